@@ -1,0 +1,77 @@
+#include "bake/cli/commands.h"
+#include "bake/cli/diagnostics_report.h"
+#include "bake/cli/exit_codes.h"
+
+#include "formats/file_io.h"
+#include "formats/track_import.h"
+#include "formats/track_json.h"
+#include "formats/validate.h"
+
+#include <filesystem>
+
+namespace bake::cli {
+namespace {
+
+void report(const ImportCommand& command, const std::string& file, const formats::Diagnostics& diagnostics,
+            std::ostream& out, std::ostream& err) {
+    if (command.json)
+        printDiagnosticsJson(out, file, diagnostics);
+    else if (!diagnostics.empty())
+        printDiagnostics(err, file, diagnostics);
+}
+
+} // namespace
+
+int runImport(const ImportCommand& command, std::ostream& out, std::ostream& err) {
+    if (command.from == "tum-csv" && command.open) {
+        err << "twbake import: --open does not apply to tum-csv, whose tracks are closed loops\n";
+        return kExitUsage;
+    }
+    std::string ioError;
+    const std::optional<std::string> csv = formats::readWholeFile(command.input, ioError);
+    if (!csv) {
+        err << "twbake import: " << ioError << '\n';
+        return kExitIo;
+    }
+    std::optional<std::string> racelineCsv;
+    if (!command.raceline.empty()) {
+        racelineCsv = formats::readWholeFile(command.raceline, ioError);
+        if (!racelineCsv) {
+            err << "twbake import: " << ioError << '\n';
+            return kExitIo;
+        }
+    }
+
+    const std::string name = command.name.empty() ? std::filesystem::path(command.input).stem().string() : command.name;
+    const formats::ImportMargins margins{command.runoffMargin, command.wallMargin};
+    formats::ImportResult imported = command.from == "tum-csv"
+        ? formats::importTumCsv(*csv, name, margins)
+        : formats::importWaypoints(*csv, name, {command.closed, command.width, margins});
+    if (!imported.document) {
+        report(command, command.input, imported.diagnostics, out, err);
+        return kExitInvalidInput;
+    }
+    if (racelineCsv) {
+        const formats::Diagnostics lineDiagnostics = formats::importLineCsv(*imported.document, 0, *racelineCsv, "racing");
+        if (formats::hasErrors(lineDiagnostics)) {
+            report(command, command.raceline, lineDiagnostics, out, err);
+            return kExitInvalidInput;
+        }
+    }
+
+    // The track is written even when validation finds errors, so the designer can fix them in the
+    // editor; the exit code still tells a pipeline that it is not ready to bake.
+    const formats::Diagnostics diagnostics = formats::validate(*imported.document);
+    if (!formats::writeFileAtomically(command.output, formats::writeTrackJson(*imported.document), ioError)) {
+        err << "twbake import: " << ioError << '\n';
+        return kExitIo;
+    }
+    report(command, command.output, diagnostics, out, err);
+    if (!command.json) {
+        out << "imported " << command.input << " -> " << command.output << ": " << imported.document->nodes.size()
+            << " nodes, " << imported.document->lines.size() << (imported.document->lines.size() == 1 ? " line" : " lines") << '\n';
+    }
+    return formats::hasErrors(diagnostics) ? kExitInvalidInput : kExitOk;
+}
+
+} // namespace bake::cli

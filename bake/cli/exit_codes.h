@@ -1,0 +1,13 @@
+#pragma once
+
+namespace bake::cli {
+
+/// Process exit codes of every twbake command; pipelines branch on them.
+enum ExitCode : int {
+    kExitOk = 0,
+    kExitInvalidInput = 1,  ///< the input was read but is not acceptable; diagnostics were printed
+    kExitUsage = 2,         ///< wrong command line
+    kExitIo = 3,            ///< a file could not be read or written
+};
+
+} // namespace bake::cli

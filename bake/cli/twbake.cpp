@@ -1,0 +1,63 @@
+#include "bake/cli/twbake.h"
+
+#include "bake/cli/commands.h"
+#include "bake/cli/exit_codes.h"
+
+#include <CLI/CLI.hpp>
+
+#include <sstream>
+
+namespace bake::cli {
+namespace {
+
+void addImport(CLI::App& app, ImportCommand& command) {
+    CLI::App* sub = app.add_subcommand("import", "Turn a centre-line CSV into a .twtrack source document, then validate it");
+    sub->add_option("--from", command.from, "Input kind: tum-csv (x_m,y_m,w_tr_right_m,w_tr_left_m, closed loop) or waypoints (x,y[,z])")
+        ->required()->check(CLI::IsMember({"tum-csv", "waypoints"}));
+    sub->add_option("input", command.input, "Input CSV file")->required();
+    sub->add_option("-o,--output", command.output, "Output .twtrack file (written atomically)")->required();
+    sub->add_option("--raceline", command.raceline, "Racing line CSV (x_m,y_m); becomes the line \"racing\"");
+    sub->add_option("--name", command.name, "Track name (default: the input file's name)");
+    CLI::Option* closed = sub->add_flag("--closed", command.closed, "waypoints: the route is a loop");
+    CLI::Option* open = sub->add_flag("--open", command.open, "waypoints: the route is point-to-point (default)");
+    closed->excludes(open);
+    sub->add_option("--width", command.width, "waypoints: total tarmac width in metres, split evenly left and right")
+        ->capture_default_str()->check(CLI::PositiveNumber);
+    sub->add_option("--runoff", command.runoffMargin, "Runoff beyond the tarmac edge, metres per side")
+        ->capture_default_str()->check(CLI::NonNegativeNumber);
+    sub->add_option("--wall", command.wallMargin, "Wall beyond the runoff edge, metres per side")
+        ->capture_default_str()->check(CLI::NonNegativeNumber);
+    sub->add_flag("--json", command.json, "Print the diagnostics as one JSON document");
+}
+
+void addValidate(CLI::App& app, ValidateCommand& command) {
+    CLI::App* sub = app.add_subcommand("validate", "Check a .twtrack file and list every problem with its node and JSON path");
+    sub->add_option("input", command.input, "Input .twtrack file")->required();
+    sub->add_flag("--json", command.json, "Print the diagnostics as one JSON document");
+}
+
+} // namespace
+
+int runTwbake(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+    CLI::App app{"twbake: validate, import and bake Trackwright tracks.\n"
+                 "Exit codes: 0 ok, 1 invalid input (diagnostics printed), 2 usage error, 3 I/O error.",
+                 "twbake"};
+    app.require_subcommand(1);
+    app.set_version_flag("--version", "twbake 0.1.0");
+    ImportCommand import;
+    ValidateCommand validate;
+    addImport(app, import);
+    addValidate(app, validate);
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        const int code = app.exit(e, out, err);
+        return code == 0 ? kExitOk : kExitUsage;
+    }
+
+    if (app.got_subcommand("import")) return runImport(import, out, err);
+    return runValidate(validate, out, err);
+}
+
+} // namespace bake::cli

@@ -1,0 +1,353 @@
+#include "formats/track_json.h"
+
+// cereal_json_reader.h includes cereal's JSON archive first: it configures RapidJSON's parse flags
+// (full-precision numbers, NaN/Infinity literals) for every RapidJSON include that follows.
+#include "formats/cereal_json_reader.h"
+#include "formats/file_io.h"
+
+#include <cereal/types/string.hpp>
+#include <rapidjson/document.h>
+#include <rapidjson/error/en.h>
+
+#include <sstream>
+
+namespace formats {
+namespace {
+
+using detail::CerealJsonReader;
+using detail::JsonStructureError;
+
+constexpr unsigned kParseFlags = rapidjson::kParseFullPrecisionFlag | rapidjson::kParseNanAndInfFlag;
+
+Diagnostic makeError(std::string code, std::string message, std::string jsonPath = {}) {
+    Diagnostic d;
+    d.severity = Severity::Error;
+    d.code = std::move(code);
+    d.message = std::move(message);
+    d.jsonPath = std::move(jsonPath);
+    return d;
+}
+
+/// 1-based line and column of a byte offset, for syntax errors a designer can jump to.
+std::pair<std::uint32_t, std::uint32_t> lineAndColumn(std::string_view text, std::size_t offset) {
+    std::uint32_t line = 1;
+    std::uint32_t column = 1;
+    for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
+        if (text[i] == '\n') {
+            ++line;
+            column = 1;
+        } else {
+            ++column;
+        }
+    }
+    return {line, column};
+}
+
+/// Syntax, root type, format name and schema version, checked on a RapidJSON DOM before Cereal reads
+/// the fields (Cereal itself does not report where a syntax error is).
+std::optional<Diagnostic> checkEnvelope(std::string_view text) {
+    rapidjson::Document dom;
+    dom.Parse<kParseFlags>(text.data(), text.size());
+    if (dom.HasParseError()) {
+        const auto [line, column] = lineAndColumn(text, dom.GetErrorOffset());
+        Diagnostic d = makeError("json-syntax",
+            std::string("malformed JSON at line ") + std::to_string(line) + ", column " + std::to_string(column) +
+                ": " + rapidjson::GetParseError_En(dom.GetParseError()));
+        d.line = line;
+        d.column = column;
+        return d;
+    }
+    if (!dom.IsObject())
+        return makeError("not-a-track", "the file is JSON but not a Trackwright track: the top level must be an object");
+    const auto format = dom.FindMember("format");
+    if (format == dom.MemberEnd() || !format->value.IsString() || format->value.GetString() != std::string(kTrackFormatName))
+        return makeError("not-a-track",
+            std::string("the file is JSON but not a Trackwright track: \"format\" must be \"") + kTrackFormatName + "\"",
+            "format");
+    const auto schema = dom.FindMember("schema");
+    if (schema == dom.MemberEnd()) return makeError("missing-field", "schema is missing", "schema");
+    if (!schema->value.IsInt()) return makeError("wrong-type", "schema must be a whole number", "schema");
+    const int version = schema->value.GetInt();
+    if (version > kTrackSchemaVersion)
+        return makeError("schema-newer",
+            "the file uses track schema " + std::to_string(version) + " but this Trackwright reads schema " +
+                std::to_string(kTrackSchemaVersion) + " at most: open it with a newer Trackwright",
+            "schema");
+    if (version < 1) return makeError("wrong-type", "schema must be 1 or greater", "schema");
+    return std::nullopt;
+}
+
+void readSide(CerealJsonReader& in, const char* key, SideWidths& side) {
+    in.object(key, [&] {
+        in.field("track", side.track);
+        in.field("runoff", side.runoff);
+        in.field("wall", side.wall);
+    });
+}
+
+
+void readNode(CerealJsonReader& in, TrackNode& node) {
+    in.field("x", node.position.x);
+    in.field("y", node.position.y);
+    in.field("z", node.position.z);
+    readSide(in, "left", node.left);
+    readSide(in, "right", node.right);
+    double speed = 0.0;
+    if (in.tryField("speed", speed)) node.speedOverride = speed;
+    in.tryArray("tags", [&](std::size_t) {
+        std::string tag;
+        in.elementValue(tag);
+        node.tags.push_back(std::move(tag));
+    });
+}
+
+std::optional<RouteAttachment> readAttachment(CerealJsonReader& in, const char* key) {
+    RouteAttachment attachment;
+    const bool present = in.tryObject(key, [&] {
+        in.field("route", attachment.route);
+        in.field("node", attachment.node);
+    });
+    return present ? std::optional(attachment) : std::nullopt;
+}
+
+void readRoute(CerealJsonReader& in, Route& route) {
+    in.field("name", route.name);
+    in.field("closed", route.closed);
+    in.array("nodes", [&](std::size_t) {
+        std::uint32_t index = 0;
+        in.elementValue(index);
+        route.nodes.push_back(index);
+    });
+    route.fork = readAttachment(in, "fork");
+    route.join = readAttachment(in, "join");
+}
+
+void readLine(CerealJsonReader& in, Line& line) {
+    in.field("name", line.name);
+    in.field("route", line.route);
+    in.tryField("vehicle_class", line.vehicleClass);
+    in.array("offsets", [&](std::size_t) {
+        double offset = 0.0;
+        in.elementValue(offset);
+        line.offsets.push_back(offset);
+    });
+}
+
+void readVehicleClass(CerealJsonReader& in, VehicleClass& v) {
+    in.field("name", v.name);
+    in.field("max_lateral_acceleration", v.maxLateralAcceleration);
+    in.field("max_acceleration", v.maxAcceleration);
+    in.field("max_braking", v.maxBraking);
+    in.field("top_speed", v.topSpeed);
+    in.field("wheelbase", v.wheelbase);
+    in.field("max_steering_angle", v.maxSteeringAngle);
+    in.field("width", v.width);
+}
+
+void readMarker(CerealJsonReader& in, Marker& marker) {
+    in.field("kind", marker.kind);
+    in.field("node", marker.node);
+    in.tryField("label", marker.label);
+}
+
+void readEditor(CerealJsonReader& in, EditorMetadata& editor) {
+    in.object("editor", [&] {
+        Backdrop backdrop;
+        const bool present = in.tryObject("backdrop", [&] {
+            in.field("image", backdrop.image);
+            in.field("origin_x", backdrop.origin.x);
+            in.field("origin_y", backdrop.origin.y);
+            in.field("metres_per_pixel", backdrop.metresPerPixel);
+            in.field("rotation", backdrop.rotation);
+            in.field("opacity", backdrop.opacity);
+        });
+        if (present) editor.backdrop = backdrop;
+    });
+}
+
+template <class T, class ReadOne>
+void readObjects(CerealJsonReader& in, const char* key, std::vector<T>& out, ReadOne readOne) {
+    in.array(key, [&](std::size_t) {
+        T item;
+        in.elementObject([&] { readOne(in, item); });
+        out.push_back(std::move(item));
+    });
+}
+
+TrackDocument readDocument(cereal::JSONInputArchive& archive) {
+    CerealJsonReader in(archive);
+    TrackDocument doc;
+    std::string format;
+    in.field("format", format);
+    in.field("schema", doc.schema);
+    in.field("name", doc.name);
+    readObjects(in, "nodes", doc.nodes, readNode);
+    readObjects(in, "routes", doc.routes, readRoute);
+    readObjects(in, "lines", doc.lines, readLine);
+    readObjects(in, "vehicle_classes", doc.vehicleClasses, readVehicleClass);
+    readObjects(in, "markers", doc.markers, readMarker);
+    readEditor(in, doc.editor);
+    // A file saved by this build is written in the schema this build writes.
+    doc.schema = kTrackSchemaVersion;
+    return doc;
+}
+
+// ---- writing ---------------------------------------------------------------------------------
+
+/// Writes named fields, objects and arrays through Cereal's JSON archive, in call order.
+class CerealJsonWriter {
+public:
+    explicit CerealJsonWriter(cereal::JSONOutputArchive& archive) : m_archive(archive) {}
+
+    template <class T> void field(const char* key, const T& value) { m_archive(cereal::make_nvp(key, value)); }
+
+    template <class F> void object(const char* key, F&& body) {
+        m_archive.setNextName(key);
+        m_archive.startNode();
+        body();
+        m_archive.finishNode();
+    }
+
+    template <class Range, class F> void array(const char* key, const Range& items, F&& writeOne) {
+        m_archive.setNextName(key);
+        m_archive.startNode();
+        m_archive.makeArray();
+        for (const auto& item : items) writeOne(item);
+        m_archive.finishNode();
+    }
+
+    template <class T> void elementValue(const T& value) { m_archive(value); }
+
+    template <class F> void elementObject(F&& body) {
+        m_archive.startNode();
+        body();
+        m_archive.finishNode();
+    }
+
+private:
+    cereal::JSONOutputArchive& m_archive;
+};
+
+void writeSide(CerealJsonWriter& out, const char* key, const SideWidths& side) {
+    out.object(key, [&] {
+        out.field("track", side.track);
+        out.field("runoff", side.runoff);
+        out.field("wall", side.wall);
+    });
+}
+
+void writeAttachment(CerealJsonWriter& out, const char* key, const std::optional<RouteAttachment>& attachment) {
+    if (!attachment) return;
+    out.object(key, [&] {
+        out.field("route", attachment->route);
+        out.field("node", attachment->node);
+    });
+}
+
+template <class Range, class F>
+void writeObjects(CerealJsonWriter& out, const char* key, const Range& items, F writeOne) {
+    out.array(key, items, [&](const auto& item) { out.elementObject([&] { writeOne(item); }); });
+}
+
+void writeDocument(cereal::JSONOutputArchive& archive, const TrackDocument& doc) {
+    CerealJsonWriter out(archive);
+    out.field("format", std::string(kTrackFormatName));
+    out.field("schema", kTrackSchemaVersion);
+    out.field("name", doc.name);
+    writeObjects(out, "nodes", doc.nodes, [&](const TrackNode& node) {
+        out.field("x", node.position.x);
+        out.field("y", node.position.y);
+        out.field("z", node.position.z);
+        writeSide(out, "left", node.left);
+        writeSide(out, "right", node.right);
+        if (node.speedOverride) out.field("speed", *node.speedOverride);
+        if (!node.tags.empty())
+            out.array("tags", node.tags, [&](const std::string& tag) { out.elementValue(tag); });
+    });
+    writeObjects(out, "routes", doc.routes, [&](const Route& route) {
+        out.field("name", route.name);
+        out.field("closed", route.closed);
+        out.array("nodes", route.nodes, [&](std::uint32_t index) { out.elementValue(index); });
+        writeAttachment(out, "fork", route.fork);
+        writeAttachment(out, "join", route.join);
+    });
+    writeObjects(out, "lines", doc.lines, [&](const Line& line) {
+        out.field("name", line.name);
+        out.field("route", line.route);
+        if (!line.vehicleClass.empty()) out.field("vehicle_class", line.vehicleClass);
+        out.array("offsets", line.offsets, [&](double offset) { out.elementValue(offset); });
+    });
+    writeObjects(out, "vehicle_classes", doc.vehicleClasses, [&](const VehicleClass& v) {
+        out.field("name", v.name);
+        out.field("max_lateral_acceleration", v.maxLateralAcceleration);
+        out.field("max_acceleration", v.maxAcceleration);
+        out.field("max_braking", v.maxBraking);
+        out.field("top_speed", v.topSpeed);
+        out.field("wheelbase", v.wheelbase);
+        out.field("max_steering_angle", v.maxSteeringAngle);
+        out.field("width", v.width);
+    });
+    writeObjects(out, "markers", doc.markers, [&](const Marker& marker) {
+        out.field("kind", marker.kind);
+        out.field("node", marker.node);
+        if (!marker.label.empty()) out.field("label", marker.label);
+    });
+    out.object("editor", [&] {
+        if (!doc.editor.backdrop) return;
+        const Backdrop& b = *doc.editor.backdrop;
+        out.object("backdrop", [&] {
+            out.field("image", b.image);
+            out.field("origin_x", b.origin.x);
+            out.field("origin_y", b.origin.y);
+            out.field("metres_per_pixel", b.metresPerPixel);
+            out.field("rotation", b.rotation);
+            out.field("opacity", b.opacity);
+        });
+    });
+}
+
+} // namespace
+
+TrackLoadResult parseTrackJson(std::string_view text) {
+    TrackLoadResult result;
+    if (auto envelopeError = checkEnvelope(text)) {
+        result.diagnostics.push_back(std::move(*envelopeError));
+        return result;
+    }
+    try {
+        std::istringstream stream{std::string(text)};
+        cereal::JSONInputArchive archive(stream);
+        result.document = readDocument(archive);
+    } catch (const JsonStructureError& e) {
+        result.diagnostics.push_back(makeError(e.code, e.what(), e.path));
+    } catch (const cereal::Exception& e) {
+        result.diagnostics.push_back(makeError("wrong-type", std::string("unexpected JSON structure: ") + e.what()));
+    }
+    return result;
+}
+
+TrackLoadResult loadTrackFile(const std::filesystem::path& path) {
+    std::string error;
+    const std::optional<std::string> text = readWholeFile(path, error);
+    if (!text) {
+        TrackLoadResult result;
+        result.ioError = true;
+        result.diagnostics.push_back(makeError("io-read", error + ": check the path and the file's permissions"));
+        return result;
+    }
+    return parseTrackJson(*text);
+}
+
+std::string writeTrackJson(const TrackDocument& document) {
+    std::ostringstream stream;
+    {
+        cereal::JSONOutputArchive archive(stream, cereal::JSONOutputArchive::Options(
+            rapidjson::Writer<rapidjson::OStreamWrapper>::kDefaultMaxDecimalPlaces,
+            cereal::JSONOutputArchive::Options::IndentChar::space, 2));
+        writeDocument(archive, document);
+    }
+    stream << '\n';
+    return stream.str();
+}
+
+} // namespace formats

@@ -1,0 +1,146 @@
+#include "bake/cli/exit_codes.h"
+#include "bake/cli/twbake.h"
+
+#include "formats/file_io.h"
+#include "formats/track_json.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <sstream>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+using namespace bake::cli;
+
+struct RunResult {
+    int exitCode = -1;
+    std::string out;
+    std::string err;
+};
+
+RunResult twbake(std::vector<std::string> args) {
+    args.insert(args.begin(), "twbake");
+    std::vector<const char*> argv;
+    for (const auto& a : args) argv.push_back(a.c_str());
+    std::ostringstream out, err;
+    RunResult r;
+    r.exitCode = runTwbake(static_cast<int>(argv.size()), argv.data(), out, err);
+    r.out = out.str();
+    r.err = err.str();
+    return r;
+}
+
+class TwbakeCli : public ::testing::Test {
+protected:
+    void SetUp() override {
+        m_dir = fs::temp_directory_path() / ("twbake_cli_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+        fs::remove_all(m_dir);
+        fs::create_directories(m_dir);
+    }
+    void TearDown() override { fs::remove_all(m_dir); }
+    fs::path file(const std::string& name) const { return m_dir / name; }
+    void write(const std::string& name, const std::string& text) const {
+        std::string error;
+        ASSERT_TRUE(formats::writeFileAtomically(file(name), text, error)) << error;
+    }
+    std::string read(const std::string& name) const {
+        std::string error;
+        return formats::readWholeFile(file(name), error).value_or("<unreadable>");
+    }
+    fs::path m_dir;
+};
+
+const std::string kSharedTracks = TRACKWRIGHT_SHARED_TRACKS_DIR;
+
+TEST_F(TwbakeCli, HelpDocumentsEveryImportOption) {
+    const RunResult r = twbake({"import", "--help"});
+    EXPECT_EQ(r.exitCode, kExitOk);
+    for (const char* option : {"--from", "--raceline", "--closed", "--open", "--width", "--runoff", "--wall", "--output", "--json", "--name"})
+        EXPECT_NE(r.out.find(option), std::string::npos) << option;
+}
+
+TEST_F(TwbakeCli, UsageErrorsExitWithTwo) {
+    EXPECT_EQ(twbake({}).exitCode, kExitUsage);
+    EXPECT_EQ(twbake({"frobnicate"}).exitCode, kExitUsage);
+    EXPECT_EQ(twbake({"import", "--from", "gpx", "x.csv", "-o", "y.twtrack"}).exitCode, kExitUsage);
+    EXPECT_EQ(twbake({"import", "--from", "waypoints", "x.csv"}).exitCode, kExitUsage);
+    EXPECT_EQ(twbake({"import", "--from", "waypoints", "--closed", "--open", "x.csv", "-o", "y"}).exitCode, kExitUsage);
+    EXPECT_EQ(twbake({"import", "--from", "tum-csv", "--open", "x.csv", "-o", "y"}).exitCode, kExitUsage);
+}
+
+TEST_F(TwbakeCli, MissingInputIsAnIoErrorAndWritesNothing) {
+    EXPECT_EQ(twbake({"validate", file("missing.twtrack").string()}).exitCode, kExitIo);
+    EXPECT_EQ(twbake({"import", "--from", "waypoints", file("missing.csv").string(), "-o", file("out.twtrack").string()}).exitCode, kExitIo);
+    EXPECT_FALSE(fs::exists(file("out.twtrack")));
+}
+
+TEST_F(TwbakeCli, ImportsWaypointsAsOpenOrClosedRoute) {
+    write("wp.csv", "x,y,z\n0,0,0\n40,0,1\n80,10,2\n120,30,2\n");
+    const RunResult open = twbake({"import", "--from", "waypoints", "--width", "8", file("wp.csv").string(), "-o", file("open.twtrack").string()});
+    ASSERT_EQ(open.exitCode, kExitOk) << open.err;
+    const auto doc = formats::loadTrackFile(file("open.twtrack")).document;
+    ASSERT_TRUE(doc);
+    ASSERT_EQ(doc->nodes.size(), 4u);
+    EXPECT_FALSE(doc->routes[0].closed);
+    EXPECT_EQ(doc->nodes[2].position.z, 2.0);
+    EXPECT_EQ(doc->nodes[1].left.track, 4.0);
+    EXPECT_EQ(doc->nodes[1].right.track, 4.0);
+    EXPECT_EQ(doc->nodes[1].left.runoff, 6.0);
+    EXPECT_EQ(doc->nodes[1].left.wall, 7.0);
+
+    write("loop.csv", "# x,y\n0,0\n100,0\n100,100\n0,100\n");
+    ASSERT_EQ(twbake({"import", "--from", "waypoints", "--closed", file("loop.csv").string(), "-o", file("loop.twtrack").string()}).exitCode, kExitOk);
+    EXPECT_TRUE(formats::loadTrackFile(file("loop.twtrack")).document->routes[0].closed);
+}
+
+TEST_F(TwbakeCli, BadCsvNamesTheLineAndLeavesTheOutputAlone) {
+    write("out.twtrack", "previous contents");
+    write("bad.csv", "0,0\n10,0\n20,abc\n");
+    const RunResult r = twbake({"import", "--from", "waypoints", file("bad.csv").string(), "-o", file("out.twtrack").string()});
+    EXPECT_EQ(r.exitCode, kExitInvalidInput);
+    EXPECT_NE(r.err.find(":3:2: error[csv-syntax]"), std::string::npos) << r.err;
+    EXPECT_EQ(read("out.twtrack"), "previous contents");
+}
+
+TEST_F(TwbakeCli, ValidateReportsJsonWithCodesAndPaths) {
+    write("bad.twtrack", "{\"format\": \"trackwright-track\", \"schema\": 1,\n \"name\": 3}");
+    const RunResult r = twbake({"validate", "--json", file("bad.twtrack").string()});
+    EXPECT_EQ(r.exitCode, kExitInvalidInput);
+    EXPECT_NE(r.out.find("\"valid\": false"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("\"code\": \"wrong-type\""), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("\"json_path\": \"name\""), std::string::npos) << r.out;
+}
+
+TEST_F(TwbakeCli, EverySampleValidates) {
+    for (const auto& entry : fs::directory_iterator(TRACKWRIGHT_SAMPLES_DIR)) {
+        if (entry.path().extension() != ".twtrack") continue;
+        const RunResult r = twbake({"validate", entry.path().string()});
+        EXPECT_EQ(r.exitCode, kExitOk) << entry.path() << "\n" << r.out;
+    }
+}
+
+// Every circuit of the shared data set, with its racing line, imports and validates without errors.
+TEST_F(TwbakeCli, EveryRealCircuitImportsWithItsRacingLineAndValidates) {
+    std::size_t circuits = 0;
+    for (const auto& entry : fs::directory_iterator(kSharedTracks)) {
+        if (entry.path().extension() != ".csv") continue;
+        ++circuits;
+        const std::string name = entry.path().stem().string();
+        const fs::path output = file(name + ".twtrack");
+        const RunResult r = twbake({"import", "--from", "tum-csv", entry.path().string(), "--raceline",
+                                    (fs::path(kSharedTracks) / "racelines" / (name + ".csv")).string(), "-o", output.string()});
+        EXPECT_EQ(r.exitCode, kExitOk) << name << "\n" << r.err;
+        const RunResult v = twbake({"validate", output.string()});
+        EXPECT_EQ(v.exitCode, kExitOk) << name << "\n" << v.out;
+        const auto doc = formats::loadTrackFile(output).document;
+        ASSERT_TRUE(doc) << name;
+        ASSERT_EQ(doc->lines.size(), 1u);
+        EXPECT_EQ(doc->lines[0].offsets.size(), doc->nodes.size());
+    }
+    EXPECT_EQ(circuits, 12u);
+}
+
+} // namespace

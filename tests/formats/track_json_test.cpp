@@ -1,0 +1,159 @@
+#include "formats/file_io.h"
+#include "formats/track_json.h"
+
+#include "tests/support/test_tracks.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <limits>
+
+namespace {
+
+bool hasCode(const formats::Diagnostics& diagnostics, const std::string& code) {
+    for (const auto& d : diagnostics)
+        if (d.code == code) return true;
+    return false;
+}
+
+TEST(TrackJson, SaveLoadRoundTripIsLosslessAndByteStable) {
+    formats::TrackDocument doc = tw::test::circleTrack();
+    doc.editor.backdrop = formats::Backdrop{"monza.png", {-120.5, 33.0}, 0.25, 0.1, 0.6};
+    doc.routes.push_back({"pit", false, {}, formats::RouteAttachment{0, 2}, formats::RouteAttachment{0, 7}});
+    doc.lines.push_back({"defending", 0, "gt", doc.lines.front().offsets});
+
+    const std::string first = formats::writeTrackJson(doc);
+    const formats::TrackLoadResult loaded = formats::parseTrackJson(first);
+    ASSERT_TRUE(loaded.document) << (loaded.diagnostics.empty() ? "" : loaded.diagnostics.front().message);
+    EXPECT_TRUE(loaded.diagnostics.empty());
+    EXPECT_EQ(*loaded.document, doc);
+    EXPECT_EQ(formats::writeTrackJson(*loaded.document), first);
+}
+
+TEST(TrackJson, NumbersSurviveExactly) {
+    formats::TrackDocument doc = tw::test::circleTrack(4);
+    doc.nodes[0].position = {0.1 + 0.2, 1e-300, -123456789.123456789};
+    doc.nodes[1].position = {std::numeric_limits<double>::denorm_min(), 5e22, std::numeric_limits<double>::max()};
+    doc.nodes[2].position.x = 1.0 / 3.0;
+    const formats::TrackLoadResult loaded = formats::parseTrackJson(formats::writeTrackJson(doc));
+    ASSERT_TRUE(loaded.document);
+    EXPECT_EQ(loaded.document->nodes[0].position, doc.nodes[0].position);
+    EXPECT_EQ(loaded.document->nodes[1].position, doc.nodes[1].position);
+    EXPECT_EQ(loaded.document->nodes[2].position.x, 1.0 / 3.0);
+}
+
+TEST(TrackJson, KeysAreWrittenInSchemaOrder) {
+    const std::string text = formats::writeTrackJson(tw::test::circleTrack(3));
+    const char* keys[] = {"\"format\"", "\"schema\"", "\"name\"", "\"nodes\"", "\"routes\"", "\"lines\"",
+                          "\"vehicle_classes\"", "\"markers\"", "\"editor\""};
+    std::size_t previous = 0;
+    for (const char* key : keys) {
+        const std::size_t at = text.find(key);
+        ASSERT_NE(at, std::string::npos) << key;
+        EXPECT_GT(at, previous) << key;
+        previous = at;
+    }
+    EXPECT_EQ(text.back(), '\n');
+}
+
+TEST(TrackJson, OptionalFieldsAreOmittedWhenAbsent) {
+    formats::TrackDocument doc = tw::test::circleTrack(3);
+    doc.nodes[0].tags.clear();
+    doc.markers[0].label.clear();
+    const std::string text = formats::writeTrackJson(doc);
+    EXPECT_EQ(text.find("\"speed\""), std::string::npos);
+    EXPECT_EQ(text.find("\"tags\""), std::string::npos);
+    EXPECT_EQ(text.find("\"vehicle_class\""), std::string::npos);
+    EXPECT_EQ(text.find("\"backdrop\""), std::string::npos);
+    EXPECT_EQ(text.find("\"label\""), std::string::npos);
+}
+
+TEST(TrackJson, SyntaxErrorNamesLineAndColumn) {
+    const formats::TrackLoadResult loaded = formats::parseTrackJson("{\n  \"format\": \"trackwright-track\",\n  \"schema\" 1\n}");
+    EXPECT_FALSE(loaded.document);
+    ASSERT_EQ(loaded.diagnostics.size(), 1u);
+    EXPECT_EQ(loaded.diagnostics[0].code, "json-syntax");
+    EXPECT_EQ(loaded.diagnostics[0].line, 3u);
+    EXPECT_EQ(loaded.diagnostics[0].column, 12u);
+}
+
+TEST(TrackJson, NewerSchemaIsRefusedNamingBothVersions) {
+    std::string text = formats::writeTrackJson(tw::test::circleTrack(3));
+    text.replace(text.find("\"schema\": 1"), 11, "\"schema\": 7");
+    const formats::TrackLoadResult loaded = formats::parseTrackJson(text);
+    EXPECT_FALSE(loaded.document);
+    ASSERT_EQ(loaded.diagnostics.size(), 1u);
+    EXPECT_EQ(loaded.diagnostics[0].code, "schema-newer");
+    EXPECT_NE(loaded.diagnostics[0].message.find("schema 7"), std::string::npos);
+    EXPECT_NE(loaded.diagnostics[0].message.find("schema 1"), std::string::npos);
+}
+
+TEST(TrackJson, MissingFieldNamesItsPath) {
+    std::string text = formats::writeTrackJson(tw::test::circleTrack(3));
+    const std::size_t at = text.find("\"runoff\"", text.find("\"right\"", text.find("\"x\"", text.find("\"x\"") + 1)));
+    text.replace(at, 8, "\"runof\"");
+    const formats::TrackLoadResult loaded = formats::parseTrackJson(text);
+    EXPECT_FALSE(loaded.document);
+    ASSERT_EQ(loaded.diagnostics.size(), 1u);
+    EXPECT_EQ(loaded.diagnostics[0].code, "missing-field");
+    EXPECT_EQ(loaded.diagnostics[0].jsonPath, "nodes[1].right.runoff");
+}
+
+TEST(TrackJson, IllTypedFieldNamesItsPathAndExpectedType) {
+    std::string text = formats::writeTrackJson(tw::test::circleTrack(3));
+    text.replace(text.find("\"closed\": true"), 14, "\"closed\": \"yes\"");
+    const formats::TrackLoadResult loaded = formats::parseTrackJson(text);
+    EXPECT_FALSE(loaded.document);
+    ASSERT_EQ(loaded.diagnostics.size(), 1u);
+    EXPECT_EQ(loaded.diagnostics[0].code, "wrong-type");
+    EXPECT_EQ(loaded.diagnostics[0].jsonPath, "routes[0].closed");
+    EXPECT_NE(loaded.diagnostics[0].message.find("true or false"), std::string::npos);
+}
+
+TEST(TrackJson, NonFiniteNumbersLoadSoValidationCanNameThem) {
+    std::string text = formats::writeTrackJson(tw::test::circleTrack(3));
+    const std::size_t at = text.find("\"z\": ") + 5;
+    text.replace(at, text.find(',', at) - at, "NaN");
+    const formats::TrackLoadResult loaded = formats::parseTrackJson(text);
+    ASSERT_TRUE(loaded.document);
+    EXPECT_TRUE(std::isnan(loaded.document->nodes[0].position.z));
+}
+
+TEST(TrackJson, NotATrack) {
+    EXPECT_TRUE(hasCode(formats::parseTrackJson("[1, 2]").diagnostics, "not-a-track"));
+    EXPECT_TRUE(hasCode(formats::parseTrackJson("{\"format\": \"geojson\"}").diagnostics, "not-a-track"));
+    EXPECT_TRUE(hasCode(formats::parseTrackJson("").diagnostics, "json-syntax"));
+}
+
+TEST(TrackJson, UnreadableFileIsAnIoError) {
+    const formats::TrackLoadResult loaded = formats::loadTrackFile("/nonexistent/track.twtrack");
+    EXPECT_TRUE(loaded.ioError);
+    EXPECT_FALSE(loaded.document);
+    EXPECT_TRUE(hasCode(loaded.diagnostics, "io-read"));
+}
+
+TEST(TrackJson, TruncatedFilesNeverCrashTheLoader) {
+    const std::string text = formats::writeTrackJson(tw::test::circleTrack(5));
+    for (std::size_t length = 0; length < text.size(); length += 7) {
+        const formats::TrackLoadResult loaded = formats::parseTrackJson(std::string_view(text).substr(0, length));
+        EXPECT_FALSE(loaded.document);
+        EXPECT_FALSE(loaded.diagnostics.empty());
+    }
+}
+
+TEST(TrackJson, EverySampleRoundTripsByteForByte) {
+    std::size_t samples = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(TRACKWRIGHT_SAMPLES_DIR)) {
+        if (entry.path().extension() != ".twtrack") continue;
+        ++samples;
+        std::string error;
+        const auto original = formats::readWholeFile(entry.path(), error);
+        ASSERT_TRUE(original) << error;
+        const formats::TrackLoadResult loaded = formats::parseTrackJson(*original);
+        ASSERT_TRUE(loaded.document) << entry.path();
+        EXPECT_EQ(formats::writeTrackJson(*loaded.document), *original) << entry.path() << " is not in canonical form";
+    }
+    EXPECT_GE(samples, 3u);
+}
+
+} // namespace
