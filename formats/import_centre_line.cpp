@@ -1,4 +1,5 @@
 #include "formats/csv_table.h"
+#include "formats/registrable_widths.h"
 #include "formats/track_import.h"
 
 #include <cmath>
@@ -53,6 +54,40 @@ void appendNode(TrackDocument& doc, TrackNode node) {
     doc.nodes.push_back(std::move(node));
 }
 
+/// The CSV carries no runoff or wall: where the margins guessed for them would make registration
+/// undefined, narrow them and tell the designer which nodes were touched.
+void fitMarginsToRegistrableZone(TrackDocument& doc, Diagnostics& out);
+
+/// Steps both importers share once the nodes exist: the optional racing line, then the margins.
+void finishImport(TrackDocument doc, std::string_view racingLineCsv, ImportResult& result) {
+    if (!racingLineCsv.empty()) {
+        const Diagnostics lineDiagnostics = importLineCsv(doc, 0, racingLineCsv, "racing");
+        result.diagnostics.insert(result.diagnostics.end(), lineDiagnostics.begin(), lineDiagnostics.end());
+        if (hasErrors(lineDiagnostics)) return;
+    }
+    doc.markers.push_back({doc.routes.front().closed ? "start-finish" : "start", 0, ""});
+    fitMarginsToRegistrableZone(doc, result.diagnostics);
+    result.document = std::move(doc);
+}
+
+void fitMarginsToRegistrableZone(TrackDocument& doc, Diagnostics& out) {
+    const std::vector<std::uint32_t> narrowed = narrowWidthsToRegistrableZone(doc, 0);
+    if (narrowed.empty()) return;
+    Diagnostic d;
+    d.severity = Severity::Warning;
+    d.code = "import-widths-narrowed";
+    d.route = 0;
+    d.node = narrowed.front();
+    d.jsonPath = "nodes[" + std::to_string(narrowed.front()) + "]";
+    std::string list;
+    for (std::size_t i = 0; i < narrowed.size() && i < 8; ++i) list += (i ? ", " : "") + std::to_string(narrowed[i]);
+    if (narrowed.size() > 8) list += ", …";
+    d.message = "runoff and wall narrowed at " + std::to_string(narrowed.size()) + " node(s) (" + list +
+        ") where the default margins would reach past the point where neighbouring perpendiculars cross; "
+        "check those widths in the editor";
+    out.push_back(std::move(d));
+}
+
 bool checkRowCount(const CsvTable& table, std::size_t minimum, Diagnostics& out) {
     if (table.rows.size() >= minimum) return true;
     Diagnostic d;
@@ -71,7 +106,8 @@ bool lastRowRepeatsFirst(const CsvTable& table) {
 
 } // namespace
 
-ImportResult importTumCsv(std::string_view csvText, const std::string& trackName, const ImportMargins& margins) {
+ImportResult importTumCsv(std::string_view csvText, const std::string& trackName, const ImportMargins& margins,
+                          std::string_view racingLineCsv) {
     ImportResult result;
     CsvTable table = parseNumericCsv(csvText);
     result.diagnostics = table.diagnostics;
@@ -89,12 +125,12 @@ ImportResult importTumCsv(std::string_view csvText, const std::string& trackName
         node.left = sideFromTrack(row.values[3], margins);
         appendNode(doc, std::move(node));
     }
-    doc.markers.push_back({"start-finish", 0, ""});
-    result.document = std::move(doc);
+    finishImport(std::move(doc), racingLineCsv, result);
     return result;
 }
 
-ImportResult importWaypoints(std::string_view csvText, const std::string& trackName, const WaypointImportOptions& options) {
+ImportResult importWaypoints(std::string_view csvText, const std::string& trackName, const WaypointImportOptions& options,
+                             std::string_view racingLineCsv) {
     ImportResult result;
     CsvTable table = parseNumericCsv(csvText);
     result.diagnostics = table.diagnostics;
@@ -112,8 +148,7 @@ ImportResult importWaypoints(std::string_view csvText, const std::string& trackN
         node.right = node.left;
         appendNode(doc, std::move(node));
     }
-    doc.markers.push_back({"start-finish", 0, ""});
-    result.document = std::move(doc);
+    finishImport(std::move(doc), racingLineCsv, result);
     return result;
 }
 

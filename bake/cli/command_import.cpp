@@ -44,24 +44,20 @@ int runImport(const ImportCommand& command, std::ostream& out, std::ostream& err
 
     const std::string name = command.name.empty() ? std::filesystem::path(command.input).stem().string() : command.name;
     const formats::ImportMargins margins{command.runoffMargin, command.wallMargin};
+    const std::string_view line = racelineCsv ? std::string_view(*racelineCsv) : std::string_view();
     formats::ImportResult imported = command.from == "tum-csv"
-        ? formats::importTumCsv(*csv, name, margins)
-        : formats::importWaypoints(*csv, name, {command.closed, command.width, margins});
+        ? formats::importTumCsv(*csv, name, margins, line)
+        : formats::importWaypoints(*csv, name, {command.closed, command.width, margins}, line);
     if (!imported.document) {
         report(command, command.input, imported.diagnostics, out, err);
         return kExitInvalidInput;
     }
-    if (racelineCsv) {
-        const formats::Diagnostics lineDiagnostics = formats::importLineCsv(*imported.document, 0, *racelineCsv, "racing");
-        if (formats::hasErrors(lineDiagnostics)) {
-            report(command, command.raceline, lineDiagnostics, out, err);
-            return kExitInvalidInput;
-        }
-    }
+    formats::Diagnostics diagnostics = std::move(imported.diagnostics);
 
     // The track is written even when validation finds errors, so the designer can fix them in the
     // editor; the exit code still tells a pipeline that it is not ready to bake.
-    const formats::Diagnostics diagnostics = formats::validate(*imported.document);
+    const formats::Diagnostics found = formats::validate(*imported.document);
+    diagnostics.insert(diagnostics.end(), found.begin(), found.end());
     if (!formats::writeFileAtomically(command.output, formats::writeTrackJson(*imported.document), ioError)) {
         err << "twbake import: " << ioError << '\n';
         return kExitIo;

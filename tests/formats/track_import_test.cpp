@@ -1,6 +1,7 @@
 #include "formats/csv_table.h"
 #include "formats/file_io.h"
 #include "formats/track_import.h"
+#include "formats/validate.h"
 
 #include <gtest/gtest.h>
 
@@ -141,6 +142,43 @@ TEST(Importers, SurviveGarbage) {
         EXPECT_TRUE(tum.document || formats::hasErrors(tum.diagnostics));
         EXPECT_TRUE(wp.document || formats::hasErrors(wp.diagnostics));
     }
+}
+
+} // namespace
+
+namespace {
+
+/// Waypoints of a U-turn of `radius` metres between two straights, as CSV text.
+std::string hairpinWaypoints(double radius) {
+    std::ostringstream csv;
+    csv.precision(17);
+    for (int i = 0; i <= 10; ++i) csv << -50.0 + 5.0 * i << ",0\n";
+    for (int i = 1; i < 12; ++i) {
+        const double a = -std::numbers::pi / 2 + std::numbers::pi * i / 12;
+        csv << radius * std::cos(a) << ',' << radius + radius * std::sin(a) << '\n';
+    }
+    for (int i = 0; i <= 10; ++i) csv << -5.0 * i << ',' << 2 * radius << '\n';
+    return csv.str();
+}
+
+TEST(WaypointImport, NarrowsGuessedMarginsWhereRegistrationWouldBeUndefined) {
+    formats::WaypointImportOptions options;
+    options.trackWidth = 10.0;  // tarmac 5 m each side, wall at 8 m: beyond the 7 m hairpin's centre
+    const auto r = formats::importWaypoints(hairpinWaypoints(7.0), "hairpin", options);
+    ASSERT_TRUE(r.document);
+    ASSERT_TRUE(hasCode(r.diagnostics, "import-widths-narrowed"));
+    EXPECT_FALSE(formats::hasErrors(r.diagnostics));
+    EXPECT_FALSE(formats::hasErrors(formats::validate(*r.document)));
+    for (const formats::TrackNode& node : r.document->nodes) {
+        EXPECT_LE(node.left.wall, 8.0);
+        EXPECT_GE(node.left.wall, node.left.runoff);
+        EXPECT_GE(node.left.runoff, node.left.track);
+        EXPECT_EQ(node.left.track, 5.0);
+    }
+    // A generous hairpin keeps its margins.
+    const auto wide = formats::importWaypoints(hairpinWaypoints(20.0), "hairpin", options);
+    ASSERT_TRUE(wide.document);
+    EXPECT_FALSE(hasCode(wide.diagnostics, "import-widths-narrowed"));
 }
 
 } // namespace
