@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <set>
 #include <sstream>
 #include <vector>
 
@@ -141,6 +142,27 @@ TEST_F(TwbakeCli, EveryRealCircuitImportsWithItsRacingLineAndValidates) {
         EXPECT_EQ(doc->lines[0].offsets.size(), doc->nodes.size());
     }
     EXPECT_EQ(circuits, 12u);
+}
+
+} // namespace
+
+namespace {
+
+// Every minimal bad file in tests/data/diagnostics fails validation with its code and exit 1
+// (exit 0 for the advisory codes, which still print).
+TEST(TwbakeValidate, EveryDiagnosticsCaseExitsWithItsCode) {
+    const std::set<std::string> warningCodes = {"node-unused", "line-beyond-track", "width-jump", "link-length-jump", "duplicate-line"};
+    std::size_t cases = 0;
+    for (const auto& entry : fs::directory_iterator(std::string(TRACKWRIGHT_TEST_DATA_DIR) + "/diagnostics")) {
+        ++cases;
+        const std::string code = entry.path().stem().string();
+        const RunResult r = twbake({"validate", entry.path().string()});
+        EXPECT_EQ(r.exitCode, warningCodes.count(code) ? kExitOk : kExitInvalidInput) << code << "\n" << r.out;
+        EXPECT_NE(r.out.find("[" + code + "]"), std::string::npos) << code << "\n" << r.out;
+        const RunResult json = twbake({"validate", "--json", entry.path().string()});
+        EXPECT_NE(json.out.find("\"code\": \"" + code + "\""), std::string::npos) << code << "\n" << json.out;
+    }
+    EXPECT_GE(cases, 28u);
 }
 
 } // namespace
