@@ -1,0 +1,120 @@
+#include "editor/main_window.h"
+
+#include "editor/track_canvas.h"
+
+#include "formats/track_json.h"
+#include "formats/validate.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QStatusBar>
+
+#include <cmath>
+
+namespace editor {
+
+QString formatDiagnostics(const QString& file, const formats::Diagnostics& diagnostics) {
+    QStringList lines;
+    for (const formats::Diagnostic& d : diagnostics) {
+        QString line = file;
+        if (d.line) line += QString(":%1").arg(*d.line) + (d.column ? QString(":%1").arg(*d.column) : QString());
+        line += QString(": %1[%2]: %3").arg(formats::severityName(d.severity), QString::fromStdString(d.code), QString::fromStdString(d.message));
+        if (!d.jsonPath.empty()) line += QString(" (at %1)").arg(QString::fromStdString(d.jsonPath));
+        lines << line;
+    }
+    return lines.join('\n');
+}
+
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
+    m_canvas = new TrackCanvas(this);
+    setCentralWidget(m_canvas);
+    m_summaryLabel = new QLabel(this);
+    m_cursorLabel = new QLabel(this);
+    m_cursorLabel->setMinimumWidth(220);
+    statusBar()->addWidget(m_summaryLabel, 1);
+    statusBar()->addPermanentWidget(m_cursorLabel);
+    connect(m_canvas, &TrackCanvas::cursorMoved, this, [this](QPointF world) {
+        m_cursorLabel->setText(QString("x %1 m   y %2 m").arg(world.x(), 0, 'f', 1).arg(world.y(), 0, 'f', 1));
+    });
+    createMenus();
+    updateTitle();
+    updateTrackSummary();
+    resize(1280, 800);
+}
+
+void MainWindow::createMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* open = file->addAction(tr("&Open…"), this, &MainWindow::showOpenDialog);
+    open->setShortcut(QKeySequence::Open);
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
+    quit->setShortcut(QKeySequence::Quit);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    QAction* fit = view->addAction(tr("&Fit Track"), m_canvas, &TrackCanvas::fitToTrack);
+    fit->setShortcut(Qt::Key_F);
+    QAction* zoomIn = view->addAction(tr("Zoom &In"), m_canvas, &TrackCanvas::zoomIn);
+    zoomIn->setShortcut(QKeySequence::ZoomIn);
+    QAction* zoomOut = view->addAction(tr("Zoom &Out"), m_canvas, &TrackCanvas::zoomOut);
+    zoomOut->setShortcut(QKeySequence::ZoomOut);
+}
+
+void MainWindow::showOpenDialog() {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Track"), QFileInfo(m_filePath).absolutePath(),
+                                                      tr("Trackwright tracks (*.twtrack);;All files (*)"));
+    if (path.isEmpty()) return;
+    QString error;
+    if (!openFile(path, &error)) QMessageBox::warning(this, tr("Cannot open track"), error);
+}
+
+bool MainWindow::openFile(const QString& path, QString* errorText) {
+    formats::TrackLoadResult loaded = formats::loadTrackFile(path.toStdString());
+    if (!loaded.document) {
+        if (errorText) *errorText = formatDiagnostics(path, loaded.diagnostics);
+        return false;
+    }
+    m_diagnostics = formats::validate(*loaded.document);
+    m_document = std::move(loaded.document);
+    m_filePath = path;
+    m_canvas->setDocument(*m_document);
+    updateTitle();
+    updateTrackSummary();
+    return true;
+}
+
+void MainWindow::updateTitle() {
+    const QString name = m_filePath.isEmpty() ? tr("No track") : QFileInfo(m_filePath).fileName();
+    setWindowTitle(QString("%1 — Trackwright").arg(name));
+}
+
+void MainWindow::updateTrackSummary() {
+    if (!m_document) {
+        m_summaryLabel->setText(tr("Open a track with File ▸ Open (Ctrl+O)"));
+        return;
+    }
+    double length = 0.0;
+    if (!m_canvas->drawing().routes.empty()) {
+        const QPolygonF& centre = m_canvas->drawing().routes.front().centre;
+        for (qsizetype i = 1; i < centre.size(); ++i)
+            length += std::hypot(centre[i].x() - centre[i - 1].x(), centre[i].y() - centre[i - 1].y());
+        if (m_canvas->drawing().routes.front().closed && centre.size() > 1)
+            length += std::hypot(centre.front().x() - centre.back().x(), centre.front().y() - centre.back().y());
+    }
+    const auto errors = formats::countSeverity(m_diagnostics, formats::Severity::Error);
+    const auto warnings = formats::countSeverity(m_diagnostics, formats::Severity::Warning);
+    m_summaryLabel->setText(tr("%1 · %2 nodes · %3 routes · %4 lines · main route %5 km · %6 errors, %7 warnings")
+                                .arg(QString::fromStdString(m_document->name))
+                                .arg(m_document->nodes.size())
+                                .arg(m_document->routes.size())
+                                .arg(m_document->lines.size())
+                                .arg(length / 1000.0, 0, 'f', 2)
+                                .arg(errors)
+                                .arg(warnings));
+}
+
+} // namespace editor

@@ -1,0 +1,52 @@
+#pragma once
+
+#include "formats/diagnostic.h"
+#include "formats/track_document.h"
+
+#include <QMainWindow>
+
+#include <optional>
+
+class QLabel;
+
+namespace editor {
+
+class TrackCanvas;
+
+/// The editor's main window: the track canvas in the centre, menus, and a status bar with the
+/// track's figures and the cursor position.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+
+    /// Loads and shows a track. On failure the current track stays, and `errorText` lists the
+    /// problems one per line ("FILE: error[code]: message (at path)").
+    bool openFile(const QString& path, QString* errorText = nullptr);
+
+    const std::optional<formats::TrackDocument>& document() const { return m_document; }
+    const formats::Diagnostics& diagnostics() const { return m_diagnostics; }
+    TrackCanvas* canvas() const { return m_canvas; }
+    QString filePath() const { return m_filePath; }
+
+public slots:
+    void showOpenDialog();
+
+private:
+    void createMenus();
+    void updateTitle();
+    void updateTrackSummary();
+
+    TrackCanvas* m_canvas = nullptr;
+    QLabel* m_summaryLabel = nullptr;
+    QLabel* m_cursorLabel = nullptr;
+    std::optional<formats::TrackDocument> m_document;
+    formats::Diagnostics m_diagnostics;
+    QString m_filePath;
+};
+
+/// "FILE: error[code]: message (at path)", one diagnostic per line.
+QString formatDiagnostics(const QString& file, const formats::Diagnostics& diagnostics);
+
+} // namespace editor

@@ -1,0 +1,82 @@
+#include "editor/main_window.h"
+#include "editor/track_canvas.h"
+
+#include <QImage>
+#include <QProcess>
+#include <QTemporaryDir>
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+namespace {
+
+const QString kSamples = TRACKWRIGHT_SAMPLES_DIR;
+
+TEST(MainWindow, OpensASampleAndShowsItInTheTitle) {
+    editor::MainWindow window;
+    QString error;
+    ASSERT_TRUE(window.openFile(kSamples + "/harbour_sprint.twtrack", &error)) << error.toStdString();
+    ASSERT_TRUE(window.document());
+    EXPECT_EQ(window.document()->routes.size(), 2u);
+    EXPECT_TRUE(window.windowTitle().startsWith("harbour_sprint.twtrack"));
+    EXPECT_EQ(window.canvas()->drawing().routes.size(), 2u);
+    EXPECT_FALSE(formats::hasErrors(window.diagnostics()));
+}
+
+TEST(MainWindow, AFileThatCannotBeLoadedReportsWhyAndKeepsTheCurrentTrack) {
+    editor::MainWindow window;
+    ASSERT_TRUE(window.openFile(kSamples + "/kart.twtrack"));
+    QString error;
+    EXPECT_FALSE(window.openFile("/nonexistent/track.twtrack", &error));
+    EXPECT_TRUE(error.contains("error[io-read]")) << error.toStdString();
+    ASSERT_TRUE(window.document());
+    EXPECT_EQ(window.document()->name, "Hairpin Kart Circuit");
+
+    QTemporaryDir dir;
+    const QString bad = dir.filePath("bad.twtrack");
+    QFile file(bad);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write("{\"format\": \"trackwright-track\", \"schema\": 1,\n  \"name\": [}");
+    file.close();
+    EXPECT_FALSE(window.openFile(bad, &error));
+    EXPECT_TRUE(error.contains(":2:")) << error.toStdString();
+    EXPECT_TRUE(error.contains("json-syntax")) << error.toStdString();
+}
+
+// The README and pipelines rely on `trackwright --open FILE --screenshot OUT.png`.
+TEST(TrackwrightApp, ScreenshotWritesAPngOfTheRequestedSizeShowingTheTrack) {
+    QTemporaryDir dir;
+    const QString out = dir.filePath("kart.png");
+    QProcess app;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert("QT_QPA_PLATFORM", "offscreen");
+    app.setProcessEnvironment(env);
+    app.start(TRACKWRIGHT_APP_EXECUTABLE, {"--open", kSamples + "/kart.twtrack", "--screenshot", out, "--size", "900x600"});
+    ASSERT_TRUE(app.waitForFinished(60000));
+    ASSERT_EQ(app.exitCode(), 0) << app.readAllStandardError().toStdString();
+    const QImage image(out);
+    ASSERT_FALSE(image.isNull());
+    EXPECT_EQ(image.size(), QSize(900, 600));
+    std::set<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 7)
+        for (int x = 0; x < image.width(); x += 7) colours.insert(image.pixel(x, y));
+    EXPECT_GT(colours.size(), 20u);
+    // Tarmac grey is on the picture.
+    bool tarmac = false;
+    for (QRgb c : colours) tarmac |= std::abs(qRed(c) - 96) < 6 && std::abs(qGreen(c) - 99) < 6 && std::abs(qBlue(c) - 106) < 6;
+    EXPECT_TRUE(tarmac);
+}
+
+TEST(TrackwrightApp, ABadFileExitsWithOneAndTheDiagnostics) {
+    QProcess app;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert("QT_QPA_PLATFORM", "offscreen");
+    app.setProcessEnvironment(env);
+    app.start(TRACKWRIGHT_APP_EXECUTABLE, {"--open", "/nonexistent.twtrack", "--screenshot", "/tmp/never.png"});
+    ASSERT_TRUE(app.waitForFinished(60000));
+    EXPECT_EQ(app.exitCode(), 1);
+    EXPECT_TRUE(app.readAllStandardError().contains("io-read"));
+}
+
+} // namespace
