@@ -77,12 +77,41 @@ std::optional<Diagnostic> checkEnvelope(std::string_view text) {
     return std::nullopt;
 }
 
+/// Field lists shared by reading and writing: `io` is a CerealJsonReader or a CerealJsonWriter, and
+/// `T` the struct or its const, so each key is spelled once.
+template <class IO, class T> void sideWidthFields(IO& io, T& side) {
+    io.field("track", side.track);
+    io.field("runoff", side.runoff);
+    io.field("wall", side.wall);
+}
+
+template <class IO, class T> void vehicleClassFields(IO& io, T& v) {
+    io.field("name", v.name);
+    io.field("max_lateral_acceleration", v.maxLateralAcceleration);
+    io.field("max_acceleration", v.maxAcceleration);
+    io.field("max_braking", v.maxBraking);
+    io.field("top_speed", v.topSpeed);
+    io.field("wheelbase", v.wheelbase);
+    io.field("max_steering_angle", v.maxSteeringAngle);
+    io.field("width", v.width);
+}
+
+template <class IO, class T> void backdropFields(IO& io, T& b) {
+    io.field("image", b.image);
+    io.field("origin_x", b.origin.x);
+    io.field("origin_y", b.origin.y);
+    io.field("metres_per_pixel", b.metresPerPixel);
+    io.field("rotation", b.rotation);
+    io.field("opacity", b.opacity);
+}
+
+template <class IO, class T> void attachmentFields(IO& io, T& a) {
+    io.field("route", a.route);
+    io.field("node", a.node);
+}
+
 void readSide(CerealJsonReader& in, const char* key, SideWidths& side) {
-    in.object(key, [&] {
-        in.field("track", side.track);
-        in.field("runoff", side.runoff);
-        in.field("wall", side.wall);
-    });
+    in.object(key, [&] { sideWidthFields(in, side); });
 }
 
 
@@ -103,10 +132,7 @@ void readNode(CerealJsonReader& in, TrackNode& node) {
 
 std::optional<RouteAttachment> readAttachment(CerealJsonReader& in, const char* key) {
     RouteAttachment attachment;
-    const bool present = in.tryObject(key, [&] {
-        in.field("route", attachment.route);
-        in.field("node", attachment.node);
-    });
+    const bool present = in.tryObject(key, [&] { attachmentFields(in, attachment); });
     return present ? std::optional(attachment) : std::nullopt;
 }
 
@@ -133,16 +159,7 @@ void readLine(CerealJsonReader& in, Line& line) {
     });
 }
 
-void readVehicleClass(CerealJsonReader& in, VehicleClass& v) {
-    in.field("name", v.name);
-    in.field("max_lateral_acceleration", v.maxLateralAcceleration);
-    in.field("max_acceleration", v.maxAcceleration);
-    in.field("max_braking", v.maxBraking);
-    in.field("top_speed", v.topSpeed);
-    in.field("wheelbase", v.wheelbase);
-    in.field("max_steering_angle", v.maxSteeringAngle);
-    in.field("width", v.width);
-}
+void readVehicleClass(CerealJsonReader& in, VehicleClass& v) { vehicleClassFields(in, v); }
 
 void readMarker(CerealJsonReader& in, Marker& marker) {
     in.field("kind", marker.kind);
@@ -153,14 +170,7 @@ void readMarker(CerealJsonReader& in, Marker& marker) {
 void readEditor(CerealJsonReader& in, EditorMetadata& editor) {
     in.object("editor", [&] {
         Backdrop backdrop;
-        const bool present = in.tryObject("backdrop", [&] {
-            in.field("image", backdrop.image);
-            in.field("origin_x", backdrop.origin.x);
-            in.field("origin_y", backdrop.origin.y);
-            in.field("metres_per_pixel", backdrop.metresPerPixel);
-            in.field("rotation", backdrop.rotation);
-            in.field("opacity", backdrop.opacity);
-        });
+        const bool present = in.tryObject("backdrop", [&] { backdropFields(in, backdrop); });
         if (present) editor.backdrop = backdrop;
     });
 }
@@ -229,19 +239,12 @@ private:
 };
 
 void writeSide(CerealJsonWriter& out, const char* key, const SideWidths& side) {
-    out.object(key, [&] {
-        out.field("track", side.track);
-        out.field("runoff", side.runoff);
-        out.field("wall", side.wall);
-    });
+    out.object(key, [&] { sideWidthFields(out, side); });
 }
 
 void writeAttachment(CerealJsonWriter& out, const char* key, const std::optional<RouteAttachment>& attachment) {
     if (!attachment) return;
-    out.object(key, [&] {
-        out.field("route", attachment->route);
-        out.field("node", attachment->node);
-    });
+    out.object(key, [&] { attachmentFields(out, *attachment); });
 }
 
 template <class Range, class F>
@@ -277,16 +280,7 @@ void writeDocument(cereal::JSONOutputArchive& archive, const TrackDocument& doc)
         if (!line.vehicleClass.empty()) out.field("vehicle_class", line.vehicleClass);
         out.array("offsets", line.offsets, [&](double offset) { out.elementValue(offset); });
     });
-    writeObjects(out, "vehicle_classes", doc.vehicleClasses, [&](const VehicleClass& v) {
-        out.field("name", v.name);
-        out.field("max_lateral_acceleration", v.maxLateralAcceleration);
-        out.field("max_acceleration", v.maxAcceleration);
-        out.field("max_braking", v.maxBraking);
-        out.field("top_speed", v.topSpeed);
-        out.field("wheelbase", v.wheelbase);
-        out.field("max_steering_angle", v.maxSteeringAngle);
-        out.field("width", v.width);
-    });
+    writeObjects(out, "vehicle_classes", doc.vehicleClasses, [&](const VehicleClass& v) { vehicleClassFields(out, v); });
     writeObjects(out, "markers", doc.markers, [&](const Marker& marker) {
         out.field("kind", marker.kind);
         out.field("node", marker.node);
@@ -294,15 +288,7 @@ void writeDocument(cereal::JSONOutputArchive& archive, const TrackDocument& doc)
     });
     out.object("editor", [&] {
         if (!doc.editor.backdrop) return;
-        const Backdrop& b = *doc.editor.backdrop;
-        out.object("backdrop", [&] {
-            out.field("image", b.image);
-            out.field("origin_x", b.origin.x);
-            out.field("origin_y", b.origin.y);
-            out.field("metres_per_pixel", b.metresPerPixel);
-            out.field("rotation", b.rotation);
-            out.field("opacity", b.opacity);
-        });
+        out.object("backdrop", [&] { backdropFields(out, *doc.editor.backdrop); });
     });
 }
 

@@ -27,6 +27,13 @@ int runImport(const ImportCommand& command, std::ostream& out, std::ostream& err
         err << "twbake import: --open does not apply to tum-csv, whose tracks are closed loops\n";
         return kExitUsage;
     }
+    std::error_code ec;
+    for (const std::string& input : {command.input, command.raceline}) {
+        if (!input.empty() && std::filesystem::equivalent(input, command.output, ec)) {
+            err << "twbake import: the output " << command.output << " is also an input; choose another output file\n";
+            return kExitUsage;
+        }
+    }
     std::string ioError;
     const std::optional<std::string> csv = formats::readWholeFile(command.input, ioError);
     if (!csv) {

@@ -97,6 +97,13 @@ TEST_F(TwbakeCli, ImportsWaypointsAsOpenOrClosedRoute) {
     EXPECT_TRUE(formats::loadTrackFile(file("loop.twtrack")).document->routes[0].closed);
 }
 
+TEST_F(TwbakeCli, NeverOverwritesItsInput) {
+    write("wp.csv", "0,0\n10,0\n");
+    const RunResult r = twbake({"import", "--from", "waypoints", file("wp.csv").string(), "-o", file("wp.csv").string()});
+    EXPECT_EQ(r.exitCode, kExitUsage);
+    EXPECT_EQ(read("wp.csv"), "0,0\n10,0\n");
+}
+
 TEST_F(TwbakeCli, BadCsvNamesTheLineAndLeavesTheOutputAlone) {
     write("out.twtrack", "previous contents");
     write("bad.csv", "0,0\n10,0\n20,abc\n");
