@@ -58,7 +58,8 @@ TEST(TrackJson, KeysAreWrittenInSchemaOrder) {
 
 TEST(TrackJson, OptionalFieldsAreOmittedWhenAbsent) {
     formats::TrackDocument doc = tw::test::circleTrack(3);
-    doc.nodes[0].tags.clear();
+    doc.nodes[1].speedOverride.reset();
+    doc.nodes[2].tags.clear();
     doc.markers[0].label.clear();
     const std::string text = formats::writeTrackJson(doc);
     EXPECT_EQ(text.find("\"speed\""), std::string::npos);

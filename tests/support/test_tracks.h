@@ -8,7 +8,7 @@
 namespace tw::test {
 
 /// A closed circular track of `count` nodes, counter-clockwise, radius `radius` metres, with a
-/// racing line and a vehicle class: a small, valid document for tests.
+/// racing line and a vehicle class: a small, valid document for tests. `count` ≥ 3.
 inline formats::TrackDocument circleTrack(std::size_t count = 24, double radius = 60.0) {
     formats::TrackDocument doc;
     doc.name = "Circle";
@@ -24,8 +24,9 @@ inline formats::TrackDocument circleTrack(std::size_t count = 24, double radius 
         racing.offsets.push_back(2.0 * std::sin(3.0 * angle));
         doc.nodes.push_back(node);
     }
-    doc.nodes[3].speedOverride = 17.25;
-    doc.nodes[5].tags = {"braking-zone", "overtaking-entry"};
+    // Optional node fields on the first nodes (count is at least 3).
+    doc.nodes[1].speedOverride = 17.25;
+    doc.nodes[2].tags = {"braking-zone", "overtaking-entry"};
     doc.routes.push_back(route);
     doc.lines.push_back(racing);
     doc.vehicleClasses.push_back({"gt", 12.0, 6.0, 12.5, 80.0, 2.6, 0.55, 1.9});
