@@ -1,0 +1,133 @@
+#include "formats/baked_track.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+namespace {
+
+/// A small but complete bake: one closed route of four nodes, a line, a class, a profile, a grid.
+formats::BakedTrackData smallBake() {
+    formats::BakedTrackData d;
+    d.sourceHash = 0x1234abcd5678ef01ull;
+    const std::uint32_t main = d.addString("main");
+    d.routes.push_back({0, 4, formats::kRouteClosed, main, formats::kNoRoute, formats::kNoRoute, 40.0f, 0});
+    for (std::uint32_t i = 0; i < 4; ++i) {
+        formats::BakedNode n{};
+        n.x = static_cast<float>(i * 10);
+        n.tangentX = 1.0f;
+        n.perpendicularY = 1.0f;
+        n.leftTrack = n.rightTrack = 4.0f;
+        n.linkLength = 10.0f;
+        n.distance = static_cast<float>(i * 10);
+        n.sourceNode = i;
+        d.nodes.push_back(n);
+        d.linePoints.push_back({n.x, 1.0f, 0.0f, 1.0f, 0.0f, 0.0f, 1.0f, 1.0f, 0.0f, n.distance});
+        d.speedHints.push_back(20.0f + static_cast<float>(i));
+    }
+    d.routeLinks.push_back({0, 3, 0, 0, formats::BakedLinkKind::Next});
+    d.vehicleClasses.push_back({d.addString("gt"), 12.0f, 6.0f, 12.0f, 75.0f, 2.6f, 0.55f, 1.9f});
+    d.lines.push_back({0, d.addString("racing"), formats::kAllVehicleClasses, 0, 40.0f, 0});
+    d.speedProfiles.push_back({0, 0, 0, 1.85f});
+    d.grid = {-10.0f, -10.0f, 20.0f, 3, 2, 0};
+    d.gridCells = {0, 1, 2, 3, 3, 3, 4};
+    d.gridItems = {0, 1, 2, 3};
+    return d;
+}
+
+/// Bytes in an 8-byte aligned buffer, as a game's file loader would provide.
+struct AlignedBytes {
+    explicit AlignedBytes(const std::vector<std::byte>& bytes) : storage((bytes.size() + 7) / 8 + 1) {
+        std::memcpy(storage.data(), bytes.data(), bytes.size());
+        size = bytes.size();
+    }
+    std::span<const std::byte> span(std::size_t length) const { return {reinterpret_cast<const std::byte*>(storage.data()), length}; }
+    std::byte* data() { return reinterpret_cast<std::byte*>(storage.data()); }
+    std::vector<std::uint64_t> storage;
+    std::size_t size = 0;
+};
+
+TEST(BakedTrack, WriterAndReaderRoundTrip) {
+    const formats::BakedTrackData data = smallBake();
+    const std::vector<std::byte> bytes = formats::writeBakedTrack(data);
+    EXPECT_EQ(bytes.size() % 8, 0u);
+    const AlignedBytes buffer(bytes);
+    formats::BakedTrackView view;
+    ASSERT_EQ(formats::readBakedTrack(buffer.span(buffer.size), view), formats::BakedLoadStatus::Ok);
+    EXPECT_EQ(view.header->sourceHash, data.sourceHash);
+    ASSERT_EQ(view.routes.size(), 1u);
+    EXPECT_STREQ(view.name(view.routes[0].nameOffset), "main");
+    ASSERT_EQ(view.nodes.size(), 4u);
+    EXPECT_EQ(view.nodes[2].x, 20.0f);
+    EXPECT_EQ(view.speedHints[3], 23.0f);
+    EXPECT_STREQ(view.name(view.lines[0].nameOffset), "racing");
+    EXPECT_STREQ(view.name(view.vehicleClasses[0].nameOffset), "gt");
+    EXPECT_EQ(view.grid->columns, 3u);
+    EXPECT_EQ(view.gridItems.size(), 4u);
+    EXPECT_EQ(view.speedProfiles[0].lapTime, 1.85f);
+}
+
+TEST(BakedTrack, WritingIsDeterministic) {
+    EXPECT_EQ(formats::writeBakedTrack(smallBake()), formats::writeBakedTrack(smallBake()));
+}
+
+TEST(BakedTrack, EveryTruncationIsRefusedAndLeavesTheViewAlone) {
+    const std::vector<std::byte> bytes = formats::writeBakedTrack(smallBake());
+    const AlignedBytes buffer(bytes);
+    formats::BakedTrackView untouched;
+    for (std::size_t length = 0; length < bytes.size(); ++length) {
+        formats::BakedTrackView view;
+        const formats::BakedLoadStatus status = formats::readBakedTrack(buffer.span(length), view);
+        EXPECT_NE(status, formats::BakedLoadStatus::Ok) << length;
+        EXPECT_EQ(view.header, untouched.header);
+        EXPECT_TRUE(view.nodes.empty());
+    }
+    formats::BakedTrackView view;
+    EXPECT_EQ(formats::readBakedTrack(buffer.span(bytes.size() - 8), view), formats::BakedLoadStatus::Truncated);
+}
+
+TEST(BakedTrack, EverySingleBitFlipIsRefused) {
+    const std::vector<std::byte> bytes = formats::writeBakedTrack(smallBake());
+    AlignedBytes buffer(bytes);
+    std::size_t checksumCaught = 0;
+    for (std::size_t bit = 0; bit < bytes.size() * 8; ++bit) {
+        buffer.data()[bit / 8] ^= std::byte(1u << (bit % 8));
+        formats::BakedTrackView view;
+        const formats::BakedLoadStatus status = formats::readBakedTrack(buffer.span(bytes.size()), view);
+        buffer.data()[bit / 8] ^= std::byte(1u << (bit % 8));
+        EXPECT_NE(status, formats::BakedLoadStatus::Ok) << "bit " << bit;
+        checksumCaught += status == formats::BakedLoadStatus::ChecksumMismatch;
+    }
+    EXPECT_GT(checksumCaught, bytes.size() * 4);
+}
+
+TEST(BakedTrack, SaysWhyItRefuses) {
+    const std::vector<std::byte> bytes = formats::writeBakedTrack(smallBake());
+    AlignedBytes buffer(bytes);
+    formats::BakedTrackView view;
+    buffer.data()[0] = std::byte{'X'};
+    EXPECT_EQ(formats::readBakedTrack(buffer.span(bytes.size()), view), formats::BakedLoadStatus::BadMagic);
+    buffer.data()[0] = std::byte{'T'};
+    const std::uint32_t newer = formats::kBakedFormatVersion + 1;
+    std::memcpy(buffer.data() + offsetof(formats::BakedHeader, formatVersion), &newer, 4);
+    EXPECT_EQ(formats::readBakedTrack(buffer.span(bytes.size()), view), formats::BakedLoadStatus::NewerVersion);
+    EXPECT_NE(std::string(formats::describeBakedLoadStatus(formats::BakedLoadStatus::NewerVersion)).find("newer"), std::string::npos);
+    // Misaligned buffers are refused, not read through unaligned pointers.
+    EXPECT_EQ(formats::readBakedTrack(std::span(buffer.data() + 1, bytes.size() - 1), view), formats::BakedLoadStatus::Misaligned);
+}
+
+TEST(BakedTrack, ABadIndexInsideAValidChecksumIsStillRefused) {
+    formats::BakedTrackData data = smallBake();
+    data.gridItems[2] = 99;  // a segment that does not exist
+    const std::vector<std::byte> bytes = formats::writeBakedTrack(data);
+    const AlignedBytes buffer(bytes);
+    formats::BakedTrackView view;
+    EXPECT_EQ(formats::readBakedTrack(buffer.span(bytes.size()), view), formats::BakedLoadStatus::BadReference);
+    data = smallBake();
+    data.lines[0].route = 3;
+    const std::vector<std::byte> bytes2 = formats::writeBakedTrack(data);
+    const AlignedBytes buffer2(bytes2);
+    EXPECT_EQ(formats::readBakedTrack(buffer2.span(bytes2.size()), view), formats::BakedLoadStatus::BadReference);
+}
+
+} // namespace
