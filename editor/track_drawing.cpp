@@ -29,24 +29,17 @@ struct CrossSection {
     formats::SideWidths rightWidths;
 };
 
-/// The route's cross sections in driving order; a branch starts at its fork node and ends at its
-/// join node (with its own end widths there) so its surface meets the route it leaves and rejoins.
+/// The route's cross sections as driven; at a branch's fork and join node the branch's own end
+/// widths are used, so its surface tapers from where it leaves and into where it rejoins.
 std::vector<CrossSection> crossSections(const formats::TrackDocument& doc, const formats::Route& route) {
-    const std::vector<formats::NodeFrame> frames = formats::computeRouteFrames(doc, route);
+    const std::vector<formats::DrivenPoint> driven = formats::drivenRoute(doc, route);
     std::vector<CrossSection> sections;
-    sections.reserve(route.nodes.size() + 2);
-    auto attachmentSection = [&](const formats::RouteAttachment& a, std::size_t ownIndex, bool atStart) {
-        const formats::TrackNode& own = doc.nodes[route.nodes[ownIndex]];
-        const formats::Vec2 at = doc.nodes[a.node].position.ground();
-        const formats::Vec2 link = atStart ? own.position.ground() - at : at - own.position.ground();
-        return CrossSection{at, formats::leftPerpendicular(formats::normalized(link)), own.left, own.right};
-    };
-    if (route.fork && !route.closed) sections.push_back(attachmentSection(*route.fork, 0, true));
-    for (std::size_t k = 0; k < route.nodes.size(); ++k) {
-        const formats::TrackNode& node = doc.nodes[route.nodes[k]];
-        sections.push_back({node.position.ground(), frames[k].perpendicular, node.left, node.right});
+    sections.reserve(driven.size());
+    for (std::size_t k = 0; k < driven.size(); ++k) {
+        const formats::DrivenPoint& p = driven[k];
+        const formats::TrackNode& widths = doc.nodes[p.attachment ? (k == 0 ? route.nodes.front() : route.nodes.back()) : p.node];
+        sections.push_back({p.position, p.frame.perpendicular, widths.left, widths.right});
     }
-    if (route.join && !route.closed) sections.push_back(attachmentSection(*route.join, route.nodes.size() - 1, false));
     return sections;
 }
 

@@ -39,4 +39,22 @@ std::vector<NodeFrame> computeRouteFrames(const TrackDocument& document, const R
     return frames;
 }
 
+std::vector<DrivenPoint> drivenRoute(const TrackDocument& document, const Route& route) {
+    const std::vector<NodeFrame> frames = computeRouteFrames(document, route);
+    std::vector<DrivenPoint> points;
+    points.reserve(route.nodes.size() + 2);
+    auto attachmentPoint = [&](const RouteAttachment& a, std::uint32_t ownNode, bool atStart) {
+        const Vec2 at = document.nodes[a.node].position.ground();
+        const Vec2 own = document.nodes[ownNode].position.ground();
+        const Vec2 tangent = normalized(atStart ? own - at : at - own);
+        return DrivenPoint{a.node, true, at, {tangent, leftPerpendicular(tangent)}};
+    };
+    const bool branch = !route.closed && !route.nodes.empty();
+    if (branch && route.fork) points.push_back(attachmentPoint(*route.fork, route.nodes.front(), true));
+    for (std::size_t k = 0; k < route.nodes.size(); ++k)
+        points.push_back({route.nodes[k], false, document.nodes[route.nodes[k]].position.ground(), frames[k]});
+    if (branch && route.join) points.push_back(attachmentPoint(*route.join, route.nodes.back(), false));
+    return points;
+}
+
 } // namespace formats

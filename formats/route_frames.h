@@ -21,6 +21,19 @@ struct NodeFrame {
 /// to its forward link. Node indices must be valid (validate references first).
 std::vector<NodeFrame> computeRouteFrames(const TrackDocument& document, const Route& route);
 
+/// One point of a route as driven: its own nodes, preceded by the fork node and followed by the
+/// join node when it is a branch, so a branch's surface and distances start and end where it
+/// leaves and rejoins its parent route.
+struct DrivenPoint {
+    std::uint32_t node = 0;   ///< index into TrackDocument::nodes
+    bool attachment = false;  ///< the fork or join node of another route
+    Vec2 position;
+    NodeFrame frame;          ///< attachment points take the direction of their single link
+};
+
+/// The driven points of a route (see DrivenPoint). Node indices must be valid.
+std::vector<DrivenPoint> drivenRoute(const TrackDocument& document, const Route& route);
+
 /// Ground positions of a route's nodes, in order.
 std::vector<Vec2> routeGroundPositions(const TrackDocument& document, const Route& route);
 

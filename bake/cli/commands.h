@@ -27,4 +27,19 @@ struct ValidateCommand {
 };
 int runValidate(const ValidateCommand& command, std::ostream& out, std::ostream& err);
 
+struct BuildCommand {
+    std::string input;       ///< a .twtrack, or with `all` a folder of them
+    std::string output;      ///< a .twbake, or with `all` a folder
+    bool all = false;
+    unsigned jobs = 0;       ///< 0: one per core
+    bool json = false;
+};
+int runBuild(const BuildCommand& command, std::ostream& out, std::ostream& err);
+
+struct DumpCommand {
+    std::string input;
+    bool json = false;
+};
+int runDump(const DumpCommand& command, std::ostream& out, std::ostream& err);
+
 } // namespace bake::cli

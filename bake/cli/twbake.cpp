@@ -36,6 +36,22 @@ void addValidate(CLI::App& app, ValidateCommand& command) {
     sub->add_flag("--json", command.json, "Print the diagnostics as one JSON document");
 }
 
+void addBuild(CLI::App& app, BuildCommand& command) {
+    CLI::App* sub = app.add_subcommand("build", "Bake a .twtrack into a .twbake (or, with --all, every track in a folder)");
+    sub->add_option("input", command.input, "Input .twtrack file, or a folder with --all")->required();
+    sub->add_option("-o,--output", command.output, "Output .twbake file, or a folder with --all (written atomically)")->required();
+    sub->add_flag("--all", command.all, "Bake every .twtrack in the input folder into the output folder, in parallel");
+    sub->add_option("--jobs", command.jobs, "Tracks baked at once with --all (default: one per core); the output is identical for any value")
+        ->check(CLI::Range(1u, 1024u));
+    sub->add_flag("--json", command.json, "Print the result (diagnostics, sizes, lap times) as one JSON document");
+}
+
+void addDump(CLI::App& app, DumpCommand& command) {
+    CLI::App* sub = app.add_subcommand("dump", "Print everything in a .twbake, readable");
+    sub->add_option("input", command.input, "Input .twbake file")->required();
+    sub->add_flag("--json", command.json, "Print it as one JSON document");
+}
+
 } // namespace
 
 int runTwbake(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
@@ -46,8 +62,12 @@ int runTwbake(int argc, const char* const* argv, std::ostream& out, std::ostream
     app.set_version_flag("--version", "twbake 0.1.0");
     ImportCommand import;
     ValidateCommand validate;
+    BuildCommand build;
+    DumpCommand dump;
     addImport(app, import);
     addValidate(app, validate);
+    addBuild(app, build);
+    addDump(app, dump);
 
     try {
         app.parse(argc, argv);
@@ -57,6 +77,8 @@ int runTwbake(int argc, const char* const* argv, std::ostream& out, std::ostream
     }
 
     if (app.got_subcommand("import")) return runImport(import, out, err);
+    if (app.got_subcommand("build")) return runBuild(build, out, err);
+    if (app.got_subcommand("dump")) return runDump(dump, out, err);
     return runValidate(validate, out, err);
 }
 

@@ -22,6 +22,6 @@ TEST(Bench, Large) {
         }
         t.restart();
         for (int i = 0; i < 3; ++i) (void)canvas.grab();
-        std::printf("scale %.4f px/m: %.1f ms per paint\n", canvas.view().scale(), t.elapsed() / 3.0);
+        std::printf("scale %.4f px/m: %.1f ms per paint\n", canvas.view().scale(), static_cast<double>(t.elapsed()) / 3.0);
     }
 }

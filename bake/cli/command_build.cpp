@@ -1,0 +1,111 @@
+#include "bake/cli/commands.h"
+#include "bake/cli/diagnostics_report.h"
+#include "bake/cli/exit_codes.h"
+#include "bake/cli/progress_bar.h"
+
+#include "bake/bake_track.h"
+
+#include "formats/file_io.h"
+#include "formats/track_json.h"
+
+#include <algorithm>
+#include <atomic>
+#include <filesystem>
+#include <mutex>
+#include <sstream>
+#include <thread>
+
+namespace bake::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+/// Bakes one file; diagnostics and messages go to the given streams. Returns the exit code.
+int buildOne(const fs::path& input, const fs::path& output, bool json, std::ostream& out, std::ostream& err, const BakeContext& context) {
+    formats::TrackLoadResult loaded = formats::loadTrackFile(input);
+    if (!loaded.document) {
+        if (json) printDiagnosticsJson(out, input.string(), loaded.diagnostics);
+        else printDiagnostics(err, input.string(), loaded.diagnostics);
+        return loaded.ioError ? kExitIo : kExitInvalidInput;
+    }
+    const BakeResult result = bakeTrack(*loaded.document, {}, context);
+    if (json) printDiagnosticsJson(out, input.string(), result.diagnostics);
+    else if (!result.diagnostics.empty()) printDiagnostics(err, input.string(), result.diagnostics);
+    if (result.status != BakeStatus::Ok) return kExitInvalidInput;
+
+    const std::vector<std::byte> bytes = formats::writeBakedTrack(*result.data);
+    std::string error;
+    if (!formats::writeFileAtomically(output, std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()), error)) {
+        err << "twbake build: " << error << '\n';
+        return kExitIo;
+    }
+    if (!json) {
+        const formats::BakedTrackData& d = *result.data;
+        out << "baked " << input.string() << " -> " << output.string() << ": " << bytes.size() << " bytes, " << d.nodes.size() << " nodes, "
+            << d.lines.size() << (d.lines.size() == 1 ? " line, " : " lines, ") << d.vehicleClasses.size() << " vehicle classes\n";
+        for (const formats::BakedSpeedProfile& p : d.speedProfiles)
+            out << "  ideal lap " << d.strings.c_str() + d.lines[p.line].nameOffset << " / " << d.strings.c_str() + d.vehicleClasses[p.vehicleClass].nameOffset
+                << ": " << p.lapTime << " s\n";
+    }
+    return kExitOk;
+}
+
+int buildFolder(const BuildCommand& command, std::ostream& out, std::ostream& err) {
+    std::error_code ec;
+    if (!fs::is_directory(command.input, ec)) {
+        err << "twbake build --all: " << command.input << " is not a folder\n";
+        return kExitIo;
+    }
+    fs::create_directories(command.output, ec);
+    std::vector<fs::path> inputs;
+    for (const auto& entry : fs::directory_iterator(command.input, ec))
+        if (entry.path().extension() == ".twtrack") inputs.push_back(entry.path());
+    std::sort(inputs.begin(), inputs.end());  // stable report order whatever the file system lists
+    const unsigned jobs = command.jobs ? command.jobs : std::max(1u, std::thread::hardware_concurrency());
+
+    // Each track is baked on its own; reports are collected per track and printed in input order.
+    std::vector<std::string> reports(inputs.size()), errors(inputs.size());
+    std::vector<int> codes(inputs.size(), kExitOk);
+    std::atomic<std::size_t> next{0};
+    auto worker = [&] {
+        for (std::size_t i = next++; i < inputs.size(); i = next++) {
+            std::ostringstream o, e;
+            const fs::path output = fs::path(command.output) / (inputs[i].stem().string() + ".twbake");
+            codes[i] = buildOne(inputs[i], output, command.json, o, e, {});
+            reports[i] = o.str();
+            errors[i] = e.str();
+        }
+    };
+    std::vector<std::thread> threads;
+    for (unsigned t = 1; t < std::min<std::size_t>(jobs, inputs.size()); ++t) threads.emplace_back(worker);
+    worker();
+    for (std::thread& t : threads) t.join();
+
+    int worst = kExitOk;
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+        out << reports[i];
+        err << errors[i];
+        worst = std::max(worst, codes[i]);
+    }
+    if (!command.json) out << "baked " << std::count(codes.begin(), codes.end(), kExitOk) << " of " << inputs.size() << " tracks\n";
+    return worst;
+}
+
+} // namespace
+
+int runBuild(const BuildCommand& command, std::ostream& out, std::ostream& err) {
+    if (command.all) return buildFolder(command, out, err);
+    std::error_code ec;
+    if (fs::equivalent(command.input, command.output, ec)) {
+        err << "twbake build: the output " << command.output << " is also the input; choose another output file\n";
+        return kExitUsage;
+    }
+    ProgressBar bar(err, "baking " + fs::path(command.input).filename().string());
+    BakeContext context;
+    context.progress = [&](double fraction) { bar.update(fraction); };
+    const int code = buildOne(command.input, command.output, command.json, out, err, context);
+    bar.finish();
+    return code;
+}
+
+} // namespace bake::cli

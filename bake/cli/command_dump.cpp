@@ -1,0 +1,177 @@
+#include "bake/cli/commands.h"
+#include "bake/cli/exit_codes.h"
+
+#include "formats/baked_track.h"
+#include "formats/file_io.h"
+
+#include <cereal/archives/json.hpp>
+#include <cereal/types/string.hpp>
+
+#include <cstring>
+#include <iomanip>
+
+namespace bake::cli {
+namespace {
+
+/// Copies the file into 8-byte aligned storage, as the reader requires.
+std::vector<std::uint64_t> alignedCopy(const std::string& bytes) {
+    std::vector<std::uint64_t> storage((bytes.size() + 7) / 8);
+    std::memcpy(storage.data(), bytes.data(), bytes.size());
+    return storage;
+}
+
+const char* linkKindName(formats::BakedLinkKind kind) {
+    switch (kind) {
+    case formats::BakedLinkKind::Next: return "next";
+    case formats::BakedLinkKind::Fork: return "fork";
+    case formats::BakedLinkKind::Join: return "join";
+    }
+    return "?";
+}
+
+/// Visits every section of the view with one named-record interface, so the text and the JSON
+/// dump print the same things in the same order.
+template <class Out> void dumpView(const formats::BakedTrackView& v, Out& o) {
+    o.section("header", 1, [&](std::size_t) {
+        o.field("format_version", v.header->formatVersion);
+        o.field("layout_hash", v.header->layoutHash);
+        o.field("source_hash", v.header->sourceHash);
+        o.field("payload_bytes", v.header->payloadSize);
+    });
+    o.section("routes", v.routes.size(), [&](std::size_t i) {
+        const auto& r = v.routes[i];
+        o.field("name", std::string(v.name(r.nameOffset)));
+        o.field("first_node", r.firstNode);
+        o.field("node_count", r.nodeCount);
+        o.field("closed", (r.flags & formats::kRouteClosed) != 0);
+        o.field("fork_node", r.forkNode == formats::kNoRoute ? -1 : static_cast<std::int64_t>(r.forkNode));
+        o.field("join_node", r.joinNode == formats::kNoRoute ? -1 : static_cast<std::int64_t>(r.joinNode));
+        o.field("length", r.length);
+    });
+    o.section("nodes", v.nodes.size(), [&](std::size_t i) {
+        const auto& n = v.nodes[i];
+        o.field("x", n.x); o.field("y", n.y); o.field("z", n.z);
+        o.field("tangent_x", n.tangentX); o.field("tangent_y", n.tangentY);
+        o.field("perpendicular_x", n.perpendicularX); o.field("perpendicular_y", n.perpendicularY);
+        o.field("left_track", n.leftTrack); o.field("left_runoff", n.leftRunoff); o.field("left_wall", n.leftWall);
+        o.field("right_track", n.rightTrack); o.field("right_runoff", n.rightRunoff); o.field("right_wall", n.rightWall);
+        o.field("link_length", n.linkLength); o.field("distance", n.distance);
+        o.field("curvature", n.curvature); o.field("bezier_curvature", n.bezierCurvature);
+        o.field("speed_override", n.speedOverride); o.field("source_node", n.sourceNode);
+    });
+    o.section("route_links", v.routeLinks.size(), [&](std::size_t i) {
+        const auto& l = v.routeLinks[i];
+        o.field("kind", std::string(linkKindName(l.kind)));
+        o.field("from_route", l.fromRoute); o.field("from_node", l.fromNode);
+        o.field("to_route", l.toRoute); o.field("to_node", l.toNode);
+    });
+    o.section("vehicle_classes", v.vehicleClasses.size(), [&](std::size_t i) {
+        const auto& c = v.vehicleClasses[i];
+        o.field("name", std::string(v.name(c.nameOffset)));
+        o.field("max_lateral_acceleration", c.maxLateralAcceleration); o.field("max_acceleration", c.maxAcceleration);
+        o.field("max_braking", c.maxBraking); o.field("top_speed", c.topSpeed); o.field("wheelbase", c.wheelbase);
+        o.field("max_steering_angle", c.maxSteeringAngle); o.field("width", c.width);
+    });
+    o.section("lines", v.lines.size(), [&](std::size_t i) {
+        const auto& l = v.lines[i];
+        o.field("name", std::string(v.name(l.nameOffset)));
+        o.field("route", l.route);
+        o.field("vehicle_class", l.vehicleClass == formats::kAllVehicleClasses ? std::string("all") : std::string(v.name(v.vehicleClasses[l.vehicleClass].nameOffset)));
+        o.field("first_point", l.firstPoint);
+        o.field("length", l.length);
+    });
+    o.section("line_points", v.linePoints.size(), [&](std::size_t i) {
+        const auto& p = v.linePoints[i];
+        o.field("x", p.x); o.field("y", p.y); o.field("z", p.z);
+        o.field("tangent_x", p.tangentX); o.field("tangent_y", p.tangentY);
+        o.field("perpendicular_x", p.perpendicularX); o.field("perpendicular_y", p.perpendicularY);
+        o.field("offset", p.offset); o.field("curvature", p.curvature); o.field("distance", p.distance);
+    });
+    o.section("speed_profiles", v.speedProfiles.size(), [&](std::size_t i) {
+        const auto& p = v.speedProfiles[i];
+        o.field("line", p.line);
+        o.field("vehicle_class", std::string(v.name(v.vehicleClasses[p.vehicleClass].nameOffset)));
+        o.field("first_hint", p.firstHint);
+        o.field("ideal_lap_time", p.lapTime);
+    });
+    o.section("speed_hints", v.speedHints.size(), [&](std::size_t i) { o.field("speed", v.speedHints[i]); });
+    o.section("grid", 1, [&](std::size_t) {
+        o.field("origin_x", v.grid->originX); o.field("origin_y", v.grid->originY); o.field("cell_size", v.grid->cellSize);
+        o.field("columns", v.grid->columns); o.field("rows", v.grid->rows); o.field("items", static_cast<std::uint64_t>(v.gridItems.size()));
+    });
+    o.section("grid_cells", v.gridCells.size() - 1, [&](std::size_t i) {
+        std::string items;
+        for (std::uint32_t k = v.gridCells[i]; k < v.gridCells[i + 1]; ++k) items += (items.empty() ? "" : " ") + std::to_string(v.gridItems[k]);
+        o.field("segments", items);
+    });
+}
+
+/// Text: one line per record, "section[i]: key=value …".
+struct TextOut {
+    std::ostream& out;
+    template <class F> void section(const char* name, std::size_t count, F&& each) {
+        out << "== " << name << " (" << count << ")\n";
+        for (std::size_t i = 0; i < count; ++i) {
+            out << name << '[' << i << "]:";
+            each(i);
+            out << '\n';
+        }
+    }
+    template <class T> void field(const char* key, const T& value) {
+        out << ' ' << key << '=';
+        if constexpr (std::is_same_v<T, bool>) out << (value ? "true" : "false");
+        else out << value;
+    }
+};
+
+/// JSON: {"header": [...], "routes": [...], ...}, each record an object.
+struct JsonOut {
+    cereal::JSONOutputArchive& archive;
+    template <class F> void section(const char* name, std::size_t count, F&& each) {
+        archive.setNextName(name);
+        archive.startNode();
+        archive.makeArray();
+        for (std::size_t i = 0; i < count; ++i) {
+            archive.startNode();
+            each(i);
+            archive.finishNode();
+        }
+        archive.finishNode();
+    }
+    template <class T> void field(const char* key, const T& value) { archive(cereal::make_nvp(key, value)); }
+};
+
+} // namespace
+
+int runDump(const DumpCommand& command, std::ostream& out, std::ostream& err) {
+    std::string error;
+    const std::optional<std::string> bytes = formats::readWholeFile(command.input, error);
+    if (!bytes) {
+        err << "twbake dump: " << error << '\n';
+        return kExitIo;
+    }
+    const std::vector<std::uint64_t> storage = alignedCopy(*bytes);
+    formats::BakedTrackView view;
+    const formats::BakedLoadStatus status =
+        formats::readBakedTrack(std::span(reinterpret_cast<const std::byte*>(storage.data()), bytes->size()), view);
+    if (status != formats::BakedLoadStatus::Ok) {
+        err << command.input << ": error: " << formats::describeBakedLoadStatus(status) << '\n';
+        return kExitInvalidInput;
+    }
+    if (command.json) {
+        {
+            cereal::JSONOutputArchive archive(out, cereal::JSONOutputArchive::Options(
+                rapidjson::Writer<rapidjson::OStreamWrapper>::kDefaultMaxDecimalPlaces, cereal::JSONOutputArchive::Options::IndentChar::space, 1));
+            JsonOut o{archive};
+            dumpView(view, o);
+        }
+        out << '\n';
+    } else {
+        TextOut o{out};
+        out << std::setprecision(9);
+        dumpView(view, o);
+    }
+    return kExitOk;
+}
+
+} // namespace bake::cli
