@@ -82,13 +82,17 @@ void cutRouteLevel(RouteLevel& level, bool closed) {
         for (qsizetype i = first; i < first + count; ++i) indices.push_back(i);
         level.runoffAreas.push_back(surface(level.leftRunoff, level.rightRunoff, indices));
         level.tarmacAreas.push_back(surface(level.leftTrack, level.rightTrack, indices));
-        QRectF bounds;
+        // Min and max by hand: QRectF::united ignores the zero-size rectangle of a single point.
+        double minX = level.centre[first].x(), maxX = minX, minY = level.centre[first].y(), maxY = minY;
         for (const QPolygonF* polyline : polylines)
             for (qsizetype i : indices) {
                 const QPointF& p = (*polyline)[i];
-                bounds = bounds.isNull() ? QRectF(p, p) : bounds.united(QRectF(p, p));
+                minX = std::min(minX, p.x());
+                maxX = std::max(maxX, p.x());
+                minY = std::min(minY, p.y());
+                maxY = std::max(maxY, p.y());
             }
-        return bounds;
+        return QRectF(QPointF(minX, minY), QPointF(maxX, maxY));
     });
 }
 

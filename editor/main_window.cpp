@@ -2,6 +2,7 @@
 
 #include "editor/track_canvas.h"
 
+#include "formats/route_frames.h"
 #include "formats/track_json.h"
 #include "formats/validate.h"
 
@@ -14,7 +15,6 @@
 #include <QMessageBox>
 #include <QStatusBar>
 
-#include <cmath>
 
 namespace editor {
 
@@ -67,18 +67,40 @@ void MainWindow::createMenus() {
 void MainWindow::showOpenDialog() {
     const QString path = QFileDialog::getOpenFileName(this, tr("Open Track"), QFileInfo(m_filePath).absolutePath(),
                                                       tr("Trackwright tracks (*.twtrack);;All files (*)"));
-    if (path.isEmpty()) return;
+    if (!path.isEmpty()) openFileReportingErrors(path);
+}
+
+bool MainWindow::openFileReportingErrors(const QString& path) {
     QString error;
-    if (!openFile(path, &error)) QMessageBox::warning(this, tr("Cannot open track"), error);
+    if (openFile(path, &error)) return true;
+    QMessageBox box(QMessageBox::Warning, tr("Cannot open track"), tr("%1 could not be opened.").arg(QFileInfo(path).fileName()),
+                    QMessageBox::Ok, this);
+    box.setInformativeText(error);
+    box.setObjectName("openErrorBox");
+    box.exec();
+    return false;
 }
 
 bool MainWindow::openFile(const QString& path, QString* errorText) {
     formats::TrackLoadResult loaded = formats::loadTrackFile(path.toStdString());
-    if (!loaded.document) {
-        if (errorText) *errorText = formatDiagnostics(path, loaded.diagnostics);
+    // The loader's own errors (syntax, structure, schema) make the document untrustworthy even if
+    // it produced one; validation findings do not: they are shown, and editing will fix them.
+    if (!loaded.document || formats::hasErrors(loaded.diagnostics)) {
+        if (errorText) {
+            formats::Diagnostics reported = loaded.diagnostics;
+            if (reported.empty()) {
+                formats::Diagnostic unexplained;
+                unexplained.code = "load";
+                unexplained.message = "the file could not be loaded";
+                reported.push_back(unexplained);
+            }
+            *errorText = formatDiagnostics(path, reported);
+        }
         return false;
     }
-    m_diagnostics = formats::validate(*loaded.document);
+    m_diagnostics = loaded.diagnostics;
+    const formats::Diagnostics validation = formats::validate(*loaded.document);
+    m_diagnostics.insert(m_diagnostics.end(), validation.begin(), validation.end());
     m_document = std::move(loaded.document);
     m_filePath = path;
     m_canvas->setDocument(*m_document);
@@ -97,14 +119,7 @@ void MainWindow::updateTrackSummary() {
         m_summaryLabel->setText(tr("Open a track with File ▸ Open (Ctrl+O)"));
         return;
     }
-    double length = 0.0;
-    if (!m_canvas->drawing().routes.empty()) {
-        const QPolygonF& centre = m_canvas->drawing().routes.front().centre;
-        for (qsizetype i = 1; i < centre.size(); ++i)
-            length += std::hypot(centre[i].x() - centre[i - 1].x(), centre[i].y() - centre[i - 1].y());
-        if (m_canvas->drawing().routes.front().closed && centre.size() > 1)
-            length += std::hypot(centre.front().x() - centre.back().x(), centre.front().y() - centre.back().y());
-    }
+    const double length = mainRouteLength(*m_document);
     const auto errors = formats::countSeverity(m_diagnostics, formats::Severity::Error);
     const auto warnings = formats::countSeverity(m_diagnostics, formats::Severity::Warning);
     m_summaryLabel->setText(tr("%1 · %2 nodes · %3 routes · %4 lines · main route %5 km · %6 errors, %7 warnings")
@@ -115,6 +130,18 @@ void MainWindow::updateTrackSummary() {
                                 .arg(length / 1000.0, 0, 'f', 2)
                                 .arg(errors)
                                 .arg(warnings));
+}
+
+double mainRouteLength(const formats::TrackDocument& document) {
+    if (document.routes.empty()) return 0.0;
+    const formats::Route& route = document.routes.front();
+    for (std::uint32_t n : route.nodes)
+        if (n >= document.nodes.size()) return 0.0;
+    const std::vector<formats::Vec2> p = formats::routeGroundPositions(document, route);
+    double length = 0.0;
+    for (std::size_t i = 1; i < p.size(); ++i) length += formats::length(p[i] - p[i - 1]);
+    if (route.closed && p.size() > 2) length += formats::length(p.front() - p.back());
+    return length;
 }
 
 } // namespace editor

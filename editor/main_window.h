@@ -24,6 +24,8 @@ public:
     /// Loads and shows a track. On failure the current track stays, and `errorText` lists the
     /// problems one per line ("FILE: error[code]: message (at path)").
     bool openFile(const QString& path, QString* errorText = nullptr);
+    /// openFile, telling the user why in a message box when it fails. For the menu and drops.
+    bool openFileReportingErrors(const QString& path);
 
     const std::optional<formats::TrackDocument>& document() const { return m_document; }
     const formats::Diagnostics& diagnostics() const { return m_diagnostics; }
@@ -45,6 +47,10 @@ private:
     formats::Diagnostics m_diagnostics;
     QString m_filePath;
 };
+
+/// Length of route 0's centre line, metres, including the closing link of a loop; 0 when the route
+/// is missing or refers to nodes that do not exist.
+double mainRouteLength(const formats::TrackDocument& document);
 
 /// "FILE: error[code]: message (at path)", one diagnostic per line.
 QString formatDiagnostics(const QString& file, const formats::Diagnostics& diagnostics);

@@ -1,5 +1,6 @@
 #include "editor/track_canvas.h"
 
+#include <QFontMetricsF>
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
@@ -11,10 +12,11 @@
 namespace editor {
 namespace {
 
-// A dark, quiet palette: the track reads at a glance, the lines stand out.
+// A dark, quiet palette: the surfaces read at a glance, walls and lines stand out.
 const QColor kBackground(38, 42, 38);
 const QColor kRunoffFill(72, 88, 62);
 const QColor kTarmacFill(96, 99, 106);
+const QColor kTarmacBand(128, 132, 140);  // the tarmac drawn as a minimum-width band, zoomed out
 const QColor kTarmacEdge(226, 226, 226);
 const QColor kRunoffEdge(170, 196, 140);
 const QColor kWall(232, 88, 72);
@@ -22,6 +24,7 @@ const QColor kCentreLine(140, 180, 255);
 const QColor kRacingLine(255, 170, 40);
 const QColor kOtherLine(120, 220, 255);
 const QColor kNodeHandle(250, 250, 250);
+const QColor kMarker(255, 220, 0);
 
 QPen cosmeticPen(const QColor& colour, double width, Qt::PenStyle style = Qt::SolidLine) {
     QPen pen(colour, width, style, Qt::RoundCap, Qt::RoundJoin);
@@ -29,9 +32,15 @@ QPen cosmeticPen(const QColor& colour, double width, Qt::PenStyle style = Qt::So
     return pen;
 }
 
-void drawPolyline(QPainter& painter, const QPolygonF& points, bool closed) {
-    if (closed) painter.drawPolygon(points);
-    else painter.drawPolyline(points);
+/// A label with a dark plate behind it, so it reads over tarmac, grass and lines alike.
+void drawLabel(QPainter& painter, QPointF at, const QString& text) {
+    const QFontMetricsF metrics(painter.font());
+    const QRectF box = metrics.boundingRect(text).translated(at).adjusted(-3.0, -1.0, 3.0, 1.0);
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(QColor(0, 0, 0, 150));
+    painter.drawRoundedRect(box, 3.0, 3.0);
+    painter.setPen(QColor(240, 240, 240));
+    painter.drawText(at, text);
 }
 
 } // namespace
@@ -45,40 +54,33 @@ TrackCanvas::TrackCanvas(QWidget* parent) : QWidget(parent) {
 
 void TrackCanvas::setDocument(const formats::TrackDocument& document) {
     m_drawing = buildTrackDrawing(document);
-    std::vector<double> spacings;
-    for (const RouteDrawing& route : m_drawing.routes)
-        for (qsizetype i = 1; i < route.centre.size(); ++i)
-            spacings.push_back(std::hypot(route.centre[i].x() - route.centre[i - 1].x(), route.centre[i].y() - route.centre[i - 1].y()));
-    if (!spacings.empty()) {
-        std::nth_element(spacings.begin(), spacings.begin() + static_cast<std::ptrdiff_t>(spacings.size() / 2), spacings.end());
-        m_typicalNodeSpacing = spacings[spacings.size() / 2];
-    }
-    m_typicalTrackWidth = 0.0;
-    for (const RouteDrawing& route : m_drawing.routes)
-        if (!route.leftWall.isEmpty())
-            m_typicalTrackWidth = std::max(m_typicalTrackWidth, std::hypot(route.leftTrack[0].x() - route.rightTrack[0].x(),
-                                                                           route.leftTrack[0].y() - route.rightTrack[0].y()));
+    m_geometry = buildCanvasGeometry(m_drawing);
     fitToTrack();
 }
 
 void TrackCanvas::fitToTrack() {
-    if (!m_drawing.bounds.isValid()) {
-        update();
-        return;
+    if (m_drawing.bounds.isValid()) {
+        m_view.fit(m_drawing.bounds, QSizeF(size()));
+        // Before the widget is shown its size is not final: fit again when it gets one.
+        m_fitPending = !isVisible();
     }
-    m_view.fit(m_drawing.bounds, QSizeF(size()));
-    m_fitPending = !isVisible();
     update();
 }
 
 void TrackCanvas::zoomIn() {
     m_view.zoomAbout(QPointF(width() / 2.0, height() / 2.0), 1.25);
+    m_fitPending = false;
     update();
 }
 
 void TrackCanvas::zoomOut() {
     m_view.zoomAbout(QPointF(width() / 2.0, height() / 2.0), 1.0 / 1.25);
+    m_fitPending = false;
     update();
+}
+
+QRectF TrackCanvas::visibleWorldRect() const {
+    return QRectF(m_view.toWorld(QPointF(0.0, 0.0)), m_view.toWorld(QPointF(width(), height()))).normalized();
 }
 
 void TrackCanvas::resizeEvent(QResizeEvent*) {
@@ -87,85 +89,133 @@ void TrackCanvas::resizeEvent(QResizeEvent*) {
 }
 
 void TrackCanvas::paintEvent(QPaintEvent*) {
+    m_stats = {};
     QPainter painter(this);
     painter.fillRect(rect(), kBackground);
     painter.setRenderHint(QPainter::Antialiasing, true);
+    // Grown by a few pixels so strokes just outside the border still reach into the view.
+    const double margin = 4.0 / m_view.scale();
+    const QRectF visible = visibleWorldRect().adjusted(-margin, -margin, margin, margin);
     painter.save();
     painter.setTransform(m_view.toQTransform());
-    paintRoutes(painter);
-    paintLines(painter);
+    paintRoutes(painter, visible);
+    paintLines(painter, visible);
     painter.restore();
     paintMarkers(painter);
     paintNodeHandles(painter);
     paintScaleBar(painter);
 }
 
-void TrackCanvas::paintRoutes(QPainter& painter) const {
-    painter.setPen(Qt::NoPen);
-    for (const RouteDrawing& route : m_drawing.routes) {
-        painter.setBrush(kRunoffFill);
-        painter.drawPath(route.runoffArea);
+void TrackCanvas::strokeVisible(QPainter& painter, const QPolygonF& points, const std::vector<ChunkSpan>& spans, const QRectF& visible) {
+    forEachVisibleRun(spans, visible, [&](qsizetype first, qsizetype count) {
+        painter.drawPolyline(points.constData() + first, static_cast<int>(count));
+        m_stats.points += count;
+    });
+}
+
+void TrackCanvas::paintRoutes(QPainter& painter, const QRectF& visible) {
+    const std::size_t level = levelForScale(m_view.scale());
+    m_stats.level = level;
+    const double trackPixels = m_geometry.typicalTrackWidth * m_view.scale();
+    // Level of detail: when the tarmac is only a few pixels wide, edge lines would bury the
+    // surfaces; show the surfaces alone until there is room for the edges.
+    const bool edges = trackPixels >= kMinEdgeDetailPixels;
+    auto fill = [&](const QColor& colour, auto areas) {
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(colour);
+        for (const RouteGeometry& route : m_geometry.routes) {
+            const RouteLevel& l = route.levels[level];
+            const std::vector<QPolygonF>& polygons = l.*areas;
+            for (std::size_t i = 0; i < l.spans.size(); ++i) {
+                if (!touches(l.spans[i].bounds, visible)) continue;
+                // Winding fill: where a tight corner folds the inner edge over itself, the fold
+                // stays filled instead of leaving an odd-even hole.
+                painter.drawPolygon(polygons[i], Qt::WindingFill);
+                m_stats.points += polygons[i].size();
+                ++m_stats.spans;
+            }
+        }
+        painter.setBrush(Qt::NoBrush);
+    };
+    // Every runoff, then every wall, then every tarmac surface: where a branch leaves or rejoins
+    // its route, its walls run under the other route's tarmac instead of across it.
+    fill(kRunoffFill, &RouteLevel::runoffAreas);
+    if (edges) {
+        for (const RouteGeometry& route : m_geometry.routes) {
+            const RouteLevel& l = route.levels[level];
+            painter.setPen(cosmeticPen(kWall, 2.0));
+            strokeVisible(painter, l.leftWall, l.spans, visible);
+            strokeVisible(painter, l.rightWall, l.spans, visible);
+            painter.setPen(cosmeticPen(kRunoffEdge, 1.0, Qt::DashLine));
+            strokeVisible(painter, l.leftRunoff, l.spans, visible);
+            strokeVisible(painter, l.rightRunoff, l.spans, visible);
+        }
     }
-    for (const RouteDrawing& route : m_drawing.routes) {
-        painter.setBrush(kTarmacFill);
-        painter.drawPath(route.tarmacArea);
+    fill(kTarmacFill, &RouteLevel::tarmacAreas);
+    if (!edges && trackPixels < kMinTrackPixels) {
+        painter.setPen(cosmeticPen(kTarmacBand, kMinTrackPixels));
+        for (const RouteGeometry& route : m_geometry.routes) strokeVisible(painter, route.levels[level].centre, route.levels[level].spans, visible);
     }
-    // Level of detail: when the whole track is only a few pixels wide, edge lines would bury the
-    // surface; show the surfaces alone until there is room for the edges.
-    if (m_typicalTrackWidth * m_view.scale() < kMinEdgeDetailPixels) return;
-    painter.setBrush(Qt::NoBrush);
-    for (const RouteDrawing& route : m_drawing.routes) {
-        painter.setPen(cosmeticPen(kWall, 2.0));
-        drawPolyline(painter, route.leftWall, route.closed);
-        drawPolyline(painter, route.rightWall, route.closed);
-        painter.setPen(cosmeticPen(kRunoffEdge, 1.0, Qt::DashLine));
-        drawPolyline(painter, route.leftRunoff, route.closed);
-        drawPolyline(painter, route.rightRunoff, route.closed);
+    if (!edges) return;
+    for (const RouteGeometry& route : m_geometry.routes) {
+        const RouteLevel& l = route.levels[level];
         painter.setPen(cosmeticPen(kTarmacEdge, 1.5));
-        drawPolyline(painter, route.leftTrack, route.closed);
-        drawPolyline(painter, route.rightTrack, route.closed);
+        strokeVisible(painter, l.leftTrack, l.spans, visible);
+        strokeVisible(painter, l.rightTrack, l.spans, visible);
         painter.setPen(cosmeticPen(kCentreLine, 1.0, Qt::DashDotLine));
-        drawPolyline(painter, route.centre, route.closed);
+        strokeVisible(painter, l.centre, l.spans, visible);
     }
 }
 
-void TrackCanvas::paintLines(QPainter& painter) const {
-    painter.setBrush(Qt::NoBrush);
-    const double width = m_typicalTrackWidth * m_view.scale() < kMinEdgeDetailPixels ? 1.0 : 2.0;
-    for (const LineDrawing& line : m_drawing.lines) {
+void TrackCanvas::paintLines(QPainter& painter, const QRectF& visible) {
+    const std::size_t level = levelForScale(m_view.scale());
+    const double width = m_geometry.typicalTrackWidth * m_view.scale() < kMinEdgeDetailPixels ? 1.25 : 2.0;
+    for (const LineGeometry& line : m_geometry.lines) {
         painter.setPen(cosmeticPen(line.name == QLatin1String("racing") ? kRacingLine : kOtherLine, width));
-        drawPolyline(painter, line.points, line.closed);
+        strokeVisible(painter, line.levels[level].points, line.levels[level].spans, visible);
     }
 }
 
-void TrackCanvas::paintMarkers(QPainter& painter) const {
+void TrackCanvas::paintMarkers(QPainter& painter) {
+    const QRectF screen = QRectF(rect()).adjusted(-20.0, -20.0, 20.0, 20.0);
     for (const MarkerDrawing& marker : m_drawing.markers) {
-        const QPointF a = m_view.toScreen(marker.leftEnd);
-        const QPointF b = m_view.toScreen(marker.rightEnd);
+        QPointF a = m_view.toScreen(marker.leftEnd);
+        QPointF b = m_view.toScreen(marker.rightEnd);
+        if (!touches(QRectF(a, b).normalized(), screen)) continue;
+        // Zoomed out, the tarmac may be a pixel wide: keep the bar long enough to be seen.
+        const double length = QLineF(a, b).length();
+        constexpr double kMinBarPixels = 16.0;
+        if (length < kMinBarPixels) {
+            const QPointF middle = (a + b) / 2.0;
+            const QPointF half = length > 0.0 ? (b - a) * (kMinBarPixels / 2.0 / length) : QPointF(0.0, kMinBarPixels / 2.0);
+            a = middle - half;
+            b = middle + half;
+        }
         const bool finish = marker.kind.contains(QLatin1String("finish")) || marker.kind == QLatin1String("start");
         // A chequered bar for start and finish lines, a plain bar for the rest.
-        const int squares = 8;
-        for (int i = 0; i < squares; ++i) {
-            const QPointF p0 = a + (b - a) * (double(i) / squares);
-            const QPointF p1 = a + (b - a) * (double(i + 1) / squares);
-            painter.setPen(QPen(finish ? (i % 2 ? Qt::black : Qt::white) : QColor(255, 220, 0), 4.0, Qt::SolidLine, Qt::FlatCap));
+        constexpr int kSquares = 8;
+        for (int i = 0; i < kSquares; ++i) {
+            const QPointF p0 = a + (b - a) * (double(i) / kSquares);
+            const QPointF p1 = a + (b - a) * (double(i + 1) / kSquares);
+            painter.setPen(QPen(finish ? (i % 2 ? Qt::black : Qt::white) : kMarker, 4.0, Qt::SolidLine, Qt::FlatCap));
             painter.drawLine(p0, p1);
         }
-        if (!marker.label.isEmpty()) {
-            painter.setPen(Qt::white);
-            painter.drawText(b + QPointF(6.0, 4.0), marker.label);
-        }
+        if (!marker.label.isEmpty()) drawLabel(painter, b + QPointF(8.0, 4.0), marker.label);
     }
 }
 
-void TrackCanvas::paintNodeHandles(QPainter& painter) const {
-    if (m_typicalNodeSpacing * m_view.scale() < kMinHandleSpacingPixels) return;
-    const QRectF visible = QRectF(rect()).adjusted(-4, -4, 4, 4);
+void TrackCanvas::paintNodeHandles(QPainter& painter) {
+    if (m_geometry.typicalNodeSpacing * m_view.scale() < kMinHandleSpacingPixels) return;
+    // Handles are few once they are shown at all (one per 9 px or more), and testing 20 000 points
+    // against the view costs far less than a paint: no span structure needed here.
+    const QRectF screen = QRectF(rect()).adjusted(-4.0, -4.0, 4.0, 4.0);
     painter.setPen(QPen(QColor(20, 20, 20), 1.0));
     painter.setBrush(kNodeHandle);
     for (const QPointF& node : m_drawing.nodes) {
         const QPointF p = m_view.toScreen(node);
-        if (visible.contains(p)) painter.drawRect(QRectF(p.x() - 2.5, p.y() - 2.5, 5.0, 5.0));
+        if (!screen.contains(p)) continue;
+        painter.drawRect(QRectF(p.x() - 2.5, p.y() - 2.5, 5.0, 5.0));
+        ++m_stats.handles;
     }
 }
 
@@ -178,11 +228,12 @@ void TrackCanvas::paintScaleBar(QPainter& painter) const {
         if (magnitude * step <= targetMetres) metres = magnitude * step;
     const double pixels = metres * m_view.scale();
     const QPointF start(16.0, height() - 18.0);
-    painter.setPen(QPen(Qt::white, 2.0));
+    painter.setPen(QPen(QColor(230, 230, 230), 2.0));
     painter.drawLine(start, start + QPointF(pixels, 0.0));
     painter.drawLine(start, start + QPointF(0.0, -5.0));
     painter.drawLine(start + QPointF(pixels, 0.0), start + QPointF(pixels, -5.0));
-    painter.drawText(start + QPointF(pixels + 6.0, 4.0), metres >= 1000.0 ? QString("%1 km").arg(metres / 1000.0) : QString("%1 m").arg(metres));
+    const QString text = metres >= 1000.0 ? QString("%1 km").arg(metres / 1000.0) : QString("%1 m").arg(metres);
+    painter.drawText(start + QPointF(pixels + 6.0, 4.0), text);
 }
 
 void TrackCanvas::mousePressEvent(QMouseEvent* event) {
@@ -204,14 +255,14 @@ void TrackCanvas::mouseMoveEvent(QMouseEvent* event) {
 }
 
 void TrackCanvas::mouseReleaseEvent(QMouseEvent* event) {
-    if (event->button() == Qt::LeftButton || event->button() == Qt::MiddleButton) {
+    if (m_panning && !(event->buttons() & (Qt::LeftButton | Qt::MiddleButton))) {
         m_panning = false;
         unsetCursor();
     }
 }
 
 void TrackCanvas::wheelEvent(QWheelEvent* event) {
-    // 120 units per notch: one notch zooms by 20 %.
+    // 120 units per notch: one notch zooms by 20 %. Touchpads send fractions of a notch.
     const double factor = std::pow(1.2, event->angleDelta().y() / 120.0);
     m_view.zoomAbout(event->position(), factor);
     m_fitPending = false;
@@ -227,7 +278,6 @@ void TrackCanvas::keyPressEvent(QKeyEvent* event) {
     case Qt::Key_Minus: zoomOut(); break;
     default: QWidget::keyPressEvent(event); return;
     }
-    m_fitPending = false;
 }
 
 } // namespace editor

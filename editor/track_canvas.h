@@ -44,7 +44,7 @@ public:
     static constexpr double kMinEdgeDetailPixels = 14.0;
     /// Narrower than this, the tarmac is drawn as a band of this many pixels so the track stays
     /// readable when a long circuit is fitted into the window.
-    static constexpr double kMinTrackPixels = 3.0;
+    static constexpr double kMinTrackPixels = 4.0;
 
 public slots:
     void fitToTrack();

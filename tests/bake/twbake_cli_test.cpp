@@ -173,3 +173,53 @@ TEST(TwbakeValidate, EveryDiagnosticsCaseExitsWithItsCode) {
 }
 
 } // namespace
+
+namespace {
+
+class TwbakeBuild : public TwbakeCli {};
+
+TEST_F(TwbakeBuild, BakesASampleAndDumpsIt) {
+    const std::string input = std::string(TRACKWRIGHT_SAMPLES_DIR) + "/kart.twtrack";
+    const RunResult built = twbake({"build", input, "-o", file("kart.twbake").string()});
+    ASSERT_EQ(built.exitCode, kExitOk) << built.err;
+    EXPECT_NE(built.out.find("ideal lap centre / kart"), std::string::npos) << built.out;
+    const RunResult text = twbake({"dump", file("kart.twbake").string()});
+    ASSERT_EQ(text.exitCode, kExitOk) << text.err;
+    for (const char* section : {"== routes (1)", "== nodes (134)", "== lines (1)", "== speed_profiles (1)", "== grid (1)"})
+        EXPECT_NE(text.out.find(section), std::string::npos) << section;
+    const RunResult json = twbake({"dump", "--json", file("kart.twbake").string()});
+    ASSERT_EQ(json.exitCode, kExitOk);
+    EXPECT_NE(json.out.find("\"ideal_lap_time\""), std::string::npos);
+}
+
+TEST_F(TwbakeBuild, AnInvalidTrackIsNotBaked) {
+    const RunResult r = twbake({"build", std::string(TRACKWRIGHT_TEST_DATA_DIR) + "/diagnostics/width-order.twtrack", "-o", file("x.twbake").string()});
+    EXPECT_EQ(r.exitCode, kExitInvalidInput);
+    EXPECT_NE(r.err.find("width-order"), std::string::npos);
+    EXPECT_FALSE(fs::exists(file("x.twbake")));
+}
+
+TEST_F(TwbakeBuild, ADamagedBakeIsRefusedWithTheReason) {
+    const std::string input = std::string(TRACKWRIGHT_SAMPLES_DIR) + "/kart.twtrack";
+    ASSERT_EQ(twbake({"build", input, "-o", file("kart.twbake").string()}).exitCode, kExitOk);
+    std::string bytes = read("kart.twbake");
+    bytes[bytes.size() / 2] = static_cast<char>(bytes[bytes.size() / 2] ^ 0x10);
+    write("damaged.twbake", bytes);
+    const RunResult r = twbake({"dump", file("damaged.twbake").string()});
+    EXPECT_EQ(r.exitCode, kExitInvalidInput);
+    EXPECT_NE(r.err.find("checksum"), std::string::npos) << r.err;
+}
+
+// A folder bake gives the same bytes whatever the number of jobs.
+TEST_F(TwbakeBuild, FolderBakeIsIdenticalForAnyJobCount) {
+    ASSERT_EQ(twbake({"build", "--all", TRACKWRIGHT_SAMPLES_DIR, "-o", file("one").string(), "--jobs", "1"}).exitCode, kExitOk);
+    ASSERT_EQ(twbake({"build", "--all", TRACKWRIGHT_SAMPLES_DIR, "-o", file("four").string(), "--jobs", "4"}).exitCode, kExitOk);
+    std::size_t compared = 0;
+    for (const auto& entry : fs::directory_iterator(file("one"))) {
+        EXPECT_EQ(read("one/" + entry.path().filename().string()), read("four/" + entry.path().filename().string())) << entry.path();
+        ++compared;
+    }
+    EXPECT_EQ(compared, 3u);
+}
+
+} // namespace

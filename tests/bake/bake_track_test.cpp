@@ -1,0 +1,145 @@
+#include "bake/bake_track.h"
+
+#include "formats/track_json.h"
+
+#include "tests/support/test_tracks.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+
+namespace {
+
+formats::TrackDocument sample(const std::string& name) {
+    auto loaded = formats::loadTrackFile(std::string(TRACKWRIGHT_SAMPLES_DIR) + "/" + name);
+    EXPECT_TRUE(loaded.document) << name;
+    return loaded.document.value_or(formats::TrackDocument{});
+}
+
+formats::BakedTrackData bakeOk(const formats::TrackDocument& doc) {
+    bake::BakeResult result = bake::bakeTrack(doc);
+    EXPECT_EQ(result.status, bake::BakeStatus::Ok);
+    return result.data.value_or(formats::BakedTrackData{});
+}
+
+TEST(BakeTrack, CircleNodesHaveTheCircleCurvatureAndFrames) {
+    const formats::BakedTrackData d = bakeOk(tw::test::circleTrack(72, 100.0));
+    ASSERT_EQ(d.nodes.size(), 72u);
+    for (const formats::BakedNode& n : d.nodes) {
+        EXPECT_NEAR(n.curvature, 0.01, 1e-6);
+        // The tangent is perpendicular to the radius; the left perpendicular points to the centre.
+        EXPECT_NEAR(n.tangentX * n.x + n.tangentY * n.y, 0.0, 1e-3);
+        EXPECT_NEAR(n.perpendicularX * n.x + n.perpendicularY * n.y, -100.0, 1e-3);
+        // Quadratic Bézier on three nodes of the circle: about half the circle's curvature.
+        EXPECT_NEAR(n.bezierCurvature, 0.005, 1e-4);
+    }
+    const double circumference = 72 * 2 * 100.0 * std::sin(M_PI / 72);
+    EXPECT_NEAR(d.routes[0].length, circumference, 1e-3);
+    EXPECT_NEAR(d.nodes[36].distance, circumference / 2, 1e-3);
+}
+
+TEST(BakeTrack, SpeedHintsRespectTheVehicleAndTheLapTimeMatchesThem) {
+    const formats::TrackDocument doc = tw::test::circleTrack(72, 100.0);
+    const formats::BakedTrackData d = bakeOk(doc);
+    ASSERT_EQ(d.vehicleClasses.size(), 1u);
+    ASSERT_EQ(d.speedProfiles.size(), 1u);
+    const formats::BakedSpeedProfile& p = d.speedProfiles[0];
+    double lap = 0.0;
+    for (std::uint32_t k = 0; k < 72; ++k) {
+        const float v = d.speedHints[p.firstHint + k];
+        EXPECT_LE(v, 80.0f);
+        EXPECT_GT(v, 0.0f);
+        const float next = d.speedHints[p.firstHint + (k + 1) % 72];
+        const formats::BakedLinePoint& a = d.linePoints[k];
+        const formats::BakedLinePoint& b = d.linePoints[(k + 1) % 72];
+        lap += 2.0 * std::hypot(b.x - a.x, b.y - a.y) / (v + next);
+    }
+    EXPECT_NEAR(p.lapTime, lap, 1e-3 * lap);
+    // Node 1 has a 17.25 m/s designer override: it wins.
+    EXPECT_NEAR(d.speedHints[p.firstHint + 1], 17.25f, 1e-4);
+}
+
+TEST(BakeTrack, BranchesStartAndEndOnTheirParentAndAreLinkedInTheGraph) {
+    const formats::TrackDocument doc = sample("harbour_sprint.twtrack");
+    const formats::BakedTrackData d = bakeOk(doc);
+    ASSERT_EQ(d.routes.size(), 2u);
+    const formats::BakedRoute& pit = d.routes[1];
+    EXPECT_EQ(pit.nodeCount, doc.routes[1].nodes.size() + 2);
+    const formats::BakedNode& first = d.nodes[pit.firstNode];
+    const formats::BakedNode& fork = d.nodes[pit.forkNode];
+    EXPECT_EQ(first.x, fork.x);
+    EXPECT_EQ(first.y, fork.y);
+    const formats::BakedNode& last = d.nodes[pit.firstNode + pit.nodeCount - 1];
+    EXPECT_EQ(last.x, d.nodes[pit.joinNode].x);
+    bool forkLink = false, joinLink = false;
+    for (const formats::BakedRouteLink& l : d.routeLinks) {
+        forkLink |= l.kind == formats::BakedLinkKind::Fork && l.fromNode == pit.forkNode && l.toNode == pit.firstNode;
+        joinLink |= l.kind == formats::BakedLinkKind::Join && l.toNode == pit.joinNode;
+    }
+    EXPECT_TRUE(forkLink);
+    EXPECT_TRUE(joinLink);
+    // No line in the file: each route gets a centre line, and pit speed overrides are honoured.
+    ASSERT_EQ(d.lines.size(), 2u);
+    const formats::BakedSpeedProfile& pitProfile = d.speedProfiles[1];
+    EXPECT_NEAR(d.speedHints[pitProfile.firstHint + 5], 16.7f, 1e-4);
+}
+
+TEST(BakeTrack, RegistrationGridListsEverySegmentWhereItsWallsAre) {
+    const formats::BakedTrackData d = bakeOk(sample("kart.twtrack"));
+    const formats::BakedGridInfo& g = d.grid;
+    ASSERT_EQ(d.gridCells.size(), std::size_t(g.columns) * g.rows + 1);
+    // Each node's wall ends lie in a cell that lists the node's segment.
+    for (std::uint32_t i = 0; i < d.nodes.size(); ++i) {
+        const formats::BakedNode& n = d.nodes[i];
+        for (float side : {n.leftWall * 0.99f, -n.rightWall * 0.99f, 0.0f}) {
+            const float x = n.x + side * n.perpendicularX, y = n.y + side * n.perpendicularY;
+            const auto column = static_cast<std::uint32_t>((x - g.originX) / g.cellSize);
+            const auto row = static_cast<std::uint32_t>((y - g.originY) / g.cellSize);
+            ASSERT_LT(column, g.columns);
+            ASSERT_LT(row, g.rows);
+            const std::size_t cell = std::size_t(row) * g.columns + column;
+            bool listed = false;
+            for (std::uint32_t k = d.gridCells[cell]; k < d.gridCells[cell + 1]; ++k) listed |= d.gridItems[k] == i;
+            EXPECT_TRUE(listed) << "node " << i;
+        }
+    }
+}
+
+TEST(BakeTrack, DefaultVehicleClassesWhenTheTrackHasNone) {
+    formats::TrackDocument doc = tw::test::circleTrack();
+    doc.vehicleClasses.clear();
+    std::vector<std::string> log;
+    bake::BakeContext context;
+    context.log = [&](const std::string& line) { log.push_back(line); };
+    const bake::BakeResult result = bake::bakeTrack(doc, {}, context);
+    ASSERT_TRUE(result.data);
+    EXPECT_EQ(result.data->vehicleClasses.size(), 3u);
+    EXPECT_EQ(result.data->speedProfiles.size(), 3u);
+    EXPECT_FALSE(log.empty());
+}
+
+TEST(BakeTrack, InvalidTracksAreNotBakedAndCancellationStops) {
+    formats::TrackDocument doc = tw::test::circleTrack();
+    doc.nodes[3].left.runoff = 1.0;
+    bake::BakeResult result = bake::bakeTrack(doc);
+    EXPECT_EQ(result.status, bake::BakeStatus::InvalidTrack);
+    EXPECT_FALSE(result.data);
+    bake::BakeContext context;
+    int steps = 0;
+    context.cancelled = [&] { return ++steps > 2; };
+    result = bake::bakeTrack(tw::test::circleTrack(), {}, context);
+    EXPECT_EQ(result.status, bake::BakeStatus::Cancelled);
+    EXPECT_FALSE(result.data);
+}
+
+// Identical input, identical bytes: on every run and in every build type. The golden value changes
+// only with the format or the algorithms, and then on purpose.
+TEST(BakeTrack, GoldenHashOfTheKartSample) {
+    const std::vector<std::byte> first = formats::writeBakedTrack(bakeOk(sample("kart.twtrack")));
+    const std::vector<std::byte> second = formats::writeBakedTrack(bakeOk(sample("kart.twtrack")));
+    EXPECT_EQ(first, second);
+    EXPECT_EQ(formats::bakedHash(first.data(), first.size()), 0x236bef6f1d1ee83dull) << std::hex << formats::bakedHash(first.data(), first.size());
+}
+
+} // namespace
