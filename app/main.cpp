@@ -12,7 +12,7 @@ int main(int argc, char** argv) {
     QApplication app(argc, argv);
     QApplication::setApplicationName("Trackwright");
     QApplication::setOrganizationName("Trackwright");
-    QApplication::setApplicationVersion("0.1.0");
+    QApplication::setApplicationVersion(TRACKWRIGHT_VERSION);
 
     QCommandLineParser parser;
     parser.setApplicationDescription("Trackwright: author AI race tracks (nodes, widths, branches, racing lines).");

@@ -18,6 +18,13 @@ double distanceToSegment(QPointF p, QPointF a, QPointF b) {
     return std::hypot(d.x(), d.y());
 }
 
+/// The rectangle from min to max, grown by a micrometre: x + (max - min) may round below max, and a
+/// point on the border must still count as inside.
+QRectF boundsFromExtremes(double minX, double minY, double maxX, double maxY) {
+    constexpr double kSlack = 1e-6;
+    return QRectF(QPointF(minX - kSlack, minY - kSlack), QPointF(maxX + kSlack, maxY + kSlack));
+}
+
 QPolygonF pick(const QPolygonF& points, const std::vector<qsizetype>& indices) {
     QPolygonF picked;
     picked.reserve(static_cast<qsizetype>(indices.size()));
@@ -92,7 +99,7 @@ void cutRouteLevel(RouteLevel& level, bool closed) {
                 minY = std::min(minY, p.y());
                 maxY = std::max(maxY, p.y());
             }
-        return QRectF(QPointF(minX, minY), QPointF(maxX, maxY));
+        return boundsFromExtremes(minX, minY, maxX, maxY);
     });
 }
 
@@ -104,7 +111,7 @@ QRectF pointBounds(const QPolygonF& points, qsizetype first, qsizetype count) {
         minY = std::min(minY, points[i].y());
         maxY = std::max(maxY, points[i].y());
     }
-    return QRectF(QPointF(minX, minY), QPointF(maxX, maxY));
+    return boundsFromExtremes(minX, minY, maxX, maxY);
 }
 
 LineLevel cutLineLevel(QPolygonF points) {

@@ -15,7 +15,6 @@
 #include <QMessageBox>
 #include <QStatusBar>
 
-
 namespace editor {
 
 QString formatDiagnostics(const QString& file, const formats::Diagnostics& diagnostics) {

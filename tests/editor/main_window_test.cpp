@@ -1,7 +1,13 @@
 #include "editor/main_window.h"
 #include "editor/track_canvas.h"
 
+#include <QApplication>
 #include <QImage>
+#include <QLabel>
+#include <QMessageBox>
+#include <QMouseEvent>
+#include <QStatusBar>
+#include <QTimer>
 #include <QProcess>
 #include <QTemporaryDir>
 
@@ -44,6 +50,53 @@ TEST(MainWindow, AFileThatCannotBeLoadedReportsWhyAndKeepsTheCurrentTrack) {
     EXPECT_TRUE(error.contains("json-syntax")) << error.toStdString();
 }
 
+TEST(MainWindow, ABadPathOnAFreshWindowLeavesNoDocument) {
+    editor::MainWindow window;
+    QString error;
+    EXPECT_FALSE(window.openFile("/nonexistent/track.twtrack", &error));
+    EXPECT_TRUE(error.startsWith("/nonexistent/track.twtrack: error[io-read]: ")) << error.toStdString();
+    EXPECT_FALSE(window.document());
+    EXPECT_TRUE(window.canvas()->drawing().routes.empty());
+    EXPECT_EQ(window.windowTitle(), QString("No track — Trackwright"));
+}
+
+TEST(MainWindow, OpeningFromTheMenuShowsWhyAFileCannotBeOpened) {
+    editor::MainWindow window;
+    QString shown;
+    // The message box is modal: read and close it from the event loop it runs.
+    QTimer::singleShot(0, [&] {
+        auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+        ASSERT_NE(box, nullptr);
+        shown = box->informativeText();
+        box->accept();
+    });
+    EXPECT_FALSE(window.openFileReportingErrors("/nonexistent/track.twtrack"));
+    EXPECT_TRUE(shown.contains("error[io-read]")) << shown.toStdString();
+    EXPECT_FALSE(window.document());
+}
+
+TEST(MainWindow, TheStatusBarShowsTheTrackAndTheCursor) {
+    editor::MainWindow window;
+    ASSERT_TRUE(window.openFile(kSamples + "/kart.twtrack"));
+    window.resize(1000, 700);
+    window.show();
+    QApplication::processEvents();
+    QStringList texts;
+    for (const QLabel* label : window.statusBar()->findChildren<QLabel*>()) texts << label->text();
+    const QString all = texts.join(" | ");
+    EXPECT_TRUE(all.contains("Hairpin Kart Circuit")) << all.toStdString();
+    EXPECT_TRUE(all.contains(QString("%1 nodes").arg(window.document()->nodes.size()))) << all.toStdString();
+    EXPECT_TRUE(all.contains("1 routes")) << all.toStdString();
+
+    editor::TrackCanvas* canvas = window.canvas();
+    const QPointF at = canvas->view().toScreen({12.0, 34.5});
+    QMouseEvent move(QEvent::MouseMove, at, canvas->mapToGlobal(at), Qt::NoButton, Qt::NoButton, Qt::NoModifier);
+    QApplication::sendEvent(canvas, &move);
+    texts.clear();
+    for (const QLabel* label : window.statusBar()->findChildren<QLabel*>()) texts << label->text();
+    EXPECT_TRUE(texts.join(" | ").contains("x 12.0 m   y 34.5 m")) << texts.join(" | ").toStdString();
+}
+
 // The README and pipelines rely on `trackwright --open FILE --screenshot OUT.png`.
 TEST(TrackwrightApp, ScreenshotWritesAPngOfTheRequestedSizeShowingTheTrack) {
     QTemporaryDir dir;
@@ -55,6 +108,7 @@ TEST(TrackwrightApp, ScreenshotWritesAPngOfTheRequestedSizeShowingTheTrack) {
     app.start(TRACKWRIGHT_APP_EXECUTABLE, {"--open", kSamples + "/kart.twtrack", "--screenshot", out, "--size", "900x600"});
     ASSERT_TRUE(app.waitForFinished(60000));
     ASSERT_EQ(app.exitCode(), 0) << app.readAllStandardError().toStdString();
+    EXPECT_EQ(QString::fromLocal8Bit(app.readAllStandardOutput()).trimmed(), out);
     const QImage image(out);
     ASSERT_FALSE(image.isNull());
     EXPECT_EQ(image.size(), QSize(900, 600));
@@ -66,6 +120,14 @@ TEST(TrackwrightApp, ScreenshotWritesAPngOfTheRequestedSizeShowingTheTrack) {
     bool tarmac = false;
     for (QRgb c : colours) tarmac |= std::abs(qRed(c) - 96) < 6 && std::abs(qGreen(c) - 99) < 6 && std::abs(qBlue(c) - 106) < 6;
     EXPECT_TRUE(tarmac);
+}
+
+TEST(TrackwrightApp, VersionComesFromTheProject) {
+    QProcess app;
+    app.start(TRACKWRIGHT_APP_EXECUTABLE, {"--version"});
+    ASSERT_TRUE(app.waitForFinished(60000));
+    EXPECT_EQ(app.exitCode(), 0);
+    EXPECT_TRUE(app.readAllStandardOutput().startsWith("Trackwright 0.")) << "unexpected --version output";
 }
 
 TEST(TrackwrightApp, ABadFileExitsWithOneAndTheDiagnostics) {
