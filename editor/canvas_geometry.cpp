@@ -121,6 +121,15 @@ LineLevel cutLineLevel(QPolygonF points) {
     return level;
 }
 
+/// A NaN width from a broken file would reach QPainter as a NaN coordinate: leave such a route out
+/// (validation reports it) rather than hand the rasteriser garbage.
+bool allFinite(const RouteDrawing& drawn) {
+    for (const QPolygonF* polyline : {&drawn.centre, &drawn.leftTrack, &drawn.rightTrack, &drawn.leftRunoff, &drawn.rightRunoff, &drawn.leftWall, &drawn.rightWall})
+        for (const QPointF& p : *polyline)
+            if (!std::isfinite(p.x()) || !std::isfinite(p.y())) return false;
+    return true;
+}
+
 double median(std::vector<double> values) {
     if (values.empty()) return 0.0;
     const auto middle = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
@@ -209,7 +218,7 @@ CanvasGeometry buildCanvasGeometry(const TrackDrawing& drawing) {
         const qsizetype size = drawn.centre.size();
         const bool consistent = drawn.leftTrack.size() == size && drawn.rightTrack.size() == size && drawn.leftRunoff.size() == size &&
                                 drawn.rightRunoff.size() == size && drawn.leftWall.size() == size && drawn.rightWall.size() == size;
-        if (!consistent || size < 2) continue;
+        if (!consistent || size < 2 || !allFinite(drawn)) continue;
         geometry.routes.push_back(buildRoute(drawn));
         const RouteLevel& full = geometry.routes.back().levels.front();
         for (qsizetype i = 0; i < full.centre.size(); ++i) {

@@ -69,7 +69,8 @@ struct CanvasGeometry {
     double typicalTrackWidth = 0.0;   ///< metres, median tarmac width of the route cross sections
 };
 
-/// Builds the canvas geometry of a drawing. Routes whose polylines disagree in length are left out.
+/// Builds the canvas geometry of a drawing. Routes whose polylines disagree in length or hold a
+/// non-finite point are left out.
 CanvasGeometry buildCanvasGeometry(const TrackDrawing& drawing);
 
 /// Indices of the points of `polylines` (all the same length) to keep so that no polyline moves by

@@ -1,3 +1,4 @@
+#include "bake/cli/baked_file.h"
 #include "bake/cli/commands.h"
 #include "bake/cli/exit_codes.h"
 
@@ -12,13 +13,6 @@
 
 namespace bake::cli {
 namespace {
-
-/// Copies the file into 8-byte aligned storage, as the reader requires.
-std::vector<std::uint64_t> alignedCopy(const std::string& bytes) {
-    std::vector<std::uint64_t> storage((bytes.size() + 7) / 8);
-    std::memcpy(storage.data(), bytes.data(), bytes.size());
-    return storage;
-}
 
 const char* linkKindName(formats::BakedLinkKind kind) {
     switch (kind) {
@@ -144,20 +138,9 @@ struct JsonOut {
 } // namespace
 
 int runDump(const DumpCommand& command, std::ostream& out, std::ostream& err) {
-    std::string error;
-    const std::optional<std::string> bytes = formats::readWholeFile(command.input, error);
-    if (!bytes) {
-        err << "twbake dump: " << error << '\n';
-        return kExitIo;
-    }
-    const std::vector<std::uint64_t> storage = alignedCopy(*bytes);
-    formats::BakedTrackView view;
-    const formats::BakedLoadStatus status =
-        formats::readBakedTrack(std::span(reinterpret_cast<const std::byte*>(storage.data()), bytes->size()), view);
-    if (status != formats::BakedLoadStatus::Ok) {
-        err << command.input << ": error: " << formats::describeBakedLoadStatus(status) << '\n';
-        return kExitInvalidInput;
-    }
+    LoadedBake bake;
+    if (const int code = loadBakeFile(command.input, bake, err, "dump")) return code;
+    const formats::BakedTrackView& view = bake.track.view;
     if (command.json) {
         {
             cereal::JSONOutputArchive archive(out, cereal::JSONOutputArchive::Options(

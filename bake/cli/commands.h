@@ -42,4 +42,11 @@ struct DumpCommand {
 };
 int runDump(const DumpCommand& command, std::ostream& out, std::ostream& err);
 
+struct RegisterCommand {
+    std::string input;       ///< .twbake
+    std::string points;      ///< CSV of x,y[,z]
+    bool trajectory = false; ///< register the rows in order with one registrar (coherent), not each cold
+};
+int runRegister(const RegisterCommand& command, std::ostream& out, std::ostream& err);
+
 } // namespace bake::cli

@@ -52,6 +52,13 @@ void addDump(CLI::App& app, DumpCommand& command) {
     sub->add_flag("--json", command.json, "Print it as one JSON document");
 }
 
+void addRegister(CLI::App& app, RegisterCommand& command) {
+    CLI::App* sub = app.add_subcommand("register", "Register points against a .twbake: prints x,y,route,segment,ratio,lateral,distance,defined per row");
+    sub->add_option("input", command.input, "Input .twbake file")->required();
+    sub->add_option("--points", command.points, "CSV of x,y[,z] rows (an optional header or # lines)")->required();
+    sub->add_flag("--trajectory", command.trajectory, "Treat the rows as one car's path: register coherently in order instead of each row cold");
+}
+
 } // namespace
 
 int runTwbake(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
@@ -68,6 +75,8 @@ int runTwbake(int argc, const char* const* argv, std::ostream& out, std::ostream
     addValidate(app, validate);
     addBuild(app, build);
     addDump(app, dump);
+    RegisterCommand registerPoints;
+    addRegister(app, registerPoints);
 
     try {
         app.parse(argc, argv);
@@ -79,6 +88,7 @@ int runTwbake(int argc, const char* const* argv, std::ostream& out, std::ostream
     if (app.got_subcommand("import")) return runImport(import, out, err);
     if (app.got_subcommand("build")) return runBuild(build, out, err);
     if (app.got_subcommand("dump")) return runDump(dump, out, err);
+    if (app.got_subcommand("register")) return runRegister(registerPoints, out, err);
     return runValidate(validate, out, err);
 }
 

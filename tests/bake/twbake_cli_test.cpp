@@ -223,3 +223,18 @@ TEST_F(TwbakeBuild, FolderBakeIsIdenticalForAnyJobCount) {
 }
 
 } // namespace
+
+namespace {
+
+TEST_F(TwbakeBuild, RegisterPrintsOneCsvRowPerPoint) {
+    const std::string input = std::string(TRACKWRIGHT_SAMPLES_DIR) + "/kart.twtrack";
+    ASSERT_EQ(twbake({"build", input, "-o", file("kart.twbake").string()}).exitCode, kExitOk);
+    write("points.csv", "x,y\n9,1.5\n1e9,0\n");
+    const RunResult r = twbake({"register", file("kart.twbake").string(), "--points", file("points.csv").string()});
+    ASSERT_EQ(r.exitCode, kExitOk) << r.err;
+    EXPECT_EQ(r.out, "x,y,route,segment,ratio,lateral,distance,defined\n9,1.5,0,2,0.25,1.5,9,1\n1e+09,0,,,,,,0\n");
+    write("bad.csv", "1,2\n3\n");
+    EXPECT_EQ(twbake({"register", file("kart.twbake").string(), "--points", file("bad.csv").string()}).exitCode, kExitInvalidInput);
+}
+
+} // namespace
