@@ -55,15 +55,10 @@ bool registerOnSegment(const BakedTrack& t, std::uint32_t route, std::uint32_t n
     const double d2 = (p.x - b.x) * b.tangentX + (p.y - b.y) * b.tangentY;
     if (!(d1 >= 0.0 && d2 < 0.0)) return false;
     const double ratio = d1 / (d1 - d2);
-    // Lateral: from the point at that ratio on the link, along the interpolated perpendicular.
-    const double px = a.x + ratio * (b.x - a.x), py = a.y + ratio * (b.y - a.y);
-    double nx = a.perpendicularX + ratio * (b.perpendicularX - a.perpendicularX);
-    double ny = a.perpendicularY + ratio * (b.perpendicularY - a.perpendicularY);
-    const double nl = std::hypot(nx, ny);
-    if (nl <= 0.0) return false;
-    nx /= nl;
-    ny /= nl;
-    const double lateral = (p.x - px) * nx + (p.y - py) * ny;
+    // Lateral: the signed distance from the link line (the chapter's reference line between the
+    // nodes), cross(l, R − N1) / |l| with |l| baked: no square root per query.
+    if (!(a.linkLength > 0.0f)) return false;
+    const double lateral = ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) / a.linkLength;
     const double wall = lateral >= 0.0 ? a.leftWall + ratio * (b.leftWall - a.leftWall) : a.rightWall + ratio * (b.rightWall - a.rightWall);
     if (std::abs(lateral) > wall) return false;
     const formats::BakedRoute& r = t.view.routes[route];

@@ -14,7 +14,7 @@ struct Registration {
     std::uint32_t route = 0;
     std::uint32_t segment = 0; ///< index within the route of the segment's first node
     float ratio = 0.0f;        ///< eq. 39.2, in [0, 1) from the first node's perpendicular to the next one's
-    float lateral = 0.0f;      ///< metres from the centre line, left positive
+    float lateral = 0.0f;      ///< metres from the link between the segment's nodes, left positive
     float distance = 0.0f;     ///< metres along the route from its first node
 };
 
