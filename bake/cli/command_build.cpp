@@ -14,6 +14,7 @@
 #include <mutex>
 #include <sstream>
 #include <thread>
+#include <utility>
 
 namespace bake::cli {
 namespace {
@@ -29,18 +30,25 @@ int buildOne(const fs::path& input, const fs::path& output, bool json, std::ostr
         return loaded.ioError ? kExitIo : kExitInvalidInput;
     }
     const BakeResult result = bakeTrack(*loaded.document, {}, context);
-    if (json) printDiagnosticsJson(out, input.string(), result.diagnostics);
-    else if (!result.diagnostics.empty()) printDiagnostics(err, input.string(), result.diagnostics);
-    if (result.status != BakeStatus::Ok) return kExitInvalidInput;
-
+    if (result.status != BakeStatus::Ok) {
+        if (json) printDiagnosticsJson(out, input.string(), result.diagnostics);
+        else printDiagnostics(err, input.string(), result.diagnostics);
+        return kExitInvalidInput;
+    }
     const std::vector<std::byte> bytes = formats::writeBakedTrack(*result.data);
     std::string error;
     if (!formats::writeFileAtomically(output, std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()), error)) {
         err << "twbake build: " << error << '\n';
         return kExitIo;
     }
-    if (!json) {
-        const formats::BakedTrackData& d = *result.data;
+    const formats::BakedTrackData& d = *result.data;
+    if (json) {
+        BuildSummary summary{output.string(), bytes.size(), d.nodes.size(), d.lines.size(), {}};
+        for (const formats::BakedSpeedProfile& p : d.speedProfiles)
+            summary.idealLapTimes.push_back({d.strings.c_str() + d.lines[p.line].nameOffset, d.strings.c_str() + d.vehicleClasses[p.vehicleClass].nameOffset, p.lapTime});
+        printDiagnosticsJson(out, input.string(), result.diagnostics, summary);
+    } else {
+        if (!result.diagnostics.empty()) printDiagnostics(err, input.string(), result.diagnostics);
         out << "baked " << input.string() << " -> " << output.string() << ": " << bytes.size() << " bytes, " << d.nodes.size() << " nodes, "
             << d.lines.size() << (d.lines.size() == 1 ? " line, " : " lines, ") << d.vehicleClasses.size() << " vehicle classes\n";
         for (const formats::BakedSpeedProfile& p : d.speedProfiles)
@@ -81,12 +89,17 @@ int buildFolder(const BuildCommand& command, std::ostream& out, std::ostream& er
     worker();
     for (std::thread& t : threads) t.join();
 
+    // With --json the per-track documents form one JSON array.
     int worst = kExitOk;
+    bool first = true;
+    if (command.json) out << "[\n";
     for (std::size_t i = 0; i < inputs.size(); ++i) {
+        if (command.json && !reports[i].empty() && !std::exchange(first, false)) out << ",\n";
         out << reports[i];
         err << errors[i];
         worst = std::max(worst, codes[i]);
     }
+    if (command.json) out << "]\n";
     if (!command.json) out << "baked " << std::count(codes.begin(), codes.end(), kExitOk) << " of " << inputs.size() << " tracks\n";
     return worst;
 }

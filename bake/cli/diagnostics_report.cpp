@@ -19,7 +19,8 @@ void printDiagnostics(std::ostream& out, const std::string& file, const formats:
         << (warnings == 1 ? " warning" : " warnings") << '\n';
 }
 
-void printDiagnosticsJson(std::ostream& out, const std::string& file, const formats::Diagnostics& diagnostics) {
+void printDiagnosticsJson(std::ostream& out, const std::string& file, const formats::Diagnostics& diagnostics,
+                          const std::optional<BuildSummary>& build) {
     {
         cereal::JSONOutputArchive archive(out, cereal::JSONOutputArchive::Options(
             rapidjson::Writer<rapidjson::OStreamWrapper>::kDefaultMaxDecimalPlaces,
@@ -45,6 +46,23 @@ void printDiagnosticsJson(std::ostream& out, const std::string& file, const form
             archive.finishNode();
         }
         archive.finishNode();
+        if (build) {
+            archive(cereal::make_nvp("output", build->output));
+            archive(cereal::make_nvp("bytes", build->bytes));
+            archive(cereal::make_nvp("nodes", build->nodes));
+            archive(cereal::make_nvp("lines", build->lines));
+            archive.setNextName("ideal_lap_times");
+            archive.startNode();
+            archive.makeArray();
+            for (const BuildSummary::LapTime& lap : build->idealLapTimes) {
+                archive.startNode();
+                archive(cereal::make_nvp("line", lap.line));
+                archive(cereal::make_nvp("vehicle_class", lap.vehicleClass));
+                archive(cereal::make_nvp("seconds", lap.seconds));
+                archive.finishNode();
+            }
+            archive.finishNode();
+        }
     }
     out << '\n';
 }

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <set>
 #include <sstream>
@@ -235,6 +236,22 @@ TEST_F(TwbakeBuild, RegisterPrintsOneCsvRowPerPoint) {
     EXPECT_EQ(r.out, "x,y,route,segment,ratio,lateral,distance,defined\n9,1.5,0,2,0.25,1.5,9,1\n1e+09,0,,,,,,0\n");
     write("bad.csv", "1,2\n3\n");
     EXPECT_EQ(twbake({"register", file("kart.twbake").string(), "--points", file("bad.csv").string()}).exitCode, kExitInvalidInput);
+}
+
+} // namespace
+
+namespace {
+
+TEST_F(TwbakeBuild, JsonReportsSizesAndIdealLapTimes) {
+    const RunResult one = twbake({"build", "--json", std::string(TRACKWRIGHT_SAMPLES_DIR) + "/kart.twtrack", "-o", file("k.twbake").string()});
+    ASSERT_EQ(one.exitCode, kExitOk) << one.err;
+    for (const char* key : {"\"valid\": true", "\"bytes\":", "\"ideal_lap_times\"", "\"vehicle_class\": \"kart\""})
+        EXPECT_NE(one.out.find(key), std::string::npos) << key << "\n" << one.out;
+    const RunResult all = twbake({"build", "--all", "--json", TRACKWRIGHT_SAMPLES_DIR, "-o", file("all").string()});
+    ASSERT_EQ(all.exitCode, kExitOk);
+    EXPECT_EQ(all.out.front(), '[');
+    EXPECT_EQ(std::count(all.out.begin(), all.out.end(), '\n') > 3, true);
+    EXPECT_NE(all.out.find("}\n,\n{"), std::string::npos);
 }
 
 } // namespace
