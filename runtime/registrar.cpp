@@ -44,7 +44,7 @@ Registration gridLookup(const BakedTrack& t, formats::Vec2 p, std::uint32_t pref
 
 } // namespace
 
-bool registerOnSegment(const BakedTrack& t, std::uint32_t route, std::uint32_t node, formats::Vec2 p, Registration& out) {
+bool registerOnSegment(const BakedTrack& t, std::uint32_t route, std::uint32_t node, formats::Vec2 p, Registration& out, bool withinWallsOnly) {
     std::uint32_t nextRoute = route;
     const std::uint32_t next = nextNode(t, route, node, nextRoute);
     if (next == formats::kNoRoute) return false;
@@ -60,7 +60,7 @@ bool registerOnSegment(const BakedTrack& t, std::uint32_t route, std::uint32_t n
     if (!(a.linkLength > 0.0f)) return false;
     const double lateral = ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) / a.linkLength;
     const double wall = lateral >= 0.0 ? a.leftWall + ratio * (b.leftWall - a.leftWall) : a.rightWall + ratio * (b.rightWall - a.rightWall);
-    if (std::abs(lateral) > wall) return false;
+    if (withinWallsOnly && std::abs(lateral) > wall) return false;
     const formats::BakedRoute& r = t.view.routes[route];
     out.defined = true;
     out.route = route;

@@ -55,6 +55,9 @@ private:
 };
 
 /// Tests one segment (by its first baked node): true and `out` filled when it holds `position`.
-bool registerOnSegment(const BakedTrack& track, std::uint32_t route, std::uint32_t node, formats::Vec2 position, Registration& out);
+/// With `withinWallsOnly` false, a position beyond the walls but between the perpendiculars counts
+/// too (wall contact uses it to find how far out a car went).
+bool registerOnSegment(const BakedTrack& track, std::uint32_t route, std::uint32_t node, formats::Vec2 position, Registration& out,
+                       bool withinWallsOnly = true);
 
 } // namespace runtime

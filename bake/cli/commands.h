@@ -49,4 +49,14 @@ struct RegisterCommand {
 };
 int runRegister(const RegisterCommand& command, std::ostream& out, std::ostream& err);
 
+struct LapsCommand {
+    std::string input;          ///< .twtrack (baked in memory) or .twbake
+    std::string follower = "runner";
+    std::string vehicle = "car";
+    std::string line = "racing";
+    int laps = 3;
+    bool json = false;
+};
+int runLaps(const LapsCommand& command, std::ostream& out, std::ostream& err);
+
 } // namespace bake::cli

@@ -59,6 +59,17 @@ void addRegister(CLI::App& app, RegisterCommand& command) {
     sub->add_flag("--trajectory", command.trajectory, "Treat the rows as one car's path: register coherently in order instead of each row cold");
 }
 
+void addLaps(CLI::App& app, LapsCommand& command) {
+    CLI::App* sub = app.add_subcommand("laps", "Verification laps: a follower drives the reference vehicle from a standing start for N laps");
+    sub->add_option("input", command.input, "A .twtrack (baked in memory) or a .twbake")->required();
+    sub->add_option("--follower", command.follower, "pursuit or runner")->capture_default_str()->check(CLI::IsMember({"pursuit", "runner"}));
+    sub->add_option("--vehicle", command.vehicle, "car, truck, tank, armoured, buggy or hovercraft")
+        ->capture_default_str()->check(CLI::IsMember({"car", "truck", "tank", "armoured", "buggy", "hovercraft"}));
+    sub->add_option("--line", command.line, "Line to follow (falls back to the route's first line)")->capture_default_str();
+    sub->add_option("--laps", command.laps, "Laps on a closed route (an open one is driven start to end)")->capture_default_str()->check(CLI::Range(1, 100));
+    sub->add_flag("--json", command.json, "Print {\"runs\": [...]} with the metrics");
+}
+
 } // namespace
 
 int runTwbake(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
@@ -77,6 +88,8 @@ int runTwbake(int argc, const char* const* argv, std::ostream& out, std::ostream
     addDump(app, dump);
     RegisterCommand registerPoints;
     addRegister(app, registerPoints);
+    LapsCommand laps;
+    addLaps(app, laps);
 
     try {
         app.parse(argc, argv);
@@ -89,6 +102,7 @@ int runTwbake(int argc, const char* const* argv, std::ostream& out, std::ostream
     if (app.got_subcommand("build")) return runBuild(build, out, err);
     if (app.got_subcommand("dump")) return runDump(dump, out, err);
     if (app.got_subcommand("register")) return runRegister(registerPoints, out, err);
+    if (app.got_subcommand("laps")) return runLaps(laps, out, err);
     return runValidate(validate, out, err);
 }
 

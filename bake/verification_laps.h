@@ -1,0 +1,41 @@
+#pragma once
+
+#include "runtime/baked_track.h"
+#include "runtime/follower_factory.h"
+#include "runtime/vehicle_model.h"
+
+#include <string>
+#include <vector>
+
+namespace bake {
+
+/// One verification run: a standing start on a line, then `laps` laps (start to end on an open route).
+struct LapRunOptions {
+    runtime::FollowerKind follower = runtime::FollowerKind::Runner;
+    runtime::VehiclePreset vehicle = runtime::VehiclePreset::Car;
+    std::uint32_t line = 0;          ///< baked line index
+    std::uint32_t vehicleClass = 0;  ///< baked class whose speed hints the follower uses
+    int laps = 3;
+    double dt = 1.0 / 60.0;          ///< fixed simulation step, s
+};
+
+/// The metrics of the path-following paper's Table I, plus lap times and the ideal-lap comparison.
+struct LapRunResult {
+    bool completed = false;
+    std::vector<double> lapTimes;  ///< s
+    double totalTime = 0.0;        ///< s
+    int stuckEvents = 0;
+    int teleports = 0;
+    double cteMean = 0.0, cteMax = 0.0;  ///< m from the line
+    double insideCorridorPct = 0.0;      ///< share of ticks on the tarmac
+    double insideRunoffPct = 0.0;        ///< share of ticks within the runoff
+    double meanSpeed = 0.0;              ///< m/s
+    double maxLateralAcceleration = 0.0; ///< m/s²
+    double idealLapTime = 0.0;           ///< s, the baked profile's
+    double idealRatio = 0.0;             ///< ideal / best achieved lap (1.0 is the limit)
+};
+
+/// Simulates the run on the reference vehicle model at a fixed step. Deterministic.
+LapRunResult runVerificationLaps(const runtime::BakedTrack& track, const LapRunOptions& options);
+
+} // namespace bake

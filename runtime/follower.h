@@ -1,0 +1,38 @@
+#pragma once
+
+#include "runtime/registrar.h"
+#include "runtime/vehicle_state.h"
+
+namespace runtime {
+
+/// What every follower gets each tick besides the car's state.
+struct FollowerInput {
+    VehicleState state;
+    Registration registration;  ///< the car's registration this tick
+    float dt = 0.0f;            ///< seconds since the last tick
+};
+
+/// A stuck manager's last resort: the follower asks the game to put the car back on its line.
+struct TeleportRequest {
+    bool requested = false;
+    formats::Vec2 position;
+    float heading = 0.0f;
+};
+
+/// One interface for every way of driving: state in, controls out. Swappable per car; no RTTI,
+/// no allocation per tick, no exceptions. A non-finite state gives neutral controls.
+class Follower {
+public:
+    virtual ~Follower() = default;
+    virtual Controls update(const FollowerInput& input) = 0;
+    /// Forgets per-car memory (integrators, runners, stuck timers): call after a teleport or respawn.
+    virtual void reset() = 0;
+    /// Stuck events so far (each time the stuck manager stepped in).
+    virtual int stuckEvents() const = 0;
+    /// A pending teleport, cleared once read.
+    virtual TeleportRequest takeTeleportRequest() { return {}; }
+};
+
+bool isFinite(const VehicleState& state);
+
+} // namespace runtime

@@ -1,0 +1,23 @@
+#pragma once
+
+#include "runtime/follower.h"
+#include "runtime/vehicle_model.h"
+
+#include <cstdint>
+#include <memory>
+
+namespace runtime {
+
+enum class FollowerKind : std::uint8_t { Pursuit, Runner };
+inline constexpr FollowerKind kAllFollowerKinds[] = {FollowerKind::Pursuit, FollowerKind::Runner};
+
+/// CLI names: "pursuit", "runner".
+const char* followerName(FollowerKind kind);
+bool followerByName(const char* name, FollowerKind& kind);
+
+/// A follower of `kind` on `line`, for a car of `vehicle` whose speed hints are `vehicleClass`'s,
+/// with the sources' default parameters and the vehicle's geometry. Allocates once, here.
+std::unique_ptr<Follower> makeFollower(FollowerKind kind, const BakedTrack& track, std::uint32_t line, std::uint32_t vehicleClass,
+                                       const VehicleParameters& vehicle);
+
+} // namespace runtime

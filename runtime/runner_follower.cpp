@@ -1,0 +1,109 @@
+#include "runtime/runner_follower.h"
+
+#include "runtime/line_tracking.h"
+#include "runtime/steering.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace runtime {
+
+RunnerFollower::RunnerFollower(const BakedTrack& track, std::uint32_t line, std::uint32_t vehicleClass, const RunnerParameters& parameters)
+    : m_track(&track), m_line(line), m_sampler(track, line, vehicleClass), m_predictor(track), m_p(parameters), m_stuck(parameters.stuck) {
+    m_predictor.assignRoute(track.view.lines[line].route);
+}
+
+void RunnerFollower::reset() {
+    m_hasRunner = false;
+    m_stuck.reset();
+}
+
+float RunnerFollower::trackWidthAt(const Registration& r, float lateral) const {
+    const formats::BakedRoute& route = m_track->view.routes[r.route];
+    const formats::BakedNode& a = m_track->view.nodes[route.firstNode + r.segment];
+    const formats::BakedNode& b = m_track->view.nodes[route.firstNode + (r.segment + 1) % route.nodeCount];
+    const float wa = lateral >= 0.0f ? a.leftTrack : a.rightTrack;
+    const float wb = lateral >= 0.0f ? b.leftTrack : b.rightTrack;
+    return wa + r.ratio * (wb - wa);
+}
+
+float RunnerFollower::speedFromHints(float lineDistance, float speed, bool& mustBrake) const {
+    const float hintHere = m_sampler.sample(lineDistance).speedHint;
+    mustBrake = false;
+    if (hintHere <= 0.0f) return speed;  // no profile for this class: hold speed
+    // Braking check (§39.4.2): would full braking from here still be too fast at a later point?
+    const float braking = m_p.brakingFraction * m_p.maxBraking;
+    const float horizon = speed * speed / (2.0f * braking) + 5.0f;
+    for (float ahead = 2.5f; ahead <= horizon; ahead += 2.5f) {
+        const float hint = m_sampler.sample(lineDistance + ahead).speedHint;
+        const float predicted2 = speed * speed - 2.0f * braking * ahead;
+        if (predicted2 > hint * hint) {
+            mustBrake = true;
+            return std::min(hintHere, hint);
+        }
+    }
+    return hintHere;
+}
+
+Controls RunnerFollower::update(const FollowerInput& in) {
+    if (!isFinite(in.state) || !(in.dt > 0.0f)) return {};
+    const std::uint32_t route = m_track->view.lines[m_line].route;
+    const bool onRoute = in.registration.defined && in.registration.route == route;
+    if (onRoute) m_lineDistance = lineDistanceAt(*m_track, m_line, in.registration);
+    const float speed = std::max(0.0f, in.state.speed);
+
+    // The runner: advanced by the car's speed, eased towards the re-evaluated lookahead.
+    const float curvatureHere = std::abs(m_sampler.sample(m_lineDistance + speed * 0.5f).curvature);
+    const float lookahead = (m_p.lookaheadMin + m_p.lookaheadTime * speed) / (1.0f + m_p.curvatureShortening * curvatureHere);
+    if (!m_hasRunner) {
+        m_runnerDistance = m_lineDistance + lookahead;
+        m_hasRunner = true;
+    }
+    m_runnerDistance += speed * in.dt;
+    float gap = m_runnerDistance - m_lineDistance;
+    const float length = m_sampler.length();
+    if (m_sampler.closed() && length > 0.0f) gap = std::remainder(gap, length);
+    m_runnerDistance += (lookahead - gap) * std::min(1.0f, in.dt / m_p.runnerCatchUpTime);
+    const LineSample runner = m_sampler.sample(m_runnerDistance);
+    m_runnerPosition = runner.position + formats::Vec2{-runner.tangent.y, runner.tangent.x} * m_p.lateralOffset;
+    float steering = purePursuitSteering(in.state, m_runnerPosition, m_p.wheelbase, m_p.maxSteeringAngle);
+
+    bool mustBrake = false;
+    m_targetSpeed = speedFromHints(m_lineDistance, speed, mustBrake);
+    float throttle = mustBrake ? -1.0f : std::clamp(m_p.speedGain * (m_targetSpeed - in.state.speed), -1.0f, 1.0f);
+
+    if (onRoute) {
+        // Medium range: extrapolate the turning path; if it leaves the tarmac, steer back and lift.
+        const double t = m_p.wallPredictionTime;
+        const double omega = in.state.yawRate;
+        const double heading = in.state.heading;
+        const double arc = std::abs(omega) > 1e-4 ? speed / omega : 0.0;
+        const formats::Vec2 predicted = std::abs(omega) > 1e-4
+            ? in.state.position + formats::Vec2{arc * (std::sin(heading + omega * t) - std::sin(heading)), arc * (std::cos(heading) - std::cos(heading + omega * t))}
+            : in.state.position + formats::Vec2{std::cos(heading), std::sin(heading)} * (speed * t);
+        const Registration ahead = m_predictor.registerCold(predicted);
+        if (!ahead.defined || std::abs(ahead.lateral) > trackWidthAt(ahead, ahead.lateral) - m_p.wallMargin) {
+            const float towardsCentre = ahead.defined ? (ahead.lateral > 0.0f ? -1.0f : 1.0f) : (in.registration.lateral > 0.0f ? -1.0f : 1.0f);
+            steering = std::clamp(steering + 0.3f * towardsCentre, -1.0f, 1.0f);
+            throttle = std::min(throttle, 0.0f);
+        }
+        // Short range: keep a margin from the edge alongside.
+        const float lateral = in.registration.lateral;
+        const float excess = std::abs(lateral) - (trackWidthAt(in.registration, lateral) - m_p.wallMargin);
+        if (excess > 0.0f) steering = std::clamp(steering - std::copysign(m_p.sideCorrectionGain * excess, lateral), -1.0f, 1.0f);
+    }
+
+    const formats::BakedRoute& r = m_track->view.routes[route];
+    const float routeLength = (r.flags & formats::kRouteClosed) ? r.length : 0.0f;
+    return m_stuck.update(in.registration.defined ? in.registration.distance : NAN, routeLength, in.dt, {steering, throttle, false});
+}
+
+TeleportRequest RunnerFollower::takeTeleportRequest() {
+    if (!m_stuck.teleportWanted()) return {};
+    m_stuck.clearTeleport();
+    m_hasRunner = false;
+    const LineSample s = m_sampler.sample(m_lineDistance);
+    return {true, s.position, static_cast<float>(std::atan2(s.tangent.y, s.tangent.x))};
+}
+
+} // namespace runtime
