@@ -1,0 +1,35 @@
+#include "bake/verification_laps.h"
+
+#include "tests/support/baked_sample.h"
+
+#include <gtest/gtest.h>
+
+namespace {
+
+TEST(VerificationLaps, RunnerDrivesTheKartTrackCleanly) {
+    const auto sample = tw::test::bakeSampleFile("kart.twtrack");
+    bake::LapRunOptions options;
+    options.laps = 2;
+    const bake::LapRunResult r = bake::runVerificationLaps(sample->track, options);
+    ASSERT_TRUE(r.completed);
+    EXPECT_EQ(r.lapTimes.size(), 2u);
+    EXPECT_EQ(r.stuckEvents, 0);
+    EXPECT_GT(r.insideCorridorPct, 95.0);
+    EXPECT_GT(r.idealRatio, 0.6);
+    EXPECT_LE(r.idealRatio, 1.05);
+}
+
+TEST(VerificationLaps, PursuitCompletesAnOpenRouteAndRunsAreDeterministic) {
+    const auto sample = tw::test::bakeSampleFile("harbour_sprint.twtrack");
+    bake::LapRunOptions options;
+    options.follower = runtime::FollowerKind::Pursuit;
+    const bake::LapRunResult a = bake::runVerificationLaps(sample->track, options);
+    const bake::LapRunResult b = bake::runVerificationLaps(sample->track, options);
+    ASSERT_TRUE(a.completed);
+    EXPECT_EQ(a.lapTimes.size(), 1u);
+    EXPECT_EQ(a.totalTime, b.totalTime);
+    EXPECT_EQ(a.cteMean, b.cteMean);
+    EXPECT_LE(a.meanSpeed, 10.5) << "the paper's v_max is 10 m/s";
+}
+
+} // namespace
