@@ -11,6 +11,8 @@ namespace runtime {
 RunnerFollower::RunnerFollower(const BakedTrack& track, std::uint32_t line, std::uint32_t vehicleClass, const RunnerParameters& parameters)
     : m_track(&track), m_line(line), m_sampler(track, line, vehicleClass), m_predictor(track), m_p(parameters), m_stuck(parameters.stuck) {
     m_predictor.assignRoute(track.view.lines[line].route);
+    for (const formats::BakedSpeedProfile& p : track.view.speedProfiles)
+        if (p.line == line && p.vehicleClass == vehicleClass) m_firstHint = p.firstHint;
 }
 
 void RunnerFollower::reset() {
@@ -28,18 +30,36 @@ float RunnerFollower::trackWidthAt(const Registration& r, float lateral) const {
 }
 
 float RunnerFollower::speedFromHints(float lineDistance, float speed, bool& mustBrake) const {
-    const float hintHere = m_sampler.sample(lineDistance).speedHint;
     mustBrake = false;
-    if (hintHere <= 0.0f) return speed;  // no profile for this class: hold speed
-    // Braking check (§39.4.2): would full braking from here still be too fast at a later point?
+    if (m_firstHint < 0) return speed;  // no profile for this class: hold speed
+    const float hintHere = m_sampler.sample(lineDistance).speedHint;
+    // Braking check (§39.4.2): would full braking from here still be too fast at a later point? The
+    // walk goes over the baked points themselves, where the hints are, as far as braking reaches.
+    const formats::BakedLine& line = m_track->view.lines[m_line];
+    const std::uint32_t count = m_track->view.routes[line.route].nodeCount;
+    const formats::BakedLinePoint* points = m_track->view.linePoints.data() + line.firstPoint;
+    const float* hints = m_track->view.speedHints.data() + m_firstHint;
+    const float length = m_sampler.length();
+    const bool closed = m_sampler.closed();
     const float braking = m_p.brakingFraction * m_p.maxBraking;
     const float horizon = speed * speed / (2.0f * braking) + 5.0f;
-    for (float ahead = 2.5f; ahead <= horizon; ahead += 2.5f) {
-        const float hint = m_sampler.sample(lineDistance + ahead).speedHint;
+    // The first point beyond the car: a binary search, then a walk.
+    const float here = m_sampler.sample(lineDistance).distance;
+    std::uint32_t i = static_cast<std::uint32_t>(std::upper_bound(points, points + count, here,
+                          [](float d, const formats::BakedLinePoint& p) { return d < p.distance; }) - points);
+    for (std::uint32_t visited = 0; visited < count; ++visited, ++i) {
+        float wrap = 0.0f;
+        if (i >= count) {
+            if (!closed) break;
+            i -= count;
+        }
+        if (i < count && points[i].distance < here) wrap = length;  // past the start line of a closed route
+        const float ahead = points[i].distance + wrap - here;
+        if (ahead > horizon) break;
         const float predicted2 = speed * speed - 2.0f * braking * ahead;
-        if (predicted2 > hint * hint) {
+        if (predicted2 > hints[i] * hints[i]) {
             mustBrake = true;
-            return std::min(hintHere, hint);
+            return std::min(hintHere, hints[i]);
         }
     }
     return hintHere;

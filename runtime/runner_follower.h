@@ -54,6 +54,7 @@ private:
     Registrar m_predictor;
     RunnerParameters m_p;
     StuckManager m_stuck;
+    std::int64_t m_firstHint = -1;  ///< into SpeedHints, for the braking check's walk over the points
     bool m_hasRunner = false;
     float m_runnerDistance = 0.0f;
     float m_lineDistance = 0.0f;

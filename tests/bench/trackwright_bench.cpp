@@ -4,7 +4,9 @@
 
 #include "bake/bake_track.h"
 #include "formats/track_json.h"
+#include "runtime/follower_factory.h"
 #include "runtime/line_sampler.h"
+#include "runtime/vehicle_model.h"
 #include "runtime/registrar.h"
 
 #include "tests/support/baked_sample.h"
@@ -105,6 +107,37 @@ void BM_LoadBakedTrack(benchmark::State& state) {
     state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * static_cast<std::int64_t>(bytes.size()));
 }
 BENCHMARK(BM_LoadBakedTrack);
+
+/// One simulation tick per car: registration, follower update and the reference vehicle step, for
+/// `state.range(0)` cars spread along the lap. Reported per car per tick.
+void BM_FollowerTick(benchmark::State& state, runtime::FollowerKind kind) {
+    const runtime::BakedTrack& track = monza().track;
+    const auto vehicle = runtime::vehiclePreset(runtime::VehiclePreset::Car);
+    const auto cars = static_cast<std::size_t>(state.range(0));
+    const runtime::LineSampler line(track, 0, 0);
+    std::vector<std::unique_ptr<runtime::Follower>> followers;
+    std::vector<runtime::Registrar> registrars;
+    std::vector<runtime::VehicleBody> bodies(cars);
+    for (std::size_t i = 0; i < cars; ++i) {
+        followers.push_back(runtime::makeFollower(kind, track, 0, 0, vehicle));
+        registrars.emplace_back(track);
+        const runtime::LineSample s = line.sample(line.length() * static_cast<double>(i) / static_cast<double>(cars));
+        bodies[i].state.position = s.position;
+        bodies[i].state.heading = static_cast<float>(std::atan2(s.tangent.y, s.tangent.x));
+    }
+    constexpr float dt = 1.0f / 60.0f;
+    for (auto _ : state) {
+        for (std::size_t i = 0; i < cars; ++i) {
+            const runtime::Registration r = registrars[i].update(bodies[i].state.position);
+            const runtime::Controls c = followers[i]->update({bodies[i].state, r, dt});
+            runtime::stepVehicle(vehicle, c, dt, bodies[i]);
+        }
+    }
+    // items_per_second is car ticks per second: 1e9 / it is the nanoseconds per car per tick.
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * cars));
+}
+BENCHMARK_CAPTURE(BM_FollowerTick, pursuit, runtime::FollowerKind::Pursuit)->Arg(1)->Arg(100)->Arg(10000)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_FollowerTick, runner, runtime::FollowerKind::Runner)->Arg(1)->Arg(100)->Arg(10000)->Unit(benchmark::kMicrosecond);
 
 } // namespace
 
