@@ -14,7 +14,7 @@ struct RunnerParameters {
     float runnerCatchUpTime = 0.25f;       ///< s over which the runner settles to a new lookahead
     float lateralOffset = 0.0f;            ///< m from the line, left positive: drive parallel, overtake
     float brakingFraction = 0.85f;         ///< share of the vehicle's braking the braking check counts on
-    float speedGain = 0.6f;                ///< throttle per m/s below or above the hint
+    float speedGain = 2.0f;                ///< throttle per m/s below or above the hint
     float wallPredictionTime = 0.8f;       ///< s: medium-range extrapolation of the turning path (§39.4.3)
     float wallMargin = 0.6f;               ///< m kept from the tarmac edge
     float sideCorrectionGain = 0.25f;      ///< steering per m beyond the margin, short range

@@ -70,7 +70,8 @@ void stepVehicle(const VehicleParameters& v, const Controls& c, float dt, Vehicl
     if (c.handbrake) {
         accel = -std::copysign(v.maxBraking, forward);
     } else if (throttle >= 0.0f) {
-        accel = forward >= 0.0 ? throttle * v.maxAcceleration * std::max(0.0, 1.0 - forward / v.topSpeed) : throttle * v.maxBraking;
+        // Full engine acceleration up to top speed (as the baked speed profiles assume), none beyond.
+        accel = forward >= 0.0 ? (forward < v.topSpeed ? throttle * v.maxAcceleration : 0.0) : throttle * v.maxBraking;
     } else if (forward > 0.1) {
         accel = throttle * v.maxBraking;  // braking
     } else {
@@ -81,6 +82,7 @@ void stepVehicle(const VehicleParameters& v, const Controls& c, float dt, Vehicl
     // Brakes and resistance stop the car; they never push it backwards.
     if ((throttle < 0.0f && forward > 0.1 && newForward < 0.0) || (std::abs(forward) < 0.05 && std::abs(accel) < 1e-6)) newForward = 0.0;
     if (forward > 0.0 && accel <= 0.0 && newForward < 0.0) newForward = 0.0;
+    if (throttle >= 0.0f && forward <= v.topSpeed) newForward = std::min(newForward, static_cast<double>(v.topSpeed));
     forward = newForward;
 
     // Yaw: bicycle kinematics, or turning on the spot for tracked vehicles.

@@ -11,7 +11,7 @@ struct VehicleParameters {
     float wheelbase = 2.6f;            ///< m
     float maxSteeringAngle = 0.55f;    ///< rad, road-wheel angle at full lock
     float steeringRate = 1.5f;         ///< rad/s the wheels turn at most
-    float maxAcceleration = 6.0f;      ///< m/s² at full throttle from rest
+    float maxAcceleration = 6.0f;      ///< m/s² at full throttle, up to top speed (less drag)
     float maxBraking = 12.0f;          ///< m/s²
     float topSpeed = 60.0f;            ///< m/s
     float reverseSpeed = 8.0f;         ///< m/s, top speed in reverse
@@ -42,7 +42,8 @@ struct VehicleBody {
 };
 
 /// Advances the reference vehicle by `dt` seconds: a bicycle model whose wheels turn at a limited
-/// rate towards the commanded angle, with engine, brake and reverse limits, drag, and a lateral grip
+/// rate towards the commanded angle, with engine (full acceleration up to top speed), brake and
+/// reverse limits, drag and rolling resistance, and a lateral grip
 /// limit: the velocity turns towards the heading only as fast as grip allows, so a car that asks
 /// for more slides. Deterministic: the same inputs give the same body, bit for bit.
 void stepVehicle(const VehicleParameters& vehicle, const Controls& controls, float dt, VehicleBody& body);

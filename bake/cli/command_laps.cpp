@@ -30,11 +30,7 @@ int bakeForVehicle(const std::string& path, runtime::VehiclePreset preset, Loade
     const std::string name = runtime::vehiclePresetName(preset);
     bool present = false;
     for (const formats::VehicleClass& c : loaded.document->vehicleClasses) present |= c.name == name;
-    if (!present) {
-        const runtime::VehicleParameters v = runtime::vehiclePreset(preset);
-        loaded.document->vehicleClasses.push_back({name, v.lateralGrip, v.maxAcceleration, v.maxBraking, v.topSpeed, v.wheelbase,
-                                                   v.maxSteeringAngle > 0.0f ? v.maxSteeringAngle : 0.5f, v.width});
-    }
+    if (!present) loaded.document->vehicleClasses.push_back(vehicleClassFor(preset));
     const BakeResult result = bakeTrack(*loaded.document);
     if (result.status != BakeStatus::Ok) {
         printDiagnostics(err, path, result.diagnostics);
