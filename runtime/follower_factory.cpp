@@ -1,7 +1,10 @@
 #include "runtime/follower_factory.h"
 
+#include "runtime/baseline_follower.h"
 #include "runtime/pursuit_follower.h"
 #include "runtime/runner_follower.h"
+#include "runtime/seek_follower.h"
+#include "runtime/waypoint_follower.h"
 
 #include <cstring>
 
@@ -11,6 +14,10 @@ const char* followerName(FollowerKind kind) {
     switch (kind) {
     case FollowerKind::Pursuit: return "pursuit";
     case FollowerKind::Runner: return "runner";
+    case FollowerKind::Predictive: return "predictive";
+    case FollowerKind::Rabbit: return "rabbit";
+    case FollowerKind::Waypoint: return "waypoint";
+    case FollowerKind::Baseline: return "baseline";
     }
     return "?";
 }
@@ -40,6 +47,24 @@ std::unique_ptr<Follower> makeFollower(FollowerKind kind, const BakedTrack& trac
         p.maxSteeringAngle = vehicle.maxSteeringAngle;
         p.maxBraking = vehicle.maxBraking;
         return std::make_unique<RunnerFollower>(track, line, vehicleClass, p);
+    }
+    case FollowerKind::Predictive:
+    case FollowerKind::Rabbit: {
+        SeekParameters p;
+        p.maxAcceleration = vehicle.maxAcceleration;
+        return std::make_unique<SeekFollower>(track, line, kind == FollowerKind::Predictive ? SeekFollower::Mode::Predictive : SeekFollower::Mode::Rabbit, p);
+    }
+    case FollowerKind::Waypoint: {
+        WaypointParameters p;
+        p.wheelbase = vehicle.wheelbase;
+        p.maxSteeringAngle = vehicle.maxSteeringAngle;
+        return std::make_unique<WaypointFollower>(track, line, vehicleClass, p);
+    }
+    case FollowerKind::Baseline: {
+        BaselineParameters p;
+        p.wheelbase = vehicle.wheelbase;
+        p.maxSteeringAngle = vehicle.maxSteeringAngle;
+        return std::make_unique<BaselineFollower>(track, line, p);
     }
     }
     return nullptr;

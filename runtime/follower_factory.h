@@ -8,10 +8,11 @@
 
 namespace runtime {
 
-enum class FollowerKind : std::uint8_t { Pursuit, Runner };
-inline constexpr FollowerKind kAllFollowerKinds[] = {FollowerKind::Pursuit, FollowerKind::Runner};
+enum class FollowerKind : std::uint8_t { Pursuit, Runner, Predictive, Rabbit, Waypoint, Baseline };
+inline constexpr FollowerKind kAllFollowerKinds[] = {FollowerKind::Pursuit, FollowerKind::Runner, FollowerKind::Predictive,
+                                                     FollowerKind::Rabbit, FollowerKind::Waypoint, FollowerKind::Baseline};
 
-/// CLI names: "pursuit", "runner".
+/// CLI names: "pursuit", "runner", "predictive", "rabbit", "waypoint", "baseline".
 const char* followerName(FollowerKind kind);
 bool followerByName(const char* name, FollowerKind& kind);
 

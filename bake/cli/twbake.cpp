@@ -62,7 +62,8 @@ void addRegister(CLI::App& app, RegisterCommand& command) {
 void addLaps(CLI::App& app, LapsCommand& command) {
     CLI::App* sub = app.add_subcommand("laps", "Verification laps: a follower drives the reference vehicle from a standing start for N laps");
     sub->add_option("input", command.input, "A .twtrack (baked in memory) or a .twbake")->required();
-    sub->add_option("--follower", command.follower, "pursuit or runner")->capture_default_str()->check(CLI::IsMember({"pursuit", "runner"}));
+    sub->add_option("--follower", command.follower, "pursuit, runner, predictive, rabbit, waypoint or baseline")
+        ->capture_default_str()->check(CLI::IsMember({"pursuit", "runner", "predictive", "rabbit", "waypoint", "baseline"}));
     sub->add_option("--vehicle", command.vehicle, "car, truck, tank, armoured, buggy or hovercraft")
         ->capture_default_str()->check(CLI::IsMember({"car", "truck", "tank", "armoured", "buggy", "hovercraft"}));
     sub->add_option("--line", command.line, "Line to follow (falls back to the route's first line)")->capture_default_str();

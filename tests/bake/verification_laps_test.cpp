@@ -40,3 +40,20 @@ TEST(VerificationLaps, PursuitCompletesAnOpenRouteAndRunsAreDeterministic) {
 }
 
 } // namespace
+
+namespace {
+
+// Every follower, on the reference car, gets round the kart track's hairpins.
+TEST(VerificationLaps, EveryFollowerCompletesALapOfTheKartTrack) {
+    const auto sample = sampleForCar("kart.twtrack");
+    for (runtime::FollowerKind kind : runtime::kAllFollowerKinds) {
+        bake::LapRunOptions options;
+        options.follower = kind;
+        options.laps = 1;
+        const bake::LapRunResult r = bake::runVerificationLaps(sample->track, options);
+        EXPECT_TRUE(r.completed) << runtime::followerName(kind);
+        EXPECT_LE(r.stuckEvents, 2) << runtime::followerName(kind);
+    }
+}
+
+} // namespace
