@@ -18,6 +18,7 @@ const char* followerName(FollowerKind kind) {
     case FollowerKind::Rabbit: return "rabbit";
     case FollowerKind::Waypoint: return "waypoint";
     case FollowerKind::Baseline: return "baseline";
+    case FollowerKind::PursuitTuned: return "pursuit-tuned";
     }
     return "?";
 }
@@ -35,8 +36,11 @@ bool followerByName(const char* name, FollowerKind& kind) {
 std::unique_ptr<Follower> makeFollower(FollowerKind kind, const BakedTrack& track, std::uint32_t line, std::uint32_t vehicleClass,
                                        const VehicleParameters& vehicle) {
     switch (kind) {
-    case FollowerKind::Pursuit: {
+    case FollowerKind::Pursuit:
+    case FollowerKind::PursuitTuned: {
         PursuitParameters p;
+        // Tuned: 80 % of the vehicle's grip, in g, keeps it inside its limit with a margin.
+        if (kind == FollowerKind::PursuitTuned) p.lateralAccelerationG = 0.8f * vehicle.lateralGrip / 9.81f;
         p.wheelbase = vehicle.wheelbase;
         p.maxSteeringAngle = vehicle.maxSteeringAngle;
         return std::make_unique<PursuitFollower>(track, line, vehicleClass, p);

@@ -8,11 +8,14 @@
 
 namespace runtime {
 
-enum class FollowerKind : std::uint8_t { Pursuit, Runner, Predictive, Rabbit, Waypoint, Baseline };
+/// PursuitTuned is pursuit with the vehicle's own lateral acceleration (the paper's "vehicle-tuned"
+/// column) instead of the paper's fixed 0.4 g.
+enum class FollowerKind : std::uint8_t { Pursuit, Runner, Predictive, Rabbit, Waypoint, Baseline, PursuitTuned };
 inline constexpr FollowerKind kAllFollowerKinds[] = {FollowerKind::Pursuit, FollowerKind::Runner, FollowerKind::Predictive,
-                                                     FollowerKind::Rabbit, FollowerKind::Waypoint, FollowerKind::Baseline};
+                                                     FollowerKind::Rabbit, FollowerKind::Waypoint, FollowerKind::Baseline,
+                                                     FollowerKind::PursuitTuned};
 
-/// CLI names: "pursuit", "runner", "predictive", "rabbit", "waypoint", "baseline".
+/// CLI names: "pursuit", "runner", "predictive", "rabbit", "waypoint", "baseline", "pursuit-tuned".
 const char* followerName(FollowerKind kind);
 bool followerByName(const char* name, FollowerKind& kind);
 

@@ -2,6 +2,8 @@
 #include "bake/cli/commands.h"
 #include "bake/cli/diagnostics_report.h"
 #include "bake/cli/exit_codes.h"
+#include "bake/cli/lap_table.h"
+#include "bake/cli/progress_bar.h"
 
 #include "bake/bake_track.h"
 #include "bake/verification_laps.h"
@@ -13,8 +15,13 @@
 #include <cereal/types/string.hpp>
 #include <cereal/types/vector.hpp>
 
+#include <atomic>
 #include <cstring>
 #include <filesystem>
+#include <iostream>
+#include <mutex>
+#include <sstream>
+#include <thread>
 
 namespace bake::cli {
 namespace {
@@ -27,9 +34,8 @@ int bakeForVehicle(const std::string& path, runtime::VehiclePreset preset, Loade
         printDiagnostics(err, path, loaded.diagnostics);
         return loaded.ioError ? kExitIo : kExitInvalidInput;
     }
-    const std::string name = runtime::vehiclePresetName(preset);
     bool present = false;
-    for (const formats::VehicleClass& c : loaded.document->vehicleClasses) present |= c.name == name;
+    for (const formats::VehicleClass& c : loaded.document->vehicleClasses) present |= c.name == runtime::vehiclePresetName(preset);
     if (!present) loaded.document->vehicleClasses.push_back(vehicleClassFor(preset));
     const BakeResult result = bakeTrack(*loaded.document);
     if (result.status != BakeStatus::Ok) {
@@ -43,41 +49,57 @@ int bakeForVehicle(const std::string& path, runtime::VehiclePreset preset, Loade
     return kExitOk;
 }
 
-} // namespace
-
-int runLaps(const LapsCommand& command, std::ostream& out, std::ostream& err) {
+/// One run, from file to metrics. `lineName` falls back to the main route's first line.
+int runOne(const LapJob& job, const std::string& lineName, int laps, LapRunResult& result, std::ostream& err) {
     LapRunOptions options;
-    runtime::followerByName(command.follower.c_str(), options.follower);
-    runtime::vehiclePresetByName(command.vehicle.c_str(), options.vehicle);
-    options.laps = command.laps;
-
+    options.follower = job.follower;
+    options.vehicle = job.vehicle;
+    options.laps = laps;
     LoadedBake bake;
-    const bool source = std::filesystem::path(command.input).extension() == ".twtrack";
-    if (const int code = source ? bakeForVehicle(command.input, options.vehicle, bake, err) : loadBakeFile(command.input, bake, err, "laps"))
-        return code;
+    const bool source = std::filesystem::path(job.input).extension() == ".twtrack";
+    if (const int code = source ? bakeForVehicle(job.input, job.vehicle, bake, err) : loadBakeFile(job.input, bake, err, "laps")) return code;
     const runtime::BakedTrack& track = bake.track;
     for (std::uint32_t c = 0; c < track.view.vehicleClasses.size(); ++c)
-        if (command.vehicle == track.view.name(track.view.vehicleClasses[c].nameOffset)) options.vehicleClass = c;
-    options.line = runtime::findLine(track, 0, command.line.c_str(), options.vehicleClass);
-    if (options.line == formats::kNoRoute) {
-        for (std::uint32_t l = 0; l < track.view.lines.size() && options.line == formats::kNoRoute; ++l)
-            if (track.view.lines[l].route == 0) options.line = l;
-        if (!command.json) err << "twbake laps: no line \"" << command.line << "\" on the main route; following \""
-                               << track.view.name(track.view.lines[options.line].nameOffset) << "\"\n";
-    }
+        if (std::strcmp(runtime::vehiclePresetName(job.vehicle), track.view.name(track.view.vehicleClasses[c].nameOffset)) == 0) options.vehicleClass = c;
+    options.line = runtime::findLine(track, 0, lineName.c_str(), options.vehicleClass);
+    for (std::uint32_t l = 0; l < track.view.lines.size() && options.line == formats::kNoRoute; ++l)
+        if (track.view.lines[l].route == 0) options.line = l;
+    result = runVerificationLaps(track, options);
+    return kExitOk;
+}
 
-    const LapRunResult r = runVerificationLaps(track, options);
-    const std::string trackName = std::filesystem::path(command.input).stem().string();
-    if (command.json) {
-        {
-            cereal::JSONOutputArchive archive(out, cereal::JSONOutputArchive::Options(
-                rapidjson::Writer<rapidjson::OStreamWrapper>::kDefaultMaxDecimalPlaces, cereal::JSONOutputArchive::Options::IndentChar::space, 2));
-            archive.setNextName("runs");
+template <class Kind, class ByName>
+bool parseList(const std::string& text, const char* what, std::vector<Kind>& out, ByName byName, std::span<const Kind> all, std::ostream& err) {
+    if (text == "all") {
+        out.assign(all.begin(), all.end());
+        return true;
+    }
+    std::stringstream stream(text);
+    std::string name;
+    while (std::getline(stream, name, ',')) {
+        Kind kind;
+        if (!byName(name.c_str(), kind)) {
+            err << "twbake laps: unknown " << what << " \"" << name << "\"\n";
+            return false;
+        }
+        out.push_back(kind);
+    }
+    return !out.empty();
+}
+
+void writeRunsJson(std::ostream& out, const std::vector<LapJob>& jobs, const std::vector<LapRunResult>& results) {
+    {
+        cereal::JSONOutputArchive archive(out, cereal::JSONOutputArchive::Options(
+            rapidjson::Writer<rapidjson::OStreamWrapper>::kDefaultMaxDecimalPlaces, cereal::JSONOutputArchive::Options::IndentChar::space, 2));
+        archive.setNextName("runs");
+        archive.startNode();
+        archive.makeArray();
+        for (std::size_t i = 0; i < jobs.size(); ++i) {
+            const LapRunResult& r = results[i];
             archive.startNode();
-            archive.makeArray();
-            archive.startNode();
-            archive(cereal::make_nvp("track", trackName), cereal::make_nvp("follower", command.follower),
-                    cereal::make_nvp("vehicle", command.vehicle), cereal::make_nvp("completed", r.completed),
+            archive(cereal::make_nvp("track", std::filesystem::path(jobs[i].input).stem().string()),
+                    cereal::make_nvp("follower", std::string(runtime::followerName(jobs[i].follower))),
+                    cereal::make_nvp("vehicle", std::string(runtime::vehiclePresetName(jobs[i].vehicle))), cereal::make_nvp("completed", r.completed),
                     cereal::make_nvp("lap_times_s", r.lapTimes), cereal::make_nvp("total_time_s", r.totalTime),
                     cereal::make_nvp("stuck_events", r.stuckEvents), cereal::make_nvp("cte_mean_m", r.cteMean),
                     cereal::make_nvp("cte_max_m", r.cteMax), cereal::make_nvp("inside_corridor_pct", r.insideCorridorPct),
@@ -85,17 +107,73 @@ int runLaps(const LapsCommand& command, std::ostream& out, std::ostream& err) {
                     cereal::make_nvp("max_lat_accel_mps2", r.maxLateralAcceleration), cereal::make_nvp("ideal_lap_time_s", r.idealLapTime),
                     cereal::make_nvp("ideal_ratio", r.idealRatio));
             archive.finishNode();
-            archive.finishNode();
         }
-        out << '\n';
+        archive.finishNode();
+    }
+    out << '\n';
+}
+
+} // namespace
+
+int runLaps(const LapsCommand& command, std::ostream& out, std::ostream& err) {
+    std::vector<runtime::FollowerKind> followers;
+    std::vector<runtime::VehiclePreset> vehicles;
+    if (!parseList(command.follower, "follower", followers, runtime::followerByName, std::span<const runtime::FollowerKind>(runtime::kAllFollowerKinds), err) ||
+        !parseList(command.vehicle, "vehicle", vehicles, runtime::vehiclePresetByName, std::span<const runtime::VehiclePreset>(runtime::kAllVehiclePresets), err))
+        return kExitUsage;
+    if (!command.matrix && (followers.size() != 1 || vehicles.size() != 1 || command.inputs.size() != 1)) {
+        err << "twbake laps: one track, follower and vehicle per run; use --matrix for several\n";
+        return kExitUsage;
+    }
+    std::vector<LapJob> jobs;
+    for (const std::string& input : command.inputs)
+        for (runtime::FollowerKind f : followers)
+            for (runtime::VehiclePreset v : vehicles) jobs.push_back({input, f, v});
+
+    std::vector<LapRunResult> results(jobs.size());
+    std::vector<int> codes(jobs.size(), kExitOk);
+    std::vector<std::string> errors(jobs.size());
+    std::atomic<std::size_t> next{0}, done{0};
+    ProgressBar bar(err, "laps");
+    std::mutex barMutex;
+    auto worker = [&] {
+        for (std::size_t i = next++; i < jobs.size(); i = next++) {
+            std::ostringstream e;
+            codes[i] = runOne(jobs[i], command.line, command.laps, results[i], e);
+            errors[i] = e.str();
+            const std::lock_guard lock(barMutex);
+            bar.update(static_cast<double>(++done) / static_cast<double>(jobs.size()));
+        }
+    };
+    const auto threads = static_cast<unsigned>(std::min<std::size_t>(jobs.size(), command.jobs ? command.jobs : std::max(1u, std::thread::hardware_concurrency())));
+    std::vector<std::thread> pool;
+    for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
+    worker();
+    for (std::thread& t : pool) t.join();
+    bar.finish();
+
+    int worst = kExitOk;
+    for (std::size_t i = 0; i < jobs.size(); ++i) {
+        err << errors[i];
+        worst = std::max(worst, codes[i]);
+    }
+    if (worst == kExitIo || worst == kExitUsage) return worst;
+    if (command.json) {
+        writeRunsJson(out, jobs, results);
+    } else if (command.matrix) {
+        printLapTable(out, jobs, results, followers, vehicles);
     } else {
-        out << trackName << ": " << command.follower << " + " << command.vehicle << (r.completed ? " completed" : " did NOT complete") << " in "
-            << r.totalTime << " s; laps:";
+        const LapRunResult& r = results.front();
+        out << std::filesystem::path(jobs.front().input).stem().string() << ": " << runtime::followerName(jobs.front().follower) << " + "
+            << runtime::vehiclePresetName(jobs.front().vehicle) << (r.completed ? " completed" : " did NOT complete") << " in " << r.totalTime << " s; laps:";
         for (double t : r.lapTimes) out << ' ' << t;
         out << " s; ideal " << r.idealLapTime << " s (ratio " << r.idealRatio << "); stuck events " << r.stuckEvents << "; cte mean "
             << r.cteMean << " m, max " << r.cteMax << " m; on tarmac " << r.insideCorridorPct << "%; mean speed " << r.meanSpeed << " m/s\n";
     }
-    return r.completed ? kExitOk : kExitInvalidInput;
+    if (worst != kExitOk) return worst;
+    for (const LapRunResult& r : results)
+        if (!r.completed) return kExitInvalidInput;
+    return kExitOk;
 }
 
 } // namespace bake::cli

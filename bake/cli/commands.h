@@ -2,6 +2,7 @@
 
 #include <ostream>
 #include <string>
+#include <vector>
 
 /// One function per twbake subcommand; twbake.cpp parses the command line and calls them.
 namespace bake::cli {
@@ -50,9 +51,11 @@ struct RegisterCommand {
 int runRegister(const RegisterCommand& command, std::ostream& out, std::ostream& err);
 
 struct LapsCommand {
-    std::string input;          ///< .twtrack (baked in memory) or .twbake
-    std::string follower = "runner";
-    std::string vehicle = "car";
+    std::vector<std::string> inputs;  ///< .twtrack (baked in memory) or .twbake; several with --matrix
+    std::string follower = "runner";  ///< a name, or with --matrix a comma list or "all"
+    std::string vehicle = "car";      ///< a name, or with --matrix a comma list or "all"
+    bool matrix = false;
+    unsigned jobs = 0;
     std::string line = "racing";
     int laps = 3;
     bool json = false;

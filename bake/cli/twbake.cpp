@@ -61,11 +61,14 @@ void addRegister(CLI::App& app, RegisterCommand& command) {
 
 void addLaps(CLI::App& app, LapsCommand& command) {
     CLI::App* sub = app.add_subcommand("laps", "Verification laps: a follower drives the reference vehicle from a standing start for N laps");
-    sub->add_option("input", command.input, "A .twtrack (baked in memory) or a .twbake")->required();
-    sub->add_option("--follower", command.follower, "pursuit, runner, predictive, rabbit, waypoint or baseline")
-        ->capture_default_str()->check(CLI::IsMember({"pursuit", "runner", "predictive", "rabbit", "waypoint", "baseline"}));
-    sub->add_option("--vehicle", command.vehicle, "car, truck, tank, armoured, buggy or hovercraft")
-        ->capture_default_str()->check(CLI::IsMember({"car", "truck", "tank", "armoured", "buggy", "hovercraft"}));
+    sub->add_option("input", command.inputs, "A .twtrack (baked in memory) or a .twbake; several with --matrix")->required();
+    sub->add_option("--follower", command.follower,
+                    "pursuit, pursuit-tuned, runner, predictive, rabbit, waypoint or baseline (with --matrix: a comma list or all)")
+        ->capture_default_str();
+    sub->add_option("--vehicle", command.vehicle, "car, truck, tank, armoured, buggy or hovercraft (with --matrix: a comma list or all)")
+        ->capture_default_str();
+    sub->add_flag("--matrix", command.matrix, "Run followers x vehicles x tracks on all cores and print the paper's Table I layout");
+    sub->add_option("--jobs", command.jobs, "Runs at once with --matrix (default: one per core)")->check(CLI::Range(1u, 1024u));
     sub->add_option("--line", command.line, "Line to follow (falls back to the route's first line)")->capture_default_str();
     sub->add_option("--laps", command.laps, "Laps on a closed route (an open one is driven start to end)")->capture_default_str()->check(CLI::Range(1, 100));
     sub->add_flag("--json", command.json, "Print {\"runs\": [...]} with the metrics");

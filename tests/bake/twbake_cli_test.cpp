@@ -255,3 +255,25 @@ TEST_F(TwbakeBuild, JsonReportsSizesAndIdealLapTimes) {
 }
 
 } // namespace
+
+namespace {
+
+TEST_F(TwbakeBuild, LapsPrintsTheRunAsJson) {
+    const RunResult r = twbake({"laps", std::string(TRACKWRIGHT_SAMPLES_DIR) + "/kart.twtrack", "--follower", "runner", "--vehicle", "car", "--laps", "1", "--json"});
+    ASSERT_EQ(r.exitCode, kExitOk) << r.err;
+    for (const char* key : {"\"runs\"", "\"completed\": true", "\"lap_times_s\"", "\"stuck_events\": 0", "\"ideal_ratio\"", "\"inside_corridor_pct\""})
+        EXPECT_NE(r.out.find(key), std::string::npos) << key << "\n" << r.out;
+    EXPECT_EQ(twbake({"laps", "x.twtrack", "--follower", "teleporter"}).exitCode, kExitUsage);
+    EXPECT_EQ(twbake({"laps", "a.twtrack", "b.twtrack"}).exitCode, kExitUsage) << "several tracks need --matrix";
+}
+
+TEST_F(TwbakeBuild, LapsMatrixPrintsTableOneWithAColumnPerFollower) {
+    const std::string paths = std::string(TRACKWRIGHT_TEST_DATA_DIR) + "/paths/";
+    const RunResult r = twbake({"laps", "--matrix", paths + "hairpins.twtrack", paths + "chicanes.twtrack", "--follower", "baseline,pursuit",
+                                "--vehicle", "car,tank", "--laps", "1"});
+    ASSERT_EQ(r.exitCode == kExitOk || r.exitCode == kExitInvalidInput, true) << r.err;
+    for (const char* row : {"baseline", "pursuit", "Total stuck trials", "/4", "Inside corridor mean (%)", "  tank"})
+        EXPECT_NE(r.out.find(row), std::string::npos) << row << "\n" << r.out;
+}
+
+} // namespace

@@ -1,0 +1,24 @@
+#pragma once
+
+#include "bake/verification_laps.h"
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace bake::cli {
+
+/// One cell of a verification matrix.
+struct LapJob {
+    std::string input;
+    runtime::FollowerKind follower;
+    runtime::VehiclePreset vehicle;
+};
+
+/// Prints the path-following paper's Table I layout: a column per follower; total stuck trials,
+/// total stuck events, mean cross-track error, mean total time, mean inside-corridor share, mean
+/// speed, completed runs, then the stuck events of each vehicle.
+void printLapTable(std::ostream& out, const std::vector<LapJob>& jobs, const std::vector<LapRunResult>& results,
+                   const std::vector<runtime::FollowerKind>& followers, const std::vector<runtime::VehiclePreset>& vehicles);
+
+} // namespace bake::cli
