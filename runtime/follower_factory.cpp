@@ -39,8 +39,10 @@ std::unique_ptr<Follower> makeFollower(FollowerKind kind, const BakedTrack& trac
     case FollowerKind::Pursuit:
     case FollowerKind::PursuitTuned: {
         PursuitParameters p;
-        // Tuned: 80 % of the vehicle's grip, in g, keeps it inside its limit with a margin.
-        if (kind == FollowerKind::PursuitTuned) p.lateralAccelerationG = 0.8f * vehicle.lateralGrip / 9.81f;
+        // Tuned: 40 % of the vehicle's grip, in g. The Bézier on waypoints as control points bends
+        // about half as tightly as the path through them (κmax ≈ 1/2R on a circle), so a_lat at half
+        // the grip, with a 20 % margin, keeps the real lateral acceleration within it.
+        if (kind == FollowerKind::PursuitTuned) p.lateralAccelerationG = 0.4f * vehicle.lateralGrip / 9.81f;
         p.wheelbase = vehicle.wheelbase;
         p.maxSteeringAngle = vehicle.maxSteeringAngle;
         return std::make_unique<PursuitFollower>(track, line, vehicleClass, p);
