@@ -31,16 +31,13 @@ Controls BaselineFollower::update(const FollowerInput& in) {
     const float lookahead = m_p.targetLookaheadMin + m_p.targetLookaheadTime * std::max(0.0f, in.state.speed);
     const float steering = purePursuitSteering(in.state, m_sampler.sample(m_lineDistance + lookahead).position, m_p.wheelbase, m_p.maxSteeringAngle);
 
-    const formats::BakedRoute& r = m_track->view.routes[route];
-    const float routeLength = (r.flags & formats::kRouteClosed) ? r.length : 0.0f;
-    return m_stuck.update(in.registration.defined ? in.registration.distance : NAN, routeLength, in.dt, {steering, throttle, false});
+    return m_stuck.update(in.registration.defined ? in.registration.distance : NAN, wrapLength(*m_track, m_line), in.dt, {steering, throttle, false});
 }
 
 TeleportRequest BaselineFollower::takeTeleportRequest() {
     if (!m_stuck.teleportWanted()) return {};
     m_stuck.clearTeleport();
-    const LineSample s = m_sampler.sample(m_lineDistance);
-    return {true, s.position, static_cast<float>(std::atan2(s.tangent.y, s.tangent.x))};
+    return teleportOntoLine(m_sampler, m_lineDistance);
 }
 
 } // namespace runtime

@@ -35,4 +35,13 @@ public:
 
 bool isFinite(const VehicleState& state);
 
+class LineSampler;
+
+/// The length a line's route wraps at (its length when closed, 0 when open), for progress tracking.
+float wrapLength(const BakedTrack& track, std::uint32_t line);
+
+/// The stuck managers' last resort, shared by the followers: back onto the line at `distance`,
+/// facing along it.
+TeleportRequest teleportOntoLine(const LineSampler& line, float distance);
+
 } // namespace runtime

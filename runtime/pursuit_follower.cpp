@@ -13,11 +13,6 @@ constexpr float kGravity = 9.81f;
 constexpr int kMaxWaypoints = 32;
 } // namespace
 
-bool isFinite(const VehicleState& s) {
-    return std::isfinite(s.position.x) && std::isfinite(s.position.y) && std::isfinite(s.heading) && std::isfinite(s.speed) &&
-        std::isfinite(s.yawRate);
-}
-
 PursuitFollower::PursuitFollower(const BakedTrack& track, std::uint32_t line, std::uint32_t vehicleClass, const PursuitParameters& parameters)
     : m_track(&track), m_line(line), m_sampler(track, line, vehicleClass), m_p(parameters), m_stuck(parameters.stuck) {}
 
@@ -55,18 +50,15 @@ Controls PursuitFollower::update(const FollowerInput& in) {
         m_integral = std::clamp(m_integral + error * in.dt, -m_p.integralLimit, m_p.integralLimit);
     const float throttle = std::clamp(m_p.speedGainP * error + m_p.speedGainI * m_integral, -1.0f, 1.0f);
 
-    const float routeLength = m_track->view.routes[m_track->view.lines[m_line].route].flags & formats::kRouteClosed
-        ? m_track->view.routes[m_track->view.lines[m_line].route].length : 0.0f;
     const float progress = in.registration.defined ? in.registration.distance : NAN;
-    return m_stuck.update(progress, routeLength, in.dt, {steering, throttle, false});
+    return m_stuck.update(progress, wrapLength(*m_track, m_line), in.dt, {steering, throttle, false});
 }
 
 TeleportRequest PursuitFollower::takeTeleportRequest() {
     if (!m_stuck.teleportWanted()) return {};
     m_stuck.clearTeleport();
     m_integral = 0.0f;
-    const LineSample s = m_sampler.sample(m_lineDistance);
-    return {true, s.position, static_cast<float>(std::atan2(s.tangent.y, s.tangent.x))};
+    return teleportOntoLine(m_sampler, m_lineDistance);
 }
 
 } // namespace runtime

@@ -113,17 +113,14 @@ Controls RunnerFollower::update(const FollowerInput& in) {
         if (excess > 0.0f) steering = std::clamp(steering - std::copysign(m_p.sideCorrectionGain * excess, lateral), -1.0f, 1.0f);
     }
 
-    const formats::BakedRoute& r = m_track->view.routes[route];
-    const float routeLength = (r.flags & formats::kRouteClosed) ? r.length : 0.0f;
-    return m_stuck.update(in.registration.defined ? in.registration.distance : NAN, routeLength, in.dt, {steering, throttle, false});
+    return m_stuck.update(in.registration.defined ? in.registration.distance : NAN, wrapLength(*m_track, m_line), in.dt, {steering, throttle, false});
 }
 
 TeleportRequest RunnerFollower::takeTeleportRequest() {
     if (!m_stuck.teleportWanted()) return {};
     m_stuck.clearTeleport();
     m_hasRunner = false;
-    const LineSample s = m_sampler.sample(m_lineDistance);
-    return {true, s.position, static_cast<float>(std::atan2(s.tangent.y, s.tangent.x))};
+    return teleportOntoLine(m_sampler, m_lineDistance);
 }
 
 } // namespace runtime

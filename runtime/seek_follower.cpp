@@ -43,9 +43,7 @@ Controls SeekFollower::update(const FollowerInput& in) {
     throttle -= in.state.speed / (m_p.linearDrag * m_p.maxAcceleration);  // the project's linear drag
     const float steering = std::clamp(m_p.steer * std::sin(bearing), -1.0f, 1.0f);
 
-    const formats::BakedRoute& r = m_track->view.routes[route];
-    const float routeLength = (r.flags & formats::kRouteClosed) ? r.length : 0.0f;
-    return m_stuck.update(in.registration.defined ? in.registration.distance : NAN, routeLength, in.dt,
+    return m_stuck.update(in.registration.defined ? in.registration.distance : NAN, wrapLength(*m_track, m_line), in.dt,
                           {steering, std::clamp(throttle, -1.0f, 1.0f), false});
 }
 
@@ -53,8 +51,7 @@ TeleportRequest SeekFollower::takeTeleportRequest() {
     if (!m_stuck.teleportWanted()) return {};
     m_stuck.clearTeleport();
     m_mapper.reset();
-    const LineSample s = m_sampler.sample(m_lineDistance);
-    return {true, s.position, static_cast<float>(std::atan2(s.tangent.y, s.tangent.x))};
+    return teleportOntoLine(m_sampler, m_lineDistance);
 }
 
 } // namespace runtime

@@ -50,9 +50,7 @@ Controls WaypointFollower::update(const FollowerInput& in) {
     const float target = std::min(hint > 0.0f ? hint : m_p.maxSpeed, m_p.maxSpeed);
     const float throttle = std::clamp(m_p.speedGain * (target - in.state.speed), -1.0f, 1.0f);
 
-    const formats::BakedRoute& r = m_track->view.routes[route];
-    const float routeLength = (r.flags & formats::kRouteClosed) ? r.length : 0.0f;
-    return m_stuck.update(in.registration.defined ? in.registration.distance : NAN, routeLength, in.dt,
+    return m_stuck.update(in.registration.defined ? in.registration.distance : NAN, wrapLength(*m_track, m_line), in.dt,
                           {std::clamp(static_cast<float>(steering), -1.0f, 1.0f), throttle, false});
 }
 
@@ -60,8 +58,7 @@ TeleportRequest WaypointFollower::takeTeleportRequest() {
     if (!m_stuck.teleportWanted()) return {};
     m_stuck.clearTeleport();
     m_hasWaypoint = false;
-    const LineSample s = m_sampler.sample(m_lineDistance);
-    return {true, s.position, static_cast<float>(std::atan2(s.tangent.y, s.tangent.x))};
+    return teleportOntoLine(m_sampler, m_lineDistance);
 }
 
 } // namespace runtime
