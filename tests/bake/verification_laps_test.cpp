@@ -57,3 +57,75 @@ TEST(VerificationLaps, EveryFollowerCompletesALapOfTheKartTrack) {
 }
 
 } // namespace
+
+#include "formats/file_io.h"
+#include "formats/track_import.h"
+
+#include <filesystem>
+
+namespace {
+
+// Issue target: on every real circuit, runner + car completes 3 laps with no stuck event at
+// ideal_ratio >= 0.90.
+TEST(VerificationLaps, RunnerAndCarLapEveryRealCircuitNearTheIdeal) {
+    const std::filesystem::path tracks = TRACKWRIGHT_SHARED_TRACKS_DIR;
+    std::size_t circuits = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(tracks)) {
+        if (entry.path().extension() != ".csv") continue;
+        ++circuits;
+        std::string error;
+        const auto centre = formats::readWholeFile(entry.path(), error);
+        const auto line = formats::readWholeFile(tracks / "racelines" / entry.path().filename(), error);
+        ASSERT_TRUE(centre && line) << error;
+        formats::ImportResult imported = formats::importTumCsv(*centre, entry.path().stem().string(), {}, *line);
+        ASSERT_TRUE(imported.document);
+        imported.document->vehicleClasses = {bake::vehicleClassFor(runtime::VehiclePreset::Car)};
+        const auto sample = tw::test::bakeSample(*imported.document);
+        bake::LapRunOptions options;
+        options.laps = 3;
+        const bake::LapRunResult r = bake::runVerificationLaps(sample->track, options);
+        EXPECT_TRUE(r.completed) << entry.path().stem();
+        EXPECT_EQ(r.stuckEvents, 0) << entry.path().stem();
+        EXPECT_GE(r.idealRatio, 0.90) << entry.path().stem();
+    }
+    EXPECT_EQ(circuits, 12u);
+}
+
+// Issue target, the paper's experiment: over the ten test paths and six vehicles, vehicle-tuned
+// pursuit has at most 30 % of the baseline's stuck events, stays inside the corridor >= 93 % of the
+// time, and is faster on average.
+TEST(VerificationLaps, PaperExperimentTargets) {
+    struct Totals {
+        int stuck = 0;
+        double corridor = 0.0, speed = 0.0;
+        int runs = 0;
+    };
+    auto run = [](runtime::FollowerKind kind) {
+        Totals t;
+        for (const auto& entry : std::filesystem::directory_iterator(std::string(TRACKWRIGHT_TEST_DATA_DIR) + "/paths")) {
+            for (runtime::VehiclePreset vehicle : runtime::kAllVehiclePresets) {
+                formats::TrackDocument doc = *formats::loadTrackFile(entry.path()).document;
+                doc.vehicleClasses = {bake::vehicleClassFor(vehicle)};
+                const auto sample = tw::test::bakeSample(doc);
+                bake::LapRunOptions options;
+                options.follower = kind;
+                options.vehicle = vehicle;
+                options.laps = 1;
+                const bake::LapRunResult r = bake::runVerificationLaps(sample->track, options);
+                t.stuck += r.stuckEvents;
+                t.corridor += r.insideCorridorPct;
+                t.speed += r.meanSpeed;
+                ++t.runs;
+            }
+        }
+        return t;
+    };
+    const Totals baseline = run(runtime::FollowerKind::Baseline);
+    const Totals tuned = run(runtime::FollowerKind::PursuitTuned);
+    ASSERT_EQ(baseline.runs, 60);
+    EXPECT_LE(tuned.stuck, 0.3 * baseline.stuck);
+    EXPECT_GE(tuned.corridor / tuned.runs, 93.0);
+    EXPECT_GT(tuned.speed, baseline.speed);
+}
+
+} // namespace

@@ -138,6 +138,10 @@ void BM_FollowerTick(benchmark::State& state, runtime::FollowerKind kind) {
 }
 BENCHMARK_CAPTURE(BM_FollowerTick, pursuit, runtime::FollowerKind::Pursuit)->Arg(1)->Arg(100)->Arg(10000)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_FollowerTick, runner, runtime::FollowerKind::Runner)->Arg(1)->Arg(100)->Arg(10000)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_FollowerTick, predictive, runtime::FollowerKind::Predictive)->Arg(1)->Arg(100)->Arg(10000)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_FollowerTick, rabbit, runtime::FollowerKind::Rabbit)->Arg(1)->Arg(100)->Arg(10000)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_FollowerTick, waypoint, runtime::FollowerKind::Waypoint)->Arg(1)->Arg(100)->Arg(10000)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_FollowerTick, baseline, runtime::FollowerKind::Baseline)->Arg(1)->Arg(100)->Arg(10000)->Unit(benchmark::kMicrosecond);
 
 } // namespace
 
