@@ -24,9 +24,13 @@ LineMetrics measureLine(const std::vector<formats::Vec2>& points, bool closed, d
     std::vector<double> along(path.size(), 0.0);
     for (std::size_t i = 1; i < path.size(); ++i) along[i] = along[i - 1] + formats::length(path[i] - path[i - 1]);
     m.length = along.back();
+    // An even step that divides the length exactly: a short last step would fake a kink.
+    const auto steps = static_cast<std::size_t>(std::max(2.0, std::round(m.length / spacing)));
+    const double step = m.length / static_cast<double>(steps);
     std::vector<formats::Vec2> samples;
     std::size_t segment = 0;
-    for (double s = 0.0; s < m.length - (closed ? 1e-9 : -1e-9); s += spacing) {
+    for (std::size_t k = 0; k < steps + (closed ? 0 : 1); ++k) {
+        const double s = std::min(m.length, static_cast<double>(k) * step);
         while (segment + 2 < path.size() && along[segment + 1] < s) ++segment;
         const double span = along[segment + 1] - along[segment];
         const double t = span > 0.0 ? (s - along[segment]) / span : 0.0;

@@ -15,8 +15,9 @@ struct LineMetrics {
     double sumSquaredCurvature = 0.0;  ///< Σ κ² over the resampled points, 1/m²
 };
 
-/// Resamples `points` every `spacing` metres along its length (closing it when `closed`) and takes
-/// the curvature of the circle through each point and its two neighbours.
+/// Resamples `points` about every `spacing` metres (the step adjusted to divide the length exactly,
+/// closing it when `closed`) and takes the curvature of the circle through each point and its two
+/// neighbours.
 LineMetrics measureLine(const std::vector<formats::Vec2>& points, bool closed, double spacing = 2.0);
 
 } // namespace bake

@@ -8,6 +8,71 @@
 #include <cmath>
 
 namespace bake {
+namespace {
+
+/// Signed curvature of the circle through a, b, c (positive turning left): 2·cross(b−a, c−a) / (|ab||bc||ca|).
+double circleCurvature(formats::Vec2 a, formats::Vec2 b, formats::Vec2 c) {
+    const double d = formats::length(b - a) * formats::length(c - b) * formats::length(a - c);
+    return d > 0.0 ? 2.0 * formats::cross(b - a, c - a) / d : 0.0;
+}
+
+struct LineModel {
+    const std::vector<formats::Vec2>& nodes;
+    const std::vector<formats::NodeFrame>& frames;
+    bool closed;
+
+    formats::Vec2 point(const Eigen::VectorXd& alpha, Eigen::Index i) const {
+        return nodes[static_cast<std::size_t>(i)] + frames[static_cast<std::size_t>(i)].perpendicular * alpha[i];
+    }
+    /// Curvature at i with node j's offset moved by `delta` (j one of i−1, i, i+1).
+    double curvature(const Eigen::VectorXd& alpha, Eigen::Index i, Eigen::Index j = -1, double delta = 0.0) const {
+        const auto n = static_cast<Eigen::Index>(nodes.size());
+        const Eigen::Index a = (i + n - 1) % n, b = (i + 1) % n;
+        auto at = [&](Eigen::Index k) {
+            formats::Vec2 p = point(alpha, k);
+            if (k == j) p = p + frames[static_cast<std::size_t>(k)].perpendicular * delta;
+            return p;
+        };
+        return circleCurvature(at(a), at(i), at(b));
+    }
+    double objective(const Eigen::VectorXd& alpha, Eigen::Index first, Eigen::Index end) const {
+        double sum = 0.0;
+        for (Eigen::Index i = first; i < end; ++i) sum += std::pow(curvature(alpha, i), 2);
+        return sum;
+    }
+};
+
+/// A first guess: Σ |P_{i−1} − 2P_i + P_{i+1}|² / h_i⁴ with h_i from the centre line is a quadratic
+/// in α, solved once under the bounds. Biased towards the inside (it freezes the spacing), but a
+/// good place for Gauss–Newton to start from.
+Eigen::VectorXd secondDifferenceGuess(const LineModel& model, const Eigen::VectorXd& lower, const Eigen::VectorXd& upper, Eigen::Index first,
+                                      Eigen::Index end, int& iterations) {
+    const auto n = static_cast<Eigen::Index>(model.nodes.size());
+    std::vector<Eigen::Triplet<double>> triplets;
+    Eigen::VectorXd c = Eigen::VectorXd::Zero(2 * n), weight = Eigen::VectorXd::Zero(2 * n);
+    for (Eigen::Index i = first; i < end; ++i) {
+        const Eigen::Index a = (i + n - 1) % n, b = (i + 1) % n;
+        const auto& N = model.nodes;
+        const double h = 0.5 * (formats::length(N[i] - N[a]) + formats::length(N[b] - N[i]));
+        const formats::Vec2 constant = N[a] - N[i] * 2.0 + N[b];
+        c[2 * i] = constant.x;
+        c[2 * i + 1] = constant.y;
+        weight[2 * i] = weight[2 * i + 1] = 1.0 / std::max(1e-6, h * h * h * h);
+        for (const auto& [column, factor] : {std::pair{a, 1.0}, std::pair{i, -2.0}, std::pair{b, 1.0}}) {
+            triplets.emplace_back(2 * i, column, factor * model.frames[static_cast<std::size_t>(column)].perpendicular.x);
+            triplets.emplace_back(2 * i + 1, column, factor * model.frames[static_cast<std::size_t>(column)].perpendicular.y);
+        }
+    }
+    Eigen::SparseMatrix<double> M(2 * n, n);
+    M.setFromTriplets(triplets.begin(), triplets.end());
+    const Eigen::SparseMatrix<double> Mt = M.transpose();
+    const Eigen::SparseMatrix<double> P = Mt * (weight.asDiagonal() * M);
+    const BoxQpResult solved = solveBoxQp(P, Mt * weight.cwiseProduct(c), lower, upper);
+    iterations += solved.iterations;
+    return solved.x;
+}
+
+} // namespace
 
 MinCurvatureResult minimumCurvatureOffsets(const formats::TrackDocument& document, std::uint32_t routeIndex, const MinCurvatureOptions& o,
                                            const std::vector<double>& fixedEnds) {
@@ -28,8 +93,7 @@ MinCurvatureResult minimumCurvatureOffsets(const formats::TrackDocument& documen
         lower[i] = -(node.right.track - margin);
         upper[i] = node.left.track - margin;
         if (lower[i] > upper[i]) {
-            const double middle = (node.left.track - node.right.track) / 2.0;
-            lower[i] = upper[i] = middle;
+            lower[i] = upper[i] = (node.left.track - node.right.track) / 2.0;
             formats::Diagnostic d;
             d.severity = formats::Severity::Warning;
             d.code = "raceline-narrow";
@@ -40,44 +104,68 @@ MinCurvatureResult minimumCurvatureOffsets(const formats::TrackDocument& documen
         }
     }
     if (!route.closed) {
-        const double first = fixedEnds.size() == 2 ? fixedEnds[0] : 0.0;
-        const double last = fixedEnds.size() == 2 ? fixedEnds[1] : 0.0;
-        lower[0] = upper[0] = first;
-        lower[n - 1] = upper[n - 1] = last;
+        lower[0] = upper[0] = fixedEnds.size() == 2 ? fixedEnds[0] : 0.0;
+        lower[n - 1] = upper[n - 1] = fixedEnds.size() == 2 ? fixedEnds[1] : 0.0;
     }
 
-    Eigen::VectorXd alpha = Eigen::VectorXd::Zero(n).cwiseMax(lower).cwiseMin(upper);
+    // Gauss–Newton with Levenberg damping on the exact curvature of the circle through each point
+    // and its neighbours: minimise Σ (κ_i + J_i δ)² + λ|δ|² within the bounds, a banded (cyclic)
+    // QP per step, linearised again around each new line. Linearising once around the centre line
+    // is not enough: with the spacing frozen, a smaller radius looks straighter than it is.
+    const LineModel model{nodes, frames, route.closed};
     const Eigen::Index first = route.closed ? 0 : 1;
     const Eigen::Index end = route.closed ? n : n - 1;
-    for (int pass = 0; pass < std::max(1, o.relinearisations); ++pass) {
-        // Current line points, for the local spacing h_i that scales each second difference.
-        std::vector<formats::Vec2> points(nodes.size());
-        for (Eigen::Index i = 0; i < n; ++i) points[i] = nodes[i] + frames[i].perpendicular * alpha[i];
-        std::vector<Eigen::Triplet<double>> triplets;
-        Eigen::VectorXd c = Eigen::VectorXd::Zero(2 * n);
-        Eigen::VectorXd weight = Eigen::VectorXd::Zero(2 * n);
+    Eigen::VectorXd alpha = Eigen::VectorXd::Zero(n).cwiseMax(lower).cwiseMin(upper);
+    double current = model.objective(alpha, first, end);
+    const Eigen::VectorXd guess = secondDifferenceGuess(model, lower, upper, first, end, result.solverIterations);
+    if (const double value = model.objective(guess, first, end); value < current) {
+        alpha = guess;
+        current = value;
+    }
+    double lambda = 1e-3;
+    constexpr double kStep = 1e-4;  // m, finite-difference step of the Jacobian
+    for (int iteration = 0; iteration < std::max(1, o.relinearisations); ++iteration) {
+        std::vector<Eigen::Triplet<double>> jacobian;
+        Eigen::VectorXd residual = Eigen::VectorXd::Zero(n);
         for (Eigen::Index i = first; i < end; ++i) {
-            const Eigen::Index a = (i + n - 1) % n, b = (i + 1) % n;
-            const double h = 0.5 * (formats::length(points[i] - points[a]) + formats::length(points[b] - points[i]));
-            const double w = 1.0 / std::max(1e-6, h * h * h * h);
-            const formats::Vec2 constant = nodes[a] - nodes[i] * 2.0 + nodes[b];
-            c[2 * i] = constant.x;
-            c[2 * i + 1] = constant.y;
-            weight[2 * i] = weight[2 * i + 1] = w;
-            for (const auto& [column, factor] : {std::pair{a, 1.0}, std::pair{i, -2.0}, std::pair{b, 1.0}}) {
-                triplets.emplace_back(2 * i, column, factor * frames[column].perpendicular.x);
-                triplets.emplace_back(2 * i + 1, column, factor * frames[column].perpendicular.y);
+            residual[i] = model.curvature(alpha, i);
+            for (Eigen::Index j : {(i + n - 1) % n, i, (i + 1) % n}) {
+                const double derivative = (model.curvature(alpha, i, j, kStep) - model.curvature(alpha, i, j, -kStep)) / (2.0 * kStep);
+                jacobian.emplace_back(i, j, derivative);
             }
         }
-        Eigen::SparseMatrix<double> M(2 * n, n);
-        M.setFromTriplets(triplets.begin(), triplets.end());
-        const Eigen::SparseMatrix<double> WM = weight.asDiagonal() * M;
-        const Eigen::SparseMatrix<double> P = Eigen::SparseMatrix<double>(M.transpose()) * WM;
-        const Eigen::VectorXd q = Eigen::SparseMatrix<double>(M.transpose()) * weight.cwiseProduct(c);
-        const BoxQpResult solved = solveBoxQp(P, q, lower, upper);
-        alpha = solved.x;
-        result.solverIterations += solved.iterations;
-        result.converged = solved.converged;
+        Eigen::SparseMatrix<double> J(n, n);
+        J.setFromTriplets(jacobian.begin(), jacobian.end());
+        const Eigen::SparseMatrix<double> JtJ = Eigen::SparseMatrix<double>(J.transpose()) * J;
+        const Eigen::VectorXd g = Eigen::SparseMatrix<double>(J.transpose()) * residual;
+        double meanDiagonal = 0.0;
+        for (Eigen::Index i = 0; i < n; ++i) meanDiagonal += JtJ.coeff(i, i);
+        meanDiagonal = std::max(1e-30, meanDiagonal / static_cast<double>(n));
+        bool improved = false;
+        for (int attempt = 0; attempt < 8 && !improved; ++attempt) {
+            Eigen::SparseMatrix<double> identity(n, n);
+            identity.setIdentity();
+            const Eigen::SparseMatrix<double> P = JtJ + (lambda * meanDiagonal) * identity;
+            const BoxQpResult step = solveBoxQp(P, g, lower - alpha, upper - alpha);
+            result.solverIterations += step.iterations;
+            const Eigen::VectorXd candidate = (alpha + step.x).cwiseMax(lower).cwiseMin(upper);
+            const double value = model.objective(candidate, first, end);
+            if (value < current) {
+                improved = true;
+                const double gain = (current - value) / std::max(1e-30, current);
+                alpha = candidate;
+                current = value;
+                lambda = std::max(1e-9, lambda / 3.0);
+                result.converged = step.converged;
+                if (gain < 1e-6) iteration = o.relinearisations;  // converged: no more to gain
+            } else {
+                lambda *= 5.0;
+            }
+        }
+        if (!improved) {
+            result.converged = true;  // no descent left within the bounds
+            break;
+        }
     }
     for (Eigen::Index i = 0; i < n; ++i) result.offsets[static_cast<std::size_t>(i)] = alpha[i];
     return result;

@@ -11,7 +11,7 @@ namespace bake {
 struct MinCurvatureOptions {
     double vehicleWidth = 1.9;   ///< m: half of it is kept from each tarmac edge
     double safetyMargin = 0.5;   ///< m, added to the half width
-    int relinearisations = 3;    ///< rebuilds around the new line (point spacing changes as it moves)
+    int relinearisations = 30;   ///< at most this many Gauss–Newton steps, each around the newest line
 };
 
 struct MinCurvatureResult {
@@ -23,11 +23,10 @@ struct MinCurvatureResult {
 
 /// The offsets of a route's nodes that minimise the summed squared curvature of the line within the
 /// tarmac less a margin (race-track chapter §39.5: a racing line as lateral offsets). The line's
-/// points P_i = N_i + α_i n_i; curvature at i is the second difference of the points over the local
-/// spacing squared, so the objective Σ w_i |P_{i−1} − 2P_i + P_{i+1}|², w_i = 1 / h_i⁴, is a
-/// quadratic in α (banded, cyclic on a closed route), solved under the box bounds by ADMM, then
-/// re-weighted around the new line a few times. An open route keeps its end offsets (`fixedEnds`).
-/// Needs a validated document.
+/// points are P_i = N_i + α_i n_i and κ_i the curvature of the circle through P_{i−1}, P_i, P_{i+1};
+/// Σ κ_i² is minimised by damped Gauss–Newton, each step a banded (cyclic on a closed route) QP under
+/// the box bounds solved on Eigen. An open route keeps its end offsets (`fixedEnds`). Needs a
+/// validated document.
 MinCurvatureResult minimumCurvatureOffsets(const formats::TrackDocument& document, std::uint32_t route, const MinCurvatureOptions& options,
                                            const std::vector<double>& fixedEnds = {});
 
