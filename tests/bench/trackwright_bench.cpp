@@ -4,6 +4,8 @@
 
 #include "bake/bake_track.h"
 #include "formats/track_json.h"
+#include "formats/validate.h"
+#include "tests/support/test_tracks.h"
 #include "runtime/follower_factory.h"
 #include "runtime/line_sampler.h"
 #include "runtime/vehicle_model.h"
@@ -41,6 +43,13 @@ const std::vector<formats::Vec2>& drivenPositions() {
     }();
     return positions;
 }
+
+/// Validation of a 20 000-node loop: it must stay linear (an editor validates live).
+void BM_Validate20000Nodes(benchmark::State& state) {
+    static const formats::TrackDocument doc = tw::test::circleTrack(20000, 6366.0);
+    for (auto _ : state) benchmark::DoNotOptimize(formats::validate(doc));
+}
+BENCHMARK(BM_Validate20000Nodes)->Unit(benchmark::kMillisecond);
 
 void BM_BakeWholeTrack(benchmark::State& state) {
     for (auto _ : state) benchmark::DoNotOptimize(bake::bakeTrack(monzaDocument()));

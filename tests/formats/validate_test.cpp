@@ -1,4 +1,3 @@
-#include "formats/route_frames.h"
 #include "formats/track_json.h"
 #include "formats/validate.h"
 
@@ -6,156 +5,346 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <numbers>
+#include <regex>
 #include <set>
 
 namespace {
 
-const formats::Diagnostic* find(const formats::Diagnostics& diagnostics, const std::string& code) {
+using formats::Diagnostic;
+using formats::Diagnostics;
+using formats::TrackDocument;
+
+// Codes that are advice, not errors: a file with only these still bakes. Every other code is an
+// error.
+const std::set<std::string> kWarningCodes = {"node-unused", "line-beyond-track", "width-jump", "link-length-jump", "duplicate-line"};
+
+const Diagnostic* find(const Diagnostics& diagnostics, const std::string& code) {
     for (const auto& d : diagnostics)
         if (d.code == code) return &d;
     return nullptr;
 }
 
-formats::Diagnostics loadAndValidate(const std::filesystem::path& path) {
-    formats::TrackLoadResult loaded = formats::loadTrackFile(path);
-    formats::Diagnostics all = loaded.diagnostics;
-    if (loaded.document) {
-        const formats::Diagnostics found = formats::validate(*loaded.document);
-        all.insert(all.end(), found.begin(), found.end());
-    }
-    return all;
+std::set<std::string> codes(const Diagnostics& diagnostics) {
+    std::set<std::string> result;
+    for (const auto& d : diagnostics) result.insert(d.code);
+    return result;
 }
 
-// Codes that are advice, not errors: a file with only these still bakes.
-const std::set<std::string> kWarningCodes = {"node-unused", "line-beyond-track", "width-jump", "link-length-jump", "duplicate-line"};
+std::string describe(const Diagnostics& diagnostics) {
+    std::string text;
+    for (const auto& d : diagnostics) text += "\n  [" + d.code + "] " + d.jsonPath + ": " + d.message;
+    return text;
+}
+
+/// The properties every validation diagnostic has, whatever the document: the severity its code
+/// implies, a message, a JSON path of the document's shape, and node/route indices in range.
+void expectWellFormed(const Diagnostics& diagnostics, const TrackDocument& doc) {
+    static const std::regex kJsonPath(R"(^[a-z_]+(\[\d+\])?(\.[a-z_]+(\[\d+\])?)*$)");
+    for (const Diagnostic& d : diagnostics) {
+        EXPECT_EQ(d.severity, kWarningCodes.count(d.code) ? formats::Severity::Warning : formats::Severity::Error) << d.code;
+        EXPECT_FALSE(d.message.empty()) << d.code;
+        EXPECT_TRUE(std::regex_match(d.jsonPath, kJsonPath)) << d.code << " has JSON path \"" << d.jsonPath << "\"";
+        if (d.node) {
+            EXPECT_LT(*d.node, doc.nodes.size()) << d.code;
+        }
+        if (d.otherNode) {
+            EXPECT_LT(*d.otherNode, doc.nodes.size()) << d.code;
+        }
+        if (d.route) {
+            EXPECT_LT(*d.route, doc.routes.size()) << d.code;
+        }
+    }
+}
 
 // tests/data/diagnostics/<code>.twtrack: a minimal file that must produce <code>, found by glob.
+// The loader's codes (syntax, fields, schema) and validation's codes are covered alike.
 TEST(Validate, EveryDiagnosticsCaseProducesItsCode) {
     std::size_t cases = 0;
     for (const auto& entry : std::filesystem::directory_iterator(std::string(TRACKWRIGHT_TEST_DATA_DIR) + "/diagnostics")) {
         if (entry.path().extension() != ".twtrack") continue;
         ++cases;
         const std::string code = entry.path().stem().string();
-        const formats::Diagnostics diagnostics = loadAndValidate(entry.path());
-        const formats::Diagnostic* d = find(diagnostics, code);
-        ASSERT_NE(d, nullptr) << entry.path().filename() << " did not produce " << code;
+        const formats::TrackLoadResult loaded = formats::loadTrackFile(entry.path());
+        Diagnostics diagnostics = loaded.diagnostics;
+        if (loaded.document) {
+            const Diagnostics validation = formats::validate(*loaded.document);
+            expectWellFormed(validation, *loaded.document);
+            diagnostics.insert(diagnostics.end(), validation.begin(), validation.end());
+        }
+        const Diagnostic* d = find(diagnostics, code);
+        ASSERT_NE(d, nullptr) << entry.path().filename() << " did not produce " << code << describe(diagnostics);
         EXPECT_EQ(d->severity, kWarningCodes.count(code) ? formats::Severity::Warning : formats::Severity::Error) << code;
         EXPECT_FALSE(d->message.empty());
         if (code != "json-syntax" && code != "not-a-track") {
             EXPECT_FALSE(d->jsonPath.empty()) << code << " has no JSON path";
         }
         if (kWarningCodes.count(code)) {
-            EXPECT_FALSE(formats::hasErrors(diagnostics)) << code << " case should only warn";
+            EXPECT_FALSE(formats::hasErrors(diagnostics)) << code << " case should only warn" << describe(diagnostics);
         }
     }
-    EXPECT_GE(cases, 28u);
+    EXPECT_GE(cases, 28u) << "the diagnostics folder lost cases";
 }
 
 TEST(Validate, ACleanTrackHasNoDiagnostics) {
-    const formats::Diagnostics d = formats::validate(tw::test::circleTrack());
-    EXPECT_TRUE(d.empty()) << d.front().code << ": " << d.front().message;
+    const Diagnostics d = formats::validate(tw::test::circleTrack());
+    EXPECT_TRUE(d.empty()) << describe(d);
 }
 
-TEST(Validate, CrossingPerpendicularsNameTheNodePairAndSide) {
-    formats::TrackDocument doc = tw::test::circleTrack(24, 60.0);
-    doc.nodes[7].left.wall = 65.0;
-    doc.nodes[8].left.wall = 65.0;
-    doc.nodes[7].left.runoff = 7.0;
-    const formats::Diagnostics diagnostics = formats::validate(doc, {10.0, 100.0, 3.0, 1e-3});
-    const formats::Diagnostic* d = find(diagnostics, "perpendiculars-cross");
-    ASSERT_NE(d, nullptr);
-    EXPECT_EQ(d->node, 7u);
-    EXPECT_EQ(d->otherNode, 8u);
-    EXPECT_EQ(d->route, 0u);
-    EXPECT_NE(d->message.find("to the left"), std::string::npos) << d->message;
-    EXPECT_NE(d->message.find("60.00 m"), std::string::npos) << d->message;
+/// A closed stadium, counter-clockwise: two 100 m straights joined by hairpins of radius 10 m (six
+/// links each). Widths 4/6/8 m each side, so the inside walls stop 2 m short of the hairpin centre.
+/// `hairpinNodes` receives the node indices of the east hairpin's five inner nodes.
+TrackDocument stadium(std::vector<std::uint32_t>* hairpinNodes = nullptr) {
+    TrackDocument doc;
+    doc.name = "Stadium";
+    formats::Route route{"main", true, {}, std::nullopt, std::nullopt};
+    auto add = [&](double x, double y) {
+        formats::TrackNode node;
+        node.position = {x, y, 0.0};
+        node.left = {4.0, 6.0, 8.0};
+        node.right = {4.0, 6.0, 8.0};
+        route.nodes.push_back(static_cast<std::uint32_t>(doc.nodes.size()));
+        doc.nodes.push_back(node);
+    };
+    const double r = 10.0;
+    for (int i = 0; i <= 10; ++i) add(10.0 * i, -r);
+    for (int k = 1; k <= 5; ++k) {
+        if (hairpinNodes) hairpinNodes->push_back(static_cast<std::uint32_t>(doc.nodes.size()));
+        const double angle = -std::numbers::pi / 2 + k * std::numbers::pi / 6;
+        add(100.0 + r * std::cos(angle), r * std::sin(angle));
+    }
+    for (int i = 10; i >= 0; --i) add(10.0 * i, r);
+    for (int k = 1; k <= 5; ++k) {
+        const double angle = std::numbers::pi / 2 + k * std::numbers::pi / 6;
+        add(r * std::cos(angle), r * std::sin(angle));
+    }
+    doc.routes.push_back(route);
+    return doc;
+}
+
+TEST(Validate, TheStadiumIsClean) {
+    const Diagnostics d = formats::validate(stadium());
+    EXPECT_TRUE(d.empty()) << describe(d);
+}
+
+// Race-track chapter §39.3.1: two hairpin nodes whose inside walls reach past the hairpin centre have
+// perpendiculars crossing there, 10 m to their left. Their neighbours' walls (8 m) stop short.
+TEST(Validate, CrossingPerpendicularsInAHairpinNameTheNodePairSideAndDistance) {
+    std::vector<std::uint32_t> hairpin;
+    TrackDocument doc = stadium(&hairpin);
+    const std::uint32_t a = hairpin[1], b = hairpin[2];
+    doc.nodes[a].left.wall = 15.0;
+    doc.nodes[b].left.wall = 15.0;
+    const Diagnostics diagnostics = formats::validate(doc);
+    ASSERT_EQ(diagnostics.size(), 1u) << describe(diagnostics);
+    const Diagnostic& d = diagnostics[0];
+    EXPECT_EQ(d.code, "perpendiculars-cross");
+    EXPECT_EQ(d.severity, formats::Severity::Error);
+    EXPECT_EQ(d.node, a);
+    EXPECT_EQ(d.otherNode, b);
+    EXPECT_EQ(d.route, 0u);
+    EXPECT_EQ(d.jsonPath, "nodes[" + std::to_string(a) + "]");
+    EXPECT_NE(d.message.find("10.00 m to the left of node " + std::to_string(a)), std::string::npos) << d.message;
+    EXPECT_NE(d.message.find("left wall"), std::string::npos) << d.message;
+
+    // The right-hand (outside) walls can be as wide as you like: those perpendiculars diverge.
+    doc = stadium();
+    for (auto& node : doc.nodes) node.right = {4.0, 6.0, 40.0};
+    EXPECT_EQ(find(formats::validate(doc), "perpendiculars-cross"), nullptr);
+}
+
+// A figure-eight drawn flat (lemniscate of Gerono, 300 m wide): the track crosses itself at the
+// origin, between links on opposite lobes.
+TEST(Validate, AFigureEightCrossingIsAnEdgeSelfIntersection) {
+    TrackDocument doc;
+    formats::Route route{"eight", true, {}, std::nullopt, std::nullopt};
+    const std::size_t count = 48;
+    const double a = 150.0;
+    for (std::size_t i = 0; i < count; ++i) {
+        // Half a step off so no node sits exactly on the crossing.
+        const double t = 2.0 * std::numbers::pi * (static_cast<double>(i) + 0.5) / static_cast<double>(count);
+        formats::TrackNode node;
+        node.position = {a * std::sin(t), a * std::sin(t) * std::cos(t), 0.0};
+        node.left = node.right = {4.0, 6.0, 8.0};
+        route.nodes.push_back(static_cast<std::uint32_t>(i));
+        doc.nodes.push_back(node);
+    }
+    doc.routes.push_back(route);
+    const Diagnostics diagnostics = formats::validate(doc);
+    ASSERT_FALSE(diagnostics.empty());
+    EXPECT_EQ(codes(diagnostics), std::set<std::string>{"edge-self-intersection"}) << describe(diagnostics);
+    for (const Diagnostic& d : diagnostics) {
+        ASSERT_TRUE(d.node && d.otherNode);
+        // The crossing links start next to the origin: around node 0 on one pass, node 24 on the other.
+        const std::set<std::uint32_t> nearCentre = {46, 47, 0, 22, 23, 24};
+        EXPECT_TRUE(nearCentre.count(*d.node) && nearCentre.count(*d.otherNode)) << d.message;
+        EXPECT_NE(d.message.find("link " + std::to_string(*d.node) + "-"), std::string::npos) << d.message;
+    }
 }
 
 TEST(Validate, WidthJumpGivesTheRatio) {
-    formats::TrackDocument doc = tw::test::circleTrack();
+    TrackDocument doc = tw::test::circleTrack();
     doc.nodes[4].right.track = 2.0;
-    const formats::Diagnostics diagnostics = formats::validate(doc);
-    const formats::Diagnostic* d = find(diagnostics, "width-jump");
+    const Diagnostics diagnostics = formats::validate(doc);
+    const Diagnostic* d = find(diagnostics, "width-jump");
     ASSERT_NE(d, nullptr);
     EXPECT_NE(d->message.find("x3.0"), std::string::npos) << d->message;
     EXPECT_EQ(d->severity, formats::Severity::Warning);
+    EXPECT_EQ(d->node, 3u);
+    EXPECT_EQ(d->otherNode, 4u);
+    EXPECT_EQ(d->jsonPath, "nodes[4].right.track");
+
+    // Below minWidthJumpMetres a big ratio is not a jump: 0.5 m to 0.2 m is x2.5 but only 0.3 m.
+    doc = tw::test::circleTrack();
+    for (auto& node : doc.nodes) node.left.track = 0.5;
+    doc.nodes[4].left.track = 0.2;
+    for (auto& offset : doc.lines[0].offsets) offset = 0.0;
+    const Diagnostics small = formats::validate(doc);
+    EXPECT_TRUE(small.empty()) << describe(small);
+}
+
+// A broken number is reported once; the route's geometry and lines are not checked with it, which
+// would only repeat it as nonsense jumps and crossings.
+TEST(Validate, BrokenNumbersDoNotCascade) {
+    TrackDocument doc = tw::test::circleTrack();
+    doc.nodes[4].left.track = -1.0;
+    EXPECT_EQ(codes(formats::validate(doc)), std::set<std::string>{"negative-width"}) << describe(formats::validate(doc));
+    doc = tw::test::circleTrack();
+    doc.nodes[4].position.y = NAN;
+    EXPECT_EQ(codes(formats::validate(doc)), std::set<std::string>{"non-finite"}) << describe(formats::validate(doc));
+    doc = tw::test::circleTrack();
+    doc.nodes[4].right.runoff = INFINITY;
+    const Diagnostics d = formats::validate(doc);
+    ASSERT_EQ(d.size(), 1u) << describe(d);
+    EXPECT_EQ(d[0].jsonPath, "nodes[4].right.runoff");
+    EXPECT_EQ(d[0].node, 4u);
+}
+
+// A duplicate node is one error; the links either side of it count as neighbours for the edge check.
+TEST(Validate, ADuplicateNodeIsOneError) {
+    TrackDocument doc = tw::test::circleTrack();
+    doc.nodes.push_back(doc.nodes[5]);
+    doc.nodes.back().speedOverride.reset();
+    doc.routes[0].nodes.insert(doc.routes[0].nodes.begin() + 6, 24);
+    doc.lines[0].offsets.insert(doc.lines[0].offsets.begin() + 6, 0.0);
+    const Diagnostics diagnostics = formats::validate(doc);
+    ASSERT_EQ(diagnostics.size(), 1u) << describe(diagnostics);
+    EXPECT_EQ(diagnostics[0].code, "duplicate-node");
+    EXPECT_EQ(diagnostics[0].node, 5u);
+    EXPECT_EQ(diagnostics[0].otherNode, 24u);
 }
 
 TEST(Validate, BranchAttachmentsAreChecked) {
-    formats::TrackDocument doc = tw::test::circleTrack();
+    TrackDocument doc = tw::test::circleTrack();
     formats::TrackNode pit = doc.nodes[0];
     pit.position = {75.0, 10.0, 0.0};
     doc.nodes.push_back(pit);
     pit.position = {75.0, 20.0, 0.0};
     doc.nodes.push_back(pit);
     doc.routes.push_back({"pit", false, {24, 25}, formats::RouteAttachment{0, 0}, formats::RouteAttachment{0, 2}});
-    EXPECT_EQ(find(formats::validate(doc), "ref-branch"), nullptr);
-    doc.routes[1].join = formats::RouteAttachment{0, 24};
-    const formats::Diagnostics diagnostics = formats::validate(doc);
-    const formats::Diagnostic* d = find(diagnostics, "ref-branch");
-    ASSERT_NE(d, nullptr);
-    EXPECT_EQ(d->jsonPath, "routes[1].join.node");
+    EXPECT_EQ(find(formats::validate(doc), "ref-branch"), nullptr) << describe(formats::validate(doc));
+
+    auto pathOf = [](const TrackDocument& changed, const std::string& code) {
+        const Diagnostics found = formats::validate(changed);
+        const Diagnostic* d = find(found, code);
+        return d ? d->jsonPath : "(no " + code + ")" + describe(found);
+    };
+    TrackDocument bad = doc;
+    bad.routes[1].join = formats::RouteAttachment{0, 24};  // node 24 is the branch's own
+    EXPECT_EQ(pathOf(bad, "ref-branch"), "routes[1].join.node");
+    bad = doc;
+    bad.routes[1].fork = formats::RouteAttachment{1, 24};
+    EXPECT_EQ(pathOf(bad, "ref-branch"), "routes[1].fork.route") << "a route forking from itself";
+    bad = doc;
+    bad.routes[0].fork = formats::RouteAttachment{1, 24};
+    EXPECT_EQ(pathOf(bad, "ref-branch"), "routes[0].fork") << "the main route cannot fork";
+    bad = doc;
+    bad.routes[1].fork = formats::RouteAttachment{7, 0};
+    EXPECT_EQ(pathOf(bad, "ref-route"), "routes[1].fork.route");
+    bad = doc;
+    bad.routes[1].closed = true;
+    EXPECT_EQ(pathOf(bad, "branch-closed"), "routes[1].closed");
+    bad = doc;
+    bad.routes[1].nodes = {};
+    bad.nodes.resize(24);
+    EXPECT_EQ(find(formats::validate(bad), "route-too-short"), nullptr) << "fork and join alone make a two-point branch";
+    bad.routes[1].join.reset();
+    EXPECT_EQ(pathOf(bad, "route-too-short"), "routes[1].nodes");
 }
 
-TEST(RouteFrames, TangentsFollowACircleAndPerpendicularsPointLeft) {
-    const formats::TrackDocument doc = tw::test::circleTrack(36, 80.0);
-    const std::vector<formats::NodeFrame> frames = formats::computeRouteFrames(doc, doc.routes[0]);
-    ASSERT_EQ(frames.size(), 36u);
-    for (std::size_t i = 0; i < frames.size(); ++i) {
-        const formats::Vec2 p = doc.nodes[i].position.ground();
-        // Counter-clockwise: the tangent is perpendicular to the radius, the left points inwards.
-        EXPECT_NEAR(formats::dot(frames[i].tangent, p), 0.0, 1e-9);
-        EXPECT_NEAR(formats::dot(frames[i].perpendicular, formats::normalized(p)), -1.0, 1e-9);
-    }
-}
-
-TEST(RouteFrames, OpenEndsUseTheirLinkOrTheirAttachment) {
-    formats::TrackDocument doc;
-    for (double x : {0.0, 10.0, 20.0}) doc.nodes.push_back({{x, 0.0, 0.0}, {}, {}, std::nullopt, {}});
-    doc.nodes.push_back({{10.0, -10.0, 0.0}, {}, {}, std::nullopt, {}});
-    doc.routes.push_back({"main", false, {0, 1, 2}, std::nullopt, std::nullopt});
-    doc.routes.push_back({"branch", false, {3}, formats::RouteAttachment{0, 0}, formats::RouteAttachment{0, 2}});
-    const auto main = formats::computeRouteFrames(doc, doc.routes[0]);
-    EXPECT_EQ(main[0].tangent, (formats::Vec2{1.0, 0.0}));
-    EXPECT_EQ(main[2].tangent, (formats::Vec2{1.0, 0.0}));
-    EXPECT_EQ(main[0].perpendicular, (formats::Vec2{-0.0, 1.0}));
-    const auto branch = formats::computeRouteFrames(doc, doc.routes[1]);
-    // From the fork (0,0) through (10,-10) to the join (20,0): heading east at the middle node.
-    EXPECT_NEAR(branch[0].tangent.x, 1.0, 1e-12);
-    EXPECT_NEAR(branch[0].tangent.y, 0.0, 1e-12);
-}
-
-// Validation must hold whatever a hand edit does to a document: out-of-range indices, NaNs,
-// empty routes. A deterministic mutation loop; a crash or hang fails the test.
+// Validation must hold whatever a hand edit does to a document: out-of-range indices, NaNs, empty
+// routes, removed nodes. A deterministic mutation loop; a crash or hang fails the test, and every
+// diagnostic must stay well formed (in-range indices, a JSON path).
 TEST(Validate, NeverCrashesOnMutatedDocuments) {
     std::uint64_t state = 12345;
     auto next = [&] { return (state = state * 6364136223846793005ull + 1442695040888963407ull) >> 33; };
-    const double specials[] = {NAN, INFINITY, -INFINITY, -1.0, 0.0, 1e300, -1e-300, 3.0};
+    const double specials[] = {NAN, INFINITY, -INFINITY, -1.0, 0.0, 1e300, -1e-300, 3.0, 1e-9, 40.0};
     std::size_t withErrors = 0;
+    std::set<std::string> seen;
     for (int round = 0; round < 3000; ++round) {
-        formats::TrackDocument doc = tw::test::circleTrack(8, 30.0);
+        TrackDocument doc = tw::test::circleTrack(8, 30.0);
         doc.routes.push_back({"pit", false, {}, formats::RouteAttachment{0, 1}, formats::RouteAttachment{0, 3}});
-        for (int edit = 0; edit < 3; ++edit) {
-            const std::uint32_t pick = static_cast<std::uint32_t>(next() % 40);
+        const int edits = 1 + static_cast<int>(next() % 4);
+        for (int edit = 0; edit < edits; ++edit) {
+            const std::uint32_t pick = next() % 10 == 0 ? 0xFFFFFFFFu : static_cast<std::uint32_t>(next() % 40);
             const double value = specials[next() % std::size(specials)];
-            switch (next() % 9) {
-            case 0: doc.nodes[next() % doc.nodes.size()].position.x = value; break;
-            case 1: doc.nodes[next() % doc.nodes.size()].left.wall = value; break;
-            case 2: doc.routes[next() % doc.routes.size()].nodes.push_back(pick); break;
-            case 3: doc.routes[1].fork = formats::RouteAttachment{pick % 4, pick}; break;
-            case 4: doc.lines[0].route = pick % 3; break;
-            case 5: if (!doc.routes[0].nodes.empty()) doc.routes[0].nodes.pop_back(); break;
-            case 6: doc.lines[0].offsets[next() % doc.lines[0].offsets.size()] = value * 10.0; break;
-            case 7: doc.markers.push_back({"x", pick, ""}); break;
-            default: doc.routes[next() % doc.routes.size()].closed ^= true; break;
+            formats::TrackNode* node = doc.nodes.empty() ? nullptr : &doc.nodes[next() % doc.nodes.size()];
+            formats::Route* route = doc.routes.empty() ? nullptr : &doc.routes[next() % doc.routes.size()];
+            formats::Line& line = doc.lines[0];
+            switch (next() % 20) {
+            case 0: if (node) node->position.x = value; break;
+            case 1: if (node) node->position.y = value * 3.0; break;
+            case 2: if (node) node->left.wall = value; break;
+            case 3: if (node) node->right.track = value; break;
+            case 4: if (node) node->speedOverride = value; break;
+            case 5: if (route) route->nodes.push_back(pick); break;
+            case 6: if (route) route->fork = formats::RouteAttachment{pick % 4, pick}; break;
+            case 7: if (route) route->join = formats::RouteAttachment{pick % 4, pick}; break;
+            case 8: if (route) route->closed = !route->closed; break;
+            case 9: if (route && !route->nodes.empty()) route->nodes.erase(route->nodes.begin() + next() % route->nodes.size()); break;
+            case 10: if (!doc.nodes.empty()) doc.nodes.erase(doc.nodes.begin() + next() % doc.nodes.size()); break;
+            case 11: if (node) node->position = doc.nodes[next() % doc.nodes.size()].position; break;
+            case 12: line.route = pick % 3; break;
+            case 13: if (!line.offsets.empty()) line.offsets[next() % line.offsets.size()] = value * 10.0; break;
+            case 14: if (!line.offsets.empty()) line.offsets.pop_back(); break;
+            case 15: line.vehicleClass = next() % 2 ? "truck" : ""; doc.lines.push_back(line); break;
+            case 16: doc.markers.push_back({"x", pick, ""}); break;
+            case 17:
+                doc.vehicleClasses[0].topSpeed = value;
+                doc.vehicleClasses.push_back({next() % 2 ? "gt" : "", 1, 1, 1, 1, 1, 1, value});
+                break;
+            case 18: doc.editor.backdrop = formats::Backdrop{"x.png", {value, 0.0}, value, value, value}; break;
+            default:
+                if (next() % 4 == 0) doc.routes.clear();
+                else if (route) route->nodes.clear();
+                break;
             }
         }
-        withErrors += formats::hasErrors(formats::validate(doc)) ? 1 : 0;
+        const Diagnostics diagnostics = formats::validate(doc);
+        expectWellFormed(diagnostics, doc);
+        for (const Diagnostic& d : diagnostics) seen.insert(d.code);
+        if (round % 50 == 0) {
+            EXPECT_EQ(describe(formats::validate(doc)), describe(diagnostics)) << "validation must be deterministic";
+        }
+        if (::testing::Test::HasFailure()) break;  // one broken document is enough to debug
+        withErrors += formats::hasErrors(diagnostics) ? 1 : 0;
     }
     EXPECT_GT(withErrors, 1000u);
+    // The mutations reach most checks, geometry included.
+    EXPECT_GE(seen.size(), 15u);
+    for (const char* code : {"duplicate-node", "ref-node", "non-finite", "perpendiculars-cross", "ref-branch"})
+        EXPECT_TRUE(seen.count(code)) << code << " never produced";
+}
+
+// A 20 000-node closed route (a 40 km circle, 2 m links) is clean. How fast it validates is measured
+// by BM_Validate20000Nodes in tests/bench, not here.
+TEST(Validate, TwentyThousandNodeLoopIsClean) {
+    const TrackDocument doc = tw::test::circleTrack(20000, 6366.0);
+    const Diagnostics diagnostics = formats::validate(doc);
+    EXPECT_TRUE(diagnostics.empty()) << describe(diagnostics);
 }
 
 } // namespace
