@@ -7,11 +7,10 @@ namespace {
 
 bool isFinite(formats::Vec2 p) { return std::isfinite(p.x) && std::isfinite(p.y); }
 
-/// The successor of a baked node on its route, following the loop closure or the join; kNoRoute at
-/// the end of an open route.
-std::uint32_t nextNode(const BakedTrack& t, std::uint32_t route, std::uint32_t node, std::uint32_t& nextRoute) {
+/// The successor of a baked node on its route, across the loop closure; kNoRoute at the end of an
+/// open route (a join is for the grid to find: the car may be on either route there).
+std::uint32_t nextNode(const BakedTrack& t, std::uint32_t route, std::uint32_t node) {
     const formats::BakedRoute& r = t.view.routes[route];
-    nextRoute = route;
     if (node + 1 < r.firstNode + r.nodeCount) return node + 1;
     if (r.flags & formats::kRouteClosed) return r.firstNode;
     return formats::kNoRoute;
@@ -45,8 +44,7 @@ Registration gridLookup(const BakedTrack& t, formats::Vec2 p, std::uint32_t pref
 } // namespace
 
 bool registerOnSegment(const BakedTrack& t, std::uint32_t route, std::uint32_t node, formats::Vec2 p, Registration& out, bool withinWallsOnly) {
-    std::uint32_t nextRoute = route;
-    const std::uint32_t next = nextNode(t, route, node, nextRoute);
+    const std::uint32_t next = nextNode(t, route, node);
     if (next == formats::kNoRoute) return false;
     const formats::BakedNode& a = t.view.nodes[node];
     const formats::BakedNode& b = t.view.nodes[next];
@@ -94,11 +92,9 @@ Registration Registrar::update(formats::Vec2 position) {
             const formats::BakedNode& a = t.view.nodes[node];
             const double ahead = (position.x - a.x) * a.tangentX + (position.y - a.y) * a.tangentY;
             if (ahead >= 0.0) {
-                std::uint32_t nextRoute = route;
-                const std::uint32_t next = nextNode(t, route, node, nextRoute);
+                const std::uint32_t next = nextNode(t, route, node);
                 if (next == formats::kNoRoute) break;  // past the end of an open route: the grid decides (a join)
                 node = next;
-                route = nextRoute;
             } else if (node > rt.firstNode) {
                 --node;
             } else if (rt.flags & formats::kRouteClosed) {

@@ -18,7 +18,6 @@
 #include <atomic>
 #include <cstring>
 #include <filesystem>
-#include <iostream>
 #include <mutex>
 #include <sstream>
 #include <thread>
