@@ -1,52 +1,36 @@
 #include "bake/line_metrics.h"
 
+#include "bake/cubic_spline.h"
+
 #include <algorithm>
 #include <cmath>
 
 namespace bake {
-namespace {
 
-/// Curvature of the circle through three points: 4 · area / (|ab| |bc| |ca|).
-double circleCurvature(formats::Vec2 a, formats::Vec2 b, formats::Vec2 c) {
-    const double ab = formats::length(b - a), bc = formats::length(c - b), ca = formats::length(a - c);
-    const double twiceArea = std::abs(formats::cross(b - a, c - a));
-    const double denominator = ab * bc * ca;
-    return denominator > 0.0 ? 2.0 * twiceArea / denominator : 0.0;
-}
-
-} // namespace
-
-LineMetrics measureLine(const std::vector<formats::Vec2>& points, bool closed, double spacing) {
+LineMetrics measureLine(const std::vector<formats::Vec2>& input, bool closed, double step) {
     LineMetrics m;
-    if (points.size() < 3 || spacing <= 0.0) return m;
-    std::vector<formats::Vec2> path = points;
-    if (closed) path.push_back(points.front());
-    std::vector<double> along(path.size(), 0.0);
-    for (std::size_t i = 1; i < path.size(); ++i) along[i] = along[i - 1] + formats::length(path[i] - path[i - 1]);
-    m.length = along.back();
-    // An even step that divides the length exactly: a short last step would fake a kink.
-    const auto steps = static_cast<std::size_t>(std::max(2.0, std::round(m.length / spacing)));
-    const double step = m.length / static_cast<double>(steps);
-    std::vector<formats::Vec2> samples;
-    std::size_t segment = 0;
-    for (std::size_t k = 0; k < steps + (closed ? 0 : 1); ++k) {
-        const double s = std::min(m.length, static_cast<double>(k) * step);
-        while (segment + 2 < path.size() && along[segment + 1] < s) ++segment;
-        const double span = along[segment + 1] - along[segment];
-        const double t = span > 0.0 ? (s - along[segment]) / span : 0.0;
-        samples.push_back(path[segment] + (path[segment + 1] - path[segment]) * t);
+    // Coincident points would give a zero chord: drop them.
+    std::vector<formats::Vec2> points;
+    for (const formats::Vec2& q : input)
+        if (points.empty() || formats::length(q - points.back()) > 1e-9) points.push_back(q);
+    if (closed && points.size() > 1 && formats::length(points.front() - points.back()) <= 1e-9) points.pop_back();
+    if (points.size() < 3 || !(step > 0.0)) return m;
+    const CubicSpline spline = fitCubicSpline(std::move(points), closed);
+    double absIntegral = 0.0;
+    std::vector<CurvatureSample> samples;
+    for (std::size_t i = 0; i < spline.segments(); ++i) {
+        const auto pieces = static_cast<int>(std::max(1.0, std::ceil(spline.chords[i] / step)));
+        samples.resize(static_cast<std::size_t>(pieces));
+        sampleSegment(spline, i, pieces, samples.data());
+        for (const CurvatureSample& s : samples) {
+            const double kappa = std::abs(s.curvature);
+            m.length += s.length;
+            absIntegral += kappa * s.length;
+            m.integralSquaredCurvature += kappa * kappa * s.length;
+            m.maxAbsCurvature = std::max(m.maxAbsCurvature, kappa);
+        }
     }
-    const std::size_t n = samples.size();
-    std::size_t counted = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-        if (!closed && (i == 0 || i + 1 == n)) continue;
-        const double k = circleCurvature(samples[(i + n - 1) % n], samples[i], samples[(i + 1) % n]);
-        m.maxAbsCurvature = std::max(m.maxAbsCurvature, k);
-        m.meanAbsCurvature += k;
-        m.sumSquaredCurvature += k * k;
-        ++counted;
-    }
-    if (counted > 0) m.meanAbsCurvature /= static_cast<double>(counted);
+    if (m.length > 0.0) m.meanAbsCurvature = absIntegral / m.length;
     return m;
 }
 

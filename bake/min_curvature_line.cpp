@@ -24,8 +24,8 @@ struct LineModel {
     formats::Vec2 point(const Eigen::VectorXd& alpha, Eigen::Index i) const {
         return nodes[static_cast<std::size_t>(i)] + frames[static_cast<std::size_t>(i)].perpendicular * alpha[i];
     }
-    /// Curvature at i with node j's offset moved by `delta` (j one of i−1, i, i+1).
-    double curvature(const Eigen::VectorXd& alpha, Eigen::Index i, Eigen::Index j = -1, double delta = 0.0) const {
+    /// κ_i √Δs_i, the residual at i, with node j's offset moved by `delta` (j one of i−1, i, i+1).
+    double residual(const Eigen::VectorXd& alpha, Eigen::Index i, Eigen::Index j = -1, double delta = 0.0) const {
         const auto n = static_cast<Eigen::Index>(nodes.size());
         const Eigen::Index a = (i + n - 1) % n, b = (i + 1) % n;
         auto at = [&](Eigen::Index k) {
@@ -33,11 +33,12 @@ struct LineModel {
             if (k == j) p = p + frames[static_cast<std::size_t>(k)].perpendicular * delta;
             return p;
         };
-        return circleCurvature(at(a), at(i), at(b));
+        const formats::Vec2 pa = at(a), pi = at(i), pb = at(b);
+        return circleCurvature(pa, pi, pb) * std::sqrt(0.5 * (formats::length(pi - pa) + formats::length(pb - pi)));
     }
     double objective(const Eigen::VectorXd& alpha, Eigen::Index first, Eigen::Index end) const {
         double sum = 0.0;
-        for (Eigen::Index i = first; i < end; ++i) sum += std::pow(curvature(alpha, i), 2);
+        for (Eigen::Index i = first; i < end; ++i) sum += std::pow(residual(alpha, i), 2);
         return sum;
     }
 };
@@ -108,8 +109,8 @@ MinCurvatureResult minimumCurvatureOffsets(const formats::TrackDocument& documen
         lower[n - 1] = upper[n - 1] = fixedEnds.size() == 2 ? fixedEnds[1] : 0.0;
     }
 
-    // Gauss–Newton with Levenberg damping on the exact curvature of the circle through each point
-    // and its neighbours: minimise Σ (κ_i + J_i δ)² + λ|δ|² within the bounds, a banded (cyclic)
+    // Gauss–Newton with Levenberg damping on the residuals κ_i √Δs_i (the curvature of the circle
+    // through each point and its neighbours): minimise Σ (r_i + J_i δ)² + λ|δ|² within the bounds, a banded (cyclic)
     // QP per step, linearised again around each new line. Linearising once around the centre line
     // is not enough: with the spacing frozen, a smaller radius looks straighter than it is.
     const LineModel model{nodes, frames, route.closed};
@@ -128,9 +129,9 @@ MinCurvatureResult minimumCurvatureOffsets(const formats::TrackDocument& documen
         std::vector<Eigen::Triplet<double>> jacobian;
         Eigen::VectorXd residual = Eigen::VectorXd::Zero(n);
         for (Eigen::Index i = first; i < end; ++i) {
-            residual[i] = model.curvature(alpha, i);
+            residual[i] = model.residual(alpha, i);
             for (Eigen::Index j : {(i + n - 1) % n, i, (i + 1) % n}) {
-                const double derivative = (model.curvature(alpha, i, j, kStep) - model.curvature(alpha, i, j, -kStep)) / (2.0 * kStep);
+                const double derivative = (model.residual(alpha, i, j, kStep) - model.residual(alpha, i, j, -kStep)) / (2.0 * kStep);
                 jacobian.emplace_back(i, j, derivative);
             }
         }

@@ -80,17 +80,45 @@ TEST(MinimumCurvature, LowersTheCurvatureOfAWigglyRoadAndKeepsOpenEnds) {
     // Offsets along the route's own frames.
     const auto frames = formats::computeRouteFrames(doc, doc.routes[0]);
     for (std::size_t i = 0; i < centre.size(); ++i) line.push_back(centre[i] + frames[i].perpendicular * r.offsets[i]);
-    EXPECT_LT(bake::measureLine(line, false).sumSquaredCurvature, 0.2 * bake::measureLine(centre, false).sumSquaredCurvature);
+    EXPECT_LT(bake::measureLine(line, false).integralSquaredCurvature, 0.2 * bake::measureLine(centre, false).integralSquaredCurvature);
     for (double offset : r.offsets) EXPECT_LE(std::abs(offset), 6.0 - 1.45 + 1e-9);
 }
 
 TEST(LineMetrics, CircleCurvatureAndLength) {
     std::vector<formats::Vec2> circle;
     for (int i = 0; i < 400; ++i) circle.push_back({50.0 * std::cos(i * 2 * M_PI / 400), 50.0 * std::sin(i * 2 * M_PI / 400)});
-    const bake::LineMetrics m = bake::measureLine(circle, true, 2.0);
+    const bake::LineMetrics m = bake::measureLine(circle, true);
     EXPECT_NEAR(m.length, 2 * M_PI * 50.0, 0.1);
     EXPECT_NEAR(m.meanAbsCurvature, 0.02, 2e-4);
-    EXPECT_NEAR(m.maxAbsCurvature, 0.02, 1e-3);  // the 400-gon's vertices are small kinks
+    EXPECT_NEAR(m.maxAbsCurvature, 0.02, 1e-5);
+    EXPECT_NEAR(m.integralSquaredCurvature, 0.02 * 0.02 * 2 * M_PI * 50.0, 1e-6);
+}
+
+} // namespace
+
+namespace {
+
+TEST(LineMetrics, DoNotDependOnHowDenselyTheLineIsSampled) {
+    // The same closed curve (an ellipse) given by 150 and by 900 points measures the same.
+    auto ellipse = [](int count) {
+        std::vector<formats::Vec2> points;
+        for (int i = 0; i < count; ++i) points.push_back({120.0 * std::cos(i * 2 * M_PI / count), 60.0 * std::sin(i * 2 * M_PI / count)});
+        return points;
+    };
+    const bake::LineMetrics coarse = bake::measureLine(ellipse(150), true), fine = bake::measureLine(ellipse(900), true);
+    EXPECT_NEAR(coarse.integralSquaredCurvature, fine.integralSquaredCurvature, 1e-3 * fine.integralSquaredCurvature);
+    EXPECT_NEAR(coarse.maxAbsCurvature, 120.0 / (60.0 * 60.0), 1e-3 * fine.maxAbsCurvature);  // at the ends of the long axis: a / b²
+    EXPECT_NEAR(coarse.length, fine.length, 0.05);
+}
+
+TEST(LineMetrics, AnOpenStraightLineHasNoCurvatureAndAKinkHasSome) {
+    std::vector<formats::Vec2> straight;
+    for (int i = 0; i < 20; ++i) straight.push_back({3.0 * i, 1.5 * i});
+    const bake::LineMetrics m = bake::measureLine(straight, false);
+    EXPECT_NEAR(m.length, std::hypot(57.0, 28.5), 1e-9);
+    EXPECT_LT(m.maxAbsCurvature, 1e-12);
+    straight[10].y += 1.0;
+    EXPECT_GT(bake::measureLine(straight, false).integralSquaredCurvature, 1e-3);
 }
 
 } // namespace
