@@ -75,8 +75,39 @@ Eigen::VectorXd secondDifferenceGuess(const LineModel& model, const Eigen::Vecto
 
 } // namespace
 
-MinCurvatureResult minimumCurvatureOffsets(const formats::TrackDocument& document, std::uint32_t routeIndex, const MinCurvatureOptions& o,
-                                           const std::vector<double>& fixedEnds) {
+LineBounds tarmacBounds(const formats::TrackDocument& document, std::uint32_t routeIndex, double margin, const std::vector<double>& fixedEnds) {
+    const formats::Route& route = document.routes[routeIndex];
+    const std::size_t n = route.nodes.size();
+    LineBounds bounds;
+    bounds.lower.resize(n);
+    bounds.upper.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const formats::TrackNode& node = document.nodes[route.nodes[i]];
+        bounds.lower[i] = -(node.right.track - margin);
+        bounds.upper[i] = node.left.track - margin;
+        if (bounds.lower[i] > bounds.upper[i]) {
+            bounds.lower[i] = bounds.upper[i] = (node.left.track - node.right.track) / 2.0;
+            formats::Diagnostic d;
+            d.severity = formats::Severity::Warning;
+            d.code = "raceline-narrow";
+            d.route = routeIndex;
+            d.node = route.nodes[i];
+            d.message = "the tarmac at node " + std::to_string(*d.node) + " is narrower than the vehicle plus margins (" +
+                std::to_string(2.0 * margin) + " m); the line keeps its middle. Widen the tarmac or use a narrower vehicle class";
+            bounds.diagnostics.push_back(std::move(d));
+        }
+    }
+    if (!route.closed && n > 0) {
+        // A branch's end takes its parent's offset, but within its own node's room.
+        auto fix = [&](std::size_t i, double value) { bounds.lower[i] = bounds.upper[i] = std::clamp(value, bounds.lower[i], bounds.upper[i]); };
+        fix(0, fixedEnds.size() == 2 ? fixedEnds[0] : 0.0);
+        fix(n - 1, fixedEnds.size() == 2 ? fixedEnds[1] : 0.0);
+    }
+    return bounds;
+}
+
+MinCurvatureResult minimumCurvatureOffsets(const formats::TrackDocument& document, std::uint32_t routeIndex, const LineBounds& bounds,
+                                           const MinCurvatureOptions& o) {
     const formats::Route& route = document.routes[routeIndex];
     const std::vector<formats::NodeFrame> frames = formats::computeRouteFrames(document, route);
     const std::vector<formats::Vec2> nodes = formats::routeGroundPositions(document, route);
@@ -84,30 +115,8 @@ MinCurvatureResult minimumCurvatureOffsets(const formats::TrackDocument& documen
     MinCurvatureResult result;
     result.offsets.assign(nodes.size(), 0.0);
     if (n < 3) return result;
-
-    // Bounds: the tarmac less half the vehicle and the safety margin; a node too narrow for it
-    // keeps the middle of what there is.
-    const double margin = o.vehicleWidth / 2.0 + o.safetyMargin;
-    Eigen::VectorXd lower(n), upper(n);
-    for (Eigen::Index i = 0; i < n; ++i) {
-        const formats::TrackNode& node = document.nodes[route.nodes[static_cast<std::size_t>(i)]];
-        lower[i] = -(node.right.track - margin);
-        upper[i] = node.left.track - margin;
-        if (lower[i] > upper[i]) {
-            lower[i] = upper[i] = (node.left.track - node.right.track) / 2.0;
-            formats::Diagnostic d;
-            d.severity = formats::Severity::Warning;
-            d.code = "raceline-narrow";
-            d.route = routeIndex;
-            d.node = route.nodes[static_cast<std::size_t>(i)];
-            d.message = "the tarmac at node " + std::to_string(*d.node) + " is narrower than the vehicle plus margins; the line keeps its middle";
-            result.diagnostics.push_back(std::move(d));
-        }
-    }
-    if (!route.closed) {
-        lower[0] = upper[0] = fixedEnds.size() == 2 ? fixedEnds[0] : 0.0;
-        lower[n - 1] = upper[n - 1] = fixedEnds.size() == 2 ? fixedEnds[1] : 0.0;
-    }
+    const Eigen::VectorXd lower = Eigen::Map<const Eigen::VectorXd>(bounds.lower.data(), n);
+    const Eigen::VectorXd upper = Eigen::Map<const Eigen::VectorXd>(bounds.upper.data(), n);
 
     // Gauss–Newton with Levenberg damping on the residuals κ_i √Δs_i (the curvature of the circle
     // through each point and its neighbours): minimise Σ (r_i + J_i δ)² + λ|δ|² within the bounds, a banded (cyclic)

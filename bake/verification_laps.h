@@ -17,6 +17,9 @@ struct LapRunOptions {
     std::uint32_t line = 0;          ///< baked line index
     std::uint32_t vehicleClass = 0;  ///< baked class whose speed hints the follower uses
     int laps = 3;
+    /// m along the line to start from on a closed route. Laps are timed from the line's start, so a
+    /// start part-way round runs up to it first and every timed lap is a flying lap.
+    double startDistance = 0.0;
     double dt = 1.0 / 60.0;          ///< fixed simulation step, s
 };
 

@@ -15,10 +15,7 @@ int loadBakeFile(const std::string& path, LoadedBake& bake, std::ostream& err, c
         err << "twbake " << command << ": " << error << '\n';
         return kExitIo;
     }
-    bake.storage.assign((bytes->size() + 7) / 8, 0);
-    std::memcpy(bake.storage.data(), bytes->data(), bytes->size());
-    const runtime::LoadStatus status =
-        runtime::loadBakedTrack({reinterpret_cast<const std::byte*>(bake.storage.data()), bytes->size()}, bake.track);
+    const runtime::LoadStatus status = loadBakedBytes(bytes->data(), bytes->size(), bake);
     if (status != runtime::LoadStatus::Ok) {
         err << path << ": error: " << formats::describeBakedLoadStatus(status) << '\n';
         return kExitInvalidInput;

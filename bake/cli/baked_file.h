@@ -1,6 +1,6 @@
 #pragma once
 
-#include "runtime/baked_track.h"
+#include "bake/loaded_bake.h"
 
 #include <cstdint>
 #include <ostream>
@@ -10,10 +10,7 @@
 namespace bake::cli {
 
 /// A .twbake read from disk into aligned storage and validated, for the commands that read bakes.
-struct LoadedBake {
-    std::vector<std::uint64_t> storage;
-    runtime::BakedTrack track;
-};
+using bake::LoadedBake;
 
 /// Reads and validates `path`; on failure prints why to `err` and returns the exit code (I/O or
 /// invalid input), else 0.

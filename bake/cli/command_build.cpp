@@ -3,10 +3,14 @@
 #include "bake/cli/exit_codes.h"
 #include "bake/cli/progress_bar.h"
 
+#include "bake/cli/raceline_options.h"
+
 #include "bake/bake_track.h"
+#include "bake/racing_lines.h"
 
 #include "formats/file_io.h"
 #include "formats/track_json.h"
+#include "formats/validate.h"
 
 #include <algorithm>
 #include <atomic>
@@ -22,12 +26,27 @@ namespace {
 namespace fs = std::filesystem;
 
 /// Bakes one file; diagnostics and messages go to the given streams. Returns the exit code.
-int buildOne(const fs::path& input, const fs::path& output, bool json, std::ostream& out, std::ostream& err, const BakeContext& context) {
+int buildOne(const BuildCommand& command, const fs::path& input, const fs::path& output, std::ostream& out, std::ostream& err, const BakeContext& context) {
+    const bool json = command.json;
     formats::TrackLoadResult loaded = formats::loadTrackFile(input);
     if (!loaded.document) {
         if (json) printDiagnosticsJson(out, input.string(), loaded.diagnostics);
         else printDiagnostics(err, input.string(), loaded.diagnostics);
         return loaded.ioError ? kExitIo : kExitInvalidInput;
+    }
+    if (command.raceline) {
+        // Racing lines need a valid track; an invalid one goes on to the bake, which reports it.
+        if (!formats::hasErrors(formats::validate(*loaded.document))) {
+            RacingLineOptions options;
+            if (const int code = racingLineOptionsFrom(command.method, command.vehicle, options, err, "build")) return code;
+            options.refinement.threads = command.all ? 1 : 0;  // --all already runs a track per core
+            RacingLineResult lines = optimiseRacingLines(*loaded.document, options);
+            if (lines.reports.empty() && formats::hasErrors(lines.diagnostics)) {
+                printDiagnostics(err, input.string(), lines.diagnostics);
+                return kExitUsage;
+            }
+            loaded.document = std::move(lines.document);
+        }
     }
     const BakeResult result = bakeTrack(*loaded.document, {}, context);
     if (result.status != BakeStatus::Ok) {
@@ -79,7 +98,7 @@ int buildFolder(const BuildCommand& command, std::ostream& out, std::ostream& er
         for (std::size_t i = next++; i < inputs.size(); i = next++) {
             std::ostringstream o, e;
             const fs::path output = fs::path(command.output) / (inputs[i].stem().string() + ".twbake");
-            codes[i] = buildOne(inputs[i], output, command.json, o, e, {});
+            codes[i] = buildOne(command, inputs[i], output, o, e, {});
             reports[i] = o.str();
             errors[i] = e.str();
         }
@@ -116,7 +135,7 @@ int runBuild(const BuildCommand& command, std::ostream& out, std::ostream& err) 
     ProgressBar bar(err, "baking " + fs::path(command.input).filename().string());
     BakeContext context;
     context.progress = [&](double fraction) { bar.update(fraction); };
-    const int code = buildOne(command.input, command.output, command.json, out, err, context);
+    const int code = buildOne(command, command.input, command.output, out, err, context);
     bar.finish();
     return code;
 }

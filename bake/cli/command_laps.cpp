@@ -41,10 +41,7 @@ int bakeForVehicle(const std::string& path, runtime::VehiclePreset preset, Loade
         printDiagnostics(err, path, result.diagnostics);
         return kExitInvalidInput;
     }
-    const std::vector<std::byte> bytes = formats::writeBakedTrack(*result.data);
-    bake.storage.assign((bytes.size() + 7) / 8, 0);
-    std::memcpy(bake.storage.data(), bytes.data(), bytes.size());
-    runtime::loadBakedTrack({reinterpret_cast<const std::byte*>(bake.storage.data()), bytes.size()}, bake.track);
+    loadBakedData(*result.data, bake);
     return kExitOk;
 }
 

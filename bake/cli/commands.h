@@ -34,6 +34,9 @@ struct BuildCommand {
     bool all = false;
     unsigned jobs = 0;       ///< 0: one per core
     bool json = false;
+    bool raceline = false;   ///< optimise the racing lines (in memory) before baking
+    std::string method = "mincurv";
+    std::string vehicle;
 };
 int runBuild(const BuildCommand& command, std::ostream& out, std::ostream& err);
 
@@ -61,5 +64,20 @@ struct LapsCommand {
     bool json = false;
 };
 int runLaps(const LapsCommand& command, std::ostream& out, std::ostream& err);
+
+struct RacelineCommand {
+    std::string input;
+    std::string output;
+    std::string method = "mincurv";  ///< "mincurv" or "laptime"
+    std::string vehicle;             ///< class or preset the line is for; empty: the widest class, plus per-class lines
+    std::string csv;                 ///< also write the first route's racing line as x_m,y_m
+    int evaluations = 300;           ///< laptime: simulated laps per line, at most
+    double timeLimit = 0.0;          ///< laptime: seconds per line, 0 for none
+    unsigned jobs = 0;               ///< laptime: threads, 0 one per core; the result is the same for any value
+    double safety = 0.5;             ///< m beyond half the vehicle's width
+    bool noAlternates = false;
+    bool json = false;
+};
+int runRaceline(const RacelineCommand& command, std::ostream& out, std::ostream& err);
 
 } // namespace bake::cli

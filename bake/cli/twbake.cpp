@@ -44,6 +44,27 @@ void addBuild(CLI::App& app, BuildCommand& command) {
     sub->add_option("--jobs", command.jobs, "Tracks baked at once with --all (default: one per core); the output is identical for any value")
         ->check(CLI::Range(1u, 1024u));
     sub->add_flag("--json", command.json, "Print the result (diagnostics, sizes, lap times) as one JSON document");
+    sub->add_flag("--raceline", command.raceline, "Optimise the racing lines first, as twbake raceline does (the source file is not changed)");
+    sub->add_option("--method", command.method, "With --raceline: mincurv or laptime")->capture_default_str();
+    sub->add_option("--vehicle", command.vehicle, "With --raceline: the vehicle class or preset the line is for (default: the widest class)");
+}
+
+void addRaceline(CLI::App& app, RacelineCommand& command) {
+    CLI::App* sub = app.add_subcommand("raceline", "Optimise the racing line, alternate lines and per-class lines of a .twtrack and write them into it");
+    sub->add_option("input", command.input, "Input .twtrack file")->required();
+    sub->add_option("-o,--output", command.output, "Output .twtrack file (written atomically; may be the input)")->required();
+    sub->add_option("--method", command.method, "mincurv (minimum curvature) or laptime (minimum curvature, then simulated-lap refinement)")
+        ->capture_default_str();
+    sub->add_option("--vehicle", command.vehicle,
+                    "Vehicle class or preset the line is for (default: the widest class, plus a line per narrower class)");
+    sub->add_option("--csv", command.csv, "Also write the first route's racing line as x_m,y_m");
+    sub->add_option("--laps", command.evaluations, "laptime: simulated laps per line, at most")->capture_default_str()->check(CLI::Range(1, 1000000));
+    sub->add_option("--time-limit", command.timeLimit, "laptime: seconds per line, at most (0: no limit; results then depend on the machine)")
+        ->capture_default_str()->check(CLI::Range(0.0, 1e6));
+    sub->add_option("--jobs", command.jobs, "laptime: threads (default: one per core); the result is identical for any value")->check(CLI::Range(1u, 1024u));
+    sub->add_option("--safety", command.safety, "Metres kept beyond half the vehicle's width from each tarmac edge")->capture_default_str()->check(CLI::Range(0.0, 20.0));
+    sub->add_flag("--no-alternates", command.noAlternates, "Only the racing lines: no defending or overtaking lines");
+    sub->add_flag("--json", command.json, "Print the report as one JSON document");
 }
 
 void addDump(CLI::App& app, DumpCommand& command) {
@@ -94,6 +115,8 @@ int runTwbake(int argc, const char* const* argv, std::ostream& out, std::ostream
     addRegister(app, registerPoints);
     LapsCommand laps;
     addLaps(app, laps);
+    RacelineCommand raceline;
+    addRaceline(app, raceline);
 
     try {
         app.parse(argc, argv);
@@ -107,6 +130,7 @@ int runTwbake(int argc, const char* const* argv, std::ostream& out, std::ostream
     if (app.got_subcommand("dump")) return runDump(dump, out, err);
     if (app.got_subcommand("register")) return runRegister(registerPoints, out, err);
     if (app.got_subcommand("laps")) return runLaps(laps, out, err);
+    if (app.got_subcommand("raceline")) return runRaceline(raceline, out, err);
     return runValidate(validate, out, err);
 }
 

@@ -53,10 +53,10 @@ TEST(BoxQp, CoupledProblemMatchesProjectedGradientAndHonoursFixedVariables) {
 TEST(MinimumCurvature, ACircleTrackIsDrivenOnItsOutsideEdge) {
     // Counter-clockwise circle: the right side is the outside, where the radius is largest.
     const formats::TrackDocument doc = tw::test::circleTrack(60, 80.0);
-    bake::MinCurvatureOptions options;
-    const bake::MinCurvatureResult r = bake::minimumCurvatureOffsets(doc, 0, options);
+    const double margin = 1.45;
+    const bake::MinCurvatureResult r = bake::minimumCurvatureOffsets(doc, 0, bake::tarmacBounds(doc, 0, margin));
     ASSERT_TRUE(r.converged);
-    const double outside = -(6.0 - (options.vehicleWidth / 2.0 + options.safetyMargin));
+    const double outside = -(6.0 - margin);
     for (double offset : r.offsets) EXPECT_NEAR(offset, outside, 1e-4);
 }
 
@@ -71,7 +71,7 @@ TEST(MinimumCurvature, LowersTheCurvatureOfAWigglyRoadAndKeepsOpenEnds) {
         doc.nodes.push_back(node);
     }
     doc.routes.push_back(route);
-    const bake::MinCurvatureResult r = bake::minimumCurvatureOffsets(doc, 0, {}, {0.5, -0.5});
+    const bake::MinCurvatureResult r = bake::minimumCurvatureOffsets(doc, 0, bake::tarmacBounds(doc, 0, 1.45, {0.5, -0.5}));
     ASSERT_TRUE(r.converged);
     EXPECT_EQ(r.offsets.front(), 0.5);
     EXPECT_EQ(r.offsets.back(), -0.5);

@@ -277,3 +277,31 @@ TEST_F(TwbakeBuild, LapsMatrixPrintsTableOneWithAColumnPerFollower) {
 }
 
 } // namespace
+
+namespace {
+
+TEST_F(TwbakeCli, RacelineWritesTheLinesIntoTheDocumentAndTheCsvAndBuildCanRunIt) {
+    const std::string sample = std::string(TRACKWRIGHT_SAMPLES_DIR) + "/kart.twtrack";
+    const RunResult r = twbake({"raceline", sample, "-o", file("kart.twtrack").string(), "--csv", file("kart.csv").string(), "--json"});
+    ASSERT_EQ(r.exitCode, kExitOk) << r.err;
+    EXPECT_NE(r.out.find("\"integral_squared_curvature\""), std::string::npos);
+    const auto loaded = formats::loadTrackFile(file("kart.twtrack"));
+    ASSERT_TRUE(loaded.document);
+    std::set<std::string> names;
+    for (const formats::Line& l : loaded.document->lines) names.insert(l.name);
+    EXPECT_EQ(names, (std::set<std::string>{"racing", "defending", "overtaking-left", "overtaking-right"}));
+    const std::string csv = read("kart.csv");
+    EXPECT_EQ(csv.rfind("# x_m,y_m\n", 0), 0u);
+    EXPECT_EQ(static_cast<std::size_t>(std::count(csv.begin(), csv.end(), '\n')), loaded.document->routes[0].nodes.size() + 1);
+
+    const RunResult built = twbake({"build", sample, "-o", file("kart.twbake").string(), "--raceline", "--method", "laptime", "--vehicle", "car"});
+    ASSERT_EQ(built.exitCode, kExitOk) << built.err;
+    EXPECT_NE(built.out.find("ideal lap racing / "), std::string::npos) << built.out;
+
+    const RunResult bad = twbake({"raceline", sample, "-o", file("x.twtrack").string(), "--method", "fastest"});
+    EXPECT_EQ(bad.exitCode, kExitUsage);
+    EXPECT_NE(bad.err.find("unknown method \"fastest\""), std::string::npos);
+    EXPECT_FALSE(fs::exists(file("x.twtrack")));
+}
+
+} // namespace

@@ -1,0 +1,131 @@
+#include "bake/cli/commands.h"
+#include "bake/cli/diagnostics_report.h"
+#include "bake/cli/exit_codes.h"
+#include "bake/cli/progress_bar.h"
+#include "bake/cli/raceline_options.h"
+
+#include "bake/racing_lines.h"
+
+#include "formats/file_io.h"
+#include "formats/track_json.h"
+#include "formats/validate.h"
+
+#include <cereal/archives/json.hpp>
+#include <cereal/types/string.hpp>
+
+#include <filesystem>
+#include <iomanip>
+#include <sstream>
+
+namespace bake::cli {
+namespace {
+
+std::string racingLineCsv(const formats::TrackDocument& document) {
+    std::ostringstream csv;
+    csv << "# x_m,y_m\n" << std::setprecision(10);
+    for (const formats::Line& line : document.lines) {
+        if (line.route != 0 || line.name != "racing" || !line.vehicleClass.empty()) continue;
+        for (const formats::Vec2& p : offsetLinePoints(document, 0, line.offsets)) csv << p.x << ',' << p.y << '\n';
+        break;
+    }
+    return csv.str();
+}
+
+void printReportJson(std::ostream& out, const std::string& file, const RacingLineResult& result) {
+    cereal::JSONOutputArchive archive(out, cereal::JSONOutputArchive::Options(
+        rapidjson::Writer<rapidjson::OStreamWrapper>::kDefaultMaxDecimalPlaces, cereal::JSONOutputArchive::Options::IndentChar::space, 2));
+    archive(cereal::make_nvp("file", file));
+    archive.setNextName("lines");
+    archive.startNode();
+    archive.makeArray();
+    for (const RacingLineReport& r : result.reports) {
+        archive.startNode();
+        archive(cereal::make_nvp("route", r.route), cereal::make_nvp("name", r.name), cereal::make_nvp("vehicle_class", r.vehicleClass),
+                cereal::make_nvp("length_m", r.line.length), cereal::make_nvp("max_curvature", r.line.maxAbsCurvature),
+                cereal::make_nvp("mean_curvature", r.line.meanAbsCurvature), cereal::make_nvp("integral_squared_curvature", r.line.integralSquaredCurvature),
+                cereal::make_nvp("centre_integral_squared_curvature", r.centre.integralSquaredCurvature),
+                cereal::make_nvp("optimiser_ms", r.optimiserMilliseconds));
+        if (r.lapEvaluations > 0)
+            archive(cereal::make_nvp("lap_time_before_s", r.lapTimeBefore), cereal::make_nvp("lap_time_after_s", r.lapTimeAfter),
+                    cereal::make_nvp("lap_evaluations", r.lapEvaluations));
+        archive.finishNode();
+    }
+    archive.finishNode();
+}
+
+void printReport(std::ostream& out, const formats::TrackDocument& document, const RacingLineResult& result) {
+    out << std::fixed;
+    for (const RacingLineReport& r : result.reports) {
+        out << "route \"" << document.routes[r.route].name << "\" racing line" << (r.vehicleClass.empty() ? "" : " for " + r.vehicleClass) << ": "
+            << std::setprecision(4) << "∫κ² ds " << r.line.integralSquaredCurvature << " (centre " << r.centre.integralSquaredCurvature << "), max |κ| "
+            << r.line.maxAbsCurvature << " 1/m, " << std::setprecision(1) << r.line.length << " m, " << r.optimiserMilliseconds << " ms";
+        if (r.lapEvaluations > 0)
+            out << std::setprecision(3) << "; flying lap " << r.lapTimeBefore << " s -> " << r.lapTimeAfter << " s in " << r.lapEvaluations << " laps";
+        out << '\n';
+    }
+}
+
+} // namespace
+
+int runRaceline(const RacelineCommand& command, std::ostream& out, std::ostream& err) {
+    RacingLineOptions options;
+    if (const int code = racingLineOptionsFrom(command.method, command.vehicle, options, err, "raceline")) return code;
+    options.safetyMargin = command.safety;
+    options.alternates = !command.noAlternates;
+    options.refinement.maxEvaluations = command.evaluations;
+    options.refinement.timeLimit = command.timeLimit;
+    options.refinement.threads = static_cast<int>(command.jobs);
+
+    formats::TrackLoadResult loaded = formats::loadTrackFile(command.input);
+    if (!loaded.document) {
+        printDiagnostics(err, command.input, loaded.diagnostics);
+        return loaded.ioError ? kExitIo : kExitInvalidInput;
+    }
+    const formats::Diagnostics found = formats::validate(*loaded.document);
+    if (formats::hasErrors(found)) {
+        printDiagnostics(err, command.input, found);
+        err << "twbake raceline: fix the errors above first; " << command.output << " was not written\n";
+        return kExitInvalidInput;
+    }
+
+    ProgressBar bar(err, "racing lines of " + std::filesystem::path(command.input).filename().string());
+    BakeContext context;
+    context.progress = [&](double fraction) { bar.update(fraction); };
+    const RacingLineResult result = optimiseRacingLines(*loaded.document, options, context);
+    bar.finish();
+    if (result.reports.empty() && formats::hasErrors(result.diagnostics)) {
+        printDiagnostics(err, command.input, result.diagnostics);
+        return kExitUsage;
+    }
+    // The optimiser keeps within the tarmac, so this finds nothing new; it is the guard that no
+    // document leaves here worse than it came.
+    formats::Diagnostics diagnostics = result.diagnostics;
+    const formats::Diagnostics after = formats::validate(result.document);
+    diagnostics.insert(diagnostics.end(), after.begin(), after.end());
+    if (formats::hasErrors(after)) {
+        printDiagnostics(err, command.output, diagnostics);
+        err << "twbake raceline: the optimised document does not validate; " << command.output << " was not written\n";
+        return kExitInvalidInput;
+    }
+
+    std::string ioError;
+    if (!formats::writeFileAtomically(command.output, formats::writeTrackJson(result.document), ioError)) {
+        err << "twbake raceline: " << ioError << '\n';
+        return kExitIo;
+    }
+    if (!command.csv.empty() && !formats::writeFileAtomically(command.csv, racingLineCsv(result.document), ioError)) {
+        err << "twbake raceline: " << ioError << '\n';
+        return kExitIo;
+    }
+    if (command.json) {
+        printReportJson(out, command.output, result);
+        out << '\n';
+    } else {
+        if (!diagnostics.empty()) printDiagnostics(err, command.output, diagnostics);
+        printReport(out, result.document, result);
+        out << "wrote " << command.output << (command.csv.empty() ? "" : " and " + command.csv) << '\n';
+    }
+    return kExitOk;
+}
+
+} // namespace bake::cli
