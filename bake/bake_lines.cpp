@@ -1,7 +1,7 @@
 #include "bake/bake_steps.h"
+#include "bake/line_curvature.h"
 #include "bake/speed_profile.h"
 
-#include "runtime/curvature.h"
 
 #include <cstring>
 
@@ -31,25 +31,17 @@ void bakeOneLine(const formats::TrackDocument& document, const RouteLayout& layo
     for (std::size_t k = 0; k < n; ++k) points[k] = driven[k].position + driven[k].frame.perpendicular * offsets[k];
 
     formats::BakedLine line{routeIndex, out.addString(name), vehicleClass, static_cast<std::uint32_t>(out.linePoints.size()), 0.0f, 0};
+    const std::vector<LinePointShape> shape = lineShape(points, closed);
     double distance = 0.0;
     for (std::size_t k = 0; k < n; ++k) {
-        const bool hasNext = closed || k + 1 < n;
-        const bool hasPrevious = closed || k > 0;
-        const formats::Vec2 next = points[(k + 1) % n];
-        const formats::Vec2 previous = points[(k + n - 1) % n];
-        // The line's own tangent (chapter §39.3.1), by eq. 39.1 on the line's points.
-        const formats::Vec2 forward = hasNext ? next - points[k] : formats::Vec2{};
-        const formats::Vec2 backward = hasPrevious ? points[k] - previous : formats::Vec2{};
-        formats::Vec2 tangent = formats::normalized((forward + backward) * 0.5);
+        formats::Vec2 tangent = shape[k].tangent;
         if (formats::length(tangent) == 0.0) tangent = driven[k].frame.tangent;
         const formats::Vec2 perpendicular = formats::leftPerpendicular(tangent);
-        const double curvature = hasNext ? runtime::nodeCurvature(points[k], tangent, next)
-                                         : (n > 1 ? -runtime::nodeCurvature(points[k], tangent * -1.0, previous) : 0.0);
         out.linePoints.push_back({static_cast<float>(points[k].x), static_cast<float>(points[k].y),
                                   static_cast<float>(document.nodes[driven[k].node].position.z), static_cast<float>(tangent.x),
                                   static_cast<float>(tangent.y), static_cast<float>(perpendicular.x), static_cast<float>(perpendicular.y),
-                                  static_cast<float>(offsets[k]), static_cast<float>(curvature), static_cast<float>(distance)});
-        if (hasNext) distance += formats::length(next - points[k]);
+                                  static_cast<float>(offsets[k]), static_cast<float>(shape[k].curvature), static_cast<float>(distance)});
+        if (closed || k + 1 < n) distance += formats::length(points[(k + 1) % n] - points[k]);
     }
     line.length = static_cast<float>(distance);
     out.lines.push_back(line);

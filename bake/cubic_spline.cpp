@@ -2,6 +2,7 @@
 
 #include <Eigen/Sparse>
 
+#include <algorithm>
 #include <cmath>
 
 namespace bake {
@@ -71,6 +72,39 @@ void sampleSegment(const CubicSpline& s, std::size_t segment, int pieces, Curvat
         out[k].length = speed * h / pieces;
         out[k].curvature = speed > 0.0 ? (first.x() * second.y() - first.y() * second.x()) / (speed * speed * speed) : 0.0;
     }
+}
+
+std::vector<formats::Vec2> resampleEvenly(const CubicSpline& s, double spacing) {
+    // A dense walk along the spline (quarter-step pieces), then points at even arc length on it.
+    std::vector<formats::Vec2> dense{s.points.front()};
+    std::vector<double> along{0.0};
+    for (std::size_t i = 0; i < s.segments(); ++i) {
+        const std::size_t j = s.next(i);
+        const double h = s.chords[i];
+        const Eigen::Vector2d a(s.points[i].x, s.points[i].y), b(s.points[j].x, s.points[j].y);
+        const Eigen::Vector2d ma = s.secondDerivatives.row(static_cast<Eigen::Index>(i)).transpose();
+        const Eigen::Vector2d mb = s.secondDerivatives.row(static_cast<Eigen::Index>(j)).transpose();
+        const auto pieces = static_cast<int>(std::max(1.0, std::ceil(4.0 * h / spacing)));
+        for (int k = 1; k <= pieces; ++k) {
+            const double u = h * k / pieces, w = h - u;
+            const Eigen::Vector2d p = ma * (w * w * w) / (6.0 * h) + mb * (u * u * u) / (6.0 * h) + (a / h - ma * h / 6.0) * w + (b / h - mb * h / 6.0) * u;
+            const formats::Vec2 q{p.x(), p.y()};
+            along.push_back(along.back() + formats::length(q - dense.back()));
+            dense.push_back(q);
+        }
+    }
+    const double total = along.back();
+    const auto steps = static_cast<std::size_t>(std::max(2.0, std::round(total / spacing)));
+    std::vector<formats::Vec2> out;
+    std::size_t at = 0;
+    for (std::size_t k = 0; k < steps + (s.closed ? 0 : 1); ++k) {
+        const double target = total * static_cast<double>(k) / static_cast<double>(steps);
+        while (at + 2 < along.size() && along[at + 1] < target) ++at;
+        const double span = along[at + 1] - along[at];
+        const double t = span > 0.0 ? std::clamp((target - along[at]) / span, 0.0, 1.0) : 0.0;
+        out.push_back(dense[at] + (dense[at + 1] - dense[at]) * t);
+    }
+    return out;
 }
 
 } // namespace bake

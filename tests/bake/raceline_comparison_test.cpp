@@ -1,0 +1,25 @@
+#include "tests/support/raceline_comparison.h"
+
+#include <gtest/gtest.h>
+
+namespace {
+
+// Issue target: on equal room, our minimum-curvature line bends no more than the peer's on every
+// circuit, measured on each line's own points the same way.
+TEST(RacelineComparison, OurLineBendsNoMoreThanThePeersOnEveryCircuit) {
+    const std::filesystem::path folder = TRACKWRIGHT_SHARED_TRACKS_DIR;
+    const auto circuits = tw::test::circuitsWithPeerLines(folder);
+    ASSERT_EQ(circuits.size(), 12u);
+    for (const auto& circuit : circuits) {
+        const tw::test::CircuitComparison c = tw::test::compareCircuit(circuit, folder / "racelines" / circuit.filename());
+        EXPECT_LE(c.ours.metrics.integralSquaredCurvature, c.peer.metrics.integralSquaredCurvature) << c.name;
+        EXPECT_LT(c.ours.metrics.integralSquaredCurvature, 0.8 * c.centre.metrics.integralSquaredCurvature) << c.name;
+        for (std::size_t i = 0; i < c.bounds.lower.size(); ++i) {
+            const double offset = c.document.lines[c.racingLine].offsets[i];
+            ASSERT_GE(offset, c.bounds.lower[i] - 1e-9) << c.name << " node " << i;
+            ASSERT_LE(offset, c.bounds.upper[i] + 1e-9) << c.name << " node " << i;
+        }
+    }
+}
+
+} // namespace
