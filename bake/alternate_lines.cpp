@@ -1,5 +1,7 @@
 #include "bake/alternate_lines.h"
 
+#include "bake/offset_line.h"
+
 #include "formats/route_frames.h"
 
 #include <algorithm>
@@ -10,22 +12,13 @@ namespace {
 
 constexpr double kCornerCurvature = 1.0 / 250.0;  ///< 1/m: tighter than this is a corner worth defending
 
-std::vector<formats::Vec2> linePoints(const formats::TrackDocument& document, const formats::Route& route, const std::vector<double>& offsets) {
-    const std::vector<formats::NodeFrame> frames = formats::computeRouteFrames(document, route);
-    std::vector<formats::Vec2> points = formats::routeGroundPositions(document, route);
-    for (std::size_t i = 0; i < points.size(); ++i) points[i] = points[i] + frames[i].perpendicular * offsets[i];
-    return points;
-}
-
 /// Signed curvature of the circle through each point and its neighbours (0 at open ends).
 std::vector<double> signedCurvature(const std::vector<formats::Vec2>& p, bool closed) {
     const std::size_t n = p.size();
     std::vector<double> k(n, 0.0);
     for (std::size_t i = 0; i < n; ++i) {
         if (!closed && (i == 0 || i + 1 == n)) continue;
-        const formats::Vec2 a = p[(i + n - 1) % n], b = p[i], c = p[(i + 1) % n];
-        const double d = formats::length(b - a) * formats::length(c - b) * formats::length(a - c);
-        k[i] = d > 0.0 ? 2.0 * formats::cross(b - a, c - a) / d : 0.0;
+        k[i] = circleCurvature(p[(i + n - 1) % n], p[i], p[(i + 1) % n]);
     }
     return k;
 }
@@ -35,7 +28,7 @@ std::vector<double> signedCurvature(const std::vector<formats::Vec2>& p, bool cl
 AlternateLine defendingLine(const formats::TrackDocument& document, std::uint32_t routeIndex, const LineBounds& bounds,
                             const std::vector<double>& racing, double lookAhead) {
     const formats::Route& route = document.routes[routeIndex];
-    const std::vector<formats::Vec2> points = linePoints(document, route, racing);
+    const std::vector<formats::Vec2> points = offsetLinePoints(document, routeIndex, racing);
     const std::vector<double> curvature = signedCurvature(points, route.closed);
     const std::size_t n = points.size();
     LineBounds shifted = bounds;

@@ -2,9 +2,9 @@
 
 #include "bake/bake_track.h"
 #include "bake/loaded_bake.h"
+#include "bake/offset_line.h"
 #include "bake/verification_laps.h"
 
-#include "formats/route_frames.h"
 
 #include <algorithm>
 #include <atomic>
@@ -44,16 +44,13 @@ std::vector<double> applyMove(const std::vector<double>& offsets, const Move& mo
 /// Nodes within `reach` nodes of a point where the line bends tighter than kCornerCurvature.
 std::vector<bool> cornerNeighbourhood(const formats::TrackDocument& document, const formats::Line& line, int reach) {
     const formats::Route& route = document.routes[line.route];
-    const std::vector<formats::NodeFrame> frames = formats::computeRouteFrames(document, route);
-    std::vector<formats::Vec2> p = formats::routeGroundPositions(document, route);
-    for (std::size_t i = 0; i < p.size(); ++i) p[i] = p[i] + frames[i].perpendicular * line.offsets[i];
+    const std::vector<formats::Vec2> p = offsetLinePoints(document, line.route, line.offsets);
     const auto n = static_cast<std::ptrdiff_t>(p.size());
     std::vector<bool> near(p.size(), false);
     for (std::ptrdiff_t i = 0; i < n; ++i) {
         if (!route.closed && (i == 0 || i + 1 == n)) continue;
-        const formats::Vec2 a = p[static_cast<std::size_t>((i + n - 1) % n)], b = p[static_cast<std::size_t>(i)], c = p[static_cast<std::size_t>((i + 1) % n)];
-        const double d = formats::length(b - a) * formats::length(c - b) * formats::length(a - c);
-        if (d <= 0.0 || 2.0 * std::abs(formats::cross(b - a, c - a)) / d < kCornerCurvature) continue;
+        const double kappa = circleCurvature(p[static_cast<std::size_t>((i + n - 1) % n)], p[static_cast<std::size_t>(i)], p[static_cast<std::size_t>((i + 1) % n)]);
+        if (std::abs(kappa) < kCornerCurvature) continue;
         for (std::ptrdiff_t k = -reach; k <= reach; ++k) {
             const std::ptrdiff_t j = i + k;
             if (route.closed) near[static_cast<std::size_t>((j % n + n) % n)] = true;

@@ -1,6 +1,7 @@
 #include "bake/min_curvature_line.h"
 
 #include "bake/box_qp.h"
+#include "bake/offset_line.h"
 
 #include "formats/route_frames.h"
 
@@ -9,12 +10,6 @@
 
 namespace bake {
 namespace {
-
-/// Signed curvature of the circle through a, b, c (positive turning left): 2·cross(b−a, c−a) / (|ab||bc||ca|).
-double circleCurvature(formats::Vec2 a, formats::Vec2 b, formats::Vec2 c) {
-    const double d = formats::length(b - a) * formats::length(c - b) * formats::length(a - c);
-    return d > 0.0 ? 2.0 * formats::cross(b - a, c - a) / d : 0.0;
-}
 
 struct LineModel {
     const std::vector<formats::Vec2>& nodes;

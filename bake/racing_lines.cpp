@@ -3,6 +3,7 @@
 #include "bake/alternate_lines.h"
 #include "bake/default_vehicle_classes.h"
 #include "bake/min_curvature_line.h"
+#include "bake/offset_line.h"
 #include "bake/verification_laps.h"
 
 #include "formats/route_frames.h"
@@ -97,14 +98,6 @@ std::vector<double> fixedEnds(const formats::TrackDocument& document, std::uint3
 }
 
 } // namespace
-
-std::vector<formats::Vec2> offsetLinePoints(const formats::TrackDocument& document, std::uint32_t routeIndex, const std::vector<double>& offsets) {
-    const formats::Route& route = document.routes[routeIndex];
-    const std::vector<formats::NodeFrame> frames = formats::computeRouteFrames(document, route);
-    std::vector<formats::Vec2> points = formats::routeGroundPositions(document, route);
-    for (std::size_t i = 0; i < points.size(); ++i) points[i] = points[i] + frames[i].perpendicular * offsets[i];
-    return points;
-}
 
 RacingLineResult optimiseRacingLines(const formats::TrackDocument& input, const RacingLineOptions& o, const BakeContext& context) {
     RacingLineResult result;

@@ -3,6 +3,7 @@
 #include "bake/bake_context.h"
 #include "bake/lap_time_refinement.h"
 #include "bake/line_metrics.h"
+#include "bake/offset_line.h"
 
 #include "formats/diagnostic.h"
 #include "formats/track_document.h"
@@ -53,8 +54,5 @@ struct RacingLineResult {
 /// and the alternate lines of routes that are not branches. Lines of the same name, route and
 /// class are replaced; the designer's other lines and markers stay. Needs a validated document.
 RacingLineResult optimiseRacingLines(const formats::TrackDocument& document, const RacingLineOptions& options, const BakeContext& context = {});
-
-/// The flat list of where a line runs: each node of the route moved along its perpendicular.
-std::vector<formats::Vec2> offsetLinePoints(const formats::TrackDocument& document, std::uint32_t route, const std::vector<double>& offsets);
 
 } // namespace bake
