@@ -1,0 +1,75 @@
+#include "runtime/plan_cells.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace runtime {
+namespace {
+
+constexpr std::int64_t kGridBias = 1 << 20;   // 21 bits per grid axis
+constexpr std::int64_t kSpeedBias = 1 << 12;  // 13 bits of speed bins
+
+/// A 64-bit mix (the finaliser of SplitMix64): neighbouring cells land far apart in the table.
+std::uint64_t mix(std::uint64_t k) {
+    k ^= k >> 30;
+    k *= 0xbf58476d1ce4e5b9ull;
+    k ^= k >> 27;
+    k *= 0x94d049bb133111ebull;
+    return k ^ (k >> 31);
+}
+
+} // namespace
+
+PlanCellKeys::PlanCellKeys(const PlanDiscretization& d, float originX, float originY)
+    : m_originX(originX), m_originY(originY), m_inverseCell(1.0 / std::max(1e-3f, d.cellSize)), m_inverseSpeed(1.0 / std::max(1e-3f, d.speedResolution)) {
+    const double resolution = std::max(360.0 / 512.0, static_cast<double>(d.headingResolutionDeg));
+    m_headingBins = static_cast<std::int32_t>(std::lround(360.0 / resolution));
+    m_binsPerRadian = m_headingBins / (2.0 * M_PI);
+}
+
+bool PlanCellKeys::key(const PlanState& s, std::uint64_t& out) const {
+    const double gx = std::floor((s.x - m_originX) * m_inverseCell);
+    const double gy = std::floor((s.y - m_originY) * m_inverseCell);
+    const double sv = std::floor(s.speed * m_inverseSpeed + 0.5);
+    if (!(std::abs(gx) < kGridBias && std::abs(gy) < kGridBias && std::abs(sv) < kSpeedBias)) return false;
+    std::int64_t h = static_cast<std::int64_t>(std::floor(s.heading * m_binsPerRadian + 0.5)) % m_headingBins;
+    if (h < 0) h += m_headingBins;
+    const auto ix = static_cast<std::uint64_t>(static_cast<std::int64_t>(gx) + kGridBias);
+    const auto iy = static_cast<std::uint64_t>(static_cast<std::int64_t>(gy) + kGridBias);
+    const auto iv = static_cast<std::uint64_t>(static_cast<std::int64_t>(sv) + kSpeedBias);
+    out = ix << 43 | iy << 22 | static_cast<std::uint64_t>(h) << 13 | iv;
+    return true;
+}
+
+PlanCellTable::PlanCellTable(std::uint32_t nodeCapacity) {
+    std::uint32_t slots = 16;
+    while (slots < 2u * std::max(1u, nodeCapacity) && slots < (1u << 31)) slots <<= 1;
+    m_slots.reset(new Slot[slots]);
+    m_mask = slots - 1;
+}
+
+void PlanCellTable::clear(const PlanNodePool& nodes) {
+    for (std::uint32_t i = 0; i < nodes.size(); ++i) m_slots[nodes[i].slot] = Slot{};
+}
+
+void PlanCellTable::prefetch(std::uint64_t key) const {
+#if defined(__GNUC__)
+    __builtin_prefetch(&m_slots[static_cast<std::uint32_t>(mix(key)) & m_mask]);
+#else
+    (void)key;
+#endif
+}
+
+std::uint32_t PlanCellTable::find(std::uint64_t key, std::uint32_t& slot, float& total) const {
+    // Linear probing; the table is at most half full, so probes stay short.
+    for (std::uint32_t i = static_cast<std::uint32_t>(mix(key)) & m_mask;; i = (i + 1) & m_mask) {
+        const Slot& s = m_slots[i];
+        if (s.node == kNoPlanNode || s.key == key) {
+            slot = i;
+            total = s.total;
+            return s.node;
+        }
+    }
+}
+
+} // namespace runtime

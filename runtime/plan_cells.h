@@ -1,0 +1,65 @@
+#pragma once
+
+#include "runtime/plan_node_pool.h"
+#include "runtime/plan_settings.h"
+
+#include <cstdint>
+#include <memory>
+
+namespace runtime {
+
+/// Discretises states into cells (thesis §4.3.1–4.3.3): the spatial grid cell of the position
+/// (relative to an origin, normally the start, so keys stay small), the heading rounded to the
+/// heading resolution (degrees, counter-clockwise from +x, §4.3.3) and the speed rounded to the
+/// speed resolution (uniform, §4.3.1). Packed as 21 + 21 bits of grid, 9 of heading, 13 of speed.
+class PlanCellKeys {
+public:
+    PlanCellKeys() = default;
+    PlanCellKeys(const PlanDiscretization& discretization, float originX, float originY);
+
+    /// False when the state lies too far from the origin (about a million cells) to be keyed.
+    bool key(const PlanState& state, std::uint64_t& key) const;
+
+private:
+    double m_originX = 0.0, m_originY = 0.0;
+    double m_inverseCell = 1.0;
+    double m_binsPerRadian = 180.0 / M_PI;
+    std::int32_t m_headingBins = 360;
+    double m_inverseSpeed = 2.0;
+};
+
+/// The spatial cells of §4.3.2: each discretised state holds at most one node, the best one so far
+/// (lowest cost + estimate), with its exact position. An open-addressing table sized once for the
+/// node pool. A slot keeps the key and the holder's cost + estimate, so the common case — a child
+/// landing in a cell that already has a better node (most children do) — touches one cache line.
+/// Slots never move during a search, so a node remembers its slot, and the next search forgets
+/// exactly the slots the last one used.
+class PlanCellTable {
+public:
+    /// Room for at least `nodeCapacity` cells (twice that many slots, a power of two).
+    explicit PlanCellTable(std::uint32_t nodeCapacity);
+
+    /// Empties every slot the nodes of the last search took (O(nodes), not O(table)).
+    void clear(const PlanNodePool& lastSearch);
+    /// The node holding `key`'s cell and its cost + estimate, or kNoPlanNode; `slot` is the cell's
+    /// slot either way.
+    std::uint32_t find(std::uint64_t key, std::uint32_t& slot, float& total) const;
+    void set(std::uint32_t slot, std::uint64_t key, std::uint32_t node, float total) { m_slots[slot] = {key, node, total}; }
+    /// Starts loading `key`'s first slot into the cache. An expansion asks for all its children's
+    /// cells at once, so their cache misses overlap instead of queueing one after another.
+    void prefetch(std::uint64_t key) const;
+    /// Whether `node` still holds its cell (it may have been superseded by a better one).
+    bool holds(std::uint32_t slot, std::uint32_t node) const { return m_slots[slot].node == node; }
+    std::uint32_t slotCount() const { return m_mask + 1; }
+
+private:
+    struct Slot {
+        std::uint64_t key = 0;
+        std::uint32_t node = kNoPlanNode;  ///< kNoPlanNode: empty
+        float total = 0.0f;
+    };
+    std::unique_ptr<Slot[]> m_slots;
+    std::uint32_t m_mask = 0;
+};
+
+} // namespace runtime
