@@ -41,12 +41,17 @@ bool PlanCellKeys::key(const PlanState& s, std::uint64_t& out) const {
     return true;
 }
 
-PlanCellTable::PlanCellTable(std::uint32_t nodeCapacity) {
+namespace {
+
+std::uint32_t slotsFor(std::uint32_t nodeCapacity) {
     std::uint32_t slots = 16;
     while (slots < 2u * std::max(1u, nodeCapacity) && slots < (1u << 31)) slots <<= 1;
-    m_slots.reset(new Slot[slots]);
-    m_mask = slots - 1;
+    return slots;
 }
+
+} // namespace
+
+PlanCellTable::PlanCellTable(std::uint32_t nodeCapacity) : m_slots(slotsFor(nodeCapacity)), m_mask(slotsFor(nodeCapacity) - 1) {}
 
 void PlanCellTable::clear(const PlanNodePool& nodes) {
     for (std::uint32_t i = 0; i < nodes.size(); ++i) m_slots[nodes[i].slot] = Slot{};
@@ -64,10 +69,10 @@ std::uint32_t PlanCellTable::find(std::uint64_t key, std::uint32_t& slot, float&
     // Linear probing; the table is at most half full, so probes stay short.
     for (std::uint32_t i = static_cast<std::uint32_t>(mix(key)) & m_mask;; i = (i + 1) & m_mask) {
         const Slot& s = m_slots[i];
-        if (s.node == kNoPlanNode || s.key == key) {
+        if (s.node == 0 || s.key == key) {
             slot = i;
             total = s.total;
-            return s.node;
+            return s.node - 1;  // kNoPlanNode when empty
         }
     }
 }

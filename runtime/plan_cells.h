@@ -1,5 +1,6 @@
 #pragma once
 
+#include "runtime/plan_buffer.h"
 #include "runtime/plan_node_pool.h"
 #include "runtime/plan_settings.h"
 
@@ -44,21 +45,21 @@ public:
     /// The node holding `key`'s cell and its cost + estimate, or kNoPlanNode; `slot` is the cell's
     /// slot either way.
     std::uint32_t find(std::uint64_t key, std::uint32_t& slot, float& total) const;
-    void set(std::uint32_t slot, std::uint64_t key, std::uint32_t node, float total) { m_slots[slot] = {key, node, total}; }
+    void set(std::uint32_t slot, std::uint64_t key, std::uint32_t node, float total) { m_slots[slot] = {key, node + 1, total}; }
     /// Starts loading `key`'s first slot into the cache. An expansion asks for all its children's
     /// cells at once, so their cache misses overlap instead of queueing one after another.
     void prefetch(std::uint64_t key) const;
     /// Whether `node` still holds its cell (it may have been superseded by a better one).
-    bool holds(std::uint32_t slot, std::uint32_t node) const { return m_slots[slot].node == node; }
+    bool holds(std::uint32_t slot, std::uint32_t node) const { return m_slots[slot].node == node + 1; }
     std::uint32_t slotCount() const { return m_mask + 1; }
 
 private:
     struct Slot {
         std::uint64_t key = 0;
-        std::uint32_t node = kNoPlanNode;  ///< kNoPlanNode: empty
+        std::uint32_t node = 0;  ///< the holder's index + 1; 0: empty, so zeroed memory is an empty table
         float total = 0.0f;
     };
-    std::unique_ptr<Slot[]> m_slots;
+    PlanBuffer<Slot> m_slots;
     std::uint32_t m_mask = 0;
 };
 

@@ -1,9 +1,9 @@
 #pragma once
 
+#include "runtime/plan_buffer.h"
 #include "runtime/plan_state.h"
 
 #include <cstdint>
-#include <memory>
 
 namespace runtime {
 
@@ -42,7 +42,7 @@ public:
     std::uint32_t capacity() const { return m_capacity; }
 
 private:
-    std::unique_ptr<PlanNode[]> m_nodes;
+    PlanBuffer<PlanNode> m_nodes;
     std::uint32_t m_capacity;
     std::uint32_t m_size = 0;
 };

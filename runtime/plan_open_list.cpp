@@ -2,7 +2,7 @@
 
 namespace runtime {
 
-PlanOpenList::PlanOpenList(std::uint32_t capacity) : m_heap(new Entry[capacity > 0 ? capacity : 1]), m_capacity(capacity > 0 ? capacity : 1) {}
+PlanOpenList::PlanOpenList(std::uint32_t capacity) : m_heap(capacity > 0 ? capacity : 1), m_capacity(capacity > 0 ? capacity : 1) {}
 
 bool PlanOpenList::push(float total, float estimate, std::uint32_t node) {
     if (m_size == m_capacity) return false;

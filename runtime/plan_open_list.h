@@ -1,7 +1,8 @@
 #pragma once
 
+#include "runtime/plan_buffer.h"
+
 #include <cstdint>
-#include <memory>
 
 namespace runtime {
 
@@ -32,7 +33,7 @@ private:
         if (a.estimate != b.estimate) return a.estimate < b.estimate;
         return a.node < b.node;
     }
-    std::unique_ptr<Entry[]> m_heap;
+    PlanBuffer<Entry> m_heap;
     std::uint32_t m_capacity;
     std::uint32_t m_size = 0;
 };
