@@ -58,6 +58,7 @@ struct LapsCommand {
     unsigned jobs = 0;
     std::string line = "racing";
     int laps = 3;
+    bool noPlannedRecovery = false;  ///< the paper's stuck manager alone: reverse, then teleport
     bool json = false;
 };
 int runLaps(const LapsCommand& command, std::ostream& out, std::ostream& err);

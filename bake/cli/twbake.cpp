@@ -71,6 +71,8 @@ void addLaps(CLI::App& app, LapsCommand& command) {
     sub->add_option("--jobs", command.jobs, "Runs at once with --matrix (default: one per core)")->check(CLI::Range(1u, 1024u));
     sub->add_option("--line", command.line, "Line to follow (falls back to the route's first line)")->capture_default_str();
     sub->add_option("--laps", command.laps, "Laps on a closed route (an open one is driven start to end)")->capture_default_str()->check(CLI::Range(1, 100));
+    sub->add_flag("--no-planned-recovery", command.noPlannedRecovery,
+                  "Stuck manager without the movement planner: reverse with inverted steering, then teleport (the paper's)");
     sub->add_flag("--json", command.json, "Print {\"runs\": [...]} with the metrics");
 }
 
