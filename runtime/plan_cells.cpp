@@ -9,15 +9,6 @@ namespace {
 constexpr std::int64_t kGridBias = 1 << 20;   // 21 bits per grid axis
 constexpr std::int64_t kSpeedBias = 1 << 12;  // 13 bits of speed bins
 
-/// A 64-bit mix (the finaliser of SplitMix64): neighbouring cells land far apart in the table.
-std::uint64_t mix(std::uint64_t k) {
-    k ^= k >> 30;
-    k *= 0xbf58476d1ce4e5b9ull;
-    k ^= k >> 27;
-    k *= 0x94d049bb133111ebull;
-    return k ^ (k >> 31);
-}
-
 } // namespace
 
 PlanCellKeys::PlanCellKeys(const PlanDiscretization& d, float originX, float originY)
@@ -55,26 +46,6 @@ PlanCellTable::PlanCellTable(std::uint32_t nodeCapacity) : m_slots(slotsFor(node
 
 void PlanCellTable::clear(const PlanNodePool& nodes) {
     for (std::uint32_t i = 0; i < nodes.size(); ++i) m_slots[nodes[i].slot] = Slot{};
-}
-
-void PlanCellTable::prefetch(std::uint64_t key) const {
-#if defined(__GNUC__)
-    __builtin_prefetch(&m_slots[static_cast<std::uint32_t>(mix(key)) & m_mask]);
-#else
-    (void)key;
-#endif
-}
-
-std::uint32_t PlanCellTable::find(std::uint64_t key, std::uint32_t& slot, float& total) const {
-    // Linear probing; the table is at most half full, so probes stay short.
-    for (std::uint32_t i = static_cast<std::uint32_t>(mix(key)) & m_mask;; i = (i + 1) & m_mask) {
-        const Slot& s = m_slots[i];
-        if (s.node == 0 || s.key == key) {
-            slot = i;
-            total = s.total;
-            return s.node - 1;  // kNoPlanNode when empty
-        }
-    }
 }
 
 } // namespace runtime

@@ -9,10 +9,6 @@ namespace {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
-double shortest(const double* lengths) {
-    return *std::min_element(lengths, lengths + kTurnCombinations);
-}
-
 } // namespace
 
 PlanHeuristic::PlanHeuristic(const PlanVehicle& vehicle, const PlanState& goal, PlanHeuristicKind kind, PlanHeuristicForm form)
@@ -27,50 +23,53 @@ PlanHeuristic::PlanHeuristic(const PlanVehicle& vehicle, const PlanState& goal, 
 }
 
 void PlanHeuristic::distancesFrom(double x, double y, double heading, double c, double s, Distances& d) const {
+    d.pose = {x, y, heading};
+    d.cosHeading = c;
+    d.sinHeading = s;
+    d.allLengths = false;
     d.turnTime = 0.0;
     if (m_vehicle.maxTurnRate > 0.0f) d.turnTime = std::abs(std::remainder(m_forwardGoal.pose.heading - heading, 2.0 * M_PI)) / m_vehicle.maxTurnRate;
-    if (m_form == PlanHeuristicForm::Thesis || m_kind == PlanHeuristicKind::DistanceOnly) {
-        // Only the shortest path is needed (its combinations are pruned as they go).
-        std::fill(d.forward, d.forward + kTurnCombinations, kInfinity);
-        std::fill(d.backward, d.backward + kTurnCombinations, kInfinity);
-        d.forward[0] = shortestTurningPath({x, y, heading}, c, s, m_forwardGoal).length;
-        // Backwards along a path is forwards along it with both headings flipped.
-        if (m_vehicle.canReverse()) d.backward[0] = shortestTurningPath({x, y, heading + M_PI}, -c, -s, m_backwardGoal).length;
-        return;
-    }
-    turningLengths({x, y, heading}, c, s, m_forwardGoal, d.forward);
-    if (m_vehicle.canReverse()) turningLengths({x, y, heading + M_PI}, -c, -s, m_backwardGoal, d.backward);
-    else std::fill(d.backward, d.backward + kTurnCombinations, kInfinity);
+    // The shortest paths, their combinations pruned as they go. Backwards along a path is forwards
+    // along it with both headings flipped.
+    d.forwardShortest = shortestTurningPath(d.pose, c, s, m_forwardGoal).length;
+    d.backwardShortest = m_vehicle.canReverse() ? shortestTurningPath({x, y, heading + M_PI}, -c, -s, m_backwardGoal).length : kInfinity;
 }
 
-double PlanHeuristic::timeOver(const double* lengths, double v0, double v1, const TraversalLimits& l) const {
-    const double dMin = shortest(lengths);
+double PlanHeuristic::timeOver(Distances& d, bool backward, double v0, double v1, const TraversalLimits& l) const {
+    const double dMin = backward ? d.backwardShortest : d.forwardShortest;
     const double tMin = traversalTime(dMin, v0, v1, l);
     if (m_form == PlanHeuristicForm::Thesis) return tMin;
     // Where the shortest path is long enough to change speed, eq. 4.1 grows with the distance and the
     // shortest path is also the quickest. Otherwise a longer path may beat the shortest plus a circle.
     const double force = v1 > v0 ? l.acceleration : l.deceleration;
     if (dMin >= std::abs(v1 * v1 - v0 * v0) / (2.0 * force)) return tMin;
+    if (!d.allLengths) {
+        turningLengths(d.pose, d.cosHeading, d.sinHeading, m_forwardGoal, d.forward);
+        if (m_vehicle.canReverse()) turningLengths({d.pose.x, d.pose.y, d.pose.heading + M_PI}, -d.cosHeading, -d.sinHeading, m_backwardGoal, d.backward);
+        else std::fill(d.backward, d.backward + kTurnCombinations, kInfinity);
+        d.allLengths = true;
+    }
+    const double* lengths = backward ? d.backward : d.forward;
     double best = tMin;
     for (int i = 0; i < kTurnCombinations; ++i)
         if (std::isfinite(lengths[i]) && lengths[i] > dMin) best = std::min(best, traversalTime(lengths[i], v0, v1, l));
     return best;
 }
 
-double PlanHeuristic::estimateAt(const Distances& d, double speed) const {
+double PlanHeuristic::estimateAt(Distances& d, double speed) const {
     if (m_kind == PlanHeuristicKind::DistanceOnly) {
-        const double forward = shortest(d.forward) / m_forward.maxSpeed;
-        return std::max(d.turnTime, m_vehicle.canReverse() ? std::min(forward, shortest(d.backward) / m_reverse.maxSpeed) : forward);
+        const double forward = d.forwardShortest / m_forward.maxSpeed;
+        return std::max(d.turnTime, m_vehicle.canReverse() ? std::min(forward, d.backwardShortest / m_reverse.maxSpeed) : forward);
     }
     double best = kInfinity;
     if (m_goalSpeed >= 0.0) {
         // Moving backwards now: stop first (a lower bound: the roll back is not charged).
         const double stop = speed < 0.0 ? -speed / m_reverse.deceleration : 0.0;
-        best = stop + timeOver(d.forward, std::max(0.0, speed), m_goalSpeed, m_forward);
+        best = stop + timeOver(d, false, std::max(0.0, speed), m_goalSpeed, m_forward);
     }
     if (m_vehicle.canReverse() && m_goalSpeed <= 0.0) {
         const double stop = speed > 0.0 ? speed / m_forward.deceleration : 0.0;
-        best = std::min(best, stop + timeOver(d.backward, std::max(0.0, -speed), -m_goalSpeed, m_reverse));
+        best = std::min(best, stop + timeOver(d, true, std::max(0.0, -speed), -m_goalSpeed, m_reverse));
     }
     return std::max(best, d.turnTime);
 }

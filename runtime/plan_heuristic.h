@@ -52,24 +52,29 @@ public:
     double operator()(const PlanState& state) const;
 
     /// The turning-path lengths from one pose, forwards and (if the vehicle reverses) backwards,
-    /// metres: every path the form tries, so the time can be taken over them (estimateAt).
+    /// metres. The shortest comes first; the others (every path the refined form times) are filled
+    /// in only when a speed change does not fit the shortest — rarely, and then once per pose.
     struct Distances {
+        PlanPose pose;
+        double cosHeading = 1.0, sinHeading = 0.0;
+        double forwardShortest = 0.0, backwardShortest = 0.0;
+        bool allLengths = false;
         double forward[kTurnCombinations];
         double backward[kTurnCombinations];
         double turnTime = 0.0;  ///< s: the net heading change at the turn rate limit, a floor on any path
     };
     /// Several speeds share a pose in one expansion: the distances are computed once per pose.
     void distancesFrom(double x, double y, double heading, double cosHeading, double sinHeading, Distances& out) const;
-    /// The estimate for a state whose pose's distances are known.
-    double estimateAt(const Distances& distances, double speed) const;
+    /// The estimate for a state whose pose's distances are known (may complete them, see Distances).
+    double estimateAt(Distances& distances, double speed) const;
 
     const PlanVehicle& vehicle() const { return m_vehicle; }
     PlanHeuristicKind kind() const { return m_kind; }
     PlanHeuristicForm form() const { return m_form; }
 
 private:
-    /// Time over the best of `lengths` from speed v0 to v1 ≥ 0 (see PlanHeuristicForm).
-    double timeOver(const double* lengths, double v0, double v1, const TraversalLimits& limits) const;
+    /// Time from speed v0 to v1 ≥ 0 over the best path of one direction (see PlanHeuristicForm).
+    double timeOver(Distances& d, bool backward, double v0, double v1, const TraversalLimits& limits) const;
 
     PlanVehicle m_vehicle;
     PlanHeuristicKind m_kind = PlanHeuristicKind::TraversalTime;

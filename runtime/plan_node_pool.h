@@ -36,6 +36,14 @@ public:
         m_nodes[m_size] = node;
         return m_size++;
     }
+    /// Starts loading node `i` into the cache (the next node to expand, while this one is).
+    void prefetch(std::uint32_t i) const {
+#if defined(__GNUC__)
+        __builtin_prefetch(&m_nodes[i]);
+#else
+        (void)i;
+#endif
+    }
     PlanNode& operator[](std::uint32_t i) { return m_nodes[i]; }
     const PlanNode& operator[](std::uint32_t i) const { return m_nodes[i]; }
     std::uint32_t size() const { return m_size; }

@@ -21,6 +21,8 @@ public:
     bool push(float total, float estimate, std::uint32_t node);
     /// The node with the lowest total; the list must not be empty.
     std::uint32_t pop();
+    /// The node pop() would return next (the list must not be empty).
+    std::uint32_t top() const { return m_heap[0].node; }
 
 private:
     struct Entry {

@@ -207,6 +207,7 @@ PlanResult MovementPlanner::plan(const PlanVehicle& vehicle, const PlanState& st
             m_cells.set(slot, key, made, cost + h);
             m_open.push(cost + h, h, made);
         }
+        if (!m_open.empty()) m_nodes.prefetch(m_open.top());  // most likely the next to expand
     }
     return stop(PlanStatus::NoPath);
 }

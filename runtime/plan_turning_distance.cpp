@@ -14,7 +14,7 @@ constexpr double kInfinity = std::numeric_limits<double>::infinity();
 /// atan2 by Abramowitz & Stegun 4.4.49 (|error| ≤ 2·10⁻⁸ rad, 1.6·10⁻⁷ m on an 8 m circle, below
 /// the float positions the search keeps). Every heuristic evaluation takes several angles, and
 /// the library atan2 was the largest single cost of a search iteration.
-double angleOf(double y, double x) {
+inline double angleOf(double y, double x) {
     const double ax = std::abs(x), ay = std::abs(y);
     const double big = std::max(ax, ay);
     if (big == 0.0) return 0.0;
@@ -29,7 +29,7 @@ double angleOf(double y, double x) {
 
 /// An angle turned, in [0, 2π). Rounding noise just below a full turn counts as no turn: a goal
 /// straight ahead must not cost a whole circle.
-double turned(double angle) {
+inline double turned(double angle) {
     // The arguments are differences of two angles in (−2π, 2π] each: a few adds beat fmod.
     double a = angle;
     while (a < 0.0) a += kTwoPi;
@@ -104,13 +104,15 @@ TurningPath circleCircleCircle(TurnCombination combination, double x1, double y1
     const double d2 = vx * vx + vy * vy;
     if (d2 > 16.0 * r * r || d2 < 1e-18) return best;
     const double d = std::sqrt(d2);
-    const double along = std::sqrt(4.0 * r * r - d2 / 4.0);  // from the midpoint to c3
+    const double along = std::sqrt(4.0 * r * r - d2 / 4.0);  // from the midpoint to c3, along V turned left
     const bool outerLeft = combination == TurnCombination::LeftRightLeft;
+    // c3 − c1 = V/2 + side·along·V̂⊥ and c2 − c3 = V/2 − side·along·V̂⊥: their directions are V's
+    // turned by ±atan2(along, d/2), two angles for both candidate middle circles.
+    const double toward = angleOf(vy, vx);
+    const double beta = angleOf(along, d / 2.0);
     for (const double side : {1.0, -1.0}) {
-        const double cx = x1 + vx / 2.0 - side * along * vy / d;
-        const double cy = y1 + vy / 2.0 + side * along * vx / d;
-        const double u1 = angleOf(cy - y1, cx - x1);  // c1 → c3
-        const double u2 = angleOf(y2 - cy, x2 - cx);  // c3 → c2
+        const double u1 = toward + side * beta;  // c1 → c3
+        const double u2 = toward - side * beta;  // c3 → c2
         TurningPath p;
         p.combination = combination;
         if (outerLeft) {
@@ -169,7 +171,9 @@ TurningPath shortestTurningPath(const PlanPose& from, double c, double s, const 
     consider(TurnCombination::RightRight, rx, ry, goal.rightX, goal.rightY);
     consider(TurnCombination::LeftRight, lx, ly, goal.rightX, goal.rightY);
     consider(TurnCombination::RightLeft, rx, ry, goal.leftX, goal.leftY);
-    if (goal.circleCircleCircle) {
+    // Dubins: a circle–circle–circle path is only ever shortest with a middle arc over half a turn,
+    // so longer than π·r; when the best so far is no longer, neither can win.
+    if (goal.circleCircleCircle && best.length > M_PI * r) {
         const TurningPath lrl = circleCircleCircle(TurnCombination::LeftRightLeft, lx, ly, h0, goal.leftX, goal.leftY, h1, r);
         if (lrl.length < best.length) best = lrl;
         const TurningPath rlr = circleCircleCircle(TurnCombination::RightLeftRight, rx, ry, h0, goal.rightX, goal.rightY, h1, r);
