@@ -31,8 +31,8 @@ void PlanHeuristic::distancesFrom(double x, double y, double heading, double c, 
     if (m_vehicle.maxTurnRate > 0.0f) d.turnTime = std::abs(std::remainder(m_forwardGoal.pose.heading - heading, 2.0 * M_PI)) / m_vehicle.maxTurnRate;
     // The shortest paths, their combinations pruned as they go. Backwards along a path is forwards
     // along it with both headings flipped.
-    d.forwardShortest = shortestTurningPath(d.pose, c, s, m_forwardGoal).length;
-    d.backwardShortest = m_vehicle.canReverse() ? shortestTurningPath({x, y, heading + M_PI}, -c, -s, m_backwardGoal).length : kInfinity;
+    d.forwardShortest = shortestTurningLength(d.pose, c, s, m_forwardGoal);
+    d.backwardShortest = m_vehicle.canReverse() ? shortestTurningLength({x, y, heading + M_PI}, -c, -s, m_backwardGoal) : kInfinity;
 }
 
 double PlanHeuristic::timeOver(Distances& d, bool backward, double v0, double v1, const TraversalLimits& l) const {

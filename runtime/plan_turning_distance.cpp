@@ -158,19 +158,33 @@ TurningPath shortestTurningPath(const PlanPose& from, double c, double s, const 
     const double lx = from.x - r * s, ly = from.y + r * c;  // start's left circle
     const double rx = from.x + r * s, ry = from.y - r * c;  // start's right circle
     const double h0 = from.heading, h1 = goal.pose.heading;
-    TurningPath best = combine(TurnCombination::LeftLeft, lx, ly, h0, goal.leftX, goal.leftY, h1, r);
-    // A combination whose straight alone is no shorter than the best so far cannot win: skip its
-    // arcs (the angles are the costly part of a heuristic evaluation).
-    auto consider = [&](TurnCombination combination, double x1, double y1, double x2, double y2) {
-        const double d2 = (x2 - x1) * (x2 - x1) + (y2 - y1) * (y2 - y1);
-        const double straight2 = combination == TurnCombination::RightRight ? d2 : d2 - 4.0 * r * r;
-        if (straight2 < 0.0 || straight2 >= best.length * best.length) return;
-        const TurningPath p = combine(combination, x1, y1, h0, x2, y2, h1, r);
+    // Branch and bound over the four: a cheap floor for each — its straight, plus for same-handed
+    // turns the net heading change their arcs must add up to — then the full paths in order of
+    // floor until the next floor is no shorter than the best (the angles are the costly part).
+    struct Candidate {
+        TurnCombination combination;
+        double x1, y1, x2, y2;
+        double floor;
+    } candidates[4] = {{TurnCombination::LeftLeft, lx, ly, goal.leftX, goal.leftY, 0.0},
+                       {TurnCombination::RightRight, rx, ry, goal.rightX, goal.rightY, 0.0},
+                       {TurnCombination::LeftRight, lx, ly, goal.rightX, goal.rightY, 0.0},
+                       {TurnCombination::RightLeft, rx, ry, goal.leftX, goal.leftY, 0.0}};
+    for (Candidate& k : candidates) {
+        const double d2 = (k.x2 - k.x1) * (k.x2 - k.x1) + (k.y2 - k.y1) * (k.y2 - k.y1);
+        switch (k.combination) {
+        case TurnCombination::LeftLeft: k.floor = std::sqrt(d2) + r * turned(h1 - h0); break;
+        case TurnCombination::RightRight: k.floor = std::sqrt(d2) + r * turned(h0 - h1); break;
+        default: k.floor = d2 >= 4.0 * r * r ? std::sqrt(d2 - 4.0 * r * r) : kInfinity; break;
+        }
+    }
+    std::sort(candidates, candidates + 4, [](const Candidate& a, const Candidate& b) { return a.floor < b.floor; });
+    TurningPath best;
+    best.length = kInfinity;
+    for (const Candidate& k : candidates) {
+        if (k.floor >= best.length) break;
+        const TurningPath p = combine(k.combination, k.x1, k.y1, h0, k.x2, k.y2, h1, r);
         if (p.length < best.length) best = p;
-    };
-    consider(TurnCombination::RightRight, rx, ry, goal.rightX, goal.rightY);
-    consider(TurnCombination::LeftRight, lx, ly, goal.rightX, goal.rightY);
-    consider(TurnCombination::RightLeft, rx, ry, goal.leftX, goal.leftY);
+    }
     // Dubins: a circle–circle–circle path is only ever shortest with a middle arc over half a turn,
     // so longer than π·r; when the best so far is no longer, neither can win.
     if (goal.circleCircleCircle && best.length > M_PI * r) {
@@ -178,6 +192,57 @@ TurningPath shortestTurningPath(const PlanPose& from, double c, double s, const 
         if (lrl.length < best.length) best = lrl;
         const TurningPath rlr = circleCircleCircle(TurnCombination::RightLeftRight, rx, ry, h0, goal.rightX, goal.rightY, h1, r);
         if (rlr.length < best.length) best = rlr;
+    }
+    return best;
+}
+
+double shortestTurningLength(const PlanPose& from, double c, double s, const TurningGoal& goal) {
+    const double r = goal.radius;
+    if (!(r > 0.0)) return std::hypot(goal.pose.x - from.x, goal.pose.y - from.y);
+    // shortestTurningPath's branch and bound, lengths only: no path records to copy.
+    const double lx = from.x - r * s, ly = from.y + r * c;
+    const double rx = from.x + r * s, ry = from.y - r * c;
+    const double h0 = from.heading, h1 = goal.pose.heading;
+    const double llx = goal.leftX - lx, lly = goal.leftY - ly, rrx = goal.rightX - rx, rry = goal.rightY - ry;
+    const double lrx = goal.rightX - lx, lry = goal.rightY - ly, rlx = goal.leftX - rx, rly = goal.leftY - ry;
+    const double ll = std::sqrt(llx * llx + lly * lly), rr = std::sqrt(rrx * rrx + rry * rry);
+    const double lr2 = lrx * lrx + lry * lry - 4.0 * r * r, rl2 = rlx * rlx + rly * rly - 4.0 * r * r;
+    const double lrStraight = lr2 >= 0.0 ? std::sqrt(lr2) : kInfinity, rlStraight = rl2 >= 0.0 ? std::sqrt(rl2) : kInfinity;
+    double floors[4] = {ll + r * turned(h1 - h0), rr + r * turned(h0 - h1), lrStraight, rlStraight};
+    int order[4] = {0, 1, 2, 3};
+    for (int i = 1; i < 4; ++i)  // insertion sort of four
+        for (int j = i; j > 0 && floors[order[j]] < floors[order[j - 1]]; --j) std::swap(order[j], order[j - 1]);
+    double best = kInfinity;
+    for (const int k : order) {
+        if (floors[k] >= best) break;
+        double length;
+        switch (k) {
+        case 0: {
+            const double t = ll > 1e-9 ? angleOf(lly, llx) : h0;
+            length = ll > 1e-9 ? r * (turned(t - h0) + turned(h1 - t)) + ll : r * turned(h1 - h0);
+            break;
+        }
+        case 1: {
+            const double t = rr > 1e-9 ? angleOf(rry, rrx) : h0;
+            length = rr > 1e-9 ? r * (turned(h0 - t) + turned(t - h1)) + rr : r * turned(h0 - h1);
+            break;
+        }
+        case 2: {
+            const double t = angleOf(lry, lrx) + angleOf(2.0 * r, lrStraight);
+            length = r * (turned(t - h0) + turned(t - h1)) + lrStraight;
+            break;
+        }
+        default: {
+            const double t = angleOf(rly, rlx) - angleOf(2.0 * r, rlStraight);
+            length = r * (turned(h0 - t) + turned(h1 - t)) + rlStraight;
+            break;
+        }
+        }
+        best = std::min(best, length);
+    }
+    if (goal.circleCircleCircle && best > M_PI * r) {
+        best = std::min(best, circleCircleCircle(TurnCombination::LeftRightLeft, lx, ly, h0, goal.leftX, goal.leftY, h1, r).length);
+        best = std::min(best, circleCircleCircle(TurnCombination::RightLeftRight, rx, ry, h0, goal.rightX, goal.rightY, h1, r).length);
     }
     return best;
 }

@@ -50,6 +50,9 @@ TurningGoal makeTurningGoal(const PlanPose& goal, double radius, bool circleCirc
 /// goal.circleCircleCircle the two are tried as well and the result is Dubins's shortest path.
 TurningPath shortestTurningPath(const PlanPose& from, double cosHeading, double sinHeading, const TurningGoal& goal);
 
+/// shortestTurningPath's length alone: what the heuristic needs, without building path records.
+double shortestTurningLength(const PlanPose& from, double cosHeading, double sinHeading, const TurningGoal& goal);
+
 inline constexpr int kTurnCombinations = 6;
 /// The length of every combination, indexed by TurnCombination (+infinity where one does not exist
 /// or, without goal.circleCircleCircle, is not tried); with radius 0 the Euclidean distance first.

@@ -70,6 +70,19 @@ TEST(PlanTurningDistance, EachOfPintersFourCombinationsMatchesItsConstruction) {
     }
 }
 
+TEST(PlanTurningDistance, LengthOnlyVersionAgreesWithThePaths) {
+    // The heuristic's branch-and-bound length against the full path records, Pinter's four and
+    // Dubins's six, over poses all round a goal (ahead, behind, inside the turning circles).
+    for (const bool ccc : {false, true}) {
+        const runtime::TurningGoal goal = runtime::makeTurningGoal({3.0, -2.0, 0.7}, 6.0, ccc);
+        for (int i = 0; i < 2000; ++i) {
+            const PlanPose from{30.0 * std::sin(i * 0.37), 30.0 * std::cos(i * 0.91), std::remainder(i * 0.53, 2.0 * M_PI)};
+            const double c = std::cos(from.heading), s = std::sin(from.heading);
+            EXPECT_NEAR(runtime::shortestTurningLength(from, c, s, goal), runtime::shortestTurningPath(from, c, s, goal).length, 1e-9) << i;
+        }
+    }
+}
+
 TEST(PlanTurningDistance, OppositeTurnsNeedCirclesTwoRadiiApart) {
     // The goal's right circle overlaps the start's left circle: no inner tangent.
     const runtime::TurningPath lr = runtime::turningPath({0, 0, 0}, {1, 1, 0}, 5.0, TurnCombination::LeftRight);
