@@ -21,7 +21,7 @@ enum class PlanStatus : std::uint8_t {
     NoPath,         ///< A* ran out of nodes: no path within the valid area and the discretisation
     ProbeStopped,   ///< PlanMode::ProbeOnly: the probing search stopped before the goal; path() ends where it stopped
     PathTooLong,    ///< found, but longer than the path buffer: path() is empty
-    InvalidInput,   ///< a non-finite state, or a start too far from the origin of the cells
+    InvalidInput,   ///< a non-finite start or goal
 };
 const char* planStatusName(PlanStatus status);
 

@@ -10,12 +10,11 @@ namespace runtime {
 void StuckManager::attachPlanner(RecoveryPlanner* planner, const VehicleParameters& vehicle) {
     m_planner = planner;
     m_vehicle = vehicle;
+    if (planner != nullptr && !m_maneuver) m_maneuver = std::make_unique<Maneuver>();
 }
 
 void StuckManager::reset() {
-    const StuckStats stats = m_stats;  // the counts are statistics of the run, not per-attempt memory
-    RecoveryPlanner* planner = m_planner;
-    const VehicleParameters vehicle = m_vehicle;
+    // Per-attempt memory only: the statistics are the run's, the planner stays attached.
     m_tracker.stop();
     m_replans = 0;
     m_timer = 0.0f;
@@ -25,9 +24,6 @@ void StuckManager::reset() {
     m_reverseLeft = 0.0f;
     m_eventsWithoutProgress = 0;
     m_teleportWanted = false;
-    m_stats = stats;
-    m_planner = planner;
-    m_vehicle = vehicle;
 }
 
 void StuckManager::clearTeleport() {
@@ -42,11 +38,11 @@ void StuckManager::clearTeleport() {
 }
 
 bool StuckManager::planRecovery(const StuckContext& c) {
-    if (m_planner == nullptr || c.state == nullptr || c.line == nullptr) return false;
+    if (m_planner == nullptr || !m_maneuver || c.state == nullptr || c.line == nullptr) return false;
     const LineSample goal = c.line->sample(c.lineDistance + m_p.recoveryLookahead);
     const float heading = static_cast<float>(std::atan2(goal.tangent.y, goal.tangent.x));
-    if (!m_planner->plan(m_vehicle, *c.state, goal.position, heading, m_maneuver)) return false;
-    m_tracker.start(m_maneuver);
+    if (!m_planner->plan(m_vehicle, *c.state, goal.position, heading, *m_maneuver)) return false;
+    m_tracker.start(*m_maneuver);
     return true;
 }
 

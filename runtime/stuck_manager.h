@@ -5,6 +5,8 @@
 #include "runtime/vehicle_model.h"
 #include "runtime/vehicle_state.h"
 
+#include <memory>
+
 namespace runtime {
 
 class LineSampler;
@@ -43,12 +45,14 @@ struct StuckContext {
 /// the line — reversing out, a three-point turn — and drives it (ManeuverTracker), re-planning if
 /// it goes wrong; without one, or when no manoeuvre is found, it reverses with the steering
 /// inverted for a while, as the paper's stuck manager does. After repeated events without progress
-/// it asks for a teleport back onto the line. Allocates nothing; the manoeuvre lives here.
+/// it asks for a teleport back onto the line. Allocates nothing per tick: the manoeuvre's buffer is
+/// made once, when a planner is attached.
 class StuckManager {
 public:
     explicit StuckManager(const StuckParameters& parameters = {}) : m_p(parameters) {}
 
     /// Lends a planner (shared, owned by the caller) and the vehicle it plans for; nullptr detaches.
+    /// Set-up time only: the first attach allocates the manoeuvre buffer.
     void attachPlanner(RecoveryPlanner* planner, const VehicleParameters& vehicle);
 
     /// Feeds this tick's progress (distance along the route, m) and the controls the follower wants;
@@ -61,7 +65,8 @@ public:
     const StuckStats& stats() const { return m_stats; }
     /// Driving a planned manoeuvre right now.
     bool maneuvering() const { return m_tracker.active(); }
-    const Maneuver& maneuver() const { return m_maneuver; }
+    /// The manoeuvre being (or last) driven; nullptr without a planner.
+    const Maneuver* maneuver() const { return m_maneuver.get(); }
     void reset();
 
 private:
@@ -71,7 +76,7 @@ private:
     StuckParameters m_p;
     RecoveryPlanner* m_planner = nullptr;
     VehicleParameters m_vehicle;
-    Maneuver m_maneuver;
+    std::unique_ptr<Maneuver> m_maneuver;  ///< allocated when a planner is attached: only those cars carry one
     ManeuverTracker m_tracker;
     int m_replans = 0;
     float m_timer = 0.0f;
