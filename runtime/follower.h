@@ -1,7 +1,7 @@
 #pragma once
 
 #include "runtime/registrar.h"
-#include "runtime/stuck_manager.h"
+#include "runtime/stuck_stats.h"
 #include "runtime/vehicle_model.h"
 #include "runtime/vehicle_state.h"
 

@@ -2,6 +2,7 @@
 
 #include "runtime/maneuver.h"
 #include "runtime/maneuver_tracker.h"
+#include "runtime/stuck_stats.h"
 #include "runtime/vehicle_model.h"
 #include "runtime/vehicle_state.h"
 
@@ -21,16 +22,6 @@ struct StuckParameters {
     float recoveryLookahead = 12.0f;  ///< m along the line to a planned manoeuvre's goal
     int maxReplans = 2;           ///< fresh plans when a manoeuvre goes wrong, before falling back to reversing
     ManeuverDriving driving;      ///< how a planned manoeuvre is driven
-};
-
-/// What the stuck manager has done so far. An event is recovered when the next window shows
-/// progress again; unrecovered when it is followed by another event without progress in between,
-/// or by a teleport.
-struct StuckStats {
-    int events = 0;             ///< stuck events (each time the manager stepped in)
-    int plannedRecoveries = 0;  ///< events answered with a planned manoeuvre
-    int unrecovered = 0;        ///< events after which the car did not get going again
-    bool pending = false;       ///< the last event is not judged yet
 };
 
 /// What a planned recovery needs to know, handed over by the follower each tick.
