@@ -42,10 +42,14 @@ std::uint32_t slotsFor(std::uint32_t nodeCapacity) {
 
 } // namespace
 
-PlanCellTable::PlanCellTable(std::uint32_t nodeCapacity) : m_slots(slotsFor(nodeCapacity)), m_mask(slotsFor(nodeCapacity) - 1) {}
+PlanCellTable::PlanCellTable(std::uint32_t nodeCapacity)
+    : m_slots(slotsFor(nodeCapacity)), m_maxMask(slotsFor(nodeCapacity) - 1), m_mask(std::min(m_maxMask, kInitialSlots - 1)) {}
 
 void PlanCellTable::clear(const PlanNodePool& nodes) {
-    for (std::uint32_t i = 0; i < nodes.size(); ++i) m_slots[nodes[i].slot] = Slot{};
+    // Superseded nodes point at slots since taken over or re-homed: clearing those too is harmless.
+    for (std::uint32_t i = 0; i < nodes.size(); ++i) m_slots[nodes[i].slot & ~kHolder] = Slot{};
+    m_mask = std::min(m_maxMask, kInitialSlots - 1);
+    m_used = 0;
 }
 
 } // namespace runtime

@@ -98,6 +98,12 @@ PlanResult MovementPlanner::plan(const PlanVehicle& vehicle, const PlanState& st
     if (!keys.key(start, startKey)) return result;
     const float startEstimate = reachesGoal(start, goal, settings.tolerance) ? 0.0f : static_cast<float>(heuristic(start));
     result.startEstimate = startEstimate;
+    // Re-homing nodes when the cell table grows: their keys come from their exact states again.
+    auto keyOf = [&keys](const PlanNode& n) {
+        std::uint64_t k = 0;
+        keys.key(n.state, k);
+        return k;
+    };
     std::uint32_t slot = 0;
     float holderTotal = 0.0f;
     m_cells.find(startKey, slot, holderTotal);
@@ -137,6 +143,7 @@ PlanResult MovementPlanner::plan(const PlanVehicle& vehicle, const PlanState& st
                 return finish(node, PlanStatus::Found);
             }
             if (result.iterations >= limit || m_nodes.full()) break;
+            if (m_cells.needsRoom(1)) m_cells.grow(m_nodes, keyOf);
             const PlanNode current = m_nodes[node];
             expand(current.state, heuristic, settings);
             float localBest = globalBest;
@@ -179,6 +186,7 @@ PlanResult MovementPlanner::plan(const PlanVehicle& vehicle, const PlanState& st
         }
         if (result.iterations >= limit) return stop(PlanStatus::IterationLimit);
         ++result.iterations;
+        if (m_cells.needsRoom(kMaxPlanMotions)) m_cells.grow(m_nodes, keyOf);
         expand(current.state, heuristic, settings);
         for (int m = 0; m < m_expansion.motionCount; ++m) {
             const PlanMotion& motion = m_expansion.motions[m];
