@@ -202,8 +202,8 @@ PlanResult MovementPlanner::plan(const PlanVehicle& vehicle, const PlanState& st
             const std::uint64_t key = m_motionKeys[m];
             const float cost = current.cost + motion.duration;
             // §4.3.2: a cell keeps the node with the lowest cost + estimate; worse ones are discarded.
-            // A holder no costlier than this child's cost alone wins whatever the estimate: most
-            // children end there, before their pose is judged (validity, turning distances).
+            // A holder no costlier than this child's cost alone wins whatever the estimate: such a
+            // child ends here, before its pose is judged (validity, turning distances).
             const bool held = m_cells.find(key, slot, holderTotal) != kNoPlanNode;
             if (held && holderTotal <= cost) continue;
             if (!usablePose(motion.pose, current.state, heuristic, validity)) continue;
