@@ -174,7 +174,7 @@ TurningPath shortestTurningPath(const PlanPose& from, double c, double s, const 
         switch (k.combination) {
         case TurnCombination::LeftLeft: k.floor = std::sqrt(d2) + r * turned(h1 - h0); break;
         case TurnCombination::RightRight: k.floor = std::sqrt(d2) + r * turned(h0 - h1); break;
-        default: k.floor = d2 >= 4.0 * r * r ? std::sqrt(d2 - 4.0 * r * r) : kInfinity; break;
+        default: k.floor = d2 >= 4.0 * r * r ? std::sqrt(d2 - 4.0 * r * r) + r * std::abs(std::remainder(h1 - h0, kTwoPi)) : kInfinity; break;
         }
     }
     std::sort(candidates, candidates + 4, [](const Candidate& a, const Candidate& b) { return a.floor < b.floor; });
@@ -208,7 +208,10 @@ double shortestTurningLength(const PlanPose& from, double c, double s, const Tur
     const double ll = std::sqrt(llx * llx + lly * lly), rr = std::sqrt(rrx * rrx + rry * rry);
     const double lr2 = lrx * lrx + lry * lry - 4.0 * r * r, rl2 = rlx * rlx + rly * rly - 4.0 * r * r;
     const double lrStraight = lr2 >= 0.0 ? std::sqrt(lr2) : kInfinity, rlStraight = rl2 >= 0.0 ? std::sqrt(rl2) : kInfinity;
-    double floors[4] = {ll + r * turned(h1 - h0), rr + r * turned(h0 - h1), lrStraight, rlStraight};
+    // Floors: the straight, plus what the arcs must turn — same-handed arcs add up to the net heading
+    // change (mod 2π), opposite-handed ones differ by it, so their sum is at least its remainder.
+    const double netTurn = std::abs(std::remainder(h1 - h0, kTwoPi));
+    double floors[4] = {ll + r * turned(h1 - h0), rr + r * turned(h0 - h1), lrStraight + r * netTurn, rlStraight + r * netTurn};
     int order[4] = {0, 1, 2, 3};
     for (int i = 1; i < 4; ++i)  // insertion sort of four
         for (int j = i; j > 0 && floors[order[j]] < floors[order[j - 1]]; --j) std::swap(order[j], order[j - 1]);
