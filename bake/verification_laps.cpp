@@ -2,6 +2,7 @@
 
 #include "runtime/line_sampler.h"
 #include "runtime/line_tracking.h"
+#include "runtime/recovery_planner.h"
 #include "runtime/registrar.h"
 #include "runtime/wall_contact.h"
 
@@ -28,6 +29,11 @@ LapRunResult runVerificationLaps(const runtime::BakedTrack& track, const LapRunO
         if (p.line == o.line && p.vehicleClass == o.vehicleClass) result.idealLapTime = p.lapTime;
 
     std::unique_ptr<runtime::Follower> follower = runtime::makeFollower(o.follower, track, o.line, o.vehicleClass, vehicle);
+    std::unique_ptr<runtime::RecoveryPlanner> planner;
+    if (o.plannedRecovery) {
+        planner = std::make_unique<runtime::RecoveryPlanner>(track);
+        follower->attachRecoveryPlanner(planner.get(), vehicle);
+    }
     runtime::Registrar registrar(track);
     registrar.assignRoute(line.route);
 
@@ -115,7 +121,11 @@ LapRunResult runVerificationLaps(const runtime::BakedTrack& track, const LapRunO
         }
     }
     result.totalTime = time;
-    result.stuckEvents = follower->stuckEvents();
+    const runtime::StuckStats stuck = follower->stuckStats();
+    result.stuckEvents = stuck.events;
+    result.plannedRecoveries = stuck.plannedRecoveries;
+    // An event still pending at the end recovered if the run got to the finish after it.
+    result.unrecoveredStuckEvents = stuck.unrecovered + (stuck.pending && !result.completed ? 1 : 0);
     if (ticks > 0) {
         result.cteMean = cteSum / static_cast<double>(ticks);
         result.insideCorridorPct = 100.0 * static_cast<double>(onTarmac) / static_cast<double>(ticks);

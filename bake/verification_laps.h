@@ -21,6 +21,9 @@ struct LapRunOptions {
     /// start part-way round runs up to it first and every timed lap is a flying lap.
     double startDistance = 0.0;
     double dt = 1.0 / 60.0;          ///< fixed simulation step, s
+    /// Lend the follower's stuck manager a movement planner (AIPATH) for physically valid recovery
+    /// manoeuvres before it reverses blindly or asks for a teleport.
+    bool plannedRecovery = true;
 };
 
 /// The metrics of the path-following paper's Table I, plus lap times and the ideal-lap comparison.
@@ -29,6 +32,8 @@ struct LapRunResult {
     std::vector<double> lapTimes;  ///< s
     double totalTime = 0.0;        ///< s
     int stuckEvents = 0;
+    int plannedRecoveries = 0;        ///< stuck events answered with a planned manoeuvre
+    int unrecoveredStuckEvents = 0;   ///< stuck events after which the car did not get going again (see StuckStats)
     int teleports = 0;
     double cteMean = 0.0, cteMax = 0.0;  ///< m from the line
     double insideCorridorPct = 0.0;      ///< share of ticks on the tarmac

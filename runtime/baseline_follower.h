@@ -32,6 +32,7 @@ public:
     Controls update(const FollowerInput& input) override;
     void reset() override { m_stuck.reset(); }
     int stuckEvents() const override { return m_stuck.events(); }
+    StuckStats stuckStats() const override { return m_stuck.stats(); }
     TeleportRequest takeTeleportRequest() override;
 
 private:

@@ -1,6 +1,8 @@
 #pragma once
 
 #include "runtime/registrar.h"
+#include "runtime/stuck_stats.h"
+#include "runtime/vehicle_model.h"
 #include "runtime/vehicle_state.h"
 
 namespace runtime {
@@ -31,6 +33,15 @@ public:
     virtual int stuckEvents() const = 0;
     /// A pending teleport, cleared once read.
     virtual TeleportRequest takeTeleportRequest() { return {}; }
+    /// What the stuck manager did: events, planned recoveries, events that did not recover.
+    virtual StuckStats stuckStats() const {
+        StuckStats s;
+        s.events = stuckEvents();
+        return s;
+    }
+    /// Lends the stuck manager a shared planner for physically valid recovery manoeuvres, for a
+    /// car of `vehicle`; nullptr detaches. Followers without planned recovery ignore it.
+    virtual void attachRecoveryPlanner(RecoveryPlanner* /*planner*/, const VehicleParameters& /*vehicle*/) {}
 };
 
 bool isFinite(const VehicleState& state);

@@ -51,7 +51,8 @@ Controls PursuitFollower::update(const FollowerInput& in) {
     const float throttle = std::clamp(m_p.speedGainP * error + m_p.speedGainI * m_integral, -1.0f, 1.0f);
 
     const float progress = in.registration.defined ? in.registration.distance : NAN;
-    return m_stuck.update(progress, wrapLength(*m_track, m_line), in.dt, {steering, throttle, false});
+    const StuckContext context{&in.state, &m_sampler, m_lineDistance};
+    return m_stuck.update(progress, wrapLength(*m_track, m_line), in.dt, {steering, throttle, false}, &context);
 }
 
 TeleportRequest PursuitFollower::takeTeleportRequest() {

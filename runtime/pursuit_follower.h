@@ -34,6 +34,10 @@ public:
     Controls update(const FollowerInput& input) override;
     void reset() override;
     int stuckEvents() const override { return m_stuck.events(); }
+    StuckStats stuckStats() const override { return m_stuck.stats(); }
+    void attachRecoveryPlanner(RecoveryPlanner* planner, const VehicleParameters& vehicle) override { m_stuck.attachPlanner(planner, vehicle); }
+    /// The stuck manager (a planned manoeuvre in progress, for previews).
+    const StuckManager& stuckManager() const { return m_stuck; }
     TeleportRequest takeTeleportRequest() override;
 
     /// The last target speed (m/s) and target point, for previews and tests.

@@ -113,7 +113,9 @@ Controls RunnerFollower::update(const FollowerInput& in) {
         if (excess > 0.0f) steering = std::clamp(steering - std::copysign(m_p.sideCorrectionGain * excess, lateral), -1.0f, 1.0f);
     }
 
-    return m_stuck.update(in.registration.defined ? in.registration.distance : NAN, wrapLength(*m_track, m_line), in.dt, {steering, throttle, false});
+    const StuckContext context{&in.state, &m_sampler, m_lineDistance};
+    return m_stuck.update(in.registration.defined ? in.registration.distance : NAN, wrapLength(*m_track, m_line), in.dt, {steering, throttle, false},
+                          &context);
 }
 
 TeleportRequest RunnerFollower::takeTeleportRequest() {

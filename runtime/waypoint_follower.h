@@ -29,6 +29,7 @@ public:
     Controls update(const FollowerInput& input) override;
     void reset() override;
     int stuckEvents() const override { return m_stuck.events(); }
+    StuckStats stuckStats() const override { return m_stuck.stats(); }
     TeleportRequest takeTeleportRequest() override;
 
 private:

@@ -46,11 +46,12 @@ int bakeForVehicle(const std::string& path, runtime::VehiclePreset preset, Loade
 }
 
 /// One run, from file to metrics. `lineName` falls back to the main route's first line.
-int runOne(const LapJob& job, const std::string& lineName, int laps, LapRunResult& result, std::ostream& err) {
+int runOne(const LapJob& job, const std::string& lineName, int laps, bool plannedRecovery, LapRunResult& result, std::ostream& err) {
     LapRunOptions options;
     options.follower = job.follower;
     options.vehicle = job.vehicle;
     options.laps = laps;
+    options.plannedRecovery = plannedRecovery;
     LoadedBake bake;
     const bool source = std::filesystem::path(job.input).extension() == ".twtrack";
     if (const int code = source ? bakeForVehicle(job.input, job.vehicle, bake, err) : loadBakeFile(job.input, bake, err, "laps")) return code;
@@ -97,7 +98,9 @@ void writeRunsJson(std::ostream& out, const std::vector<LapJob>& jobs, const std
                     cereal::make_nvp("follower", std::string(runtime::followerName(jobs[i].follower))),
                     cereal::make_nvp("vehicle", std::string(runtime::vehiclePresetName(jobs[i].vehicle))), cereal::make_nvp("completed", r.completed),
                     cereal::make_nvp("lap_times_s", r.lapTimes), cereal::make_nvp("total_time_s", r.totalTime),
-                    cereal::make_nvp("stuck_events", r.stuckEvents), cereal::make_nvp("cte_mean_m", r.cteMean),
+                    cereal::make_nvp("stuck_events", r.stuckEvents), cereal::make_nvp("planned_recoveries", r.plannedRecoveries),
+                    cereal::make_nvp("unrecovered_stuck_events", r.unrecoveredStuckEvents), cereal::make_nvp("teleports", r.teleports),
+                    cereal::make_nvp("cte_mean_m", r.cteMean),
                     cereal::make_nvp("cte_max_m", r.cteMax), cereal::make_nvp("inside_corridor_pct", r.insideCorridorPct),
                     cereal::make_nvp("inside_runoff_pct", r.insideRunoffPct), cereal::make_nvp("mean_speed_mps", r.meanSpeed),
                     cereal::make_nvp("max_lat_accel_mps2", r.maxLateralAcceleration), cereal::make_nvp("ideal_lap_time_s", r.idealLapTime),
@@ -135,7 +138,7 @@ int runLaps(const LapsCommand& command, std::ostream& out, std::ostream& err) {
     auto worker = [&] {
         for (std::size_t i = next++; i < jobs.size(); i = next++) {
             std::ostringstream e;
-            codes[i] = runOne(jobs[i], command.line, command.laps, results[i], e);
+            codes[i] = runOne(jobs[i], command.line, command.laps, !command.noPlannedRecovery, results[i], e);
             errors[i] = e.str();
             const std::lock_guard lock(barMutex);
             bar.update(static_cast<double>(++done) / static_cast<double>(jobs.size()));
@@ -163,7 +166,8 @@ int runLaps(const LapsCommand& command, std::ostream& out, std::ostream& err) {
         out << std::filesystem::path(jobs.front().input).stem().string() << ": " << runtime::followerName(jobs.front().follower) << " + "
             << runtime::vehiclePresetName(jobs.front().vehicle) << (r.completed ? " completed" : " did NOT complete") << " in " << r.totalTime << " s; laps:";
         for (double t : r.lapTimes) out << ' ' << t;
-        out << " s; ideal " << r.idealLapTime << " s (ratio " << r.idealRatio << "); stuck events " << r.stuckEvents << "; cte mean "
+        out << " s; ideal " << r.idealLapTime << " s (ratio " << r.idealRatio << "); stuck events " << r.stuckEvents << " ("
+            << r.plannedRecoveries << " planned recoveries, " << r.unrecoveredStuckEvents << " unrecovered, " << r.teleports << " teleports); cte mean "
             << r.cteMean << " m, max " << r.cteMax << " m; on tarmac " << r.insideCorridorPct << "%; mean speed " << r.meanSpeed << " m/s\n";
     }
     if (worst != kExitOk) return worst;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -61,6 +62,7 @@ struct LapsCommand {
     unsigned jobs = 0;
     std::string line = "racing";
     int laps = 3;
+    bool noPlannedRecovery = false;  ///< the paper's stuck manager alone: reverse, then teleport
     bool json = false;
 };
 int runLaps(const LapsCommand& command, std::ostream& out, std::ostream& err);
@@ -79,5 +81,22 @@ struct RacelineCommand {
     bool json = false;
 };
 int runRaceline(const RacelineCommand& command, std::ostream& out, std::ostream& err);
+struct PlanCommand {
+    std::string input;          ///< .twbake (or .twtrack, baked in memory): the valid area
+    std::string from, to;       ///< "x,y,heading,speed": metres, degrees counter-clockwise from +x, m/s
+    std::string vehicle = "car";  ///< a reference preset or "pedestrian"
+    std::string tolerance;      ///< "metres,degrees,m/s"; default the thesis's 0.3,1,0.1
+    std::uint32_t iterations = 100000;
+    bool corners = false;       ///< plan the corners of a line instead (the thesis's local planner)
+    std::string vehicleClass;   ///< --corners: baked class (default the first)
+    std::string line = "racing";  ///< --corners: line (falls back to the route's first)
+    int random = 0;             ///< --random N: the thesis's random experiment (§5.1)
+    int curves = 0;             ///< --curves N: N searches per EM5 curve type (Table 5.2)
+    bool tables = false;        ///< print the reproduction tables beside the thesis's figures
+    std::uint64_t seed = 1;
+    unsigned jobs = 0;
+    bool json = false;
+};
+int runPlan(const PlanCommand& command, std::ostream& out, std::ostream& err);
 
 } // namespace bake::cli

@@ -16,8 +16,9 @@ struct LapJob {
 };
 
 /// Prints the path-following paper's Table I layout: a column per follower; total stuck trials,
-/// total stuck events, mean cross-track error, mean total time, mean inside-corridor share, mean
-/// speed, completed runs, then the stuck events of each vehicle.
+/// total stuck events (how many a planned manoeuvre answered, how many did not recover), teleports,
+/// mean cross-track error, mean total time, mean inside-corridor share, mean speed, completed runs,
+/// then the stuck events and the unrecovered ones of each vehicle.
 void printLapTable(std::ostream& out, const std::vector<LapJob>& jobs, const std::vector<LapRunResult>& results,
                    const std::vector<runtime::FollowerKind>& followers, const std::vector<runtime::VehiclePreset>& vehicles);
 

@@ -92,7 +92,29 @@ void addLaps(CLI::App& app, LapsCommand& command) {
     sub->add_option("--jobs", command.jobs, "Runs at once with --matrix (default: one per core)")->check(CLI::Range(1u, 1024u));
     sub->add_option("--line", command.line, "Line to follow (falls back to the route's first line)")->capture_default_str();
     sub->add_option("--laps", command.laps, "Laps on a closed route (an open one is driven start to end)")->capture_default_str()->check(CLI::Range(1, 100));
+    sub->add_flag("--no-planned-recovery", command.noPlannedRecovery,
+                  "Stuck manager without the movement planner: reverse with inverted steering, then teleport (the paper's)");
     sub->add_flag("--json", command.json, "Print {\"runs\": [...]} with the metrics");
+}
+
+void addPlan(CLI::App& app, PlanCommand& command) {
+    CLI::App* sub = app.add_subcommand("plan", "AIPATH movement planning: a physically valid path between two states on a track, "
+                                               "the corners of a line, or the thesis's experiments");
+    sub->add_option("input", command.input, "A .twbake (or a .twtrack, baked in memory): the valid area is its usable width");
+    sub->add_option("--from", command.from, "Start x,y,heading,speed (m, degrees counter-clockwise from +x, m/s)");
+    sub->add_option("--to", command.to, "Goal x,y,heading,speed");
+    sub->add_option("--vehicle", command.vehicle, "car, truck, tank, armoured, buggy, hovercraft or pedestrian")->capture_default_str();
+    sub->add_option("--tolerance", command.tolerance, "Goal tolerance metres,degrees,m/s (default the thesis's 0.3,1,0.1)");
+    sub->add_option("--iterations", command.iterations, "Iteration limit (the thesis's 100000)")->capture_default_str()->check(CLI::Range(1u, 10000000u));
+    sub->add_flag("--corners", command.corners, "Plan every corner of a line within the usable width and report the time saved against the line");
+    sub->add_option("--class", command.vehicleClass, "--corners: the baked vehicle class (default the first)");
+    sub->add_option("--line", command.line, "--corners: the line (falls back to the main route's first)")->capture_default_str();
+    sub->add_option("--random", command.random, "Run the thesis's random experiment (section 5.1) with N searches")->check(CLI::Range(1, 1000000));
+    sub->add_option("--curves", command.curves, "With --tables: N searches per EM5 curve type (Table 5.2)")->check(CLI::Range(1, 100000));
+    sub->add_flag("--tables", command.tables, "Print the reproduction tables (5.2, 5.3, 5.7, 5.8, ms per 1000 iterations) beside the thesis's figures");
+    sub->add_option("--seed", command.seed, "Random seed")->capture_default_str();
+    sub->add_option("--jobs", command.jobs, "Searches at once (default: one per core); results do not depend on it")->check(CLI::Range(1u, 1024u));
+    sub->add_flag("--json", command.json, "Print one JSON document");
 }
 
 } // namespace
@@ -117,6 +139,8 @@ int runTwbake(int argc, const char* const* argv, std::ostream& out, std::ostream
     addLaps(app, laps);
     RacelineCommand raceline;
     addRaceline(app, raceline);
+    PlanCommand plan;
+    addPlan(app, plan);
 
     try {
         app.parse(argc, argv);
@@ -131,6 +155,7 @@ int runTwbake(int argc, const char* const* argv, std::ostream& out, std::ostream
     if (app.got_subcommand("register")) return runRegister(registerPoints, out, err);
     if (app.got_subcommand("laps")) return runLaps(laps, out, err);
     if (app.got_subcommand("raceline")) return runRaceline(raceline, out, err);
+    if (app.got_subcommand("plan")) return runPlan(plan, out, err);
     return runValidate(validate, out, err);
 }
 

@@ -3,6 +3,7 @@
 // engine spline APIs do), and loading a .twbake.
 
 #include "bake/bake_track.h"
+#include "bake/plan_experiment.h"
 #include "formats/track_json.h"
 #include "formats/validate.h"
 #include "tests/support/test_tracks.h"
@@ -10,6 +11,8 @@
 #include "runtime/line_sampler.h"
 #include "runtime/vehicle_model.h"
 #include "runtime/registrar.h"
+#include "runtime/plan_search.h"
+#include "runtime/recovery_planner.h"
 
 #include "tests/support/baked_sample.h"
 
@@ -151,6 +154,62 @@ BENCHMARK_CAPTURE(BM_FollowerTick, predictive, runtime::FollowerKind::Predictive
 BENCHMARK_CAPTURE(BM_FollowerTick, rabbit, runtime::FollowerKind::Rabbit)->Arg(1)->Arg(100)->Arg(10000)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_FollowerTick, waypoint, runtime::FollowerKind::Waypoint)->Arg(1)->Arg(100)->Arg(10000)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_FollowerTick, baseline, runtime::FollowerKind::Baseline)->Arg(1)->Arg(100)->Arg(10000)->Unit(benchmark::kMicrosecond);
+
+/// AIPATH: A* searches of the thesis's random set-up (§5.1) with the time heuristic, cycling
+/// through 16 of them (each capped at 20 000 iterations). ms_per_1000_it is the figure the thesis
+/// gives (10.8 ms on an i7); the target here is 1 ms or less.
+void BM_PlanSearch(benchmark::State& state, runtime::PlanMode mode, runtime::PlanHeuristicForm form) {
+    static const std::vector<bake::RandomSearch> searches = bake::thesisRandomSearches(16, 11);
+    runtime::MovementPlanner planner(1u << 19, 4096);
+    runtime::PlanSettings settings = bake::thesisSettings();
+    settings.mode = mode;
+    settings.heuristicForm = form;
+    settings.iterationLimit = 20000;
+    std::uint64_t iterations = 0;
+    std::size_t i = 0;
+    for (auto _ : state) {
+        const bake::RandomSearch& s = searches[i];
+        iterations += planner.plan(s.vehicle, s.start, s.goal, settings).iterations;
+        if (++i == searches.size()) i = 0;
+    }
+    // Seconds per million iterations = milliseconds per thousand.
+    state.counters["ms_per_1000_it"] = benchmark::Counter(static_cast<double>(iterations) / 1e6, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+    state.counters["iterations"] = benchmark::Counter(static_cast<double>(iterations), benchmark::Counter::kAvgIterations);
+}
+BENCHMARK_CAPTURE(BM_PlanSearch, astar, runtime::PlanMode::AStarOnly, runtime::PlanHeuristicForm::Refined)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_PlanSearch, astar_thesis_form, runtime::PlanMode::AStarOnly, runtime::PlanHeuristicForm::Thesis)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_PlanSearch, probing, runtime::PlanMode::ProbeOnly, runtime::PlanHeuristicForm::Refined)->Unit(benchmark::kMicrosecond);
+
+/// One heuristic evaluation (Pinter's paths, then the traversal time), from poses around a goal.
+void BM_PlanHeuristic(benchmark::State& state) {
+    const runtime::PlanVehicle car = runtime::carPlanVehicle(6.0f, 15.0f, 1.5f, 5.0f, 13.8f);
+    const runtime::PlanHeuristic heuristic(car, {20.0f, 10.0f, 1.0f, 5.0f});
+    std::vector<runtime::PlanState> states;
+    for (int i = 0; i < 256; ++i)
+        states.push_back({static_cast<float>(40.0 * std::sin(i * 0.7)), static_cast<float>(40.0 * std::cos(i * 1.3)), static_cast<float>(i * 0.37), static_cast<float>(i % 14)});
+    std::size_t i = 0;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(heuristic(states[i]));
+        i = (i + 1) & 255;
+    }
+}
+BENCHMARK(BM_PlanHeuristic);
+
+/// Stuck recovery: the armoured vehicle (13 m turning radius) pressed against a 6.5 m hairpin's
+/// wall, planned back onto the line within the walls.
+void BM_PlanRecoveryHairpin(benchmark::State& state) {
+    static const auto sample =
+        tw::test::bakeSample(*formats::loadTrackFile(std::string(TRACKWRIGHT_TEST_DATA_DIR) + "/paths/hairpins.twtrack").document);
+    runtime::RecoveryPlanner planner(sample->track);
+    const runtime::VehicleParameters armoured = runtime::vehiclePreset(runtime::VehiclePreset::Armoured);
+    runtime::VehicleState stuck;
+    stuck.position = {23.65, 16.25};
+    stuck.heading = 113.8f * static_cast<float>(M_PI / 180.0);
+    runtime::Maneuver maneuver;
+    for (auto _ : state) benchmark::DoNotOptimize(planner.plan(armoured, stuck, {10.32, 13.0}, static_cast<float>(M_PI), maneuver));
+    state.counters["iterations"] = static_cast<double>(planner.lastResult().iterations);
+}
+BENCHMARK(BM_PlanRecoveryHairpin)->Unit(benchmark::kMillisecond);
 
 } // namespace
 

@@ -10,8 +10,18 @@
 
 namespace {
 
+/// Judged every second, 2 m needed, half a second of reversing, a teleport on the second event.
+runtime::StuckParameters quickStuck() {
+    runtime::StuckParameters p;
+    p.window = 1.0f;
+    p.minProgress = 2.0f;
+    p.reverseTime = 0.5f;
+    p.eventsBeforeTeleport = 2;
+    return p;
+}
+
 TEST(StuckManager, NoProgressTriggersReverseThenATeleportRequest) {
-    runtime::StuckManager stuck({1.0f, 2.0f, 0.5f, 2});
+    runtime::StuckManager stuck(quickStuck());
     const runtime::Controls forward{0.4f, 1.0f, false};
     runtime::Controls applied = forward;
     for (int i = 0; i < 61; ++i) applied = stuck.update(10.0f, 0.0f, 1.0f / 60.0f, forward);
@@ -22,7 +32,7 @@ TEST(StuckManager, NoProgressTriggersReverseThenATeleportRequest) {
     for (int i = 0; i < 120; ++i) stuck.update(10.0f, 0.0f, 1.0f / 60.0f, forward);
     EXPECT_TRUE(stuck.teleportWanted());
     // Real progress keeps it quiet, across the start line of a closed route too.
-    runtime::StuckManager moving({1.0f, 2.0f, 0.5f, 2});
+    runtime::StuckManager moving(quickStuck());
     float d = 95.0f;
     for (int i = 0; i < 600; ++i) {
         moving.update(d, 100.0f, 1.0f / 60.0f, forward);

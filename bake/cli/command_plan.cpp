@@ -1,0 +1,284 @@
+#include "bake/cli/baked_file.h"
+#include "bake/cli/commands.h"
+#include "bake/cli/diagnostics_report.h"
+#include "bake/cli/exit_codes.h"
+#include "bake/cli/plan_tables.h"
+
+#include "bake/bake_track.h"
+#include "bake/corner_planner.h"
+#include "bake/plan_experiment.h"
+
+#include "formats/track_json.h"
+#include "runtime/line_sampler.h"
+#include "runtime/plan_track_area.h"
+#include "runtime/vehicle_model.h"
+
+#include <cereal/archives/json.hpp>
+#include <cereal/types/string.hpp>
+#include <cereal/types/vector.hpp>
+
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <sstream>
+
+namespace bake::cli {
+namespace {
+
+constexpr double kDegree = M_PI / 180.0;
+
+/// "a,b,c,d" into four numbers.
+bool parseFour(const std::string& text, double (&values)[4]) {
+    std::stringstream stream(text);
+    std::string part;
+    int n = 0;
+    while (std::getline(stream, part, ',')) {
+        if (n == 4) return false;
+        char* end = nullptr;
+        values[n] = std::strtod(part.c_str(), &end);
+        if (end == part.c_str() || *end != '\0' || !std::isfinite(values[n])) return false;
+        ++n;
+    }
+    return n == 4;
+}
+
+bool parseState(const std::string& text, runtime::PlanState& state) {
+    double v[4];
+    if (!parseFour(text, v)) return false;
+    state = {static_cast<float>(v[0]), static_cast<float>(v[1]), static_cast<float>(v[2] * kDegree), static_cast<float>(v[3])};
+    return true;
+}
+
+/// A .twbake from disk, or a .twtrack baked in memory.
+int loadTrack(const std::string& path, LoadedBake& bake, std::ostream& err) {
+    if (std::filesystem::path(path).extension() != ".twtrack") return loadBakeFile(path, bake, err, "plan");
+    formats::TrackLoadResult loaded = formats::loadTrackFile(path);
+    if (!loaded.document) {
+        printDiagnostics(err, path, loaded.diagnostics);
+        return loaded.ioError ? kExitIo : kExitInvalidInput;
+    }
+    const BakeResult result = bakeTrack(*loaded.document);
+    if (result.status != BakeStatus::Ok) {
+        printDiagnostics(err, path, result.diagnostics);
+        return kExitInvalidInput;
+    }
+    loadBakedData(*result.data, bake);
+    return kExitOk;
+}
+
+cereal::JSONOutputArchive::Options jsonOptions() {
+    return cereal::JSONOutputArchive::Options(rapidjson::Writer<rapidjson::OStreamWrapper>::kDefaultMaxDecimalPlaces,
+                                              cereal::JSONOutputArchive::Options::IndentChar::space, 2);
+}
+
+int runPath(const PlanCommand& c, std::ostream& out, std::ostream& err) {
+    runtime::PlanState from, to;
+    if (!parseState(c.from, from) || !parseState(c.to, to)) {
+        err << "twbake plan: --from and --to take x,y,heading,speed (metres, degrees, m/s)\n";
+        return kExitUsage;
+    }
+    runtime::PlanVehicle vehicle;
+    float width = 0.5f;
+    runtime::VehiclePreset preset;
+    if (c.vehicle == "pedestrian") {
+        vehicle = runtime::pedestrianPlanVehicle();
+    } else if (runtime::vehiclePresetByName(c.vehicle.c_str(), preset)) {
+        const runtime::VehicleParameters p = runtime::vehiclePreset(preset);
+        vehicle = runtime::planVehicleFor(p);
+        width = p.width;
+    } else {
+        err << "twbake plan: unknown vehicle \"" << c.vehicle << "\"\n";
+        return kExitUsage;
+    }
+    runtime::PlanSettings settings;
+    settings.iterationLimit = c.iterations;
+    if (!c.tolerance.empty()) {
+        double t[4];
+        if (!parseFour(c.tolerance + ",0", t)) {
+            err << "twbake plan: --tolerance takes metres,degrees,m/s\n";
+            return kExitUsage;
+        }
+        settings.tolerance = {static_cast<float>(t[0]), static_cast<float>(t[1]), static_cast<float>(t[2])};
+    }
+    if (vehicle.turningRadius <= 0.0f) settings.discretization.steeringStepDeg = 15.0f;  // no turning radius: coarser steering
+    LoadedBake bake;
+    if (const int code = loadTrack(c.input, bake, err)) return code;
+    runtime::PlanTrackArea area;
+    area.track = &bake.track;
+    area.edge = runtime::TrackEdge::Runoff;
+    area.margin = 0.5f * width;
+    runtime::MovementPlanner planner(1u << 20, 8192);
+    const runtime::PlanResult r = planner.plan(vehicle, from, to, settings, area.validity());
+
+    if (c.json) {
+        {
+            cereal::JSONOutputArchive archive(out, jsonOptions());
+            archive(cereal::make_nvp("file", c.input), cereal::make_nvp("vehicle", c.vehicle),
+                    cereal::make_nvp("status", std::string(runtime::planStatusName(r.status))), cereal::make_nvp("found", r.found()),
+                    cereal::make_nvp("iterations", r.iterations), cereal::make_nvp("probe_iterations", r.probeIterations),
+                    cereal::make_nvp("found_by_probe", r.byProbe), cereal::make_nvp("nodes", r.nodes), cereal::make_nvp("time_s", r.time),
+                    cereal::make_nvp("length_m", r.length));
+            archive.setNextName("path");
+            archive.startNode();
+            archive.makeArray();
+            for (const runtime::PlanStep& s : planner.path()) {
+                archive.startNode();
+                archive(cereal::make_nvp("x", s.state.x), cereal::make_nvp("y", s.state.y),
+                        cereal::make_nvp("heading_deg", static_cast<float>(s.state.heading / kDegree)), cereal::make_nvp("speed_mps", s.state.speed),
+                        cereal::make_nvp("time_s", s.time), cereal::make_nvp("direction", static_cast<int>(s.direction)));
+                archive.finishNode();
+            }
+            archive.finishNode();
+        }
+        out << '\n';
+    } else {
+        out << "plan: " << runtime::planStatusName(r.status) << " after " << r.iterations << " iterations (probing " << r.probeIterations
+            << (r.byProbe ? ", which reached the goal" : "") << ")";
+        if (r.found()) out << "; " << r.time << " s, " << r.length << " m, " << planner.path().size() << " states";
+        out << "\nx,y,heading_deg,speed_mps,time_s,direction\n";
+        for (const runtime::PlanStep& s : planner.path())
+            out << s.state.x << ',' << s.state.y << ',' << s.state.heading / kDegree << ',' << s.state.speed << ',' << s.time << ','
+                << static_cast<int>(s.direction) << '\n';
+    }
+    return r.found() ? kExitOk : kExitInvalidInput;
+}
+
+int runCorners(const PlanCommand& c, std::ostream& out, std::ostream& err) {
+    LoadedBake bake;
+    if (const int code = loadTrack(c.input, bake, err)) return code;
+    const runtime::BakedTrack& track = bake.track;
+    CornerPlanOptions options;
+    options.search = cornerSearchSettings();
+    options.search.iterationLimit = c.iterations;
+    bool classFound = c.vehicleClass.empty();
+    for (std::uint32_t i = 0; i < track.view.vehicleClasses.size(); ++i)
+        if (c.vehicleClass == track.view.name(track.view.vehicleClasses[i].nameOffset)) {
+            options.vehicleClass = i;
+            classFound = true;
+        }
+    if (!classFound || track.view.vehicleClasses.empty()) {
+        err << "twbake plan: no vehicle class \"" << c.vehicleClass << "\" in " << c.input << '\n';
+        return kExitUsage;
+    }
+    options.line = runtime::findLine(track, 0, c.line.c_str(), options.vehicleClass);
+    for (std::uint32_t l = 0; l < track.view.lines.size() && options.line == formats::kNoRoute; ++l)
+        if (track.view.lines[l].route == 0) options.line = l;
+    runtime::MovementPlanner planner(1u << 20, 8192);
+    const CornerPlanReport report = planCorners(track, options, planner);
+    const char* className = track.view.name(track.view.vehicleClasses[options.vehicleClass].nameOffset);
+    const char* lineName = track.view.name(track.view.lines[options.line].nameOffset);
+    if (c.json) {
+        {
+            cereal::JSONOutputArchive archive(out, jsonOptions());
+            archive(cereal::make_nvp("file", c.input), cereal::make_nvp("vehicle_class", std::string(className)),
+                    cereal::make_nvp("line", std::string(lineName)), cereal::make_nvp("corners_found", report.found),
+                    cereal::make_nvp("line_time_s", report.lineTime), cereal::make_nvp("planned_time_s", report.plannedTime),
+                    cereal::make_nvp("time_saved_pct", report.timeSavedPct()));
+            archive.setNextName("corners");
+            archive.startNode();
+            archive.makeArray();
+            for (const CornerPlan& p : report.corners) {
+                archive.startNode();
+                archive(cereal::make_nvp("start_m", p.startDistance), cereal::make_nvp("end_m", p.endDistance),
+                        cereal::make_nvp("peak_curvature", p.peakCurvature), cereal::make_nvp("entry_speed_mps", p.entrySpeed),
+                        cereal::make_nvp("exit_speed_mps", p.exitSpeed), cereal::make_nvp("line_length_m", p.lineLength),
+                        cereal::make_nvp("line_time_s", p.lineTime), cereal::make_nvp("status", std::string(runtime::planStatusName(p.status))),
+                        cereal::make_nvp("iterations", p.iterations), cereal::make_nvp("planned_length_m", p.plannedLength),
+                        cereal::make_nvp("planned_time_s", p.plannedTime), cereal::make_nvp("time_saved_s", p.timeSaved()));
+                archive.finishNode();
+            }
+            archive.finishNode();
+        }
+        out << '\n';
+    } else {
+        char row[256];
+        out << "corners of line \"" << lineName << "\" for class \"" << className << "\" (planned within the tarmac):\n";
+        out << "   from     to  peak k  entry  exit |  line m  line s | status            iterations  plan m  plan s  saved s\n";
+        for (const CornerPlan& p : report.corners) {
+            std::snprintf(row, sizeof row, "%7.0f %6.0f %7.3f %6.1f %5.1f | %7.1f %7.2f | %-16s %11u %7.1f %7.2f %8.2f\n", p.startDistance,
+                          p.endDistance, p.peakCurvature, p.entrySpeed, p.exitSpeed, p.lineLength, p.lineTime, runtime::planStatusName(p.status),
+                          p.iterations, p.plannedLength, p.plannedTime, p.timeSaved());
+            out << row;
+        }
+        std::snprintf(row, sizeof row, "planned %d of %zu corners: %.2f s against %.2f s along the line, %.2f%% saved\n", report.found,
+                      report.corners.size(), report.plannedTime, report.lineTime, report.timeSavedPct());
+        out << row;
+    }
+    return kExitOk;
+}
+
+void writeRandomJson(std::ostream& out, const PlanCommand& c, const RandomSummary& s) {
+    {
+        cereal::JSONOutputArchive archive(out, jsonOptions());
+        const Mean& overhead = s.overheadPct[kDistanceBands];
+        archive(cereal::make_nvp("searches", s.searches), cereal::make_nvp("seed", c.seed), cereal::make_nvp("iteration_limit", c.iterations),
+                cereal::make_nvp("mean_iterations_astar", s.astarIterations.mean()), cereal::make_nvp("astar_found", s.astarFound),
+                cereal::make_nvp("mean_iterations_probing", s.probeIterations.mean()), cereal::make_nvp("probe_reached_goal", s.probeReached),
+                cereal::make_nvp("probe_within_one_cell", s.probeWithinCell),
+                cereal::make_nvp("mean_iterations_distance_heuristic", s.distanceIterations.mean()),
+                cereal::make_nvp("distance_heuristic_found", s.distanceFound),
+                cereal::make_nvp("mean_iterations_astar_thesis_form", s.astarThesisIterations.mean()),
+                cereal::make_nvp("astar_thesis_form_found", s.astarThesisFound),
+                cereal::make_nvp("probing_time_overhead_pct", overhead.mean()),
+                cereal::make_nvp("probing_time_overhead_samples", overhead.count),
+                cereal::make_nvp("ms_per_1000_iterations", s.msPer1000Iterations()));
+    }
+    out << '\n';
+}
+
+int runExperiments(const PlanCommand& c, std::ostream& out) {
+    const int count = c.random > 0 ? c.random : 1000;
+    const std::vector<RandomSearch> searches = thesisRandomSearches(count, c.seed);
+    const RandomSummary summary = summarize(searches, runRandomSearches(searches, c.jobs, c.iterations));
+    if (!c.tables) {
+        if (c.json) {
+            writeRandomJson(out, c, summary);
+        } else {
+            out << "searches " << summary.searches << "; mean iterations: A* " << summary.astarIterations.mean() << " (" << summary.astarFound
+                << " solved), probing " << summary.probeIterations.mean() << " (" << summary.probeReached << " reached the goal), distance heuristic "
+                << summary.distanceIterations.mean() << " (" << summary.distanceFound << " solved); probing time overhead "
+                << summary.overheadPct[kDistanceBands].mean() << " % over " << summary.overheadPct[kDistanceBands].count << " searches; "
+                << summary.msPer1000Iterations() << " ms per 1000 iterations\n";
+        }
+        return kExitOk;
+    }
+    std::vector<CurveRow> curves;
+    const int perCurve = c.curves > 0 ? c.curves : 250;
+    for (const CurveType& curve : kEm5Curves) {
+        CurveRow row;
+        row.curve = curve;
+        for (const SearchOutcome& o : runCurveSearches(curve, perCurve, c.seed, c.jobs)) {
+            ++row.searches;
+            if (!o.found()) continue;
+            ++row.found;
+            row.iterations.add(o.iterations);
+        }
+        curves.push_back(row);
+    }
+    printPlanTables(out, summary, curves, c.seed);
+    return kExitOk;
+}
+
+} // namespace
+
+int runPlan(const PlanCommand& c, std::ostream& out, std::ostream& err) {
+    if (c.random > 0 || c.tables) {
+        if (!c.input.empty() || !c.from.empty() || !c.to.empty() || c.corners) {
+            err << "twbake plan: --random and --tables run the thesis's experiments on an open plane; they take no track or states\n";
+            return kExitUsage;
+        }
+        return runExperiments(c, out);
+    }
+    if (c.input.empty()) {
+        err << "twbake plan: a track is needed (or --random N / --tables)\n";
+        return kExitUsage;
+    }
+    if (c.corners) return runCorners(c, out, err);
+    if (c.from.empty() || c.to.empty()) {
+        err << "twbake plan: --from and --to are needed (or --corners)\n";
+        return kExitUsage;
+    }
+    return runPath(c, out, err);
+}
+
+} // namespace bake::cli

@@ -1,0 +1,61 @@
+#pragma once
+
+#include "runtime/plan_settings.h"
+#include "runtime/plan_state.h"
+#include "runtime/plan_vehicle.h"
+
+#include <cstdint>
+
+namespace runtime {
+
+/// Where an action ends, without its speed: several force intensities share a pose (same steering,
+/// same one-cell step), so the search computes validity and turning distances once per pose.
+struct PlanPoseCandidate {
+    float x = 0.0f, y = 0.0f, heading = 0.0f;
+    double cosHeading = 1.0, sinHeading = 0.0;
+    float turn = 0.0f;         ///< heading change, rad, left positive
+    std::int8_t direction = 0; ///< +1 forwards, −1 backwards, 0 turning on the spot
+};
+
+/// One composite action (§3.1): a force intensity and a steering intensity held for `duration`.
+struct PlanMotion {
+    std::uint8_t pose = 0;     ///< index into PlanExpansion::poses
+    float endSpeed = 0.0f;     ///< signed, m/s
+    float acceleration = 0.0f; ///< m/s² of speed magnitude gained (negative braking)
+    float duration = 0.0f;     ///< s: the action's cost
+};
+
+inline constexpr int kMaxPlanPoses = 64;
+inline constexpr int kMaxPlanMotions = 224;
+
+/// The children of one node, in a fixed buffer (no allocation).
+struct PlanExpansion {
+    PlanPoseCandidate poses[kMaxPlanPoses];
+    PlanMotion motions[kMaxPlanMotions];
+    int poseCount = 0;
+    int motionCount = 0;
+};
+
+/// Generates every physically possible child of `state` (§3.1, Figure 3.2; §4.3.4–4.3.5):
+///  - moving (forwards, and backwards for vehicles that reverse): each force intensity (full,
+///    intermediate, none, braking) over an arc of one cell; the speed after it from v1² = v0² + 2as
+///    (eq. 2.1–2.2), the duration 2s / (v0 + v1). Limits are kept exact (§4.3.4): an acceleration
+///    that would pass the top speed is cut to reach it, braking that would stop before the cell ends
+///    is cut to stop exactly there. Keeping zero speed and braking at standstill are not actions;
+///    direction changes only through standstill.
+///  - steering: heading changes of multiples of the steering step and the exact limit of this
+///    force, the tighter of the turning radius, the lateral acceleration at the step's highest speed
+///    (r ≥ v²/a_lat, eq. 2.4) and the turn rate over the step's duration.
+///  - at standstill, vehicles that turn on the spot turn by multiples of the spot-turn step, taking
+///    |Δφ| / turn rate.
+/// Static move ordering (§5.4): accelerating first, then keeping speed, then braking.
+void expandState(const PlanState& state, const PlanVehicle& vehicle, const PlanDiscretization& discretization, PlanExpansion& out);
+
+/// The pose after travelling `arcLength` metres in `direction` (±1) while the heading changes by
+/// `turn` radians at a constant rate: a circular arc (or a straight).
+PlanPoseCandidate advancePose(float x, float y, float heading, double cosHeading, double sinHeading, float turn, int direction, float arcLength);
+
+/// Heading wrapped to (−π, π].
+float wrapAngle(float angle);
+
+} // namespace runtime

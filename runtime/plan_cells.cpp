@@ -1,0 +1,55 @@
+#include "runtime/plan_cells.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace runtime {
+namespace {
+
+constexpr std::int64_t kGridBias = 1 << 20;   // 21 bits per grid axis
+constexpr std::int64_t kSpeedBias = 1 << 12;  // 13 bits of speed bins
+
+} // namespace
+
+PlanCellKeys::PlanCellKeys(const PlanDiscretization& d, float originX, float originY)
+    : m_originX(originX), m_originY(originY), m_inverseCell(1.0 / std::max(1e-3f, d.cellSize)), m_inverseSpeed(1.0 / std::max(1e-3f, d.speedResolution)) {
+    const double resolution = std::max(360.0 / 512.0, static_cast<double>(d.headingResolutionDeg));
+    m_headingBins = static_cast<std::int32_t>(std::lround(360.0 / resolution));
+    m_binsPerRadian = m_headingBins / (2.0 * M_PI);
+}
+
+bool PlanCellKeys::key(const PlanState& s, std::uint64_t& out) const {
+    const double gx = std::floor((s.x - m_originX) * m_inverseCell);
+    const double gy = std::floor((s.y - m_originY) * m_inverseCell);
+    const double sv = std::floor(s.speed * m_inverseSpeed + 0.5);
+    if (!(std::abs(gx) < kGridBias && std::abs(gy) < kGridBias && std::abs(sv) < kSpeedBias)) return false;
+    std::int64_t h = static_cast<std::int64_t>(std::floor(s.heading * m_binsPerRadian + 0.5)) % m_headingBins;
+    if (h < 0) h += m_headingBins;
+    const auto ix = static_cast<std::uint64_t>(static_cast<std::int64_t>(gx) + kGridBias);
+    const auto iy = static_cast<std::uint64_t>(static_cast<std::int64_t>(gy) + kGridBias);
+    const auto iv = static_cast<std::uint64_t>(static_cast<std::int64_t>(sv) + kSpeedBias);
+    out = ix << 43 | iy << 22 | static_cast<std::uint64_t>(h) << 13 | iv;
+    return true;
+}
+
+namespace {
+
+std::uint32_t slotsFor(std::uint32_t nodeCapacity) {
+    std::uint32_t slots = 16;
+    while (slots < 2u * std::max(1u, nodeCapacity) && slots < (1u << 31)) slots <<= 1;
+    return slots;
+}
+
+} // namespace
+
+PlanCellTable::PlanCellTable(std::uint32_t nodeCapacity)
+    : m_slots(slotsFor(nodeCapacity)), m_maxMask(slotsFor(nodeCapacity) - 1), m_mask(std::min(m_maxMask, kInitialSlots - 1)) {}
+
+void PlanCellTable::clear(const PlanNodePool& nodes) {
+    // Superseded nodes point at slots since taken over or re-homed: clearing those too is harmless.
+    for (std::uint32_t i = 0; i < nodes.size(); ++i) m_slots[nodes[i].slot & ~kHolder] = Slot{};
+    m_mask = std::min(m_maxMask, kInitialSlots - 1);
+    m_used = 0;
+}
+
+} // namespace runtime

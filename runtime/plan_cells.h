@@ -1,0 +1,129 @@
+#pragma once
+
+#include "runtime/plan_buffer.h"
+#include "runtime/plan_node_pool.h"
+#include "runtime/plan_settings.h"
+
+#include <cstdint>
+#include <memory>
+
+namespace runtime {
+
+/// Discretises states into cells (thesis §4.3.1–4.3.3): the spatial grid cell of the position
+/// (relative to an origin, normally the start, so keys stay small), the heading rounded to the
+/// heading resolution (degrees, counter-clockwise from +x, §4.3.3) and the speed rounded to the
+/// speed resolution (uniform, §4.3.1). Packed as 21 + 21 bits of grid, 9 of heading, 13 of speed.
+class PlanCellKeys {
+public:
+    PlanCellKeys() = default;
+    PlanCellKeys(const PlanDiscretization& discretization, float originX, float originY);
+
+    /// False when the state lies too far from the origin (about a million cells) to be keyed.
+    bool key(const PlanState& state, std::uint64_t& key) const;
+
+private:
+    double m_originX = 0.0, m_originY = 0.0;
+    double m_inverseCell = 1.0;
+    double m_binsPerRadian = 180.0 / M_PI;
+    std::int32_t m_headingBins = 360;
+    double m_inverseSpeed = 2.0;
+};
+
+/// The spatial cells of §4.3.2: each discretised state holds at most one node, the best one so far
+/// (lowest cost + estimate), with its exact position. An open-addressing table whose memory is
+/// reserved once for the node pool; a search uses only as many slots as it needs (starting small,
+/// doubling when half full), so short searches stay in the cache. A slot keeps the key and the
+/// holder's cost + estimate, so the common case — a child landing in a cell that already has a
+/// better node (most children do) — touches one cache line. A node remembers its slot; the next
+/// search forgets exactly the slots the last one used.
+class PlanCellTable {
+public:
+    /// Room for at least `nodeCapacity` cells (twice that many slots, a power of two).
+    explicit PlanCellTable(std::uint32_t nodeCapacity);
+
+    /// Empties every slot the nodes of the last search took (O(nodes), not O(table)) and starts the
+    /// next search small.
+    void clear(const PlanNodePool& lastSearch);
+    /// Whether `more` new cells would fill the slots in use past half: then grow() first.
+    bool needsRoom(std::uint32_t more) const { return m_mask < m_maxMask && 2u * (m_used + more) > m_mask + 1u; }
+    /// Doubles the slots in use and re-homes every holder (`keyOf(node)` gives a node's key again;
+    /// slots found before are stale). Amortised O(1) a cell; allocates nothing.
+    template <class KeyOf>
+    void grow(PlanNodePool& nodes, KeyOf keyOf);
+    /// The node holding `key`'s cell and its cost + estimate, or kNoPlanNode; `slot` is the cell's
+    /// slot either way.
+    std::uint32_t find(std::uint64_t key, std::uint32_t& slot, float& total) const {
+        // Linear probing; the table is at most half full, so probes stay short.
+        for (std::uint32_t i = home(key);; i = (i + 1) & m_mask) {
+            const Slot& s = m_slots[i];
+            if (s.node == 0 || s.key == key) {
+                slot = i;
+                total = s.total;
+                return s.node - 1;  // kNoPlanNode when empty
+            }
+        }
+    }
+    void set(std::uint32_t slot, std::uint64_t key, std::uint32_t node, float total) {
+        m_used += m_slots[slot].node == 0;
+        m_slots[slot] = {key, node + 1, total};
+    }
+    /// Starts loading `key`'s first slot into the cache. An expansion asks for all its children's
+    /// cells at once, so their cache misses overlap instead of queueing one after another.
+    void prefetch(std::uint64_t key) const {
+#if defined(__GNUC__)
+        __builtin_prefetch(&m_slots[home(key)]);
+#else
+        (void)key;
+#endif
+    }
+    /// Whether `node` still holds its cell (it may have been superseded by a better one).
+    bool holds(std::uint32_t slot, std::uint32_t node) const { return slot <= m_mask && m_slots[slot].node == node + 1; }
+    std::uint32_t slotCount() const { return m_mask + 1; }
+
+private:
+    /// The key's first slot: a 64-bit mix (SplitMix64's finaliser) spreads neighbouring cells apart.
+    std::uint32_t home(std::uint64_t k) const {
+        k ^= k >> 30;
+        k *= 0xbf58476d1ce4e5b9ull;
+        k ^= k >> 27;
+        k *= 0x94d049bb133111ebull;
+        return static_cast<std::uint32_t>(k ^ (k >> 31)) & m_mask;
+    }
+    struct Slot {
+        std::uint64_t key = 0;
+        std::uint32_t node = 0;  ///< the holder's index + 1; 0: empty, so zeroed memory is an empty table
+        float total = 0.0f;
+    };
+    static constexpr std::uint32_t kHolder = 0x80000000u;  ///< marks a node's slot while growing
+    PlanBuffer<Slot> m_slots;
+    std::uint32_t m_maxMask = 0;  ///< all the slots reserved, less one
+    std::uint32_t m_mask = 0;     ///< the slots this search uses, less one
+    std::uint32_t m_used = 0;     ///< cells held
+
+    static constexpr std::uint32_t kInitialSlots = 1u << 12;
+};
+
+template <class KeyOf>
+void PlanCellTable::grow(PlanNodePool& nodes, KeyOf keyOf) {
+    // Mark the holders (every used slot has exactly one), empty their slots, widen, re-home them.
+    for (std::uint32_t i = 0; i < nodes.size(); ++i) {
+        PlanNode& n = nodes[i];
+        if (holds(n.slot, i)) n.slot |= kHolder;
+    }
+    for (std::uint32_t i = 0; i < nodes.size(); ++i)
+        if (nodes[i].slot & kHolder) m_slots[nodes[i].slot & ~kHolder] = Slot{};
+    m_mask = 2u * m_mask + 1u;
+    m_used = 0;
+    for (std::uint32_t i = 0; i < nodes.size(); ++i) {
+        PlanNode& n = nodes[i];
+        if (!(n.slot & kHolder)) continue;
+        const std::uint64_t key = keyOf(n);
+        std::uint32_t slot = 0;
+        float total = 0.0f;
+        find(key, slot, total);
+        set(slot, key, i, n.cost + n.estimate);
+        n.slot = slot;
+    }
+}
+
+} // namespace runtime

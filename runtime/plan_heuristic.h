@@ -1,0 +1,89 @@
+#pragma once
+
+#include "runtime/plan_state.h"
+#include "runtime/plan_traversal_time.h"
+#include "runtime/plan_turning_distance.h"
+#include "runtime/plan_vehicle.h"
+
+#include <cstdint>
+
+namespace runtime {
+
+/// Which estimate guides the search.
+enum class PlanHeuristicKind : std::uint8_t {
+    /// AIPATH's heuristic (§4.2): the turning distance turned into a traversal time under the
+    /// acceleration, braking and speed limits (eq. 4.1, Algorithms 2–5).
+    TraversalTime,
+    /// The comparison of §5.4 / Table 5.3: Pinter's distance only, as time at v_max (the costs are
+    /// seconds; dividing by the top speed keeps the estimate a lower bound, ignoring the speeds).
+    DistanceOnly,
+};
+
+/// How the traversal-time heuristic is put together.
+enum class PlanHeuristicForm : std::uint8_t {
+    /// As the thesis prints it: Pinter's four circle–line–circle paths, the time of the shortest
+    /// (Algorithm 2, line 2), Algorithm 4's circle at v_max. Two of its flaws show in practice: near
+    /// the start a circle–circle–circle path can be shorter than all four (the estimate exceeds the
+    /// real cost), and when the speed must change more than the shortest path allows, the shortest
+    /// path plus a whole circle can take longer than a longer path — the estimate jumps where the
+    /// shortest path changes, and the probing search stops at those jumps.
+    Thesis,
+    /// The same parts, mended into a lower bound for vehicles driving forwards: Dubins's six paths
+    /// (Pinter's four and two circle–circle–circle), the quickest of them by eq. 4.1 with
+    /// Algorithms 3–5 (not the time of the shortest), and a shortfall in distance costing only the
+    /// speed change (OvershootCircle::AnyDetour) instead of a whole circle at v_max.
+    Refined,
+};
+
+/// The heuristic evaluation function of one search: seconds from a state to the goal. Not
+/// consistent (discretisation, §5.4). For vehicles with a turn rate limit (tanks, pedestrians: no
+/// turning radius, so no distance for turning) it is at least the time the net heading change
+/// takes at that rate (§2.3.4, §4.2.2: "angular speed determines the time required to turn"). For vehicles that reverse it is the faster of driving there
+/// forwards and backwards (each on the flipped headings); a path that changes direction on the way
+/// can be quicker, so there it guides rather than bounds. Evaluations allocate nothing; the goal's
+/// turning circles are computed once.
+class PlanHeuristic {
+public:
+    PlanHeuristic() = default;
+    PlanHeuristic(const PlanVehicle& vehicle, const PlanState& goal, PlanHeuristicKind kind = PlanHeuristicKind::TraversalTime,
+                  PlanHeuristicForm form = PlanHeuristicForm::Refined);
+
+    /// Estimated seconds from `state` to the goal.
+    double operator()(const PlanState& state) const;
+
+    /// The turning-path lengths from one pose, forwards and (if the vehicle reverses) backwards,
+    /// metres. The shortest comes first; the others (every path the refined form times) are filled
+    /// in only when a speed change does not fit the shortest — rarely, and then once per pose.
+    struct Distances {
+        PlanPose pose;
+        double cosHeading = 1.0, sinHeading = 0.0;
+        double forwardShortest = 0.0, backwardShortest = 0.0;
+        bool allLengths = false;
+        double forward[kTurnCombinations];
+        double backward[kTurnCombinations];
+        double turnTime = 0.0;  ///< s: the net heading change at the turn rate limit, a floor on any path
+    };
+    /// Several speeds share a pose in one expansion: the distances are computed once per pose.
+    void distancesFrom(double x, double y, double heading, double cosHeading, double sinHeading, Distances& out) const;
+    /// The estimate for a state whose pose's distances are known (may complete them, see Distances).
+    double estimateAt(Distances& distances, double speed) const;
+
+    const PlanVehicle& vehicle() const { return m_vehicle; }
+    PlanHeuristicKind kind() const { return m_kind; }
+    PlanHeuristicForm form() const { return m_form; }
+
+private:
+    /// Time from speed v0 to v1 ≥ 0 over the best path of one direction (see PlanHeuristicForm).
+    double timeOver(Distances& d, bool backward, double v0, double v1, const TraversalLimits& limits) const;
+
+    PlanVehicle m_vehicle;
+    PlanHeuristicKind m_kind = PlanHeuristicKind::TraversalTime;
+    PlanHeuristicForm m_form = PlanHeuristicForm::Refined;
+    double m_goalSpeed = 0.0;
+    TurningGoal m_forwardGoal;
+    TurningGoal m_backwardGoal;  ///< the goal with its heading flipped: driving there backwards
+    TraversalLimits m_forward;
+    TraversalLimits m_reverse;
+};
+
+} // namespace runtime

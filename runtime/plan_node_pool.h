@@ -1,0 +1,58 @@
+#pragma once
+
+#include "runtime/plan_buffer.h"
+#include "runtime/plan_state.h"
+
+#include <cstdint>
+
+namespace runtime {
+
+inline constexpr std::uint32_t kNoPlanNode = 0xffffffffu;
+
+/// A search node (thesis §4.5, Figure 4.11): the exact state, the cost so far and the estimate to
+/// the goal in seconds, the lowest-cost parent, and the slot of the cell (discretised state) it
+/// stands for. 32 bytes.
+/// Nodes are never changed once made: when a better node takes over a cell, the old one stays as
+/// the parent of whatever it already produced, so every path read back is made of actions that
+/// really lead from one node to the next.
+struct PlanNode {
+    PlanState state;
+    float cost = 0.0f;       ///< g, s
+    float estimate = 0.0f;   ///< h, s
+    std::uint32_t parent = kNoPlanNode;
+    std::uint32_t slot = 0;  ///< its cell's slot in the PlanCellTable
+};
+
+/// Fixed-capacity node storage, allocated once: a search that needs more nodes than this stops
+/// (PlanStatus::PoolExhausted) instead of allocating.
+class PlanNodePool {
+public:
+    explicit PlanNodePool(std::uint32_t capacity);
+
+    void clear() { m_size = 0; }
+    bool full() const { return m_size == m_capacity; }
+    /// Appends a node (the caller checks `full()` first) and returns its index.
+    std::uint32_t add(const PlanNode& node) {
+        m_nodes[m_size] = node;
+        return m_size++;
+    }
+    /// Starts loading node `i` into the cache (the next node to expand, while this one is).
+    void prefetch(std::uint32_t i) const {
+#if defined(__GNUC__)
+        __builtin_prefetch(&m_nodes[i]);
+#else
+        (void)i;
+#endif
+    }
+    PlanNode& operator[](std::uint32_t i) { return m_nodes[i]; }
+    const PlanNode& operator[](std::uint32_t i) const { return m_nodes[i]; }
+    std::uint32_t size() const { return m_size; }
+    std::uint32_t capacity() const { return m_capacity; }
+
+private:
+    PlanBuffer<PlanNode> m_nodes;
+    std::uint32_t m_capacity;
+    std::uint32_t m_size = 0;
+};
+
+} // namespace runtime

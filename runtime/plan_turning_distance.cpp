@@ -1,0 +1,290 @@
+#include "runtime/plan_turning_distance.h"
+
+#include <algorithm>
+#include <cmath>
+#include <initializer_list>
+#include <limits>
+
+namespace runtime {
+namespace {
+
+constexpr double kTwoPi = 2.0 * M_PI;
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+
+/// atan2 by Abramowitz & Stegun 4.4.49 (|error| ≤ 2·10⁻⁸ rad, 1.6·10⁻⁷ m on an 8 m circle, below
+/// the float positions the search keeps). Every heuristic evaluation takes several angles, and
+/// the library atan2 was the largest single cost of a search iteration.
+inline double angleOf(double y, double x) {
+    const double ax = std::abs(x), ay = std::abs(y);
+    const double big = std::max(ax, ay);
+    if (big == 0.0) return 0.0;
+    const double t = std::min(ax, ay) / big;
+    const double t2 = t * t;
+    double a = t * (1.0 + t2 * (-0.3333314528 + t2 * (0.1999355085 + t2 * (-0.1420889944 + t2 * (0.1065626393 +
+                   t2 * (-0.0752896400 + t2 * (0.0429096138 + t2 * (-0.0161657367 + t2 * 0.0028662257))))))));
+    if (ay > ax) a = M_PI / 2.0 - a;
+    if (x < 0.0) a = M_PI - a;
+    return y < 0.0 ? -a : a;
+}
+
+/// An angle turned, in [0, 2π). Rounding noise just below a full turn counts as no turn: a goal
+/// straight ahead must not cost a whole circle.
+inline double turned(double angle) {
+    // The arguments are differences of two angles in (−2π, 2π] each: a few adds beat fmod.
+    double a = angle;
+    while (a < 0.0) a += kTwoPi;
+    while (a >= kTwoPi) a -= kTwoPi;
+    if (a > kTwoPi - 1e-9) a = 0.0;
+    return a;
+}
+
+/// The four combinations, derived from the tangent geometry. With c1 the start circle's centre,
+/// c2 the goal circle's, V = c2 − c1 and t the direction of the straight:
+///  - same turn direction (LL, RR): the outer tangent, parallel to V, straight = |V|;
+///  - opposite directions (LR, RL): the inner tangent, V = straight·t ± 2r·n with n ⟂ t, so
+///    straight = sqrt(|V|² − 4r²) and t is V's direction turned by ∓atan2(2r, straight).
+TurningPath combine(TurnCombination combination, double x1, double y1, double heading0, double x2, double y2, double heading1, double r) {
+    TurningPath path;
+    path.combination = combination;
+    const double vx = x2 - x1, vy = y2 - y1;
+    const double d2 = vx * vx + vy * vy;
+    switch (combination) {
+    case TurnCombination::LeftRightLeft:
+    case TurnCombination::RightLeftRight:
+        break;  // see circleCircleCircle
+    case TurnCombination::LeftLeft:
+    case TurnCombination::RightRight: {
+        const bool left = combination == TurnCombination::LeftLeft;
+        if (d2 < 1e-18) {  // the same circle: one arc
+            path.firstArc = left ? turned(heading1 - heading0) : turned(heading0 - heading1);
+        } else {
+            const double t = angleOf(vy, vx);
+            path.straight = std::sqrt(d2);
+            path.firstArc = left ? turned(t - heading0) : turned(heading0 - t);
+            path.secondArc = left ? turned(heading1 - t) : turned(t - heading1);
+        }
+        break;
+    }
+    case TurnCombination::LeftRight:
+    case TurnCombination::RightLeft: {
+        const double s2 = d2 - 4.0 * r * r;
+        if (s2 < 0.0) {
+            path.length = kInfinity;  // the circles overlap: no inner tangent
+            return path;
+        }
+        path.straight = std::sqrt(s2);
+        const double v = angleOf(vy, vx);
+        const double beta = angleOf(2.0 * r, path.straight);
+        if (combination == TurnCombination::LeftRight) {
+            const double t = v + beta;
+            path.firstArc = turned(t - heading0);
+            path.secondArc = turned(t - heading1);
+        } else {
+            const double t = v - beta;
+            path.firstArc = turned(heading0 - t);
+            path.secondArc = turned(heading1 - t);
+        }
+        break;
+    }
+    }
+    path.length = r * (path.firstArc + path.secondArc) + path.straight;
+    return path;
+}
+
+/// Dubins's circle–circle–circle words on two circles of the same hand (c1 at the start, c2 at the
+/// goal) and a middle circle of the other hand touching both: its centre c3 is 2r from each, on
+/// either side of the line c1c2 (|c1c2| ≤ 4r). The tangent points are the midpoints of c1c3 and
+/// c3c2; the heading there is the radius direction turned by ±90° (left circles counter-clockwise).
+TurningPath circleCircleCircle(TurnCombination combination, double x1, double y1, double heading0, double x2, double y2, double heading1,
+                               double r) {
+    TurningPath best;
+    best.combination = combination;
+    best.length = kInfinity;
+    const double vx = x2 - x1, vy = y2 - y1;
+    const double d2 = vx * vx + vy * vy;
+    if (d2 > 16.0 * r * r || d2 < 1e-18) return best;
+    const double d = std::sqrt(d2);
+    const double along = std::sqrt(4.0 * r * r - d2 / 4.0);  // from the midpoint to c3, along V turned left
+    const bool outerLeft = combination == TurnCombination::LeftRightLeft;
+    // c3 − c1 = V/2 + side·along·V̂⊥ and c2 − c3 = V/2 − side·along·V̂⊥: their directions are V's
+    // turned by ±atan2(along, d/2), two angles for both candidate middle circles.
+    const double toward = angleOf(vy, vx);
+    const double beta = angleOf(along, d / 2.0);
+    for (const double side : {1.0, -1.0}) {
+        const double u1 = toward + side * beta;  // c1 → c3
+        const double u2 = toward - side * beta;  // c3 → c2
+        TurningPath p;
+        p.combination = combination;
+        if (outerLeft) {
+            const double phi1 = u1 + M_PI / 2.0, phi2 = u2 - M_PI / 2.0;
+            p.firstArc = turned(phi1 - heading0);
+            p.middleArc = turned(phi1 - phi2);
+            p.secondArc = turned(heading1 - phi2);
+        } else {
+            const double phi1 = u1 - M_PI / 2.0, phi2 = u2 + M_PI / 2.0;
+            p.firstArc = turned(heading0 - phi1);
+            p.middleArc = turned(phi2 - phi1);
+            p.secondArc = turned(phi2 - heading1);
+        }
+        p.length = r * (p.firstArc + p.middleArc + p.secondArc);
+        if (p.length < best.length) best = p;
+    }
+    return best;
+}
+
+} // namespace
+
+TurningGoal makeTurningGoal(const PlanPose& goal, double radius, bool withCircleCircleCircle) {
+    TurningGoal g;
+    g.pose = goal;
+    g.radius = radius;
+    g.circleCircleCircle = withCircleCircleCircle;
+    const double c = std::cos(goal.heading), s = std::sin(goal.heading);
+    g.leftX = goal.x - radius * s;
+    g.leftY = goal.y + radius * c;
+    g.rightX = goal.x + radius * s;
+    g.rightY = goal.y - radius * c;
+    return g;
+}
+
+TurningPath shortestTurningPath(const PlanPose& from, double c, double s, const TurningGoal& goal) {
+    const double r = goal.radius;
+    if (!(r > 0.0)) {
+        TurningPath straight;
+        straight.straight = std::hypot(goal.pose.x - from.x, goal.pose.y - from.y);
+        straight.length = straight.straight;
+        return straight;
+    }
+    const double lx = from.x - r * s, ly = from.y + r * c;  // start's left circle
+    const double rx = from.x + r * s, ry = from.y - r * c;  // start's right circle
+    const double h0 = from.heading, h1 = goal.pose.heading;
+    // Branch and bound over the four: a cheap floor for each — its straight, plus for same-handed
+    // turns the net heading change their arcs must add up to — then the full paths in order of
+    // floor until the next floor is no shorter than the best (the angles are the costly part).
+    struct Candidate {
+        TurnCombination combination;
+        double x1, y1, x2, y2;
+        double floor;
+    } candidates[4] = {{TurnCombination::LeftLeft, lx, ly, goal.leftX, goal.leftY, 0.0},
+                       {TurnCombination::RightRight, rx, ry, goal.rightX, goal.rightY, 0.0},
+                       {TurnCombination::LeftRight, lx, ly, goal.rightX, goal.rightY, 0.0},
+                       {TurnCombination::RightLeft, rx, ry, goal.leftX, goal.leftY, 0.0}};
+    for (Candidate& k : candidates) {
+        const double d2 = (k.x2 - k.x1) * (k.x2 - k.x1) + (k.y2 - k.y1) * (k.y2 - k.y1);
+        switch (k.combination) {
+        case TurnCombination::LeftLeft: k.floor = std::sqrt(d2) + r * turned(h1 - h0); break;
+        case TurnCombination::RightRight: k.floor = std::sqrt(d2) + r * turned(h0 - h1); break;
+        default: k.floor = d2 >= 4.0 * r * r ? std::sqrt(d2 - 4.0 * r * r) + r * std::abs(std::remainder(h1 - h0, kTwoPi)) : kInfinity; break;
+        }
+    }
+    std::sort(candidates, candidates + 4, [](const Candidate& a, const Candidate& b) { return a.floor < b.floor; });
+    TurningPath best;
+    best.length = kInfinity;
+    for (const Candidate& k : candidates) {
+        if (k.floor >= best.length) break;
+        const TurningPath p = combine(k.combination, k.x1, k.y1, h0, k.x2, k.y2, h1, r);
+        if (p.length < best.length) best = p;
+    }
+    // Dubins: a circle–circle–circle path is only ever shortest with a middle arc over half a turn,
+    // so longer than π·r; when the best so far is no longer, neither can win.
+    if (goal.circleCircleCircle && best.length > M_PI * r) {
+        const TurningPath lrl = circleCircleCircle(TurnCombination::LeftRightLeft, lx, ly, h0, goal.leftX, goal.leftY, h1, r);
+        if (lrl.length < best.length) best = lrl;
+        const TurningPath rlr = circleCircleCircle(TurnCombination::RightLeftRight, rx, ry, h0, goal.rightX, goal.rightY, h1, r);
+        if (rlr.length < best.length) best = rlr;
+    }
+    return best;
+}
+
+double shortestTurningLength(const PlanPose& from, double c, double s, const TurningGoal& goal) {
+    const double r = goal.radius;
+    if (!(r > 0.0)) return std::hypot(goal.pose.x - from.x, goal.pose.y - from.y);
+    // shortestTurningPath's branch and bound, lengths only: no path records to copy.
+    const double lx = from.x - r * s, ly = from.y + r * c;
+    const double rx = from.x + r * s, ry = from.y - r * c;
+    const double h0 = from.heading, h1 = goal.pose.heading;
+    const double llx = goal.leftX - lx, lly = goal.leftY - ly, rrx = goal.rightX - rx, rry = goal.rightY - ry;
+    const double lrx = goal.rightX - lx, lry = goal.rightY - ly, rlx = goal.leftX - rx, rly = goal.leftY - ry;
+    const double ll = std::sqrt(llx * llx + lly * lly), rr = std::sqrt(rrx * rrx + rry * rry);
+    const double lr2 = lrx * lrx + lry * lry - 4.0 * r * r, rl2 = rlx * rlx + rly * rly - 4.0 * r * r;
+    const double lrStraight = lr2 >= 0.0 ? std::sqrt(lr2) : kInfinity, rlStraight = rl2 >= 0.0 ? std::sqrt(rl2) : kInfinity;
+    // Floors: the straight, plus what the arcs must turn — same-handed arcs add up to the net heading
+    // change (mod 2π), opposite-handed ones differ by it, so their sum is at least its remainder.
+    const double netTurn = std::abs(std::remainder(h1 - h0, kTwoPi));
+    double floors[4] = {ll + r * turned(h1 - h0), rr + r * turned(h0 - h1), lrStraight + r * netTurn, rlStraight + r * netTurn};
+    int order[4] = {0, 1, 2, 3};
+    for (int i = 1; i < 4; ++i)  // insertion sort of four
+        for (int j = i; j > 0 && floors[order[j]] < floors[order[j - 1]]; --j) std::swap(order[j], order[j - 1]);
+    double best = kInfinity;
+    for (const int k : order) {
+        if (floors[k] >= best) break;
+        double length;
+        switch (k) {
+        case 0: {
+            const double t = ll > 1e-9 ? angleOf(lly, llx) : h0;
+            length = ll > 1e-9 ? r * (turned(t - h0) + turned(h1 - t)) + ll : r * turned(h1 - h0);
+            break;
+        }
+        case 1: {
+            const double t = rr > 1e-9 ? angleOf(rry, rrx) : h0;
+            length = rr > 1e-9 ? r * (turned(h0 - t) + turned(t - h1)) + rr : r * turned(h0 - h1);
+            break;
+        }
+        case 2: {
+            const double t = angleOf(lry, lrx) + angleOf(2.0 * r, lrStraight);
+            length = r * (turned(t - h0) + turned(t - h1)) + lrStraight;
+            break;
+        }
+        default: {
+            const double t = angleOf(rly, rlx) - angleOf(2.0 * r, rlStraight);
+            length = r * (turned(h0 - t) + turned(h1 - t)) + rlStraight;
+            break;
+        }
+        }
+        best = std::min(best, length);
+    }
+    if (goal.circleCircleCircle && best > M_PI * r) {
+        best = std::min(best, circleCircleCircle(TurnCombination::LeftRightLeft, lx, ly, h0, goal.leftX, goal.leftY, h1, r).length);
+        best = std::min(best, circleCircleCircle(TurnCombination::RightLeftRight, rx, ry, h0, goal.rightX, goal.rightY, h1, r).length);
+    }
+    return best;
+}
+
+void turningLengths(const PlanPose& from, double c, double s, const TurningGoal& goal, double lengths[kTurnCombinations]) {
+    const double r = goal.radius;
+    if (!(r > 0.0)) {
+        lengths[0] = std::hypot(goal.pose.x - from.x, goal.pose.y - from.y);
+        for (int i = 1; i < kTurnCombinations; ++i) lengths[i] = kInfinity;
+        return;
+    }
+    const double lx = from.x - r * s, ly = from.y + r * c;
+    const double rx = from.x + r * s, ry = from.y - r * c;
+    const double h0 = from.heading, h1 = goal.pose.heading;
+    lengths[0] = combine(TurnCombination::LeftLeft, lx, ly, h0, goal.leftX, goal.leftY, h1, r).length;
+    lengths[1] = combine(TurnCombination::RightRight, rx, ry, h0, goal.rightX, goal.rightY, h1, r).length;
+    lengths[2] = combine(TurnCombination::LeftRight, lx, ly, h0, goal.rightX, goal.rightY, h1, r).length;
+    lengths[3] = combine(TurnCombination::RightLeft, rx, ry, h0, goal.leftX, goal.leftY, h1, r).length;
+    lengths[4] = goal.circleCircleCircle ? circleCircleCircle(TurnCombination::LeftRightLeft, lx, ly, h0, goal.leftX, goal.leftY, h1, r).length : kInfinity;
+    lengths[5] = goal.circleCircleCircle ? circleCircleCircle(TurnCombination::RightLeftRight, rx, ry, h0, goal.rightX, goal.rightY, h1, r).length : kInfinity;
+}
+
+double turningDistance(const PlanPose& from, const PlanPose& to, double radius, bool withCircleCircleCircle) {
+    return shortestTurningPath(from, std::cos(from.heading), std::sin(from.heading), makeTurningGoal(to, radius, withCircleCircleCircle)).length;
+}
+
+TurningPath turningPath(const PlanPose& from, const PlanPose& to, double r, TurnCombination combination) {
+    const TurningGoal g = makeTurningGoal(to, r);
+    const double c = std::cos(from.heading), s = std::sin(from.heading);
+    const bool startLeft = combination == TurnCombination::LeftLeft || combination == TurnCombination::LeftRight ||
+                           combination == TurnCombination::LeftRightLeft;
+    const bool goalLeft = combination == TurnCombination::LeftLeft || combination == TurnCombination::RightLeft ||
+                          combination == TurnCombination::LeftRightLeft;
+    const double x1 = startLeft ? from.x - r * s : from.x + r * s;
+    const double y1 = startLeft ? from.y + r * c : from.y - r * c;
+    const double x2 = goalLeft ? g.leftX : g.rightX, y2 = goalLeft ? g.leftY : g.rightY;
+    if (combination == TurnCombination::LeftRightLeft || combination == TurnCombination::RightLeftRight)
+        return circleCircleCircle(combination, x1, y1, from.heading, x2, y2, to.heading, r);
+    return combine(combination, x1, y1, from.heading, x2, y2, to.heading, r);
+}
+
+} // namespace runtime

@@ -1,0 +1,215 @@
+// The AIPATH heuristic (thesis §4.2): Pinter's circle–line–circle distance against closed forms,
+// and the traversal time of eq. 4.1 / Algorithms 2–5 against hand-derived kinematics. (Angles come
+// from a polynomial atan2 good to 2·10⁻⁸ rad, so lengths agree to 10⁻⁶ m.)
+
+#include "runtime/plan_heuristic.h"
+#include "runtime/plan_traversal_time.h"
+#include "runtime/plan_turning_distance.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+namespace {
+
+using runtime::PlanPose;
+using runtime::TurnCombination;
+
+/// Drives a circle–line–circle path forward from `from`: arc (left or right) of `a1` rad, straight
+/// `straight` m, arc of `a2` rad. Where it ends is a goal whose path we know by construction.
+PlanPose drive(PlanPose p, double r, bool firstLeft, double a1, double straight, bool secondLeft, double a2) {
+    auto arc = [r](PlanPose q, bool left, double angle) {
+        const double sign = left ? 1.0 : -1.0;
+        const double cx = q.x - sign * r * std::sin(q.heading), cy = q.y + sign * r * std::cos(q.heading);
+        q.heading += sign * angle;
+        q.x = cx + sign * r * std::sin(q.heading);
+        q.y = cy - sign * r * std::cos(q.heading);
+        return q;
+    };
+    p = arc(p, firstLeft, a1);
+    p.x += straight * std::cos(p.heading);
+    p.y += straight * std::sin(p.heading);
+    return arc(p, secondLeft, a2);
+}
+
+TEST(PlanTurningDistance, StraightAheadIsTheEuclideanDistance) {
+    EXPECT_NEAR(runtime::turningDistance({0, 0, 0}, {25, 0, 0}, 5.0), 25.0, 1e-6);
+    EXPECT_NEAR(runtime::turningDistance({3, -2, 1.0}, {3 + 12 * std::cos(1.0), -2 + 12 * std::sin(1.0), 1.0}, 7.0), 12.0, 1e-6);
+}
+
+TEST(PlanTurningDistance, PureArcIsRadiusTimesAngle) {
+    const double r = 5.0;
+    // A quarter circle to the left, and three quarters to the right.
+    EXPECT_NEAR(runtime::turningDistance({0, 0, 0}, {r, r, M_PI / 2}, r), r * M_PI / 2, 1e-6);
+    const PlanPose right = drive({0, 0, 0}, r, false, 1.5 * M_PI, 0.0, false, 0.0);
+    EXPECT_NEAR(runtime::turningDistance({0, 0, 0}, right, r), r * 1.5 * M_PI, 1e-6);
+}
+
+TEST(PlanTurningDistance, EachOfPintersFourCombinationsMatchesItsConstruction) {
+    const double r = 6.0;
+    struct Case {
+        TurnCombination combination;
+        bool firstLeft, secondLeft;
+    } cases[] = {{TurnCombination::LeftLeft, true, true},
+                 {TurnCombination::RightRight, false, false},
+                 {TurnCombination::LeftRight, true, false},
+                 {TurnCombination::RightLeft, false, true}};
+    for (const Case& c : cases) {
+        const PlanPose start{1.0, 2.0, 0.3};
+        const double a1 = 0.8, straight = 20.0, a2 = 1.1;
+        const PlanPose goal = drive(start, r, c.firstLeft, a1, straight, c.secondLeft, a2);
+        const runtime::TurningPath path = runtime::turningPath(start, goal, r, c.combination);
+        EXPECT_NEAR(path.firstArc, a1, 1e-6) << static_cast<int>(c.combination);
+        EXPECT_NEAR(path.straight, straight, 1e-6);
+        EXPECT_NEAR(path.secondArc, a2, 1e-6);
+        EXPECT_NEAR(path.length, r * (a1 + a2) + straight, 1e-6);
+        // With arcs well under half a turn and a long straight, the construction is the shortest.
+        const runtime::TurningPath best = runtime::shortestTurningPath(start, std::cos(start.heading), std::sin(start.heading), runtime::makeTurningGoal(goal, r));
+        EXPECT_EQ(best.combination, c.combination);
+        EXPECT_NEAR(best.length, path.length, 1e-6);
+    }
+}
+
+TEST(PlanTurningDistance, LengthOnlyVersionAgreesWithThePaths) {
+    // The heuristic's branch-and-bound length against the full path records, Pinter's four and
+    // Dubins's six, over poses all round a goal (ahead, behind, inside the turning circles).
+    for (const bool ccc : {false, true}) {
+        const runtime::TurningGoal goal = runtime::makeTurningGoal({3.0, -2.0, 0.7}, 6.0, ccc);
+        for (int i = 0; i < 2000; ++i) {
+            const PlanPose from{30.0 * std::sin(i * 0.37), 30.0 * std::cos(i * 0.91), std::remainder(i * 0.53, 2.0 * M_PI)};
+            const double c = std::cos(from.heading), s = std::sin(from.heading);
+            EXPECT_NEAR(runtime::shortestTurningLength(from, c, s, goal), runtime::shortestTurningPath(from, c, s, goal).length, 1e-9) << i;
+        }
+    }
+}
+
+TEST(PlanTurningDistance, OppositeTurnsNeedCirclesTwoRadiiApart) {
+    // The goal's right circle overlaps the start's left circle: no inner tangent.
+    const runtime::TurningPath lr = runtime::turningPath({0, 0, 0}, {1, 1, 0}, 5.0, TurnCombination::LeftRight);
+    EXPECT_TRUE(std::isinf(lr.length));
+    EXPECT_TRUE(std::isfinite(runtime::turningDistance({0, 0, 0}, {1, 1, 0}, 5.0)));
+}
+
+TEST(PlanTurningDistance, GoalInsideTheTurningCircleCostsMoreThanItsEuclideanDistance) {
+    // Figure 4.2: the discontinuity along the turning circle.
+    const double r = 5.0;
+    EXPECT_GT(runtime::turningDistance({0, 0, 0}, {0.0, 3.0, 0.0}, r), 3.0 + r);
+    EXPECT_NEAR(runtime::turningDistance({0, 0, 0}, {0.0, 3.0, 0.0}, 0.0), 3.0, 1e-12) << "no turning radius: Euclidean";
+}
+
+runtime::PlanVehicle thesisCar(float radius = 5.0f) {
+    return runtime::carPlanVehicle(radius, 15.0f, 1.5f, 5.0f, 13.8f);
+}
+
+TEST(PlanTraversalTime, FromRestToRestWithCruiseMatchesAlgorithmTwosShortcut) {
+    const runtime::PlanVehicle car = thesisCar();
+    const runtime::TraversalLimits l = runtime::forwardLimits(car);
+    const double s = 200.0;
+    const double expected = s / 13.8 + 0.5 * (13.8 / 1.5 + 13.8 / 5.0);  // Algorithm 2, line 9
+    EXPECT_NEAR(runtime::traversalTime(s, 0.0, 0.0, l), expected, 1e-6) << "(the vehicle's limits are floats)";
+}
+
+TEST(PlanTraversalTime, TriangleProfileWhenTheTopSpeedIsOutOfReach) {
+    const runtime::PlanVehicle car = thesisCar();
+    const runtime::TraversalLimits l = runtime::forwardLimits(car);
+    // Peak v with v²/2a + v²/2d = s: t = v/a + v/d.
+    const double s = 10.0, a = 1.5, d = 5.0;
+    const double v = std::sqrt(2.0 * s / (1.0 / a + 1.0 / d));
+    EXPECT_NEAR(runtime::traversalTime(s, 0.0, 0.0, l), v / a + v / d, 1e-9);
+    // From 2 m/s to 3 m/s over 20 m: eq. 2.3 by hand.
+    const double v0 = 2.0, v1 = 3.0, sa = (2 * d * 20.0 - v0 * v0 + v1 * v1) / (2 * (a + d));
+    const double peak = std::sqrt(v0 * v0 + 2 * a * sa);
+    EXPECT_NEAR(runtime::traversalTime(20.0, v0, v1, l), (peak - v0) / a + (peak - v1) / d, 1e-9);
+}
+
+TEST(PlanTraversalTime, CruisingAtTopSpeedIsDistanceOverSpeedAndCruiseCaseIsExact) {
+    const runtime::PlanVehicle car = thesisCar();
+    const runtime::TraversalLimits l = runtime::forwardLimits(car);
+    EXPECT_NEAR(runtime::traversalTime(100.0, 13.8, 13.8, l), 100.0 / 13.8, 1e-6);
+    // Exact cruise case from 10 m/s: accelerate 13.8²−10² over 2a, cruise, brake to 5.
+    const double sAcc = (13.8 * 13.8 - 100.0) / 3.0, sDec = (13.8 * 13.8 - 25.0) / 10.0;
+    const double exact = 3.8 / 1.5 + 8.8 / 5.0 + (300.0 - sAcc - sDec) / 13.8;
+    EXPECT_NEAR(runtime::traversalTime(300.0, 10.0, 5.0, l), exact, 1e-6);
+    EXPECT_LT(exact, 300.0 / 13.8 + 0.5 * (3.8 / 1.5 + 8.8 / 5.0)) << "the thesis's shortcut overestimates when v0, v1 > 0";
+}
+
+TEST(PlanTraversalTime, LinearOvershootBrakesBacksUpAndRunsUp) {
+    // A tank arriving too fast: Algorithm 5 by hand.
+    const runtime::PlanVehicle tank = runtime::tankPlanVehicle(1.0f, 1.5f, 5.0f, 13.8f);
+    const runtime::TraversalLimits l = runtime::forwardLimits(tank);
+    const double v0 = 10.0, v1 = 2.0, s = 3.0;
+    const double brakeDistance = v0 * v0 / 10.0;              // 10 m: 7 m past the goal
+    const double backup = brakeDistance - s + v1 * v1 / 3.0;  // plus the run-up to 2 m/s
+    const double expected = v0 / 5.0 + runtime::traversalTime(backup, 0.0, 0.0, l) + v1 / 1.5;
+    EXPECT_NEAR(runtime::linearOvershootTime(s, v0, v1, l), expected, 1e-9);
+    EXPECT_NEAR(runtime::traversalTime(s, v0, v1, l), expected, 1e-9) << "the tank has no circle to drive: linear handling";
+}
+
+TEST(PlanTraversalTime, CircularOvershootAddsTheSmallestCircle) {
+    // A car that must reach 8 m/s from rest 5 m away: it needs 21.3 m, one circle more gives it.
+    runtime::PlanVehicle car = thesisCar(6.0f);
+    car.maxLateralAcceleration = 0.0f;  // the circle by turning radius alone
+    const runtime::TraversalLimits l = runtime::forwardLimits(car);
+    const double circle = 2.0 * M_PI * 6.0;
+    EXPECT_NEAR(runtime::traversalTime(5.0, 0.0, 8.0, l), runtime::traversalTime(5.0 + circle, 0.0, 8.0, l), 1e-9);
+    // Needing more than a whole circle: the speed change alone sets the time (Algorithm 4, line 13).
+    EXPECT_NEAR(runtime::traversalTime(1.0, 0.0, 13.8, l), 13.8 / 1.5, 1e-9);
+    // With the lateral limit the smallest circle is the one v_max allows (line 10): longer, slower.
+    car.maxLateralAcceleration = 10.0f;
+    const runtime::TraversalLimits lateral = runtime::forwardLimits(car);
+    EXPECT_NEAR(lateral.circleRadius, 13.8 * 13.8 / 10.0, 1e-5);
+    EXPECT_GT(runtime::traversalTime(5.0, 0.0, 8.0, lateral), runtime::traversalTime(5.0 + circle, 0.0, 8.0, l));
+    // Any detour: the shortfall costs only the speed change.
+    const runtime::TraversalLimits detour = runtime::forwardLimits(car, runtime::OvershootCircle::AnyDetour);
+    EXPECT_NEAR(runtime::traversalTime(5.0, 0.0, 8.0, detour), 8.0 / 1.5, 1e-9);
+    EXPECT_NEAR(runtime::traversalTime(5.0, 10.0, 0.0, detour), 10.0 / 5.0, 1e-9) << "too fast: braking all the way";
+}
+
+TEST(PlanTraversalTime, GrowsWithDistanceWhereSpeedsCanBeMatched) {
+    const runtime::PlanVehicle car = thesisCar();
+    const runtime::TraversalLimits l = runtime::forwardLimits(car);
+    double previous = 0.0;
+    for (double s = 20.0; s < 400.0; s += 3.7) {
+        const double t = runtime::traversalTime(s, 4.0, 6.0, l);
+        EXPECT_GT(t, previous);
+        previous = t;
+    }
+}
+
+TEST(PlanHeuristic, TimeHeuristicIsTurningDistanceOverTheSpeedProfile) {
+    const runtime::PlanVehicle car = thesisCar();
+    const runtime::PlanState goal{40.0f, 10.0f, 1.0f, 3.0f};
+    const runtime::PlanHeuristic time(car, goal);
+    const runtime::PlanHeuristic distance(car, goal, runtime::PlanHeuristicKind::DistanceOnly);
+    const runtime::PlanState start{0.0f, 0.0f, 0.0f, 5.0f};
+    const double d = runtime::turningDistance({0, 0, 0}, {40.0, 10.0, 1.0}, 5.0);
+    EXPECT_NEAR(d, runtime::turningDistance({0, 0, 0}, {40.0, 10.0, 1.0}, 5.0, true), 1e-9) << "far away Pinter's four are Dubins's shortest";
+    EXPECT_NEAR(time(start), runtime::traversalTime(d, 5.0, 3.0, runtime::forwardLimits(car)), 1e-5);
+    EXPECT_NEAR(distance(start), d / 13.8, 1e-5);
+    EXPECT_GT(time(start), distance(start)) << "accelerating to v_max and braking cost more than cruising at it";
+}
+
+TEST(PlanHeuristic, ReversingVehicleTakesTheFasterDirection) {
+    runtime::PlanVehicle car = thesisCar();
+    car.maxReverseSpeed = 3.0f;
+    // The goal 6 m straight behind, facing the same way, at rest: backing up beats a loop.
+    const runtime::PlanHeuristic h(car, {-6.0f, 0.0f, 0.0f, 0.0f});
+    const runtime::TraversalLimits rev = runtime::reverseLimits(car);
+    EXPECT_NEAR(h({0.0f, 0.0f, 0.0f, 0.0f}), runtime::traversalTime(6.0, 0.0, 0.0, rev), 1e-5);
+    const runtime::PlanHeuristic forwardOnly(thesisCar(), {-6.0f, 0.0f, 0.0f, 0.0f});
+    EXPECT_GT(forwardOnly({0.0f, 0.0f, 0.0f, 0.0f}), h({0.0f, 0.0f, 0.0f, 0.0f}));
+}
+
+TEST(PlanHeuristic, RefinedTakesTheQuickestPathNotTheTimeOfTheShortest) {
+    // From 6 m/s to 12 m/s, 5 m behind-left: the shortest path cannot fit the speed change, a longer
+    // one can. The thesis form adds a whole circle at v_max to the shortest; the refined form times
+    // every path and lets any detour cover a shortfall.
+    const runtime::PlanVehicle car = thesisCar(5.7f);
+    const runtime::PlanState start{0.0f, 0.0f, 0.0f, 6.0f}, goal{-2.0f, 5.0f, 2.2f, 12.0f};
+    const runtime::PlanHeuristic thesis(car, goal, runtime::PlanHeuristicKind::TraversalTime, runtime::PlanHeuristicForm::Thesis);
+    const runtime::PlanHeuristic refined(car, goal);
+    EXPECT_LT(refined(start), thesis(start));
+    EXPECT_GE(refined(start), (12.0 - 6.0) / 1.5 - 1e-9) << "never below the speed change itself";
+}
+
+} // namespace

@@ -1,0 +1,135 @@
+// Stuck recovery with the movement planner: the valid area on a baked track, a planned manoeuvre
+// for a large-radius vehicle pressed against a hairpin's wall, and the reference model driving it.
+
+#include "runtime/maneuver_tracker.h"
+#include "runtime/plan_track_area.h"
+#include "runtime/recovery_planner.h"
+#include "runtime/registrar.h"
+#include "runtime/stuck_manager.h"
+#include "runtime/line_sampler.h"
+#include "runtime/vehicle_model.h"
+#include "runtime/wall_contact.h"
+
+#include "tests/support/baked_sample.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+namespace {
+
+std::unique_ptr<tw::test::BakedSample> hairpins() {
+    return tw::test::bakeSample(*formats::loadTrackFile(std::string(TRACKWRIGHT_TEST_DATA_DIR) + "/paths/hairpins.twtrack").document);
+}
+
+/// Where the pursuit follower leaves the armoured vehicle (13 m turning radius) at the first
+/// 6.5 m hairpin: nose against the outer wall, still creeping.
+runtime::VehicleState stuckArmoured() {
+    runtime::VehicleState s;
+    s.position = {23.65, 16.25};
+    s.heading = 113.8f * static_cast<float>(M_PI / 180.0);
+    s.speed = 0.32f;
+    return s;
+}
+
+TEST(PlanTrackArea, ValidWithinTheUsableWidthNeverBeyondTheWalls) {
+    const auto sample = hairpins();
+    runtime::PlanTrackArea area;
+    area.track = &sample->track;
+    area.edge = runtime::TrackEdge::Wall;
+    area.margin = 0.5f;
+    // The first straight runs along +x with 3 m of tarmac and walls 4 m out on each side.
+    const runtime::PlanState centre{5.0f, 0.0f, 0.0f, 0.0f};
+    const runtime::PlanState nearWall{5.0f, 3.7f, 0.0f, 0.0f};   // inside the wall, inside the margin
+    const runtime::PlanState nearer{5.0f, 3.9f, 0.0f, 0.0f};
+    const runtime::PlanState beyond{5.0f, 4.2f, 0.0f, 0.0f};
+    EXPECT_TRUE(runtime::PlanTrackArea::test(&area, centre, {5.0f, 3.4f, 0.0f, 0.0f}));
+    EXPECT_FALSE(runtime::PlanTrackArea::test(&area, centre, nearWall)) << "not into the margin from outside it";
+    EXPECT_TRUE(runtime::PlanTrackArea::test(&area, nearer, nearWall)) << "backing away from the wall is fine";
+    EXPECT_FALSE(runtime::PlanTrackArea::test(&area, nearWall, nearer)) << "never deeper";
+    EXPECT_FALSE(runtime::PlanTrackArea::test(&area, nearWall, beyond)) << "never beyond the wall";
+    area.edge = runtime::TrackEdge::Track;
+    EXPECT_FALSE(runtime::PlanTrackArea::test(&area, centre, {5.0f, 2.8f, 0.0f, 0.0f})) << "tarmac less the margin";
+}
+
+TEST(RecoveryPlanner, ArmouredVehicleBacksOutOfTheHairpinWithinTheWalls) {
+    const auto sample = hairpins();
+    runtime::RecoveryPlanner planner(sample->track);
+    const runtime::VehicleParameters armoured = runtime::vehiclePreset(runtime::VehiclePreset::Armoured);
+    const formats::Vec2 goal{10.32, 13.0};
+    const float goalHeading = static_cast<float>(M_PI);
+    runtime::Maneuver maneuver;
+    ASSERT_TRUE(planner.plan(armoured, stuckArmoured(), goal, goalHeading, maneuver)) << runtime::planStatusName(planner.lastResult().status);
+    ASSERT_GE(maneuver.count, 2);
+
+    // Never into a wall: every point registers on the track, inside the walls.
+    const runtime::Registrar registrar(sample->track);
+    bool reverses = false;
+    for (int i = 0; i < maneuver.count; ++i) {
+        const runtime::ManeuverPoint& p = maneuver.points[i];
+        EXPECT_TRUE(registrar.registerCold({p.x, p.y}).defined) << "point " << i;
+        reverses |= p.direction < 0;
+        EXPECT_LE(std::abs(p.speed), planner.settings.maxSpeed + 1e-4f);
+        // Armoured: 13 m turning radius, one-metre steps.
+        EXPECT_LE(std::abs(p.curvature), 1.0f / (armoured.wheelbase / std::tan(armoured.maxSteeringAngle)) + 1e-4f) << "point " << i;
+    }
+    EXPECT_TRUE(reverses) << "a 13 m turning radius does not fit a 6.5 m hairpin without reversing";
+    const runtime::ManeuverPoint& end = maneuver.points[maneuver.count - 1];
+    EXPECT_LE(std::hypot(end.x - goal.x, end.y - goal.y), planner.settings.search.tolerance.position + 1e-4);
+}
+
+TEST(ManeuverTracker, ReferenceModelDrivesThePlannedManeuverToItsEnd) {
+    const auto sample = hairpins();
+    runtime::RecoveryPlanner planner(sample->track);
+    const runtime::VehicleParameters armoured = runtime::vehiclePreset(runtime::VehiclePreset::Armoured);
+    runtime::Maneuver maneuver;
+    ASSERT_TRUE(planner.plan(armoured, stuckArmoured(), {10.32, 13.0}, static_cast<float>(M_PI), maneuver));
+
+    runtime::VehicleBody body;
+    body.state = stuckArmoured();
+    body.velocity = {body.state.speed * std::cos(body.state.heading), body.state.speed * std::sin(body.state.heading)};
+    runtime::Registrar registrar(sample->track);
+    runtime::Registration last = registrar.update(body.state.position);
+    runtime::ManeuverTracker tracker;
+    tracker.start(maneuver);
+    const float dt = 1.0f / 60.0f;
+    int contacts = 0;
+    for (int tick = 0; tick < 60 * 120 && tracker.active(); ++tick) {
+        const runtime::Controls c = tracker.update(body.state, dt, armoured, {});
+        runtime::stepVehicle(armoured, c, dt, body);
+        const runtime::Registration here = registrar.update(body.state.position);
+        if (here.defined) last = here;
+        contacts += runtime::resolveWallContact(sample->track, last, body);
+    }
+    EXPECT_TRUE(tracker.finished());
+    EXPECT_FALSE(tracker.failed());
+    EXPECT_LT(std::hypot(body.state.position.x - 10.32, body.state.position.y - 13.0), 2.5);
+    EXPECT_LT(std::abs(runtime::wrapAngle(body.state.heading - static_cast<float>(M_PI))), 0.5f);
+    EXPECT_EQ(contacts, 0) << "the manoeuvre keeps off the walls";
+}
+
+TEST(StuckManager, AStuckCarGetsAPlannedManeuverInsteadOfBlindReversing) {
+    const auto sample = hairpins();
+    runtime::RecoveryPlanner planner(sample->track);
+    runtime::StuckParameters p;
+    p.window = 1.0f;
+    runtime::StuckManager stuck(p);
+    stuck.attachPlanner(&planner, runtime::vehiclePreset(runtime::VehiclePreset::Armoured));
+    const runtime::LineSampler line(sample->track, 0, 0);
+    const runtime::VehicleState state = stuckArmoured();
+    runtime::Registrar registrar(sample->track);
+    const runtime::Registration r = registrar.update(state.position);
+    ASSERT_TRUE(r.defined);
+    const runtime::StuckContext context{&state, &line, r.distance};
+    const runtime::Controls pressing{1.0f, 1.0f, false};
+    runtime::Controls applied = pressing;
+    for (int i = 0; i < 61 && !stuck.maneuvering(); ++i) applied = stuck.update(r.distance, 0.0f, 1.0f / 60.0f, pressing, &context);
+    EXPECT_EQ(stuck.stats().events, 1);
+    EXPECT_EQ(stuck.stats().plannedRecoveries, 1);
+    EXPECT_TRUE(stuck.maneuvering());
+    applied = stuck.update(r.distance, 0.0f, 1.0f / 60.0f, pressing, &context);
+    EXPECT_LT(applied.throttle, 0.0f) << "the manoeuvre starts by backing away from the wall";
+    EXPECT_FALSE(stuck.teleportWanted());
+}
+
+} // namespace
