@@ -27,20 +27,6 @@ struct Move {
     double step = 0.0;
 };
 
-std::vector<double> applyMove(const std::vector<double>& offsets, const Move& move, const LineBounds& bounds, bool closed, int falloff) {
-    std::vector<double> out = offsets;
-    const auto n = static_cast<std::ptrdiff_t>(offsets.size());
-    for (int k = -falloff; k <= falloff; ++k) {
-        std::ptrdiff_t i = static_cast<std::ptrdiff_t>(move.centre) + k;
-        if (closed) i = (i % n + n) % n;
-        else if (i < 0 || i >= n) continue;
-        const auto u = static_cast<std::size_t>(i);
-        const double weight = 0.5 * (1.0 + std::cos(M_PI * k / (falloff + 1)));
-        out[u] = std::clamp(out[u] + move.step * weight, bounds.lower[u], bounds.upper[u]);
-    }
-    return out;
-}
-
 /// Nodes within `reach` nodes of a point where the line bends tighter than kCornerCurvature.
 std::vector<bool> cornerNeighbourhood(const formats::TrackDocument& document, const formats::Line& line, int reach) {
     const formats::Route& route = document.routes[line.route];
@@ -143,7 +129,10 @@ LapTimeRefinementResult refineLapTime(const formats::TrackDocument& document, st
         }
         std::vector<std::vector<double>> lines(moves.size());
         std::vector<double> times(moves.size(), kNotFinished);
-        for (std::size_t m = 0; m < moves.size(); ++m) lines[m] = applyMove(result.offsets, moves[m], bounds, closed, falloff);
+        for (std::size_t m = 0; m < moves.size(); ++m) {
+            lines[m] = result.offsets;
+            applyCorrelatedMove(lines[m], moves[m].centre, moves[m].step, bounds, closed, falloff);
+        }
         std::atomic<std::size_t> cursor{0};
         auto work = [&] {
             for (std::size_t m = cursor++; m < moves.size(); m = cursor++) times[m] = lapOf(lines[m]);

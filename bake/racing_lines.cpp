@@ -2,6 +2,7 @@
 
 #include "bake/alternate_lines.h"
 #include "bake/default_vehicle_classes.h"
+#include "bake/ideal_lap_descent.h"
 #include "bake/min_curvature_line.h"
 #include "bake/offset_line.h"
 #include "bake/verification_laps.h"
@@ -157,6 +158,18 @@ RacingLineResult optimiseRacingLines(const formats::TrackDocument& input, const 
                         std::to_string(report.optimiserMilliseconds) + " ms");
 
             if (o.method == RacingLineMethod::LapTime) {
+                BakeContext inner;
+                inner.cancelled = context.cancelled;
+                inner.log = context.log;
+                const IdealLapDescentResult fastest = descendIdealLap(doc, r, line.offsets, bounds, job.vehicle, o.descent, inner);
+                report.idealLapBefore = fastest.lapTimeBefore;
+                report.idealLapAfter = fastest.lapTimeAfter;
+                report.idealLapEvaluations = fastest.evaluations;
+                if (fastest.cancelled) {
+                    result.cancelled = true;
+                    return result;
+                }
+
                 LapTimeRefinementOptions refinement = o.refinement;
                 refinement.vehicleClass = job.vehicle.name;
                 refinement.vehicle = presetFor(job.vehicle.name);
@@ -167,9 +180,13 @@ RacingLineResult optimiseRacingLines(const formats::TrackDocument& input, const 
                 for (std::size_t l = 0; l < trial.lines.size(); ++l)
                     if (trial.lines[l].route == r && trial.lines[l].name == "racing" && trial.lines[l].vehicleClass == job.className) lineIndex = l;
                 trial.lines[lineIndex].vehicleClass.clear();
-                BakeContext inner;
-                inner.cancelled = context.cancelled;
-                inner.log = context.log;
+                // The descended line is judged like any move, by the simulated lap: at the limit
+                // everywhere, it can be harder to follow than the smoother minimum-curvature line.
+                report.minimumCurvatureLap = simulatedLapTime(trial, lineIndex, refinement);
+                trial.lines[lineIndex].offsets = fastest.offsets;
+                report.descendedLap = simulatedLapTime(trial, lineIndex, refinement);
+                report.descentKept = report.descendedLap <= report.minimumCurvatureLap;
+                if (!report.descentKept) trial.lines[lineIndex].offsets = line.offsets;
                 const LapTimeRefinementResult refined = refineLapTime(trial, lineIndex, bounds, refinement, inner);
                 report.lapTimeBefore = refined.lapTimeBefore;
                 report.lapTimeAfter = refined.lapTimeAfter;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "bake/bake_context.h"
+#include "bake/ideal_lap_descent.h"
 #include "bake/lap_time_refinement.h"
 #include "bake/line_metrics.h"
 #include "bake/offset_line.h"
@@ -15,7 +16,9 @@ namespace bake {
 
 enum class RacingLineMethod {
     MinimumCurvature,  ///< §39.5: least summed squared curvature within the tarmac less margins
-    LapTime,           ///< the above, then the lap-time refinement (§39.6) for the class's vehicle
+    /// The above, then the ideal-lap descent (kept when the runner's flying lap on it is no slower)
+    /// and the lap-time refinement (§39.6), for the class's vehicle.
+    LapTime,
 };
 
 /// What `twbake raceline` and `twbake build --raceline` ask for.
@@ -27,7 +30,8 @@ struct RacingLineOptions {
     std::string vehicleClass;
     double safetyMargin = 0.5;  ///< m kept beyond half the vehicle's width from each tarmac edge
     bool alternates = true;     ///< defending and overtaking lines, with overtaking-entry markers
-    LapTimeRefinementOptions refinement;  ///< budget and threads of the lap-time method
+    IdealLapDescentOptions descent;       ///< the lap-time method's first stage
+    LapTimeRefinementOptions refinement;  ///< budget and threads of the lap-time method's second stage
 };
 
 /// One optimised line, for the report.
@@ -37,7 +41,13 @@ struct RacingLineReport {
     std::string vehicleClass;          ///< empty: every class
     LineMetrics centre, line;          ///< the route's centre line and the new line, on their splines
     double optimiserMilliseconds = 0.0;
-    double lapTimeBefore = 0.0;        ///< s, lap-time method only: the minimum-curvature line's flying lap
+    double idealLapBefore = 0.0;       ///< s, lap-time method only: the minimum-curvature line's ideal lap (splineIdealLapTime)
+    double idealLapAfter = 0.0;        ///< s, after the ideal-lap descent
+    int idealLapEvaluations = 0;
+    double minimumCurvatureLap = 0.0;  ///< s, lap-time method only: the runner's flying lap on the minimum-curvature line (+∞: not finished)
+    double descendedLap = 0.0;         ///< s, on the descended line
+    bool descentKept = false;          ///< the refinement started from the descended line (its lap was no slower)
+    double lapTimeBefore = 0.0;        ///< s, the flying lap of the line the refinement started from
     double lapTimeAfter = 0.0;         ///< s, after the refinement
     int lapEvaluations = 0;
 };

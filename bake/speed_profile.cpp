@@ -20,19 +20,24 @@ SpeedProfile computeSpeedProfile(const SpeedProfileInput& input, const SpeedLimi
 
     const std::size_t segments = input.closed ? n : n - 1;
     auto segment = [&](std::size_t i) { return input.segmentLength[i]; };
-    // Each pass only lowers speeds, so the passes converge; a closed line needs at most two laps of
-    // each for a limit to propagate all the way round.
+    // Each pass only lowers speeds, so the passes converge; a closed line needs at most a second lap
+    // of each for a limit to propagate all the way round, and that lap ends where a speed stays as
+    // it was: everything beyond depends on it alone, so stays too.
     const int laps = input.closed ? 2 : 1;
     for (int lap = 0; lap < laps; ++lap) {
         for (std::size_t k = segments; k-- > 0;) {
             const std::size_t next = (k + 1) % n;
-            profile.speed[k] = std::min(profile.speed[k], std::sqrt(profile.speed[next] * profile.speed[next] + 2.0 * limits.maxBraking * segment(k)));
+            const double v = std::sqrt(profile.speed[next] * profile.speed[next] + 2.0 * limits.maxBraking * segment(k));
+            if (v < profile.speed[k]) profile.speed[k] = v;
+            else if (lap > 0) break;
         }
     }
     for (int lap = 0; lap < laps; ++lap) {
         for (std::size_t k = 0; k < segments; ++k) {
             const std::size_t next = (k + 1) % n;
-            profile.speed[next] = std::min(profile.speed[next], std::sqrt(profile.speed[k] * profile.speed[k] + 2.0 * limits.maxAcceleration * segment(k)));
+            const double v = std::sqrt(profile.speed[k] * profile.speed[k] + 2.0 * limits.maxAcceleration * segment(k));
+            if (v < profile.speed[next]) profile.speed[next] = v;
+            else if (lap > 0) break;
         }
     }
     for (std::size_t k = 0; k < segments; ++k) {

@@ -30,7 +30,7 @@ struct Vec3 {
 inline double dot(Vec2 a, Vec2 b) { return a.x * b.x + a.y * b.y; }
 /// z component of the 3D cross product: positive when b is counter-clockwise from a.
 inline double cross(Vec2 a, Vec2 b) { return a.x * b.y - a.y * b.x; }
-inline double length(Vec2 a) { return std::hypot(a.x, a.y); }
+inline double length(Vec2 a) { return std::sqrt(a.x * a.x + a.y * a.y); }
 /// The direction rotated 90 degrees counter-clockwise: the left-hand side when driving along `a`.
 inline Vec2 leftPerpendicular(Vec2 a) { return {-a.y, a.x}; }
 

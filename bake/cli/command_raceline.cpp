@@ -13,6 +13,7 @@
 #include <cereal/archives/json.hpp>
 #include <cereal/types/string.hpp>
 
+#include <cmath>
 #include <filesystem>
 #include <iomanip>
 #include <sstream>
@@ -31,6 +32,9 @@ std::string racingLineCsv(const formats::TrackDocument& document) {
     return csv.str();
 }
 
+/// JSON has no infinity: a lap the runner did not finish cleanly is written as −1.
+double finiteOrNegative(double seconds) { return std::isfinite(seconds) ? seconds : -1.0; }
+
 void printReportJson(std::ostream& out, const std::string& file, const RacingLineResult& result) {
     cereal::JSONOutputArchive archive(out, cereal::JSONOutputArchive::Options(
         rapidjson::Writer<rapidjson::OStreamWrapper>::kDefaultMaxDecimalPlaces, cereal::JSONOutputArchive::Options::IndentChar::space, 2));
@@ -45,8 +49,13 @@ void printReportJson(std::ostream& out, const std::string& file, const RacingLin
                 cereal::make_nvp("mean_curvature", r.line.meanAbsCurvature), cereal::make_nvp("integral_squared_curvature", r.line.integralSquaredCurvature),
                 cereal::make_nvp("centre_integral_squared_curvature", r.centre.integralSquaredCurvature),
                 cereal::make_nvp("optimiser_ms", r.optimiserMilliseconds));
+        if (r.idealLapEvaluations > 0)
+            archive(cereal::make_nvp("ideal_lap_before_s", r.idealLapBefore), cereal::make_nvp("ideal_lap_after_s", r.idealLapAfter),
+                    cereal::make_nvp("ideal_lap_evaluations", r.idealLapEvaluations),
+                    cereal::make_nvp("minimum_curvature_lap_s", finiteOrNegative(r.minimumCurvatureLap)),
+                    cereal::make_nvp("descended_lap_s", finiteOrNegative(r.descendedLap)), cereal::make_nvp("descent_kept", r.descentKept));
         if (r.lapEvaluations > 0)
-            archive(cereal::make_nvp("lap_time_before_s", r.lapTimeBefore), cereal::make_nvp("lap_time_after_s", r.lapTimeAfter),
+            archive(cereal::make_nvp("lap_time_before_s", finiteOrNegative(r.lapTimeBefore)), cereal::make_nvp("lap_time_after_s", finiteOrNegative(r.lapTimeAfter)),
                     cereal::make_nvp("lap_evaluations", r.lapEvaluations));
         archive.finishNode();
     }
@@ -59,8 +68,11 @@ void printReport(std::ostream& out, const formats::TrackDocument& document, cons
         out << "route \"" << document.routes[r.route].name << "\" racing line" << (r.vehicleClass.empty() ? "" : " for " + r.vehicleClass) << ": "
             << std::setprecision(4) << "∫κ² ds " << r.line.integralSquaredCurvature << " (centre " << r.centre.integralSquaredCurvature << "), max |κ| "
             << r.line.maxAbsCurvature << " 1/m, " << std::setprecision(1) << r.line.length << " m, " << r.optimiserMilliseconds << " ms";
+        if (r.idealLapEvaluations > 0)
+            out << std::setprecision(3) << "; ideal lap " << r.idealLapBefore << " s -> " << r.idealLapAfter << " s; flying lap: minimum-curvature "
+                << r.minimumCurvatureLap << " s, descended " << r.descendedLap << " s (" << (r.descentKept ? "kept" : "not kept") << ")";
         if (r.lapEvaluations > 0)
-            out << std::setprecision(3) << "; flying lap " << r.lapTimeBefore << " s -> " << r.lapTimeAfter << " s in " << r.lapEvaluations << " laps";
+            out << std::setprecision(3) << (r.idealLapEvaluations > 0 ? ", refined " : "; flying lap ") << r.lapTimeBefore << " s -> " << r.lapTimeAfter << " s in " << r.lapEvaluations << " laps";
         out << '\n';
     }
 }

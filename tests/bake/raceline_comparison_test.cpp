@@ -4,9 +4,10 @@
 
 namespace {
 
-// Issue target: on equal room, our minimum-curvature line bends no more than the peer's on every
-// circuit, measured on each line's own points the same way.
-TEST(RacelineComparison, OurLineBendsNoMoreThanThePeersOnEveryCircuit) {
+// Issue targets, on equal room and measured on each line's own points the same way: our
+// minimum-curvature line bends no more than the peer's on every circuit, and the lap-time method's
+// line (after the ideal-lap descent) has an ideal lap no slower than the peer line's.
+TEST(RacelineComparison, OurLinesBendNoMoreAndLapNoSlowerThanThePeersOnEveryCircuit) {
     const std::filesystem::path folder = TRACKWRIGHT_SHARED_TRACKS_DIR;
     const auto circuits = tw::test::circuitsWithPeerLines(folder);
     ASSERT_EQ(circuits.size(), 12u);
@@ -14,6 +15,8 @@ TEST(RacelineComparison, OurLineBendsNoMoreThanThePeersOnEveryCircuit) {
         const tw::test::CircuitComparison c = tw::test::compareCircuit(circuit, folder / "racelines" / circuit.filename());
         EXPECT_LE(c.ours.metrics.integralSquaredCurvature, c.peer.metrics.integralSquaredCurvature) << c.name;
         EXPECT_LT(c.ours.metrics.integralSquaredCurvature, 0.8 * c.centre.metrics.integralSquaredCurvature) << c.name;
+        EXPECT_LE(c.fastest.idealLapTime, c.peer.idealLapTime) << c.name;
+        EXPECT_LT(c.fastest.idealLapTime, c.ours.idealLapTime) << c.name;
         for (std::size_t i = 0; i < c.bounds.lower.size(); ++i) {
             const double offset = c.document.lines[c.racingLine].offsets[i];
             ASSERT_GE(offset, c.bounds.lower[i] - 1e-9) << c.name << " node " << i;

@@ -294,6 +294,14 @@ TEST_F(TwbakeCli, RacelineWritesTheLinesIntoTheDocumentAndTheCsvAndBuildCanRunIt
     EXPECT_EQ(csv.rfind("# x_m,y_m\n", 0), 0u);
     EXPECT_EQ(static_cast<std::size_t>(std::count(csv.begin(), csv.end(), '\n')), loaded.document->routes[0].nodes.size() + 1);
 
+    // The lap-time method reports both of its stages; the line it writes is at least as fast as where it started.
+    const RunResult timed = twbake({"raceline", sample, "-o", file("timed.twtrack").string(), "--method", "laptime", "--vehicle", "car", "--laps", "16",
+                                    "--no-alternates", "--json"});
+    ASSERT_EQ(timed.exitCode, kExitOk) << timed.err;
+    for (const char* key : {"\"ideal_lap_before_s\"", "\"ideal_lap_after_s\"", "\"minimum_curvature_lap_s\"", "\"descended_lap_s\"",
+                            "\"descent_kept\"", "\"lap_time_before_s\"", "\"lap_time_after_s\"", "\"lap_evaluations\": 16"})
+        EXPECT_NE(timed.out.find(key), std::string::npos) << key << "\n" << timed.out;
+
     const RunResult built = twbake({"build", sample, "-o", file("kart.twbake").string(), "--raceline", "--method", "laptime", "--vehicle", "car"});
     ASSERT_EQ(built.exitCode, kExitOk) << built.err;
     EXPECT_NE(built.out.find("ideal lap racing / "), std::string::npos) << built.out;

@@ -4,6 +4,7 @@
 // regression test and the bench command that prints the README's table.
 
 #include "bake/cubic_spline.h"
+#include "bake/ideal_lap_descent.h"
 #include "bake/lap_time_refinement.h"
 #include "bake/line_curvature.h"
 #include "bake/line_metrics.h"
@@ -34,9 +35,13 @@ struct LineFigures {
 struct CircuitComparison {
     std::string name;
     LineFigures centre, peer, ours;
+    LineFigures fastest;              ///< ours after the ideal-lap descent (the lap-time method's first stage)
+    double descentMilliseconds = 0.0;
+    int descentEvaluations = 0;
     double margin = 0.0;            ///< m kept from the tarmac edges: the peer's own median clearance
     double optimiserMilliseconds = 0.0;
-    formats::TrackDocument document;  ///< the circuit with our line as "racing"
+    formats::TrackDocument document;  ///< the circuit with our descended line as "racing"
+    std::vector<double> minimumCurvatureOffsets, descendedOffsets;
     std::uint32_t racingLine = 0;     ///< its index in document.lines
     bake::LineBounds bounds;
 };
@@ -103,6 +108,14 @@ inline CircuitComparison compareCircuit(const std::filesystem::path& centreCsv, 
     c.centre = figures(formats::routeGroundPositions(doc, doc.routes[0]));
     c.peer = figures(readPolyline(*peerText));
     c.ours = figures(bake::offsetLinePoints(doc, 0, ours.offsets));
+    const auto descentStarted = std::chrono::steady_clock::now();
+    const bake::IdealLapDescentResult fastest = bake::descendIdealLap(doc, 0, ours.offsets, c.bounds, car);
+    c.descentMilliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - descentStarted).count();
+    c.descentEvaluations = fastest.evaluations;
+    c.fastest = figures(bake::offsetLinePoints(doc, 0, fastest.offsets));
+    doc.lines[0].offsets = fastest.offsets;
+    c.minimumCurvatureOffsets = ours.offsets;
+    c.descendedOffsets = fastest.offsets;
     return c;
 }
 
