@@ -10,7 +10,7 @@
 
 int main(int argc, char** argv) {
     std::filesystem::path folder = TRACKWRIGHT_SHARED_TRACKS_DIR;
-    int laps = 150;
+    int laps = 300;  // the lap-time method's default budget
     std::string only;
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--laps") && i + 1 < argc) laps = std::atoi(argv[++i]);
