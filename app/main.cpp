@@ -1,7 +1,11 @@
 // trackwright: the desktop editor. Parses the command line and hands over to editor::MainWindow.
 
 #include "editor/main_window.h"
+#include "editor/preview/preview_screenshot.h"
+#include "editor/preview/preview_widget.h"
 #include "editor/screenshot.h"
+
+#include "formats/track_json.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -21,7 +25,15 @@ int main(int argc, char** argv) {
     const QCommandLineOption openOption("open", "Open the track FILE (.twtrack).", "FILE");
     const QCommandLineOption screenshotOption("screenshot", "Render the window to OUT.png and exit (no interaction).", "OUT.png");
     const QCommandLineOption sizeOption("size", "Window size for --screenshot, WIDTHxHEIGHT pixels.", "WxH", "1280x800");
+    const QCommandLineOption previewOption("preview", "Open the 3D preview of the track FILE (.twtrack) with AI cars lapping it.", "FILE");
+    const QCommandLineOption afterOption("after", "With --preview: simulate SECONDS before showing (or before --screenshot).", "SECONDS", "0");
+    const QCommandLineOption carsOption("cars", "With --preview: number of AI cars on the grid.", "N", "4");
+    const QCommandLineOption cameraOption("camera", "With --preview: orbit, top or chase (the first car).", "CAMERA", "orbit");
     parser.addOption(openOption);
+    parser.addOption(previewOption);
+    parser.addOption(afterOption);
+    parser.addOption(carsOption);
+    parser.addOption(cameraOption);
     parser.addOption(screenshotOption);
     parser.addOption(sizeOption);
     parser.addPositionalArgument("FILE", "Track to open (same as --open).", "[FILE]");
@@ -33,6 +45,48 @@ int main(int argc, char** argv) {
     if (!editor::parseWindowSize(parser.value(sizeOption), size)) {
         std::fprintf(stderr, "trackwright: --size must look like 1280x800\n");
         return 2;
+    }
+
+    if (parser.isSet(previewOption)) {
+        bool numbers = true, ok = true;
+        const double after = parser.value(afterOption).toDouble(&ok);
+        numbers &= ok && after >= 0.0;
+        const int cars = parser.value(carsOption).toInt(&ok);
+        numbers &= ok && cars >= 0 && cars <= 200;
+        const QStringList cameras{"orbit", "top", "chase"};
+        const auto camera = cameras.indexOf(parser.value(cameraOption));
+        if (!numbers || camera < 0) {
+            std::fprintf(stderr, "trackwright: --after needs seconds >= 0, --cars a count from 0 to 200, --camera orbit, top or chase\n");
+            return 2;
+        }
+        const formats::TrackLoadResult loaded = formats::loadTrackFile(parser.value(previewOption).toStdString());
+        if (!loaded.document) {
+            for (const formats::Diagnostic& d : loaded.diagnostics)
+                std::fprintf(stderr, "%s: %s\n", qPrintable(parser.value(previewOption)), d.message.c_str());
+            return loaded.ioError ? 3 : 1;
+        }
+        editor::preview::PreviewWidget preview;
+        preview.setWindowTitle(QStringLiteral("Trackwright preview — %1").arg(parser.value(previewOption)));
+        QString error;
+        if (!preview.controller()->setDocument(*loaded.document, &error)) {
+            std::fprintf(stderr, "%s: %s\n", qPrintable(parser.value(previewOption)), qPrintable(error));
+            return 1;
+        }
+        for (const editor::preview::PreviewCarSetup& car : editor::preview::defaultField(static_cast<std::size_t>(cars))) preview.controller()->addCar(car);
+        preview.controller()->simulateFor(after);
+        preview.controller()->setCameraMode(static_cast<int>(camera));
+        if (parser.isSet(screenshotOption)) {
+            if (!editor::preview::savePreviewScreenshot(preview, size, parser.value(screenshotOption), &error)) {
+                std::fprintf(stderr, "trackwright: %s\n", qPrintable(error));
+                return 3;
+            }
+            std::printf("%s\n", qPrintable(parser.value(screenshotOption)));
+            return 0;
+        }
+        preview.resize(size);
+        preview.show();
+        preview.controller()->play();
+        return app.exec();
     }
 
     editor::MainWindow window;

@@ -16,6 +16,7 @@ SimulatedCar::SimulatedCar(const runtime::BakedTrack& track, const CarSetup& set
     const runtime::LineSample start = m_sampler->sample(static_cast<float>(runUp));
     m_body.state.position = start.position;
     m_body.state.heading = static_cast<float>(std::atan2(start.tangent.y, start.tangent.x));
+    m_height = start.z;
     // Progress is measured along the route from its start, so a run-up begins part-way into lap 0.
     if (runUp > 0.0) {
         runtime::Registrar onRoute(track);
@@ -98,6 +99,7 @@ void SimulatedCar::step(double dtSeconds) {
         const runtime::LineSample s = m_sampler->sample(runtime::lineDistanceAt(track, m_setup.line, here));
         const double cte = formats::length(m_body.state.position - s.position);
         m_targetSpeed = s.speedHint;
+        m_height = s.z;
         m_crossTrackError = static_cast<float>(cte);
         ++m_totals.ticksOnLine;
         m_totals.crossTrackSum += cte;

@@ -73,6 +73,8 @@ public:
     /// The line's speed hint where the car is (m/s) and its distance from the line (m), this tick.
     float targetSpeed() const { return m_targetSpeed; }
     float crossTrackError() const { return m_crossTrackError; }
+    /// m: the line's height where the car is, this tick (the reference model is flat).
+    float height() const { return m_height; }
     /// The ideal lap of the car's line and class from the baked profile, s (0 without one).
     double idealLapTime() const { return m_idealLapTime; }
 
@@ -94,7 +96,7 @@ private:
     double m_progress = 0.0, m_time = 0.0, m_lapStart = 0.0;
     double m_firstTimedLine = 0.0;  ///< progress of the first crossing that starts a timed lap
     int m_crossings = 0;
-    float m_targetSpeed = 0.0f, m_crossTrackError = 0.0f;
+    float m_targetSpeed = 0.0f, m_crossTrackError = 0.0f, m_height = 0.0f;
     CarTotals m_totals;
 };
 

@@ -1,0 +1,40 @@
+#pragma once
+
+#include <QAbstractListModel>
+#include <QColor>
+#include <QVector3D>
+
+#include <vector>
+
+namespace editor::preview {
+
+/// What the scene draws of one car, in the scene frame.
+struct CarPose {
+    QVector3D position;
+    float yawDegrees = 0.0f;
+    QVector3D size;  ///< length, height, width in metres
+    QColor colour;
+    bool selected = false;
+};
+
+/// The cars for QML's Repeater3D: roles position, yaw, size, colour, selected. `setPoses` keeps
+/// rows when the count is unchanged and only reports changed data, so delegates are not rebuilt
+/// every frame.
+class CarListModel : public QAbstractListModel {
+    Q_OBJECT
+public:
+    enum Role { PositionRole = Qt::UserRole + 1, YawRole, SizeRole, ColourRole, SelectedRole };
+
+    using QAbstractListModel::QAbstractListModel;
+    int rowCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role) const override;
+    QHash<int, QByteArray> roleNames() const override;
+
+    void setPoses(std::vector<CarPose> poses);
+    const std::vector<CarPose>& poses() const { return m_poses; }
+
+private:
+    std::vector<CarPose> m_poses;
+};
+
+} // namespace editor::preview

@@ -1,0 +1,276 @@
+#include "editor/preview/preview_controller.h"
+
+#include "editor/preview/mesh_geometry.h"
+#include "editor/preview/scene_frame.h"
+
+#include "runtime/follower_factory.h"
+
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+#include <cmath>
+
+namespace editor::preview {
+namespace {
+
+constexpr double kTrailTopSpeed = 60.0;  ///< m/s drawn red; slower runs through yellow and green to blue
+
+QColor carColour(std::size_t index) {
+    static const QColor colours[] = {QColor("#e53935"), QColor("#1e88e5"), QColor("#43a047"), QColor("#fdd835"), QColor("#8e24aa"),
+                                     QColor("#fb8c00"), QColor("#00acc1"), QColor("#d81b60"), QColor("#6d4c41"), QColor("#f5f5f5")};
+    return colours[index % std::size(colours)];
+}
+
+/// Blue (slow) through green and yellow to red (fast).
+Rgba speedColour(float speed) {
+    const float t = std::clamp(static_cast<float>(speed / kTrailTopSpeed), 0.0f, 1.0f);
+    if (t < 0.33f) return {0.1f, 0.3f + 2.0f * t, 1.0f - 2.4f * t, 1.0f};
+    if (t < 0.66f) return {3.0f * (t - 0.33f), 0.95f, 0.2f, 1.0f};
+    return {1.0f, 0.95f - 2.6f * (t - 0.66f), 0.1f, 1.0f};
+}
+
+/// A car's trail as a flat ribbon a little above the track, each piece coloured by the speed there.
+void appendTrail(PreviewMesh& mesh, const std::deque<TrailPoint>& trail) {
+    constexpr float kHalfWidth = 0.3f, kLift = 0.12f;
+    const ScenePoint up{0.0f, 1.0f, 0.0f};
+    for (std::size_t k = 1; k < trail.size(); ++k) {
+        const TrailPoint& a = trail[k - 1];
+        const TrailPoint& b = trail[k];
+        const float dx = b.x - a.x, dy = b.y - a.y;
+        const float length = std::hypot(dx, dy);
+        if (length < 1e-3f || length > 50.0f) continue;  // standing still, or a teleport
+        const float nx = -dy / length * kHalfWidth, ny = dx / length * kHalfWidth;
+        const Rgba ca = speedColour(a.speed), cb = speedColour(b.speed);
+        const std::uint32_t ra = mesh.addVertex(toScene(a.x - nx, a.y - ny, a.z + kLift), up, ca);
+        const std::uint32_t rb = mesh.addVertex(toScene(b.x - nx, b.y - ny, b.z + kLift), up, cb);
+        const std::uint32_t lb = mesh.addVertex(toScene(b.x + nx, b.y + ny, b.z + kLift), up, cb);
+        const std::uint32_t la = mesh.addVertex(toScene(a.x + nx, a.y + ny, a.z + kLift), up, ca);
+        mesh.addQuad(ra, rb, lb, la);
+    }
+}
+
+QString seconds(double s) { return s > 0.0 ? QString::number(s, 'f', 2) + " s" : QStringLiteral("–"); }
+
+} // namespace
+
+PreviewController::PreviewController(QObject* parent) : QObject(parent) {
+    m_frameTimer.setInterval(16);
+    m_frameTimer.setTimerType(Qt::PreciseTimer);
+    connect(&m_frameTimer, &QTimer::timeout, this, &PreviewController::onFrame);
+    connect(&m_rebake, &QFutureWatcher<std::shared_ptr<const bake::LoadedBake>>::finished, this, [this] {
+        if (std::shared_ptr<const bake::LoadedBake> baked = m_rebake.result()) setTrack(std::move(baked));
+        else emit rebakeFailed(tr("the edited track does not bake; the preview keeps the last good one"));
+        startPendingRebake();
+    });
+}
+
+PreviewController::~PreviewController() { m_rebake.waitForFinished(); }
+
+void PreviewController::registerGeometry(const QString& role, QObject* geometry) {
+    if (role == QLatin1String("trails")) m_trails = qobject_cast<MeshGeometry*>(geometry);
+    else if (role == QLatin1String("surface")) m_surface = qobject_cast<MeshGeometry*>(geometry);
+    else if (role == QLatin1String("walls")) m_walls = qobject_cast<MeshGeometry*>(geometry);
+    else if (role == QLatin1String("lines")) m_lines = qobject_cast<MeshGeometry*>(geometry);
+    rebuildMeshes();
+    updateScene();
+}
+
+bool PreviewController::setDocument(const formats::TrackDocument& document, QString* error) {
+    std::string reason;
+    std::shared_ptr<const bake::LoadedBake> baked = PreviewSimulation::bakeForPreview(document, &reason);
+    if (!baked) {
+        if (error) *error = QString::fromStdString(reason);
+        return false;
+    }
+    setTrack(std::move(baked));
+    return true;
+}
+
+void PreviewController::rebakeInBackground(const formats::TrackDocument& document) {
+    m_pendingDocument = document;
+    if (!m_rebake.isRunning()) startPendingRebake();
+}
+
+void PreviewController::startPendingRebake() {
+    if (!m_pendingDocument) return;
+    formats::TrackDocument document = std::move(*m_pendingDocument);
+    m_pendingDocument.reset();
+    m_rebake.setFuture(QtConcurrent::run([document = std::move(document)] { return PreviewSimulation::bakeForPreview(document); }));
+}
+
+void PreviewController::setTrack(std::shared_ptr<const bake::LoadedBake> track) {
+    m_simulation.setTrack(std::move(track));
+    rebuildMeshes();
+    updateScene();
+    emit trackSwapped();
+}
+
+void PreviewController::rebuildMeshes() {
+    if (!m_simulation.track()) return;
+    const TrackMeshes meshes = buildTrackMeshes(m_simulation.track()->track);
+    if (m_surface) m_surface->setMesh(meshes.surface);
+    if (m_walls) m_walls->setMesh(meshes.walls);
+    if (m_lines) m_lines->setMesh(meshes.lines);
+    const QVector3D low(meshes.boundsMin.x, meshes.boundsMin.y, meshes.boundsMin.z), high(meshes.boundsMax.x, meshes.boundsMax.y, meshes.boundsMax.z);
+    m_sceneCentre = (low + high) / 2.0f;
+    m_sceneSize = QVector3D(std::max(1.0f, high.x() - low.x()), std::max(1.0f, high.y() - low.y()), std::max(1.0f, high.z() - low.z()));
+    m_sceneRadius = std::max(20.0f, 0.5f * std::hypot(m_sceneSize.x(), m_sceneSize.z()));
+    m_groundHeight = low.y() - 0.05f;
+    emit sceneChanged();
+}
+
+std::size_t PreviewController::addCar(const PreviewCarSetup& setup) {
+    const std::size_t index = m_simulation.addCar(setup);
+    if (m_selected < 0) m_selected = static_cast<int>(index), emit selectionChanged();
+    updateScene();
+    emit carsChanged();
+    return index;
+}
+
+void PreviewController::removeCar(std::size_t index) {
+    m_simulation.removeCar(index);
+    if (m_selected >= static_cast<int>(m_simulation.cars().size())) {
+        m_selected = static_cast<int>(m_simulation.cars().size()) - 1;
+        emit selectionChanged();
+    }
+    updateScene();
+    emit carsChanged();
+}
+
+void PreviewController::setCarSetup(std::size_t index, const PreviewCarSetup& setup) {
+    m_simulation.setCarSetup(index, setup);
+    updateScene();
+    emit carsChanged();
+}
+
+CarFigures PreviewController::figures(std::size_t index) const {
+    CarFigures f;
+    if (index >= m_simulation.cars().size()) return f;
+    const bake::SimulatedCar& car = *m_simulation.cars()[index].car;
+    const bake::CarTotals& t = car.totals();
+    f.speed = std::abs(car.body().state.speed);
+    f.targetSpeed = car.targetSpeed();
+    f.lap = static_cast<int>(t.lapTimes.size()) + 1;
+    if (!t.lapTimes.empty()) {
+        f.lastLap = t.lapTimes.back();
+        f.bestLap = *std::min_element(t.lapTimes.begin(), t.lapTimes.end());
+    }
+    f.stuckEvents = car.stuckStats().events;
+    f.teleports = t.teleports;
+    f.crossTrackError = car.crossTrackError();
+    if (t.ticks > 0) {
+        f.crossTrackMean = t.crossTrackSum / static_cast<double>(t.ticks);
+        f.onTarmacPct = 100.0 * static_cast<double>(t.ticksOnTarmac) / static_cast<double>(t.ticks);
+    }
+    f.idealLap = car.idealLapTime();
+    return f;
+}
+
+void PreviewController::play() {
+    if (m_playing) return;
+    m_playing = true;
+    m_clock.start();
+    m_frameTimer.start();
+    emit playingChanged(true);
+}
+
+void PreviewController::pause() {
+    if (!m_playing) return;
+    m_playing = false;
+    m_frameTimer.stop();
+    emit playingChanged(false);
+}
+
+void PreviewController::stepOnce() {
+    pause();
+    m_simulation.step();
+    updateScene();
+}
+
+void PreviewController::reset() {
+    m_simulation.reset();
+    updateScene();
+}
+
+void PreviewController::setSpeedFactor(double factor) { m_speedFactor = std::clamp(factor, 0.25, 8.0); }
+
+void PreviewController::selectCar(int index) {
+    const int valid = index >= 0 && index < static_cast<int>(m_simulation.cars().size()) ? index : -1;
+    if (valid == m_selected) return;
+    m_selected = valid;
+    emit selectionChanged();
+    updateScene();
+}
+
+void PreviewController::setCameraMode(int mode) {
+    if (mode == m_cameraMode || mode < Orbit || mode > Chase) return;
+    m_cameraMode = mode;
+    emit cameraModeChanged();
+}
+
+void PreviewController::setLinesVisible(bool visible) {
+    if (visible == m_linesVisible) return;
+    m_linesVisible = visible;
+    emit linesVisibleChanged();
+}
+
+void PreviewController::simulateFor(double seconds) {
+    const auto ticks = static_cast<long>(std::llround(seconds / PreviewSimulation::kStep));
+    for (long i = 0; i < ticks; ++i) m_simulation.step();
+    updateScene();
+}
+
+void PreviewController::onFrame() {
+    const double elapsed = static_cast<double>(m_clock.restart()) / 1000.0;
+    m_simulation.advance(elapsed, m_speedFactor);
+    updateScene();
+}
+
+void PreviewController::updateScene() {
+    const auto& cars = m_simulation.cars();
+    std::vector<CarPose> poses;
+    poses.reserve(cars.size());
+    PreviewMesh trails;
+    for (std::size_t i = 0; i < cars.size(); ++i) {
+        const bake::SimulatedCar& car = *cars[i].car;
+        const runtime::VehicleState& s = car.body().state;
+        const runtime::VehicleParameters v = runtime::vehiclePreset(car.setup().vehicle);
+        const ScenePoint p = toScene(s.position.x, s.position.y, car.height());
+        poses.push_back({QVector3D(p.x, p.y, p.z), sceneYawDegrees(s.heading), QVector3D(v.wheelbase + 1.6f, 1.3f, v.width), carColour(i),
+                         static_cast<int>(i) == m_selected});
+        appendTrail(trails, cars[i].trail);
+    }
+    m_cars.setPoses(std::move(poses));
+    if (m_trails) m_trails->setMesh(trails);
+
+    m_hudText.clear();
+    if (m_selected >= 0 && m_selected < static_cast<int>(cars.size())) {
+        const auto index = static_cast<std::size_t>(m_selected);
+        const PreviewCar& c = cars[index];
+        const CarFigures f = figures(index);
+        const runtime::VehicleState& s = c.car->body().state;
+        m_hudText = tr("Car %1 · %2 · %3 on %4\nspeed %5 km/h   target %6 km/h\nlap %7   last %8   best %9   ideal %10\nstuck %11   CTE %12 m")
+                        .arg(index + 1)
+                        .arg(runtime::vehiclePresetName(c.setup.vehicle))
+                        .arg(runtime::followerName(c.setup.follower))
+                        .arg(QString::fromStdString(c.setup.line))
+                        .arg(f.speed * 3.6, 0, 'f', 0)
+                        .arg(f.targetSpeed * 3.6, 0, 'f', 0)
+                        .arg(f.lap)
+                        .arg(seconds(f.lastLap), seconds(f.bestLap), seconds(f.idealLap))
+                        .arg(f.stuckEvents)
+                        .arg(f.crossTrackError, 0, 'f', 2);
+        // Chase: behind and above the car, looking along its heading and a little down.
+        const ScenePoint at = toScene(s.position.x - 11.0 * std::cos(s.heading), s.position.y - 11.0 * std::sin(s.heading), c.car->height() + 4.5);
+        m_chasePosition = QVector3D(at.x, at.y, at.z);
+        m_chaseRotation = QVector3D(-14.0f, sceneYawDegrees(s.heading) - 90.0f, 0.0f);
+    }
+    m_statusText = tr("%1 s · ×%2 · %3 · %4 cars")
+                       .arg(m_simulation.time(), 0, 'f', 1)
+                       .arg(m_speedFactor)
+                       .arg(m_playing ? tr("playing") : tr("paused"))
+                       .arg(cars.size());
+    emit framed();
+}
+
+} // namespace editor::preview

@@ -1,0 +1,145 @@
+#pragma once
+
+#include "editor/preview/car_list_model.h"
+#include "editor/preview/mesh_geometry.h"
+#include "editor/preview/preview_simulation.h"
+#include "editor/preview/track_meshes.h"
+
+#include <QElapsedTimer>
+#include <QFutureWatcher>
+#include <QObject>
+#include <QPointer>
+#include <QString>
+#include <QTimer>
+#include <QVector3D>
+
+#include <algorithm>
+#include <optional>
+
+namespace editor::preview {
+
+
+/// The live figures of one car, for the HUD and the panel's table.
+struct CarFigures {
+    double speed = 0.0, targetSpeed = 0.0;  ///< m/s
+    int lap = 0;                            ///< the lap being driven, 1 on the way to the first timed lap
+    double lastLap = 0.0, bestLap = 0.0;    ///< s, 0 before the first
+    int stuckEvents = 0, teleports = 0;
+    double crossTrackError = 0.0, crossTrackMean = 0.0;  ///< m
+    double onTarmacPct = 0.0;
+    double idealLap = 0.0;  ///< s
+};
+
+/// Runs the preview: the simulation on a frame timer (play, pause, single step, speed ×0.25–×8,
+/// reset), the scene's geometry and car poses, the cameras' framing, car selection and the HUD,
+/// and live re-bakes off the UI thread that swap the baked data under the running cars. The QML
+/// scene reads it as `preview`.
+class PreviewController : public QObject {
+    Q_OBJECT
+    Q_PROPERTY(QObject* cars READ carsModel CONSTANT)
+    Q_PROPERTY(int selectedCar READ selectedCar NOTIFY selectionChanged)
+    Q_PROPERTY(int cameraMode READ cameraMode WRITE setCameraMode NOTIFY cameraModeChanged)
+    Q_PROPERTY(bool linesVisible READ linesVisible WRITE setLinesVisible NOTIFY linesVisibleChanged)
+    Q_PROPERTY(QVector3D sceneCentre READ sceneCentre NOTIFY sceneChanged)
+    Q_PROPERTY(QVector3D sceneSize READ sceneSize NOTIFY sceneChanged)
+    Q_PROPERTY(float sceneRadius READ sceneRadius NOTIFY sceneChanged)
+    Q_PROPERTY(float groundHeight READ groundHeight NOTIFY sceneChanged)
+    Q_PROPERTY(float markerScale READ markerScale NOTIFY sceneChanged)
+    Q_PROPERTY(QVector3D chasePosition READ chasePosition NOTIFY framed)
+    Q_PROPERTY(QVector3D chaseRotation READ chaseRotation NOTIFY framed)
+    Q_PROPERTY(QString hudText READ hudText NOTIFY framed)
+    Q_PROPERTY(QString statusText READ statusText NOTIFY framed)
+
+public:
+    enum CameraMode { Orbit = 0, TopDown = 1, Chase = 2 };
+    static constexpr double kSpeedFactors[] = {0.25, 0.5, 1.0, 2.0, 4.0, 8.0};
+
+    explicit PreviewController(QObject* parent = nullptr);
+    ~PreviewController() override;
+
+    /// The scene's geometry objects register themselves as they are created (`role`: "surface",
+    /// "walls", "lines" or "trails"); meshes go into them from then on.
+    Q_INVOKABLE void registerGeometry(const QString& role, QObject* geometry);
+
+    /// Bakes `document` now, on this thread; false with `error` set when it does not bake.
+    bool setDocument(const formats::TrackDocument& document, QString* error = nullptr);
+    /// A live edit: bakes `document` off the UI thread and swaps the result in when done; edits
+    /// arriving meanwhile coalesce into one more bake of the newest.
+    void rebakeInBackground(const formats::TrackDocument& document);
+    /// Swaps baked data in (first track or re-bake): meshes rebuilt, cars re-registered.
+    void setTrack(std::shared_ptr<const bake::LoadedBake> track);
+
+    PreviewSimulation& simulation() { return m_simulation; }
+    const PreviewSimulation& simulation() const { return m_simulation; }
+    std::size_t addCar(const PreviewCarSetup& setup);
+    void removeCar(std::size_t index);
+    void setCarSetup(std::size_t index, const PreviewCarSetup& setup);
+    CarFigures figures(std::size_t car) const;
+
+    bool playing() const { return m_playing; }
+    double speedFactor() const { return m_speedFactor; }
+    /// Runs `seconds` of simulated time at once (for `--after` and tests), then updates the scene.
+    void simulateFor(double seconds);
+
+    QObject* carsModel() { return &m_cars; }
+    int selectedCar() const { return m_selected; }
+    int cameraMode() const { return m_cameraMode; }
+    bool linesVisible() const { return m_linesVisible; }
+    QVector3D sceneCentre() const { return m_sceneCentre; }
+    QVector3D sceneSize() const { return m_sceneSize; }
+    float sceneRadius() const { return m_sceneRadius; }
+    float groundHeight() const { return m_groundHeight; }
+    /// Car markers grow with the track: 1 up to a 200 m wide scene.
+    float markerScale() const { return std::max(1.0f, m_sceneRadius / 100.0f); }
+    QVector3D chasePosition() const { return m_chasePosition; }
+    QVector3D chaseRotation() const { return m_chaseRotation; }
+    QString hudText() const { return m_hudText; }
+    QString statusText() const { return m_statusText; }
+    bool rebaking() const { return m_rebake.isRunning(); }
+
+public slots:
+    void play();
+    void pause();
+    void stepOnce();
+    void reset();
+    void setSpeedFactor(double factor);
+    void selectCar(int index);
+    void setCameraMode(int mode);
+    void setLinesVisible(bool visible);
+
+signals:
+    void selectionChanged();
+    void cameraModeChanged();
+    void linesVisibleChanged();
+    void sceneChanged();
+    void framed();  ///< after every frame's update of poses, HUD and chase camera
+    void playingChanged(bool playing);
+    void carsChanged();  ///< cars added, removed or changed
+    void trackSwapped();  ///< new baked data is in
+    void rebakeFailed(const QString& reason);
+
+private:
+    void onFrame();
+    void updateScene();
+    void rebuildMeshes();
+    void startPendingRebake();
+
+    PreviewSimulation m_simulation;
+    CarListModel m_cars;
+    QPointer<MeshGeometry> m_surface, m_walls, m_lines;  ///< owned by the QML scene
+    QPointer<MeshGeometry> m_trails;
+    QTimer m_frameTimer;
+    QElapsedTimer m_clock;
+    bool m_playing = false;
+    double m_speedFactor = 1.0;
+    int m_selected = -1;
+    int m_cameraMode = Orbit;
+    bool m_linesVisible = true;
+    QVector3D m_sceneCentre, m_sceneSize{100, 10, 100}, m_chasePosition, m_chaseRotation;
+    float m_sceneRadius = 100.0f, m_groundHeight = -0.1f;
+    QString m_hudText, m_statusText;
+    QFutureWatcher<std::shared_ptr<const bake::LoadedBake>> m_rebake;
+    std::optional<formats::TrackDocument> m_pendingDocument;
+};
+
+} // namespace editor::preview

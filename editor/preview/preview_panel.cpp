@@ -1,0 +1,213 @@
+#include "editor/preview/preview_panel.h"
+
+#include "runtime/follower_factory.h"
+#include "runtime/vehicle_model.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableWidget>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace editor::preview {
+namespace {
+
+enum CarColumn { VehicleColumn, ClassColumn, FollowerColumn, LineColumn, CarColumnCount };
+
+QStringList toList(const std::vector<std::string>& names) {
+    QStringList list;
+    for (const std::string& n : names) list << QString::fromStdString(n);
+    return list;
+}
+
+QStringList vehicleNames() {
+    QStringList list;
+    for (runtime::VehiclePreset p : runtime::kAllVehiclePresets) list << QString::fromLatin1(runtime::vehiclePresetName(p));
+    return list;
+}
+
+QStringList followerNames() {
+    QStringList list;
+    for (runtime::FollowerKind k : runtime::kAllFollowerKinds) list << QString::fromLatin1(runtime::followerName(k));
+    return list;
+}
+
+QString lapText(double s) { return s > 0.0 ? QString::number(s, 'f', 2) : QStringLiteral("–"); }
+
+QToolButton* toolButton(const QString& text, const QString& tip, QWidget* parent) {
+    auto* b = new QToolButton(parent);
+    b->setText(text);
+    b->setToolTip(tip);
+    return b;
+}
+
+} // namespace
+
+PreviewPanel::PreviewPanel(PreviewController* controller, QWidget* parent) : QWidget(parent), m_controller(controller) {
+    auto* layout = new QVBoxLayout(this);
+
+    auto* transport = new QHBoxLayout;
+    m_play = toolButton(tr("Play"), tr("Play or pause the simulation (Space)"), this);
+    m_play->setCheckable(true);
+    m_step = toolButton(tr("Step"), tr("Advance one simulation step (1/60 s)"), this);
+    m_reset = toolButton(tr("Reset"), tr("Every car back to the grid"), this);
+    m_speed = new QComboBox(this);
+    for (double f : PreviewController::kSpeedFactors) m_speed->addItem(QStringLiteral("×%1").arg(f), f);
+    m_speed->setCurrentIndex(2);
+    m_speed->setToolTip(tr("Simulation speed"));
+    transport->addWidget(m_play);
+    transport->addWidget(m_step);
+    transport->addWidget(m_reset);
+    transport->addWidget(m_speed);
+    transport->addStretch();
+    layout->addLayout(transport);
+
+    auto* view = new QHBoxLayout;
+    m_camera = new QComboBox(this);
+    m_camera->addItems({tr("Orbit"), tr("Top-down"), tr("Chase")});
+    m_camera->setToolTip(tr("Camera: orbit (drag to turn, wheel to zoom), top-down, or chasing the selected car"));
+    m_lines = new QCheckBox(tr("Lines"), this);
+    m_lines->setChecked(true);
+    view->addWidget(new QLabel(tr("Camera"), this));
+    view->addWidget(m_camera);
+    view->addWidget(m_lines);
+    view->addStretch();
+    layout->addLayout(view);
+
+    layout->addWidget(new QLabel(tr("Cars"), this));
+    m_carTable = new QTableWidget(0, CarColumnCount, this);
+    m_carTable->setHorizontalHeaderLabels({tr("Vehicle"), tr("Class"), tr("Follower"), tr("Line")});
+    m_carTable->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_carTable->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_carTable->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    layout->addWidget(m_carTable, 1);
+    auto* carButtons = new QHBoxLayout;
+    m_addCar = toolButton(tr("Add car"), tr("Add a car at the back of the grid"), this);
+    m_removeCar = toolButton(tr("Remove car"), tr("Remove the selected car"), this);
+    carButtons->addWidget(m_addCar);
+    carButtons->addWidget(m_removeCar);
+    carButtons->addStretch();
+    layout->addLayout(carButtons);
+
+    layout->addWidget(new QLabel(tr("Live metrics"), this));
+    m_metrics = new QTableWidget(0, MetricColumnCount, this);
+    m_metrics->setHorizontalHeaderLabels({tr("Car"), tr("km/h"), tr("Target"), tr("Lap"), tr("Last s"), tr("Best s"), tr("Ideal s"), tr("Stuck"),
+                                          tr("CTE m"), tr("Tarmac %")});
+    m_metrics->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_metrics->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_metrics->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_metrics->verticalHeader()->hide();
+    m_metrics->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    layout->addWidget(m_metrics, 1);
+
+    connect(m_play, &QToolButton::toggled, this, [this](bool on) { on ? m_controller->play() : m_controller->pause(); });
+    connect(m_controller, &PreviewController::playingChanged, this, [this](bool on) {
+        const QSignalBlocker block(m_play);
+        m_play->setChecked(on);
+        m_play->setText(on ? tr("Pause") : tr("Play"));
+    });
+    connect(m_step, &QToolButton::clicked, m_controller, &PreviewController::stepOnce);
+    connect(m_reset, &QToolButton::clicked, m_controller, &PreviewController::reset);
+    connect(m_speed, &QComboBox::currentIndexChanged, this, [this] { m_controller->setSpeedFactor(m_speed->currentData().toDouble()); });
+    connect(m_camera, &QComboBox::currentIndexChanged, m_controller, &PreviewController::setCameraMode);
+    connect(m_controller, &PreviewController::cameraModeChanged, this, [this] { m_camera->setCurrentIndex(m_controller->cameraMode()); });
+    connect(m_lines, &QCheckBox::toggled, m_controller, &PreviewController::setLinesVisible);
+    connect(m_addCar, &QToolButton::clicked, this, [this] {
+        PreviewCarSetup setup;
+        const auto& cars = m_controller->simulation().cars();
+        if (!cars.empty()) setup = cars.back().setup;  // most often a field of alike cars
+        m_controller->addCar(setup);
+    });
+    connect(m_removeCar, &QToolButton::clicked, this, [this] {
+        if (m_controller->selectedCar() >= 0) m_controller->removeCar(static_cast<std::size_t>(m_controller->selectedCar()));
+    });
+    auto selectFrom = [this](QTableWidget* table) {
+        connect(table, &QTableWidget::itemSelectionChanged, this, [this, table] {
+            const auto rows = table->selectionModel()->selectedRows();
+            if (!rows.isEmpty() && !m_rebuilding) m_controller->selectCar(rows.front().row());
+        });
+    };
+    selectFrom(m_carTable);
+    selectFrom(m_metrics);
+    connect(m_controller, &PreviewController::selectionChanged, this, [this] {
+        const int row = m_controller->selectedCar();
+        for (QTableWidget* table : {m_carTable, m_metrics}) {
+            const QSignalBlocker block(table);
+            if (row >= 0 && row < table->rowCount()) table->selectRow(row);
+            else table->clearSelection();
+        }
+    });
+    connect(m_controller, &PreviewController::carsChanged, this, &PreviewPanel::rebuildCarTable);
+    connect(m_controller, &PreviewController::trackSwapped, this, &PreviewPanel::rebuildCarTable);
+    m_metricsTimer.setInterval(250);
+    connect(&m_metricsTimer, &QTimer::timeout, this, &PreviewPanel::refreshMetrics);
+    m_metricsTimer.start();
+    rebuildCarTable();
+}
+
+QComboBox* PreviewPanel::comboFor(int row, int column, const QStringList& items, const QString& current) {
+    auto* box = new QComboBox(m_carTable);
+    box->addItems(items);
+    box->setCurrentText(current);
+    connect(box, &QComboBox::currentIndexChanged, this, [this, row] { applyRow(row); });
+    m_carTable->setCellWidget(row, column, box);
+    return box;
+}
+
+void PreviewPanel::rebuildCarTable() {
+    m_rebuilding = true;
+    const auto& cars = m_controller->simulation().cars();
+    const QStringList classes = toList(m_controller->simulation().classNames());
+    const QStringList lines = toList(m_controller->simulation().lineNames());
+    m_carTable->setRowCount(static_cast<int>(cars.size()));
+    for (int row = 0; row < static_cast<int>(cars.size()); ++row) {
+        const PreviewCarSetup& s = cars[static_cast<std::size_t>(row)].setup;
+        const QString vehicle = QString::fromLatin1(runtime::vehiclePresetName(s.vehicle));
+        comboFor(row, VehicleColumn, vehicleNames(), vehicle);
+        comboFor(row, ClassColumn, classes, s.vehicleClass.empty() ? vehicle : QString::fromStdString(s.vehicleClass));
+        comboFor(row, FollowerColumn, followerNames(), QString::fromLatin1(runtime::followerName(s.follower)));
+        comboFor(row, LineColumn, lines, QString::fromStdString(s.line));
+    }
+    if (m_controller->selectedCar() >= 0 && m_controller->selectedCar() < m_carTable->rowCount()) m_carTable->selectRow(m_controller->selectedCar());
+    m_rebuilding = false;
+    refreshMetrics();
+}
+
+void PreviewPanel::applyRow(int row) {
+    if (m_rebuilding || row < 0 || row >= static_cast<int>(m_controller->simulation().cars().size())) return;
+    auto text = [&](int column) { return static_cast<QComboBox*>(m_carTable->cellWidget(row, column))->currentText().toStdString(); };
+    PreviewCarSetup setup;
+    runtime::vehiclePresetByName(text(VehicleColumn).c_str(), setup.vehicle);
+    setup.vehicleClass = text(ClassColumn);
+    runtime::followerByName(text(FollowerColumn).c_str(), setup.follower);
+    setup.line = text(LineColumn);
+    m_controller->setCarSetup(static_cast<std::size_t>(row), setup);
+}
+
+void PreviewPanel::refreshMetrics() {
+    const std::size_t count = m_controller->simulation().cars().size();
+    if (m_metrics->rowCount() != static_cast<int>(count)) m_metrics->setRowCount(static_cast<int>(count));
+    for (std::size_t i = 0; i < count; ++i) {
+        const CarFigures f = m_controller->figures(i);
+        const QString cells[MetricColumnCount] = {QString::number(i + 1),
+                                                  QString::number(f.speed * 3.6, 'f', 0),
+                                                  QString::number(f.targetSpeed * 3.6, 'f', 0),
+                                                  QString::number(f.lap),
+                                                  lapText(f.lastLap),
+                                                  lapText(f.bestLap),
+                                                  lapText(f.idealLap),
+                                                  QString::number(f.stuckEvents),
+                                                  QString::number(f.crossTrackMean, 'f', 2),
+                                                  QString::number(f.onTarmacPct, 'f', 1)};
+        for (int c = 0; c < MetricColumnCount; ++c) {
+            QTableWidgetItem* item = m_metrics->item(static_cast<int>(i), c);
+            if (!item) m_metrics->setItem(static_cast<int>(i), c, item = new QTableWidgetItem);
+            if (item->text() != cells[c]) item->setText(cells[c]);
+        }
+    }
+}
+
+} // namespace editor::preview

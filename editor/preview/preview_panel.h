@@ -1,0 +1,60 @@
+#pragma once
+
+#include "editor/preview/preview_controller.h"
+
+#include <QTimer>
+#include <QWidget>
+
+class QComboBox;
+class QTableWidget;
+class QToolButton;
+class QCheckBox;
+
+namespace editor::preview {
+
+/// The preview's side panel: play/pause, single step, reset, speed ×0.25–×8, camera and line
+/// toggles; the cars with their vehicle, class, follower and line (add, remove, change); and a
+/// live table of each car's verification-lap metrics. Selecting a row selects the car.
+class PreviewPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit PreviewPanel(PreviewController* controller, QWidget* parent = nullptr);
+
+    QToolButton* playButton() { return m_play; }
+    QToolButton* stepButton() { return m_step; }
+    QToolButton* resetButton() { return m_reset; }
+    QComboBox* speedBox() { return m_speed; }
+    QComboBox* cameraBox() { return m_camera; }
+    QTableWidget* carTable() { return m_carTable; }
+    QTableWidget* metricsTable() { return m_metrics; }
+    QToolButton* addCarButton() { return m_addCar; }
+    QToolButton* removeCarButton() { return m_removeCar; }
+
+    /// Columns of the metrics table.
+    enum MetricColumn { CarColumn, SpeedColumn, TargetColumn, LapColumn, LastLapColumn, BestLapColumn, IdealColumn, StuckColumn, CteColumn,
+                        TarmacColumn, MetricColumnCount };
+
+public slots:
+    void refreshMetrics();
+
+private:
+    void rebuildCarTable();
+    void applyRow(int row);
+    QComboBox* comboFor(int row, int column, const QStringList& items, const QString& current);
+
+    PreviewController* m_controller;
+    QToolButton* m_play = nullptr;
+    QToolButton* m_step = nullptr;
+    QToolButton* m_reset = nullptr;
+    QComboBox* m_speed = nullptr;
+    QComboBox* m_camera = nullptr;
+    QCheckBox* m_lines = nullptr;
+    QTableWidget* m_carTable = nullptr;
+    QToolButton* m_addCar = nullptr;
+    QToolButton* m_removeCar = nullptr;
+    QTableWidget* m_metrics = nullptr;
+    QTimer m_metricsTimer;
+    bool m_rebuilding = false;
+};
+
+} // namespace editor::preview

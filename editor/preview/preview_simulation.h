@@ -1,0 +1,96 @@
+#pragma once
+
+#include "bake/loaded_bake.h"
+#include "bake/simulated_car.h"
+
+#include "formats/track_document.h"
+#include "runtime/follower_factory.h"
+#include "runtime/recovery_planner.h"
+#include "runtime/vehicle_model.h"
+
+#include <deque>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace editor::preview {
+
+/// What a preview car is: its vehicle (the reference model's preset), the class whose speed hints
+/// it follows, its follower and its line, by name so they survive a re-bake.
+struct PreviewCarSetup {
+    runtime::VehiclePreset vehicle = runtime::VehiclePreset::Car;
+    std::string vehicleClass;  ///< empty: the class named like the vehicle
+    runtime::FollowerKind follower = runtime::FollowerKind::Runner;
+    std::string line = "racing";
+};
+
+/// A point of a car's trail: where it was and how fast it went.
+struct TrailPoint {
+    float x = 0.0f, y = 0.0f, z = 0.0f;  ///< world
+    float speed = 0.0f;                   ///< m/s
+};
+
+struct PreviewCar {
+    PreviewCarSetup setup;
+    std::unique_ptr<bake::SimulatedCar> car;
+    std::deque<TrailPoint> trail;
+    double sinceTrailPoint = 0.0;
+};
+
+/// The preview's cars on the freshly baked track, at a fixed simulation step whatever the render
+/// rate: `advance` banks wall time times the speed factor and runs whole ticks. Cars start on a
+/// grid behind the start line (so every timed lap is a flying one) and never collide (ghosts).
+/// `setTrack` swaps the baked data under running cars, which re-register and drive on.
+class PreviewSimulation {
+public:
+    static constexpr double kStep = 1.0 / 60.0;       ///< s per tick
+    static constexpr double kGridSpacing = 12.0;      ///< m between cars on the grid
+    static constexpr double kTrailInterval = 0.1;     ///< s between trail points
+    static constexpr std::size_t kTrailPoints = 600;  ///< a minute of trail per car
+
+    /// Bakes a document for the preview: its classes plus one for every vehicle preset it lacks,
+    /// so any car can follow hints made for its own vehicle. Null with `error` set when the
+    /// document does not bake.
+    static std::shared_ptr<const bake::LoadedBake> bakeForPreview(const formats::TrackDocument& document, std::string* error = nullptr);
+
+    /// First track or a live edit's re-bake: cars keep their place and laps.
+    void setTrack(std::shared_ptr<const bake::LoadedBake> track);
+    const std::shared_ptr<const bake::LoadedBake>& track() const { return m_track; }
+
+    /// Adds a car at the back of the grid; returns its index. Needs a track.
+    std::size_t addCar(const PreviewCarSetup& setup);
+    void removeCar(std::size_t index);
+    /// Changes a car's vehicle, class, follower or line: it restarts from its grid slot.
+    void setCarSetup(std::size_t index, const PreviewCarSetup& setup);
+    /// Every car back to its grid slot, the clock to zero.
+    void reset();
+
+    /// Runs the ticks `seconds` of wall time hold at `speedFactor` (at most `maxTicks`, so a stall
+    /// never snowballs); returns the ticks run.
+    int advance(double seconds, double speedFactor, int maxTicks = 600);
+    /// One tick.
+    void step();
+
+    double time() const { return m_time; }
+    const std::vector<PreviewCar>& cars() const { return m_cars; }
+
+    /// The names the panel offers: the baked lines of the main route and the baked classes.
+    std::vector<std::string> lineNames() const;
+    std::vector<std::string> classNames() const;
+
+private:
+    std::unique_ptr<bake::SimulatedCar> makeCar(const PreviewCarSetup& setup, std::size_t gridSlot) const;
+    /// Baked indices of a setup's line and class, falling back to the first line and class.
+    std::pair<std::uint32_t, std::uint32_t> resolve(const PreviewCarSetup& setup) const;
+    /// Puts the names of the line and class a setup resolves to into it (a track without a
+    /// `racing` line drives on its first line; the panel and HUD say which).
+    void nameWhatResolved(PreviewCarSetup& setup) const;
+
+    std::shared_ptr<const bake::LoadedBake> m_track;
+    std::unique_ptr<runtime::RecoveryPlanner> m_planner;  ///< shared by every car's stuck manager
+    std::vector<PreviewCar> m_cars;
+    double m_time = 0.0;
+    double m_banked = 0.0;  ///< s of simulated time owed to the clock, under one tick
+};
+
+} // namespace editor::preview
