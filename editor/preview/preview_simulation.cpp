@@ -99,7 +99,7 @@ void PreviewSimulation::reset() {
     for (std::size_t i = 0; i < m_cars.size(); ++i) {
         m_cars[i].car = makeCar(m_cars[i].setup, i);
         m_cars[i].trail.clear();
-        m_cars[i].sinceTrailPoint = 0.0;
+        m_cars[i].ticksSinceTrailPoint = 0;
     }
     m_time = 0.0;
     m_banked = 0.0;
@@ -108,9 +108,8 @@ void PreviewSimulation::reset() {
 void PreviewSimulation::step() {
     for (PreviewCar& c : m_cars) {
         c.car->step(kStep);
-        c.sinceTrailPoint += kStep;
-        if (c.sinceTrailPoint >= kTrailInterval) {
-            c.sinceTrailPoint = 0.0;
+        if (++c.ticksSinceTrailPoint == kTrailTicks) {
+            c.ticksSinceTrailPoint = 0;
             const runtime::VehicleState& s = c.car->body().state;
             c.trail.push_back({static_cast<float>(s.position.x), static_cast<float>(s.position.y), c.car->height(), std::abs(s.speed)});
             if (c.trail.size() > kTrailPoints) c.trail.pop_front();

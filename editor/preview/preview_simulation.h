@@ -34,7 +34,7 @@ struct PreviewCar {
     PreviewCarSetup setup;
     std::unique_ptr<bake::SimulatedCar> car;
     std::deque<TrailPoint> trail;
-    double sinceTrailPoint = 0.0;
+    int ticksSinceTrailPoint = 0;
 };
 
 /// The preview's cars on the freshly baked track, at a fixed simulation step whatever the render
@@ -45,7 +45,7 @@ class PreviewSimulation {
 public:
     static constexpr double kStep = 1.0 / 60.0;       ///< s per tick
     static constexpr double kGridSpacing = 12.0;      ///< m between cars on the grid
-    static constexpr double kTrailInterval = 0.1;     ///< s between trail points
+    static constexpr int kTrailTicks = 6;             ///< ticks between trail points (0.1 s)
     static constexpr std::size_t kTrailPoints = 600;  ///< a minute of trail per car
 
     /// Bakes a document for the preview: its classes plus one for every vehicle preset it lacks,
