@@ -56,7 +56,7 @@ Item {
             source: "#Rectangle"
             position: Qt.vector3d(preview.sceneCentre.x, preview.groundHeight, preview.sceneCentre.z)
             eulerRotation.x: -90
-            scale: Qt.vector3d(preview.sceneRadius * 0.06, preview.sceneRadius * 0.06, 1)
+            scale: Qt.vector3d(preview.sceneRadius * 0.4, preview.sceneRadius * 0.4, 1)
             materials: DefaultMaterial { diffuseColor: "#3f6b35" }
         }
         Model {
