@@ -1,5 +1,7 @@
 #include "editor/main_window.h"
 
+#include "editor/preview/preview_screenshot.h"
+#include "editor/preview/preview_widget.h"
 #include "editor/track_canvas.h"
 
 #include "formats/route_frames.h"
@@ -8,6 +10,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
@@ -40,6 +43,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     connect(m_canvas, &TrackCanvas::cursorMoved, this, [this](QPointF world) {
         m_cursorLabel->setText(QString("x %1 m   y %2 m").arg(world.x(), 0, 'f', 1).arg(world.y(), 0, 'f', 1));
     });
+    m_previewDock = new QDockWidget(tr("Preview"), this);
+    m_previewDock->setObjectName("previewDock");
+    m_previewDock->setAllowedAreas(Qt::AllDockWidgetAreas);
+    addDockWidget(Qt::BottomDockWidgetArea, m_previewDock);
+    m_previewDock->hide();
     createMenus();
     updateTitle();
     updateTrackSummary();
@@ -61,6 +69,34 @@ void MainWindow::createMenus() {
     zoomIn->setShortcut(QKeySequence::ZoomIn);
     QAction* zoomOut = view->addAction(tr("Zoom &Out"), m_canvas, &TrackCanvas::zoomOut);
     zoomOut->setShortcut(QKeySequence::ZoomOut);
+    view->addSeparator();
+    QAction* preview = view->addAction(tr("&Preview AI Laps"), this, &MainWindow::showPreview);
+    preview->setShortcut(Qt::Key_F5);
+}
+
+void MainWindow::showPreview() {
+    if (!m_preview) {
+        // Made on first use: the Qt Quick 3D scene needs OpenGL, and most sessions never open it.
+        m_preview = new preview::PreviewWidget(m_previewDock);
+        m_previewDock->setWidget(m_preview);
+        m_previewDock->resize(width(), height() / 2);
+    }
+    m_previewDock->show();
+    m_previewDock->raise();
+    if (!m_document) return;
+    if (!m_preview->controller()->simulation().track()) {
+        QString error;
+        if (!m_preview->controller()->setDocument(*m_document, &error)) {
+            statusBar()->showMessage(tr("The preview cannot bake this track: %1").arg(error), 8000);
+            return;
+        }
+        for (const preview::PreviewCarSetup& car : preview::defaultField(4)) m_preview->controller()->addCar(car);
+    }
+    m_preview->controller()->play();
+}
+
+void MainWindow::refreshPreview() {
+    if (m_preview && m_document && m_preview->controller()->simulation().track()) m_preview->controller()->rebakeInBackground(*m_document);
 }
 
 void MainWindow::showOpenDialog() {
@@ -105,6 +141,12 @@ bool MainWindow::openFile(const QString& path, QString* errorText) {
     m_canvas->setDocument(*m_document);
     updateTitle();
     updateTrackSummary();
+    if (m_preview && m_preview->controller()->simulation().track()) {
+        // Another track: the preview starts over on it rather than carrying cars across.
+        QString error;
+        if (m_preview->controller()->setDocument(*m_document, &error)) m_preview->controller()->reset();
+        else statusBar()->showMessage(tr("The preview cannot bake this track: %1").arg(error), 8000);
+    }
     return true;
 }
 

@@ -7,14 +7,18 @@
 
 #include <optional>
 
+class QDockWidget;
 class QLabel;
 
 namespace editor {
 
 class TrackCanvas;
+namespace preview {
+class PreviewWidget;
+}
 
-/// The editor's main window: the track canvas in the centre, menus, and a status bar with the
-/// track's figures and the cursor position.
+/// The editor's main window: the track canvas in the centre, the 3D preview in a dock (made when
+/// first shown), menus, and a status bar with the track's figures and the cursor position.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 
@@ -31,18 +35,27 @@ public:
     const formats::Diagnostics& diagnostics() const { return m_diagnostics; }
     TrackCanvas* canvas() const { return m_canvas; }
     QString filePath() const { return m_filePath; }
+    QDockWidget* previewDock() const { return m_previewDock; }
+    /// The preview, once the dock has been shown; null before.
+    preview::PreviewWidget* previewWidget() const { return m_preview; }
 
 public slots:
     void showOpenDialog();
+    /// Shows the preview dock with a few AI cars on the current track, and starts them.
+    void showPreview();
 
 private:
     void createMenus();
     void updateTitle();
     void updateTrackSummary();
+    /// The track was edited: a running preview re-bakes it in the background and carries on.
+    void refreshPreview();
 
     TrackCanvas* m_canvas = nullptr;
     QLabel* m_summaryLabel = nullptr;
     QLabel* m_cursorLabel = nullptr;
+    QDockWidget* m_previewDock = nullptr;
+    preview::PreviewWidget* m_preview = nullptr;
     std::optional<formats::TrackDocument> m_document;
     formats::Diagnostics m_diagnostics;
     QString m_filePath;

@@ -4,7 +4,10 @@
 
 namespace editor::preview {
 
-MeshGeometry::MeshGeometry(QQuick3DObject* parent) : QQuick3DGeometry(parent) {}
+MeshGeometry::MeshGeometry(QQuick3DObject* parent) : QQuick3DGeometry(parent) {
+    // The layout from the start: the renderer divides by the stride even before there is data.
+    setMesh({});
+}
 
 void MeshGeometry::setMesh(const PreviewMesh& mesh) {
     clear();

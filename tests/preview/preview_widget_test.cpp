@@ -1,3 +1,4 @@
+#include "editor/main_window.h"
 #include "editor/preview/preview_panel.h"
 #include "editor/preview/preview_screenshot.h"
 #include "editor/preview/preview_widget.h"
@@ -5,9 +6,11 @@
 #include "formats/track_json.h"
 
 #include <QComboBox>
+#include <QDockWidget>
 #include <QElapsedTimer>
 #include <QImage>
 #include <QProcess>
+#include <QSet>
 #include <QQuickWidget>
 #include <QSignalSpy>
 #include <QTableWidget>
@@ -187,6 +190,42 @@ TEST(PreviewCommandLine, WritesAScreenshotAfterSimulatingAndRefusesBadInput) {
     usage.start(TRACKWRIGHT_APP_EXECUTABLE, {"--preview", QString(TRACKWRIGHT_SAMPLES_DIR) + "/kart.twtrack", "--camera", "sideways"});
     ASSERT_TRUE(usage.waitForFinished(60000));
     EXPECT_EQ(usage.exitCode(), 2);
+}
+
+} // namespace
+
+namespace {
+
+TEST(EditorPreviewDock, F5ShowsAIcarsLappingTheOpenTrackInsideTheEditorWindow) {
+    editor::MainWindow window;
+    ASSERT_TRUE(window.openFile(QString(TRACKWRIGHT_SAMPLES_DIR) + "/kart.twtrack"));
+    window.resize(1200, 900);
+    window.show();
+    window.activateWindow();
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
+    EXPECT_EQ(window.previewWidget(), nullptr) << "made on first use only";
+    QTest::keyClick(&window, Qt::Key_F5);
+    ASSERT_NE(window.previewWidget(), nullptr);
+    EXPECT_TRUE(window.previewDock()->isVisible());
+    editor::preview::PreviewController& controller = *window.previewWidget()->controller();
+    EXPECT_EQ(controller.simulation().cars().size(), 4u);
+    EXPECT_TRUE(controller.playing());
+    QTest::qWait(700);
+    EXPECT_GT(controller.simulation().time(), 0.2);
+
+    // The window's own grab includes the 3D scene (a QQuickWidget): the dock is not blank.
+    const QImage shot = window.grab().toImage();
+    const QRect dock = window.previewWidget()->sceneView()->geometry().translated(window.previewWidget()->sceneView()->mapTo(&window, QPoint(0, 0)) -
+                                                                                   window.previewWidget()->sceneView()->pos());
+    QSet<QRgb> colours;
+    for (int y = dock.top(); y < dock.bottom(); y += 7)
+        for (int x = dock.left(); x < dock.right(); x += 7) colours.insert(shot.pixel(x, y));
+    EXPECT_GT(colours.size(), 50);
+
+    // Opening another track starts the preview over on it.
+    ASSERT_TRUE(window.openFile(QString(TRACKWRIGHT_SAMPLES_DIR) + "/harbour_sprint.twtrack"));
+    EXPECT_LT(controller.simulation().time(), 0.1);
+    EXPECT_EQ(controller.simulation().cars().size(), 4u);
 }
 
 } // namespace
