@@ -1,0 +1,8 @@
+#pragma once
+
+namespace editor {
+
+/// QUndoCommand ids: commands with the same id may merge (a drag becomes one undo step).
+enum CommandId { kChangeNodesCommandId = 1, kChangeLineOffsetsCommandId = 2 };
+
+} // namespace editor
