@@ -1,5 +1,6 @@
 // trackwright: the desktop editor. Parses the command line and hands over to editor::MainWindow.
 
+#include "editor/autosave.h"
 #include "editor/main_window.h"
 #include "editor/preview/preview_screenshot.h"
 #include "editor/preview/preview_widget.h"
@@ -9,6 +10,8 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QFileInfo>
+#include <QMessageBox>
 
 #include <cstdio>
 
@@ -24,6 +27,7 @@ int main(int argc, char** argv) {
     parser.addVersionOption();
     const QCommandLineOption openOption("open", "Open the track FILE (.twtrack).", "FILE");
     const QCommandLineOption screenshotOption("screenshot", "Render the window to OUT.png and exit (no interaction).", "OUT.png");
+    const QCommandLineOption recoveryOption("recovery-dir", "Where autosaves go and a crashed session's autosave is found (default: the app data folder).", "DIR");
     const QCommandLineOption sizeOption("size", "Window size for --screenshot, WIDTHxHEIGHT pixels.", "WxH", "1280x800");
     const QCommandLineOption previewOption("preview", "Open the 3D preview of the track FILE (.twtrack) with AI cars lapping it.", "FILE");
     const QCommandLineOption afterOption("after", "With --preview: simulate SECONDS before showing (or before --screenshot).", "SECONDS", "0");
@@ -36,6 +40,7 @@ int main(int argc, char** argv) {
     parser.addOption(cameraOption);
     parser.addOption(screenshotOption);
     parser.addOption(sizeOption);
+    parser.addOption(recoveryOption);
     parser.addPositionalArgument("FILE", "Track to open (same as --open).", "[FILE]");
     parser.process(app);
 
@@ -89,7 +94,15 @@ int main(int argc, char** argv) {
         return app.exec();
     }
 
-    editor::MainWindow window;
+    editor::MainWindow window(nullptr, parser.value(recoveryOption));
+    const bool interactive = !parser.isSet(screenshotOption);
+    if (interactive && editor::Autosave::findRecovery(QFileInfo(window.autosave()->recoveryFile()).path())) {
+        const auto answer = QMessageBox::question(nullptr, QObject::tr("Restore unsaved work?"),
+                                                  QObject::tr("Trackwright did not close cleanly last time. Restore the track it autosaved?"),
+                                                  QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes);
+        if (answer == QMessageBox::Yes && window.restoreRecovery()) file.clear();
+        else if (answer == QMessageBox::No) window.autosave()->discard();
+    }
     if (!file.isEmpty()) {
         QString error;
         if (!window.openFile(file, &error)) {

@@ -1,24 +1,76 @@
 #include "editor/main_window.h"
 
+#include "editor/autosave.h"
+#include "editor/commands/change_nodes_command.h"
+#include "editor/commands/replace_track_command.h"
+#include "editor/docks/diagnostics_dock.h"
+#include "editor/docks/outline_dock.h"
+#include "editor/docks/properties_dock.h"
+#include "editor/editor_document.h"
 #include "editor/preview/preview_screenshot.h"
 #include "editor/preview/preview_widget.h"
 #include "editor/track_canvas.h"
+#include "editor/track_edits.h"
 
+#include "bake/bake_track.h"
+#include "bake/racing_lines.h"
+#include "formats/baked_track.h"
+#include "formats/file_io.h"
 #include "formats/route_frames.h"
+#include "formats/track_import.h"
 #include "formats/track_json.h"
 #include "formats/validate.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
+#include <QCloseEvent>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFutureWatcher>
+#include <QInputDialog>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QProgressDialog>
+#include <QSaveFile>
+#include <QSettings>
 #include <QStatusBar>
+#include <QToolBar>
+#include <QUndoView>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <atomic>
 
 namespace editor {
+namespace {
+
+constexpr int kMaxRecentFiles = 8;
+
+/// Runs `work` off the UI thread behind a modal progress dialog with Cancel; `work` reads the
+/// context's cancel flag and reports progress 0..1. Returns its result.
+template <class Result, class Work> Result withProgress(QWidget* parent, const QString& label, Work work) {
+    auto progress = std::make_shared<std::atomic<double>>(0.0);
+    auto cancel = std::make_shared<std::atomic<bool>>(false);
+    bake::BakeContext context;
+    context.progress = [progress](double p) { progress->store(p); };
+    context.cancelled = [cancel] { return cancel->load(); };
+    QProgressDialog dialog(label, QObject::tr("Cancel"), 0, 1000, parent);
+    dialog.setWindowModality(Qt::WindowModal);
+    dialog.setMinimumDuration(300);
+    QFutureWatcher<Result> watcher;
+    QObject::connect(&watcher, &QFutureWatcher<Result>::finished, &dialog, &QProgressDialog::reset);
+    QObject::connect(&dialog, &QProgressDialog::canceled, [cancel] { cancel->store(true); });
+    QTimer poll;
+    QObject::connect(&poll, &QTimer::timeout, [&] { dialog.setValue(static_cast<int>(progress->load() * 1000.0)); });
+    poll.start(50);
+    watcher.setFuture(QtConcurrent::run([work, context] { return work(context); }));
+    while (!watcher.isFinished()) QApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+    return watcher.result();
+}
+
+} // namespace
 
 QString formatDiagnostics(const QString& file, const formats::Diagnostics& diagnostics) {
     QStringList lines;
@@ -32,7 +84,7 @@ QString formatDiagnostics(const QString& file, const formats::Diagnostics& diagn
     return lines.join('\n');
 }
 
-MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
+MainWindow::MainWindow(QWidget* parent, const QString& recoveryFolder) : QMainWindow(parent) {
     m_canvas = new TrackCanvas(this);
     setCentralWidget(m_canvas);
     m_summaryLabel = new QLabel(this);
@@ -43,64 +95,226 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     connect(m_canvas, &TrackCanvas::cursorMoved, this, [this](QPointF world) {
         m_cursorLabel->setText(QString("x %1 m   y %2 m").arg(world.x(), 0, 'f', 1).arg(world.y(), 0, 'f', 1));
     });
-    m_previewDock = new QDockWidget(tr("Preview"), this);
-    m_previewDock->setObjectName("previewDock");
-    m_previewDock->setAllowedAreas(Qt::AllDockWidgetAreas);
-    addDockWidget(Qt::BottomDockWidgetArea, m_previewDock);
-    m_previewDock->hide();
+    connect(m_canvas, &TrackCanvas::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
+    m_autosave = std::make_unique<Autosave>(recoveryFolder.isEmpty() ? Autosave::defaultFolder() : recoveryFolder,
+                                            [this]() -> std::optional<std::pair<std::string, QString>> {
+                                                if (!m_document || !m_document->isModified()) return std::nullopt;
+                                                return std::make_pair(formats::writeTrackJson(m_document->track()), m_document->filePath());
+                                            });
+    connect(m_autosave.get(), &Autosave::failed, this, [this](const QString& why) { statusBar()->showMessage(tr("Autosave failed: %1").arg(why), 8000); });
+    createDocks();
     createMenus();
     updateTitle();
     updateTrackSummary();
     resize(1280, 800);
+    resizeDocks({m_diagnosticsDock}, {110}, Qt::Vertical);
+    QSettings settings;
+    restoreGeometry(settings.value("window/geometry").toByteArray());
+    restoreState(settings.value("window/state").toByteArray());
+    m_previewDock->hide();  // made on demand (F5), whatever the last session left
+}
+
+MainWindow::~MainWindow() { detachViews(); }
+
+void MainWindow::createDocks() {
+    m_propertiesDock = new PropertiesDock(&m_selection, this);
+    addDockWidget(Qt::RightDockWidgetArea, m_propertiesDock);
+    m_outlineDock = new OutlineDock(&m_selection, this);
+    addDockWidget(Qt::RightDockWidgetArea, m_outlineDock);
+    m_diagnosticsDock = new DiagnosticsDock(&m_selection, this);
+    addDockWidget(Qt::BottomDockWidgetArea, m_diagnosticsDock);
+    m_historyDock = new QDockWidget(tr("History"), this);
+    m_historyDock->setObjectName("historyDock");
+    m_historyDock->setWidget(new QUndoView(m_historyDock));
+    addDockWidget(Qt::RightDockWidgetArea, m_historyDock);
+    tabifyDockWidget(m_outlineDock, m_historyDock);
+    m_previewDock = new QDockWidget(tr("Preview"), this);
+    m_previewDock->setObjectName("previewDock");
+    addDockWidget(Qt::BottomDockWidgetArea, m_previewDock);
+    m_previewDock->hide();
 }
 
 void MainWindow::createMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    QAction* open = file->addAction(tr("&Open…"), this, &MainWindow::showOpenDialog);
-    open->setShortcut(QKeySequence::Open);
+    file->addAction(tr("&New"), QKeySequence::New, this, [this] { newTrack(); });
+    file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::showOpenDialog);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    rebuildRecentMenu();
+    file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
+    file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &MainWindow::saveAs);
     file->addSeparator();
-    QAction* quit = file->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
-    quit->setShortcut(QKeySequence::Quit);
+    file->addAction(tr("Import TUM &CSV…"), this, [this] {
+        if (!maybeSave()) return;
+        const QString path = QFileDialog::getOpenFileName(this, tr("Import TUM racetrack CSV"), {}, tr("CSV (*.csv);;All files (*)"));
+        QString error;
+        if (!path.isEmpty() && !importFile(path, true, &error)) QMessageBox::warning(this, tr("Cannot import"), error);
+    });
+    file->addAction(tr("Import &Waypoints…"), this, [this] {
+        if (!maybeSave()) return;
+        const QString path = QFileDialog::getOpenFileName(this, tr("Import waypoints"), {}, tr("CSV (*.csv);;All files (*)"));
+        QString error;
+        if (!path.isEmpty() && !importFile(path, false, &error)) QMessageBox::warning(this, tr("Cannot import"), error);
+    });
+    file->addAction(tr("&Export Baked…"), QKeySequence(Qt::CTRL | Qt::Key_E), this, [this] {
+        if (!m_document) return;
+        const QString base = filePath().isEmpty() ? QString("track.twbake") : QFileInfo(filePath()).path() + "/" + QFileInfo(filePath()).completeBaseName() + ".twbake";
+        const QString path = QFileDialog::getSaveFileName(this, tr("Export baked track"), base, tr("Baked tracks (*.twbake)"));
+        QString error;
+        if (!path.isEmpty() && !exportBaked(path, &error)) QMessageBox::warning(this, tr("Cannot export"), error);
+    });
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::closeAllWindows);
+
+    m_editMenu = menuBar()->addMenu(tr("&Edit"));
+    QToolBar* tools = addToolBar(tr("Tools"));
+    tools->setObjectName("toolsToolBar");
+    m_tools = new QActionGroup(this);
+    const std::pair<QString, TrackCanvas::Tool> kinds[] = {{tr("&Select"), TrackCanvas::Tool::Select},
+                                                           {tr("&Add Node"), TrackCanvas::Tool::AddNode},
+                                                           {tr("&Branch"), TrackCanvas::Tool::Branch},
+                                                           {tr("&Line"), TrackCanvas::Tool::Line}};
+    const Qt::Key keys[] = {Qt::Key_S, Qt::Key_A, Qt::Key_B, Qt::Key_L};
+    for (std::size_t i = 0; i < std::size(kinds); ++i) {
+        QAction* a = tools->addAction(kinds[i].first);
+        a->setCheckable(true);
+        a->setShortcut(keys[i]);
+        a->setChecked(i == 0);
+        a->setObjectName(QStringLiteral("tool%1").arg(i));
+        m_tools->addAction(a);
+        connect(a, &QAction::triggered, this, [this, tool = kinds[i].second] { m_canvas->setTool(tool); });
+    }
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
-    QAction* fit = view->addAction(tr("&Fit Track"), m_canvas, &TrackCanvas::fitToTrack);
-    fit->setShortcut(Qt::Key_F);
-    QAction* zoomIn = view->addAction(tr("Zoom &In"), m_canvas, &TrackCanvas::zoomIn);
-    zoomIn->setShortcut(QKeySequence::ZoomIn);
-    QAction* zoomOut = view->addAction(tr("Zoom &Out"), m_canvas, &TrackCanvas::zoomOut);
-    zoomOut->setShortcut(QKeySequence::ZoomOut);
+    view->addAction(tr("&Fit Track"), Qt::Key_F, m_canvas, &TrackCanvas::fitToTrack);
+    view->addAction(tr("Zoom &In"), QKeySequence::ZoomIn, m_canvas, &TrackCanvas::zoomIn);
+    view->addAction(tr("Zoom &Out"), QKeySequence::ZoomOut, m_canvas, &TrackCanvas::zoomOut);
     view->addSeparator();
-    QAction* preview = view->addAction(tr("&Preview AI Laps"), this, &MainWindow::showPreview);
-    preview->setShortcut(Qt::Key_F5);
+    view->addAction(tr("&Preview AI Laps"), Qt::Key_F5, this, &MainWindow::showPreview);
+    view->addSeparator();
+    for (QDockWidget* dock : {static_cast<QDockWidget*>(m_propertiesDock), static_cast<QDockWidget*>(m_outlineDock),
+                              static_cast<QDockWidget*>(m_diagnosticsDock), m_historyDock})
+        view->addAction(dock->toggleViewAction());
 }
 
-void MainWindow::showPreview() {
-    if (!m_preview) {
-        // Made on first use: the Qt Quick 3D scene needs OpenGL, and most sessions never open it.
-        m_preview = new preview::PreviewWidget(m_previewDock);
-        m_previewDock->setWidget(m_preview);
-        m_previewDock->resize(width(), height() / 2);
+void MainWindow::detachViews() {
+    m_canvas->setEditing(nullptr, nullptr);
+    m_diagnosticsDock->setDocument(nullptr);
+    m_propertiesDock->setDocument(nullptr);
+    m_outlineDock->setDocument(nullptr);
+    qobject_cast<QUndoView*>(m_historyDock->widget())->setStack(nullptr);
+}
+
+void MainWindow::setDocument(std::unique_ptr<EditorDocument> document) {
+    m_selection.clear();
+    // The views let go of the old document before it goes.
+    detachViews();
+    m_document = std::move(document);
+    m_editMenu->clear();
+    if (m_document) {
+        QAction* undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
+        undo->setShortcut(QKeySequence::Undo);
+        QAction* redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
+        redo->setShortcut(QKeySequence::Redo);
+        m_editMenu->addAction(undo);
+        m_editMenu->addAction(redo);
+        m_editMenu->addSeparator();
+        m_editMenu->addAction(tr("Select &All"), QKeySequence::SelectAll, this, [this] {
+            std::set<std::uint32_t> all;
+            for (std::uint32_t n = 0; n < m_document->track().nodes.size(); ++n) all.insert(n);
+            m_selection.set(all);
+        });
+        m_editMenu->addAction(tr("&Delete Nodes"), this, [this] { pushEdit(tr("Delete Nodes"), deleteNodes(m_document->track(), m_selection.nodes())); });
+        m_editMenu->addAction(tr("Smooth &Positions"), this, [this] {
+            m_document->undoStack()->push(new ChangeNodesCommand(m_document.get(), tr("Smooth Positions"), smoothPositions(m_document->track(), m_selection.nodes())));
+        });
+        m_editMenu->addAction(tr("Smooth &Widths"), this, [this] {
+            m_document->undoStack()->push(new ChangeNodesCommand(m_document.get(), tr("Smooth Widths"), smoothWidths(m_document->track(), m_selection.nodes())));
+        });
+        auto selectedRoute = [this]() -> std::optional<std::uint32_t> {
+            if (m_selection.empty()) return m_document->track().routes.empty() ? std::nullopt : std::optional<std::uint32_t>(0);
+            const auto at = locateNode(m_document->track(), *m_selection.nodes().begin());
+            return at ? std::optional<std::uint32_t>(at->first) : std::nullopt;
+        };
+        m_editMenu->addAction(tr("&Resample Route…"), this, [this, selectedRoute] {
+            const auto route = selectedRoute();
+            if (!route) return;
+            bool ok = false;
+            const double spacing = QInputDialog::getDouble(this, tr("Resample route"), tr("Node spacing (m):"), 5.0, 0.5, 1000.0, 1, &ok);
+            if (ok) pushEdit(tr("Resample Route"), resampleRoute(m_document->track(), *route, spacing));
+        });
+        m_editMenu->addAction(tr("&Close or Open Route"), this, [this, selectedRoute] {
+            const auto route = selectedRoute();
+            if (route) pushEdit(tr("Close or Open Route"), setRouteClosed(m_document->track(), *route, !m_document->track().routes[*route].closed));
+        });
+        m_editMenu->addAction(tr("&Optimise Racing Lines"), this, [this] {
+            const formats::TrackDocument input = m_document->track();
+            if (formats::hasErrors(formats::validate(input))) {
+                statusBar()->showMessage(tr("Fix the errors in Diagnostics first: the optimiser needs a valid track"), 8000);
+                return;
+            }
+            const bake::RacingLineResult result = withProgress<bake::RacingLineResult>(
+                this, tr("Optimising racing lines…"), [input](const bake::BakeContext& context) { return bake::optimiseRacingLines(input, {}, context); });
+            if (result.cancelled) statusBar()->showMessage(tr("Optimisation cancelled; nothing changed"), 5000);
+            else m_document->undoStack()->push(new ReplaceTrackCommand(m_document.get(), tr("Optimise Racing Lines"), result.document));
+        });
+        // Named, so tests and scripts find them whatever the language.
+        const std::pair<QString, const char*> kNames[] = {{tr("Select &All"), "actionSelectAll"}, {tr("&Delete Nodes"), "actionDeleteNodes"},
+                                                          {tr("Smooth &Positions"), "actionSmoothPositions"}, {tr("Smooth &Widths"), "actionSmoothWidths"},
+                                                          {tr("&Resample Route…"), "actionResampleRoute"}, {tr("&Close or Open Route"), "actionCloseRoute"},
+                                                          {tr("&Optimise Racing Lines"), "actionOptimiseLines"}};
+        for (QAction* a : m_editMenu->actions())
+            for (const auto& [text, name] : kNames)
+                if (a->text() == text) a->setObjectName(name);
+        undo->setObjectName("actionUndo");
+        redo->setObjectName("actionRedo");
+        connect(m_document.get(), &EditorDocument::modificationChanged, this, &MainWindow::updateTitle);
+        connect(m_document.get(), &EditorDocument::filePathChanged, this, &MainWindow::updateTitle);
+        connect(m_document.get(), &EditorDocument::diagnosticsChanged, this, &MainWindow::updateTrackSummary);
+        connect(m_document.get(), &EditorDocument::changed, this, &MainWindow::refreshPreview);
+        qobject_cast<QUndoView*>(m_historyDock->widget())->setStack(m_document->undoStack());
+    } else {
+        qobject_cast<QUndoView*>(m_historyDock->widget())->setStack(nullptr);
     }
-    m_previewDock->show();
-    m_previewDock->raise();
-    if (!m_document) return;
-    if (!m_preview->controller()->simulation().track()) {
+    m_canvas->setEditing(m_document.get(), &m_selection);
+    m_diagnosticsDock->setDocument(m_document.get());
+    m_propertiesDock->setDocument(m_document.get());
+    m_outlineDock->setDocument(m_document.get());
+    updateTitle();
+    updateTrackSummary();
+    if (m_preview && m_document && m_preview->controller()->simulation().track()) {
+        // Another track: the preview starts over on it rather than carrying cars across.
         QString error;
-        if (!m_preview->controller()->setDocument(*m_document, &error)) {
-            statusBar()->showMessage(tr("The preview cannot bake this track: %1").arg(error), 8000);
-            return;
-        }
-        for (const preview::PreviewCarSetup& car : preview::defaultField(4)) m_preview->controller()->addCar(car);
+        if (m_preview->controller()->setDocument(m_document->track(), &error)) m_preview->controller()->reset();
+        else statusBar()->showMessage(tr("The preview cannot bake this track: %1").arg(error), 8000);
     }
-    m_preview->controller()->play();
 }
 
-void MainWindow::refreshPreview() {
-    if (m_preview && m_document && m_preview->controller()->simulation().track()) m_preview->controller()->rebakeInBackground(*m_document);
+void MainWindow::pushEdit(const QString& text, const TrackEdit& edit) {
+    if (!edit.track) {
+        statusBar()->showMessage(tr("%1 refused: %2").arg(text, QString::fromStdString(edit.refusal)), 8000);
+        return;
+    }
+    m_document->undoStack()->push(new ReplaceTrackCommand(m_document.get(), text, *edit.track));
+    std::set<std::uint32_t> kept;
+    if (!edit.newNodes.empty()) kept.insert(edit.newNodes.begin(), edit.newNodes.end());
+    else
+        for (std::uint32_t n : m_selection.nodes())
+            if (n < m_document->track().nodes.size()) kept.insert(n);
+    m_selection.set(kept);
 }
+
+const formats::TrackDocument* MainWindow::document() const { return m_document ? &m_document->track() : nullptr; }
+
+const formats::Diagnostics& MainWindow::diagnostics() const {
+    static const formats::Diagnostics kNone;
+    return m_document ? m_document->diagnostics() : kNone;
+}
+
+QString MainWindow::filePath() const { return m_document ? m_document->filePath() : QString(); }
 
 void MainWindow::showOpenDialog() {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open Track"), QFileInfo(m_filePath).absolutePath(),
+    if (!maybeSave()) return;
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Track"), QFileInfo(filePath()).absolutePath(),
                                                       tr("Trackwright tracks (*.twtrack);;All files (*)"));
     if (!path.isEmpty()) openFileReportingErrors(path);
 }
@@ -133,26 +347,172 @@ bool MainWindow::openFile(const QString& path, QString* errorText) {
         }
         return false;
     }
-    m_diagnostics = loaded.diagnostics;
-    const formats::Diagnostics validation = formats::validate(*loaded.document);
-    m_diagnostics.insert(m_diagnostics.end(), validation.begin(), validation.end());
-    m_document = std::move(loaded.document);
-    m_filePath = path;
-    m_canvas->setDocument(*m_document);
-    updateTitle();
-    updateTrackSummary();
-    if (m_preview && m_preview->controller()->simulation().track()) {
-        // Another track: the preview starts over on it rather than carrying cars across.
-        QString error;
-        if (m_preview->controller()->setDocument(*m_document, &error)) m_preview->controller()->reset();
-        else statusBar()->showMessage(tr("The preview cannot bake this track: %1").arg(error), 8000);
-    }
+    auto document = std::make_unique<EditorDocument>(std::move(*loaded.document));
+    document->setFilePath(path);
+    setDocument(std::move(document));
+    addRecentFile(path);
     return true;
 }
 
+bool MainWindow::newTrack(bool force) {
+    if (!force && !maybeSave()) return false;
+    formats::TrackDocument track;
+    track.name = tr("Untitled").toStdString();
+    setDocument(std::make_unique<EditorDocument>(std::move(track)));
+    return true;
+}
+
+bool MainWindow::importFile(const QString& path, bool tumCsv, QString* errorText) {
+    std::string error;
+    const auto text = formats::readWholeFile(path.toStdString(), error);
+    if (!text) {
+        if (errorText) *errorText = QString::fromStdString(error);
+        return false;
+    }
+    const std::string name = QFileInfo(path).completeBaseName().toStdString();
+    formats::ImportResult imported = tumCsv ? formats::importTumCsv(*text, name) : formats::importWaypoints(*text, name);
+    if (!imported.document) {
+        if (errorText) *errorText = formatDiagnostics(path, imported.diagnostics);
+        return false;
+    }
+    // An import is a new, unsaved track: Save asks where it goes.
+    auto document = std::make_unique<EditorDocument>(formats::TrackDocument{});
+    document->undoStack()->push(new ReplaceTrackCommand(document.get(), tr("Import %1").arg(QFileInfo(path).fileName()), *imported.document));
+    setDocument(std::move(document));
+    return true;
+}
+
+bool MainWindow::saveTo(const QString& path, QString* errorText) {
+    if (!m_document) return false;
+    const std::string text = formats::writeTrackJson(m_document->track());
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size()) || !file.commit()) {
+        if (errorText) *errorText = tr("cannot write %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    m_document->setFilePath(path);
+    m_document->markSaved();
+    m_autosave->discard();
+    addRecentFile(path);
+    statusBar()->showMessage(tr("Saved %1").arg(path), 4000);
+    return true;
+}
+
+bool MainWindow::save() {
+    if (!m_document) return false;
+    if (filePath().isEmpty()) return saveAs();
+    QString error;
+    if (saveTo(filePath(), &error)) return true;
+    QMessageBox::warning(this, tr("Cannot save"), error);
+    return false;
+}
+
+bool MainWindow::saveAs() {
+    if (!m_document) return false;
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save Track As"), filePath(), tr("Trackwright tracks (*.twtrack)"));
+    if (path.isEmpty()) return false;
+    QString error;
+    if (saveTo(path, &error)) return true;
+    QMessageBox::warning(this, tr("Cannot save"), error);
+    return false;
+}
+
+bool MainWindow::exportBaked(const QString& path, QString* errorText) {
+    if (!m_document) return false;
+    const formats::TrackDocument track = m_document->track();
+    struct Outcome {
+        bake::BakeResult result;
+        bool cancelled = false;
+    };
+    const Outcome outcome = withProgress<Outcome>(this, tr("Baking %1…").arg(QFileInfo(path).fileName()), [track](const bake::BakeContext& context) {
+        Outcome o;
+        o.result = bake::bakeTrack(track, {}, context);
+        o.cancelled = context.shouldStop();
+        return o;
+    });
+    if (outcome.cancelled) {
+        if (errorText) *errorText = tr("the bake was cancelled; nothing was written");
+        return false;
+    }
+    if (!outcome.result.data) {
+        if (errorText) *errorText = formatDiagnostics(filePath(), outcome.result.diagnostics);
+        return false;
+    }
+    const std::vector<std::byte> bytes = formats::writeBakedTrack(*outcome.result.data);
+    std::string error;
+    if (!formats::writeFileAtomically(path.toStdString(), std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()), error)) {
+        if (errorText) *errorText = QString::fromStdString(error);
+        return false;
+    }
+    statusBar()->showMessage(tr("Exported %1 (%2 bytes)").arg(path).arg(bytes.size()), 6000);
+    return true;
+}
+
+bool MainWindow::restoreRecovery() {
+    const auto recovery = Autosave::findRecovery(QFileInfo(m_autosave->recoveryFile()).path());
+    if (!recovery) return false;
+    formats::TrackLoadResult loaded = formats::loadTrackFile(recovery->recoveryFile.toStdString());
+    if (!loaded.document) return false;
+    // The recovered track comes in as an edit of the file it belonged to, unsaved until saved.
+    formats::TrackDocument base;
+    if (!recovery->originalPath.isEmpty())
+        if (auto original = formats::loadTrackFile(recovery->originalPath.toStdString()); original.document) base = std::move(*original.document);
+    auto document = std::make_unique<EditorDocument>(std::move(base));
+    document->setFilePath(recovery->originalPath);
+    document->undoStack()->push(new ReplaceTrackCommand(document.get(), tr("Restore Autosave"), *loaded.document));
+    setDocument(std::move(document));
+    return true;
+}
+
+bool MainWindow::maybeSave() {
+    if (!m_document || !m_document->isModified()) return true;
+    const auto answer = QMessageBox::warning(this, tr("Unsaved changes"), tr("The track has unsaved changes. Save them?"),
+                                             QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Save) return save();
+    return answer == QMessageBox::Discard;
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    m_autosave->discard();
+    QSettings settings;
+    settings.setValue("window/geometry", saveGeometry());
+    settings.setValue("window/state", saveState());
+    event->accept();
+}
+
+void MainWindow::addRecentFile(const QString& path) {
+    QSettings settings;
+    QStringList files = settings.value("recentFiles").toStringList();
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    files.removeAll(absolute);
+    files.prepend(absolute);
+    while (files.size() > kMaxRecentFiles) files.removeLast();
+    settings.setValue("recentFiles", files);
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu() {
+    m_recentMenu->clear();
+    const QStringList files = QSettings().value("recentFiles").toStringList();
+    for (const QString& f : files)
+        m_recentMenu->addAction(QFileInfo(f).fileName(), this, [this, f] {
+            if (maybeSave()) openFileReportingErrors(f);
+        })->setToolTip(f);
+    m_recentMenu->setEnabled(!files.isEmpty());
+}
+
 void MainWindow::updateTitle() {
-    const QString name = m_filePath.isEmpty() ? tr("No track") : QFileInfo(m_filePath).fileName();
-    setWindowTitle(QString("%1 — Trackwright").arg(name));
+    if (!m_document) {
+        setWindowTitle(tr("No track — Trackwright"));
+        return;
+    }
+    const QString name = filePath().isEmpty() ? tr("Untitled") : QFileInfo(filePath()).fileName();
+    setWindowTitle(QString("%1[*] — Trackwright").arg(name));
+    setWindowModified(m_document->isModified());
 }
 
 void MainWindow::updateTrackSummary() {
@@ -160,17 +520,42 @@ void MainWindow::updateTrackSummary() {
         m_summaryLabel->setText(tr("Open a track with File ▸ Open (Ctrl+O)"));
         return;
     }
-    const double length = mainRouteLength(*m_document);
-    const auto errors = formats::countSeverity(m_diagnostics, formats::Severity::Error);
-    const auto warnings = formats::countSeverity(m_diagnostics, formats::Severity::Warning);
+    const formats::TrackDocument& track = m_document->track();
+    const double length = mainRouteLength(track);
+    const auto errors = formats::countSeverity(m_document->diagnostics(), formats::Severity::Error);
+    const auto warnings = formats::countSeverity(m_document->diagnostics(), formats::Severity::Warning);
     m_summaryLabel->setText(tr("%1 · %2 nodes · %3 routes · %4 lines · main route %5 km · %6 errors, %7 warnings")
-                                .arg(QString::fromStdString(m_document->name))
-                                .arg(m_document->nodes.size())
-                                .arg(m_document->routes.size())
-                                .arg(m_document->lines.size())
+                                .arg(QString::fromStdString(track.name))
+                                .arg(track.nodes.size())
+                                .arg(track.routes.size())
+                                .arg(track.lines.size())
                                 .arg(length / 1000.0, 0, 'f', 2)
                                 .arg(errors)
                                 .arg(warnings));
+}
+
+void MainWindow::showPreview() {
+    if (!m_preview) {
+        // Made on first use: the Qt Quick 3D scene needs OpenGL, and most sessions never open it.
+        m_preview = new preview::PreviewWidget(m_previewDock);
+        m_previewDock->setWidget(m_preview);
+    }
+    m_previewDock->show();
+    m_previewDock->raise();
+    if (!m_document) return;
+    if (!m_preview->controller()->simulation().track()) {
+        QString error;
+        if (!m_preview->controller()->setDocument(m_document->track(), &error)) {
+            statusBar()->showMessage(tr("The preview cannot bake this track: %1").arg(error), 8000);
+            return;
+        }
+        for (const preview::PreviewCarSetup& car : preview::defaultField(4)) m_preview->controller()->addCar(car);
+    }
+    m_preview->controller()->play();
+}
+
+void MainWindow::refreshPreview() {
+    if (m_preview && m_document && m_preview->controller()->simulation().track()) m_preview->controller()->rebakeInBackground(m_document->track());
 }
 
 double mainRouteLength(const formats::TrackDocument& document) {

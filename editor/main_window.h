@@ -1,64 +1,115 @@
 #pragma once
 
+#include "editor/node_selection.h"
+
 #include "formats/diagnostic.h"
 #include "formats/track_document.h"
 
 #include <QMainWindow>
 
-#include <optional>
+#include <memory>
 
+class QActionGroup;
 class QDockWidget;
 class QLabel;
+class QMenu;
 
 namespace editor {
 
+class Autosave;
+class DiagnosticsDock;
+class EditorDocument;
+class OutlineDock;
+class PropertiesDock;
 class TrackCanvas;
+struct TrackEdit;
 namespace preview {
 class PreviewWidget;
 }
 
-/// The editor's main window: the track canvas in the centre, the 3D preview in a dock (made when
-/// first shown), menus, and a status bar with the track's figures and the cursor position.
+/// The editor's main window: the track canvas in the centre with its tools, docks for the
+/// selection's properties, the outline, live diagnostics, the undo history and the 3D preview,
+/// menus with standard shortcuts, autosave and crash recovery. The title shows the file and `*`
+/// while there are unsaved changes; closing with unsaved changes asks first.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 
 public:
-    explicit MainWindow(QWidget* parent = nullptr);
+    /// `settingsGroup` and `recoveryFolder` let tests keep their settings and recovery files apart.
+    explicit MainWindow(QWidget* parent = nullptr, const QString& recoveryFolder = {});
+    ~MainWindow() override;
 
     /// Loads and shows a track. On failure the current track stays, and `errorText` lists the
     /// problems one per line ("FILE: error[code]: message (at path)").
     bool openFile(const QString& path, QString* errorText = nullptr);
     /// openFile, telling the user why in a message box when it fails. For the menu and drops.
     bool openFileReportingErrors(const QString& path);
+    /// Writes the track to `path` atomically (QSaveFile) and makes it the document's file.
+    bool saveTo(const QString& path, QString* errorText = nullptr);
+    /// A new, empty track (asks first when there are unsaved changes, unless `force`).
+    bool newTrack(bool force = false);
+    /// Imports a TUM racetrack CSV or a waypoint CSV as a new, unsaved track.
+    bool importFile(const QString& path, bool tumCsv, QString* errorText = nullptr);
+    /// Bakes the track off the UI thread with a progress dialog and writes the .twbake.
+    bool exportBaked(const QString& path, QString* errorText = nullptr);
+    /// Restores the autosave a crashed session left, if any; true when one was restored.
+    bool restoreRecovery();
 
-    const std::optional<formats::TrackDocument>& document() const { return m_document; }
-    const formats::Diagnostics& diagnostics() const { return m_diagnostics; }
+    /// The track shown, or null before one is opened.
+    const formats::TrackDocument* document() const;
+    EditorDocument* editorDocument() const { return m_document.get(); }
+    const formats::Diagnostics& diagnostics() const;
     TrackCanvas* canvas() const { return m_canvas; }
-    QString filePath() const { return m_filePath; }
+    NodeSelection* selection() { return &m_selection; }
+    Autosave* autosave() const { return m_autosave.get(); }
+    QString filePath() const;
     QDockWidget* previewDock() const { return m_previewDock; }
+    DiagnosticsDock* diagnosticsDock() const { return m_diagnosticsDock; }
+    PropertiesDock* propertiesDock() const { return m_propertiesDock; }
+    OutlineDock* outlineDock() const { return m_outlineDock; }
     /// The preview, once the dock has been shown; null before.
     preview::PreviewWidget* previewWidget() const { return m_preview; }
 
 public slots:
     void showOpenDialog();
+    bool save();
+    bool saveAs();
     /// Shows the preview dock with a few AI cars on the current track, and starts them.
     void showPreview();
 
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
 private:
     void createMenus();
+    void createDocks();
+    void setDocument(std::unique_ptr<EditorDocument> document);
+    void detachViews();
     void updateTitle();
     void updateTrackSummary();
+    void addRecentFile(const QString& path);
+    void rebuildRecentMenu();
+    /// Unsaved changes: save, discard or cancel. True when it is fine to go on.
+    bool maybeSave();
+    void pushEdit(const QString& text, const TrackEdit& edit);
     /// The track was edited: a running preview re-bakes it in the background and carries on.
     void refreshPreview();
 
     TrackCanvas* m_canvas = nullptr;
     QLabel* m_summaryLabel = nullptr;
     QLabel* m_cursorLabel = nullptr;
+    NodeSelection m_selection;
+    std::unique_ptr<EditorDocument> m_document;
+    std::unique_ptr<Autosave> m_autosave;
+    QDockWidget* m_historyDock = nullptr;
+    DiagnosticsDock* m_diagnosticsDock = nullptr;
+    PropertiesDock* m_propertiesDock = nullptr;
+    OutlineDock* m_outlineDock = nullptr;
     QDockWidget* m_previewDock = nullptr;
     preview::PreviewWidget* m_preview = nullptr;
-    std::optional<formats::TrackDocument> m_document;
-    formats::Diagnostics m_diagnostics;
-    QString m_filePath;
+    QMenu* m_editMenu = nullptr;
+    QMenu* m_recentMenu = nullptr;
+    QActionGroup* m_tools = nullptr;
 };
 
 /// Length of route 0's centre line, metres, including the closing link of a loop; 0 when the route

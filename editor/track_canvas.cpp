@@ -1,5 +1,13 @@
 #include "editor/track_canvas.h"
 
+#include "editor/editor_document.h"
+#include "editor/node_selection.h"
+
+#include "formats/route_frames.h"
+
+#include <QCoreApplication>
+#include <QtConcurrent/QtConcurrentRun>
+
 #include <QFontMetricsF>
 #include <QKeyEvent>
 #include <QMouseEvent>
@@ -45,17 +53,91 @@ void drawLabel(QPainter& painter, QPointF at, const QString& text) {
 
 } // namespace
 
+CanvasScene buildCanvasScene(const formats::TrackDocument& document) {
+    CanvasScene scene;
+    scene.drawing = buildTrackDrawing(document);
+    scene.geometry = buildCanvasGeometry(scene.drawing);
+    for (const formats::Route& route : document.routes) {
+        bool valid = true;
+        for (std::uint32_t n : route.nodes) valid = valid && n < document.nodes.size();
+        if (!valid || route.nodes.empty()) continue;
+        const std::vector<formats::NodeFrame> frames = formats::computeRouteFrames(document, route);
+        for (std::size_t k = 0; k < frames.size(); ++k) scene.perpendiculars[route.nodes[k]] = frames[k].perpendicular;
+    }
+    return scene;
+}
+
+/// Tracks up to this many nodes rebuild their drawing at once after an edit; larger ones off the
+/// UI thread, so a drag on a 20 000-node track never waits for a frame (the shape follows the
+/// handles a frame or two later).
+constexpr std::size_t kBackgroundRebuildNodes = 3000;
+
 TrackCanvas::TrackCanvas(QWidget* parent) : QWidget(parent) {
     setMouseTracking(true);
     setFocusPolicy(Qt::StrongFocus);
     setAttribute(Qt::WA_OpaquePaintEvent);
     setMinimumSize(200, 150);
+    connect(&m_rebuild, &QFutureWatcher<CanvasScene>::finished, this, [this] {
+        applyScene(m_rebuild.result());
+        if (m_rebuildAgain) {
+            m_rebuildAgain = false;
+            documentChanged();
+        }
+    });
 }
 
 void TrackCanvas::setDocument(const formats::TrackDocument& document) {
-    m_drawing = buildTrackDrawing(document);
-    m_geometry = buildCanvasGeometry(m_drawing);
+    applyScene(buildCanvasScene(document));
     fitToTrack();
+}
+
+void TrackCanvas::applyScene(CanvasScene scene) {
+    m_drawing = std::move(scene.drawing);
+    m_geometry = std::move(scene.geometry);
+    m_perpendiculars = std::move(scene.perpendiculars);
+    update();
+}
+
+void TrackCanvas::setEditing(EditorDocument* document, NodeSelection* selection) {
+    if (m_document) disconnect(m_document, nullptr, this, nullptr);
+    if (m_selection) disconnect(m_selection, nullptr, this, nullptr);
+    m_rebuild.waitForFinished();
+    m_document = document;
+    m_selection = selection;
+    m_gesture = Gesture::None;
+    m_branchFork.reset();
+    if (m_document) {
+        connect(m_document, &EditorDocument::changed, this, &TrackCanvas::documentChanged);
+        setDocument(m_document->track());
+    } else {
+        setDocument({});
+    }
+    if (m_selection) connect(m_selection, &NodeSelection::changed, this, [this] {
+        m_nudgeKey = 0;
+        update();
+    });
+}
+
+void TrackCanvas::documentChanged() {
+    if (!m_document) return;
+    if (m_document->track().nodes.size() <= kBackgroundRebuildNodes) {
+        applyScene(buildCanvasScene(m_document->track()));
+        return;
+    }
+    update();  // handles follow the document at once
+    if (m_rebuild.isRunning()) {
+        m_rebuildAgain = true;
+        return;
+    }
+    m_rebuild.setFuture(QtConcurrent::run(buildCanvasScene, m_document->track()));
+}
+
+void TrackCanvas::waitForGeometry() {
+    while (m_rebuild.isRunning() || m_rebuildAgain) {
+        m_rebuild.waitForFinished();
+        QCoreApplication::sendPostedEvents(&m_rebuild);
+        QCoreApplication::processEvents();
+    }
 }
 
 void TrackCanvas::fitToTrack() {
@@ -103,6 +185,7 @@ void TrackCanvas::paintEvent(QPaintEvent*) {
     painter.restore();
     paintMarkers(painter);
     paintNodeHandles(painter);
+    paintEditing(painter);
     paintScaleBar(painter);
 }
 
@@ -237,6 +320,11 @@ void TrackCanvas::paintScaleBar(QPainter& painter) const {
 }
 
 void TrackCanvas::mousePressEvent(QMouseEvent* event) {
+    setFocus();
+    if (m_document && event->button() == Qt::LeftButton) {
+        editPress(event);
+        return;
+    }
     if (event->button() == Qt::LeftButton || event->button() == Qt::MiddleButton) {
         m_panning = true;
         m_lastMouse = event->position();
@@ -245,6 +333,7 @@ void TrackCanvas::mousePressEvent(QMouseEvent* event) {
 }
 
 void TrackCanvas::mouseMoveEvent(QMouseEvent* event) {
+    if (m_document && m_gesture != Gesture::None) editMove(event);
     if (m_panning) {
         m_view.pan(event->position() - m_lastMouse);
         m_lastMouse = event->position();
@@ -255,6 +344,7 @@ void TrackCanvas::mouseMoveEvent(QMouseEvent* event) {
 }
 
 void TrackCanvas::mouseReleaseEvent(QMouseEvent* event) {
+    if (m_document && event->button() == Qt::LeftButton) editRelease(event);
     if (m_panning && !(event->buttons() & (Qt::LeftButton | Qt::MiddleButton))) {
         m_panning = false;
         unsetCursor();
@@ -271,6 +361,7 @@ void TrackCanvas::wheelEvent(QWheelEvent* event) {
 }
 
 void TrackCanvas::keyPressEvent(QKeyEvent* event) {
+    if (m_document && editKey(event)) return;
     switch (event->key()) {
     case Qt::Key_F: fitToTrack(); break;
     case Qt::Key_Plus:

@@ -45,6 +45,22 @@ std::optional<std::pair<std::uint32_t, std::size_t>> locateNode(const formats::T
     return std::nullopt;
 }
 
+TrackEdit startRoute(const formats::TrackDocument& track, formats::Vec2 position) {
+    TrackEdit edit;
+    formats::TrackDocument d = track;
+    formats::TrackNode node;
+    node.position = {position.x, position.y, 0.0};
+    node.left = node.right = {5.0, 8.0, 10.0};
+    formats::Route route;
+    route.name = d.routes.empty() ? "main" : "route " + std::to_string(d.routes.size());
+    route.nodes.push_back(static_cast<std::uint32_t>(d.nodes.size()));
+    edit.newNodes.push_back(route.nodes.back());
+    d.nodes.push_back(node);
+    d.routes.push_back(std::move(route));
+    edit.track = std::move(d);
+    return edit;
+}
+
 TrackEdit appendNode(const formats::TrackDocument& track, std::uint32_t route, bool atStart, formats::Vec2 position) {
     if (route >= track.routes.size()) return TrackEdit::refused("there is no such route");
     const formats::Route& r = track.routes[route];

@@ -25,6 +25,10 @@ struct TrackEdit {
 /// Where a node is listed: its route and its position in that route.
 std::optional<std::pair<std::uint32_t, std::size_t>> locateNode(const formats::TrackDocument& track, std::uint32_t node);
 
+/// A new open route with one node at `position` (5 m of tarmac, 3 m of runoff and 2 m more to the
+/// wall on each side): how a track starts from nothing. Append nodes to it, then close it.
+TrackEdit startRoute(const formats::TrackDocument& track, formats::Vec2 position);
+
 /// A node at `position` after the last node of `route` (or before its first), with that end
 /// node's widths, height and line offsets, so the road carries on as it was.
 TrackEdit appendNode(const formats::TrackDocument& track, std::uint32_t route, bool atStart, formats::Vec2 position);

@@ -1,0 +1,48 @@
+#include "editor/docks/diagnostics_dock.h"
+
+#include "editor/editor_document.h"
+#include "editor/node_selection.h"
+
+#include <QListWidget>
+
+namespace editor {
+
+DiagnosticsDock::DiagnosticsDock(NodeSelection* selection, QWidget* parent) : QDockWidget(tr("Diagnostics"), parent), m_selection(selection) {
+    setObjectName("diagnosticsDock");
+    m_list = new QListWidget(this);
+    m_list->setWordWrap(true);
+    setWidget(m_list);
+    connect(m_list, &QListWidget::itemClicked, this, [this](QListWidgetItem* item) {
+        const QVariant node = item->data(Qt::UserRole);
+        if (!node.isValid()) return;
+        m_selection->set({node.toUInt()});
+        emit nodeActivated(node.toUInt());
+    });
+}
+
+void DiagnosticsDock::setDocument(EditorDocument* document) {
+    if (m_document) disconnect(m_document, nullptr, this, nullptr);
+    m_document = document;
+    if (m_document) connect(m_document, &EditorDocument::diagnosticsChanged, this, &DiagnosticsDock::refresh);
+    refresh();
+}
+
+void DiagnosticsDock::refresh() {
+    m_list->clear();
+    if (!m_document) return;
+    int errors = 0, warnings = 0;
+    for (const formats::Diagnostic& d : m_document->diagnostics()) {
+        const bool error = d.severity == formats::Severity::Error;
+        (error ? errors : warnings) += 1;
+        auto* item = new QListWidgetItem(QStringLiteral("%1 [%2] %3").arg(error ? tr("error") : tr("warning"), QString::fromStdString(d.code),
+                                                                          QString::fromStdString(d.message)),
+                                         m_list);
+        item->setForeground(error ? QColor(220, 60, 50) : QColor(200, 140, 0));
+        if (d.node) item->setData(Qt::UserRole, static_cast<uint>(*d.node));
+        item->setToolTip(QString::fromStdString(d.jsonPath));
+    }
+    setWindowTitle(errors + warnings == 0 ? tr("Diagnostics") : tr("Diagnostics (%1 errors, %2 warnings)").arg(errors).arg(warnings));
+    if (errors + warnings == 0) new QListWidgetItem(tr("No problems: the track bakes."), m_list);
+}
+
+} // namespace editor

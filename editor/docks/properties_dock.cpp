@@ -1,0 +1,125 @@
+#include "editor/docks/properties_dock.h"
+
+#include "editor/commands/change_nodes_command.h"
+#include "editor/editor_document.h"
+#include "editor/node_selection.h"
+
+#include <QCheckBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QLabel>
+
+namespace editor {
+namespace {
+
+double& valueOf(formats::TrackNode& n, PropertiesDock::Field f) {
+    switch (f) {
+    case PropertiesDock::X: return n.position.x;
+    case PropertiesDock::Y: return n.position.y;
+    case PropertiesDock::Z: return n.position.z;
+    case PropertiesDock::LeftTrack: return n.left.track;
+    case PropertiesDock::LeftRunoff: return n.left.runoff;
+    case PropertiesDock::LeftWall: return n.left.wall;
+    case PropertiesDock::RightTrack: return n.right.track;
+    case PropertiesDock::RightRunoff: return n.right.runoff;
+    case PropertiesDock::RightWall: return n.right.wall;
+    default: break;
+    }
+    if (!n.speedOverride) n.speedOverride = 0.0;
+    return *n.speedOverride;
+}
+
+} // namespace
+
+PropertiesDock::PropertiesDock(NodeSelection* selection, QWidget* parent) : QDockWidget(tr("Properties"), parent), m_selection(selection) {
+    setObjectName("propertiesDock");
+    auto* panel = new QWidget(this);
+    auto* form = new QFormLayout(panel);
+    m_heading = new QLabel(panel);
+    form->addRow(m_heading);
+    static const char* const kLabels[] = {QT_TR_NOOP("x"), QT_TR_NOOP("y"), QT_TR_NOOP("z"), QT_TR_NOOP("Left tarmac"), QT_TR_NOOP("Left runoff"),
+                                          QT_TR_NOOP("Left wall"), QT_TR_NOOP("Right tarmac"), QT_TR_NOOP("Right runoff"), QT_TR_NOOP("Right wall"),
+                                          QT_TR_NOOP("Speed cap")};
+    for (int f = 0; f < FieldCount; ++f) {
+        auto* box = new QDoubleSpinBox(panel);
+        box->setDecimals(2);
+        box->setRange(f <= Z ? -1e7 : 0.0, f <= Z ? 1e7 : (f == Speed ? 200.0 : 500.0));
+        box->setSuffix(f == Speed ? tr(" m/s") : tr(" m"));
+        box->setKeyboardTracking(false);  // one edit per value typed, not per keystroke
+        box->setObjectName(QStringLiteral("property%1").arg(f));
+        connect(box, &QDoubleSpinBox::valueChanged, this, [this, f](double v) {
+            if (!m_refreshing) apply(static_cast<Field>(f), v);
+        });
+        m_fields[static_cast<std::size_t>(f)] = box;
+        if (f == Speed) {
+            m_hasSpeed = new QCheckBox(tr("Speed cap"), panel);
+            connect(m_hasSpeed, &QCheckBox::toggled, this, [this](bool on) {
+                if (m_refreshing || !m_document) return;
+                std::vector<std::pair<std::uint32_t, formats::TrackNode>> after;
+                for (std::uint32_t n : m_selection->nodes()) {
+                    formats::TrackNode node = m_document->track().nodes[n];
+                    node.speedOverride = on ? std::optional<double>(m_fields[Speed]->value() > 0 ? m_fields[Speed]->value() : 20.0) : std::nullopt;
+                    after.emplace_back(n, node);
+                }
+                m_document->undoStack()->push(new ChangeNodesCommand(m_document, on ? tr("Set Speed Cap") : tr("Remove Speed Cap"), std::move(after)));
+            });
+            form->addRow(m_hasSpeed, box);
+        } else {
+            form->addRow(tr(kLabels[f]), box);
+        }
+    }
+    setWidget(panel);
+    connect(m_selection, &NodeSelection::changed, this, &PropertiesDock::refresh);
+    refresh();
+}
+
+void PropertiesDock::setDocument(EditorDocument* document) {
+    if (m_document) disconnect(m_document, nullptr, this, nullptr);
+    m_document = document;
+    if (m_document) connect(m_document, &EditorDocument::changed, this, &PropertiesDock::refresh);
+    refresh();
+}
+
+void PropertiesDock::refresh() {
+    m_refreshing = true;
+    std::vector<std::uint32_t> nodes;
+    if (m_document)
+        for (std::uint32_t n : m_selection->nodes())
+            if (n < m_document->track().nodes.size()) nodes.push_back(n);
+    m_heading->setText(nodes.empty() ? tr("Select nodes to see and edit their values") : nodes.size() == 1 ? tr("Node %1").arg(nodes.front())
+                                                                                                             : tr("%1 nodes").arg(nodes.size()));
+    for (int f = 0; f < FieldCount; ++f) {
+        QDoubleSpinBox* box = m_fields[static_cast<std::size_t>(f)];
+        box->setEnabled(!nodes.empty());
+        if (nodes.empty()) continue;
+        formats::TrackNode first = m_document->track().nodes[nodes.front()];
+        const double value = valueOf(first, static_cast<Field>(f));
+        bool same = true;
+        for (std::uint32_t n : nodes) {
+            formats::TrackNode other = m_document->track().nodes[n];
+            same = same && std::abs(valueOf(other, static_cast<Field>(f)) - value) < 1e-9;
+        }
+        // Differing values: the box shows its minimum as blank ("special value") until typed in.
+        box->setSpecialValueText(same ? QString() : QStringLiteral("—"));
+        box->setValue(same ? value : box->minimum());
+    }
+    bool speed = !nodes.empty();
+    for (std::uint32_t n : nodes) speed = speed && m_document->track().nodes[n].speedOverride.has_value();
+    m_hasSpeed->setChecked(speed);
+    m_hasSpeed->setEnabled(!nodes.empty());
+    m_fields[Speed]->setEnabled(speed);
+    m_refreshing = false;
+}
+
+void PropertiesDock::apply(Field f, double value) {
+    if (!m_document || m_selection->empty()) return;
+    std::vector<std::pair<std::uint32_t, formats::TrackNode>> after;
+    for (std::uint32_t n : m_selection->nodes()) {
+        formats::TrackNode node = m_document->track().nodes[n];
+        valueOf(node, f) = value;
+        after.emplace_back(n, node);
+    }
+    m_document->undoStack()->push(new ChangeNodesCommand(m_document, tr("Edit %1").arg(m_fields[f]->objectName()), std::move(after)));
+}
+
+} // namespace editor

@@ -1,0 +1,41 @@
+#pragma once
+
+#include <QDockWidget>
+
+#include <array>
+
+class QDoubleSpinBox;
+class QLabel;
+class QCheckBox;
+
+namespace editor {
+
+class EditorDocument;
+class NodeSelection;
+
+/// The selected nodes' values with units: position, the six widths and the speed cap. With several
+/// nodes selected a field shows the common value or stays blank, and an edit sets that field on
+/// all of them (one undo step), leaving their other fields alone.
+class PropertiesDock : public QDockWidget {
+    Q_OBJECT
+public:
+    /// Field order in `field()`: x, y, z, left tarmac, runoff, wall, right tarmac, runoff, wall, speed.
+    enum Field { X, Y, Z, LeftTrack, LeftRunoff, LeftWall, RightTrack, RightRunoff, RightWall, Speed, FieldCount };
+
+    PropertiesDock(NodeSelection* selection, QWidget* parent = nullptr);
+    void setDocument(EditorDocument* document);
+    QDoubleSpinBox* field(Field f) { return m_fields[static_cast<std::size_t>(f)]; }
+
+private:
+    void refresh();
+    void apply(Field f, double value);
+
+    EditorDocument* m_document = nullptr;
+    NodeSelection* m_selection;
+    QLabel* m_heading = nullptr;
+    QCheckBox* m_hasSpeed = nullptr;
+    std::array<QDoubleSpinBox*, FieldCount> m_fields{};
+    bool m_refreshing = false;
+};
+
+} // namespace editor

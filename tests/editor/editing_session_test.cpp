@@ -1,0 +1,170 @@
+// A designer's session driven through the real widgets: a track built from nothing by clicks,
+// width handles dragged, nodes inserted and deleted, a racing line optimised and dragged, a branch
+// made; then everything undone back to the original bytes, redone, saved, reopened.
+#include "editor/docks/properties_dock.h"
+#include "editor/editor_document.h"
+#include "editor/main_window.h"
+#include "editor/track_canvas.h"
+
+#include "formats/track_json.h"
+#include "formats/validate.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDoubleSpinBox>
+#include <QMouseEvent>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+namespace {
+
+class EditingSession : public ::testing::Test {
+protected:
+    void SetUp() override {
+        ASSERT_TRUE(dir.isValid());
+        window = std::make_unique<editor::MainWindow>(nullptr, dir.filePath("recovery"));
+        window->resize(1200, 800);
+        window->show();
+        QApplication::processEvents();
+    }
+    editor::TrackCanvas* canvas() { return window->canvas(); }
+    const formats::TrackDocument& track() { return *window->document(); }
+    QUndoStack* undo() { return window->editorDocument()->undoStack(); }
+    void tool(int index) { window->findChild<QAction*>(QStringLiteral("tool%1").arg(index))->trigger(); }
+    void action(const char* name) {
+        QAction* a = window->findChild<QAction*>(name);
+        ASSERT_NE(a, nullptr) << name;
+        a->trigger();
+    }
+    void mouse(QEvent::Type type, QPointF at, Qt::MouseButtons buttons, Qt::KeyboardModifiers modifiers = Qt::NoModifier) {
+        QMouseEvent event(type, at, canvas()->mapToGlobal(at), type == QEvent::MouseMove ? Qt::NoButton : Qt::LeftButton, buttons, modifiers);
+        QApplication::sendEvent(canvas(), &event);
+    }
+    void click(QPointF at) {
+        mouse(QEvent::MouseButtonPress, at, Qt::LeftButton);
+        mouse(QEvent::MouseButtonRelease, at, Qt::NoButton);
+    }
+    void drag(QPointF from, QPointF to, int steps = 8) {
+        mouse(QEvent::MouseButtonPress, from, Qt::LeftButton);
+        for (int i = 1; i <= steps; ++i) mouse(QEvent::MouseMove, from + (to - from) * (double(i) / steps), Qt::LeftButton);
+        mouse(QEvent::MouseButtonRelease, to, Qt::NoButton);
+    }
+    bool hasErrors() { return formats::hasErrors(formats::validate(track())); }
+
+    QTemporaryDir dir;
+    std::unique_ptr<editor::MainWindow> window;
+};
+
+TEST_F(EditingSession, BuildEditUndoRedoSaveReopen) {
+    ASSERT_TRUE(window->newTrack(true));
+    const std::string empty = formats::writeTrackJson(track());
+
+    // Twelve clicks round an ellipse with the Add Node tool: a route grows from nothing.
+    tool(1);
+    const QPointF centre(canvas()->width() / 2.0, canvas()->height() / 2.0);
+    for (int i = 0; i < 12; ++i) {
+        const double a = -2.0 * M_PI * i / 12.0;
+        click(centre + QPointF(330.0 * std::cos(a), 230.0 * std::sin(a)));
+    }
+    ASSERT_EQ(track().routes.size(), 1u);
+    ASSERT_EQ(track().routes[0].nodes.size(), 12u);
+    action("actionCloseRoute");
+    ASSERT_TRUE(track().routes[0].closed);
+    EXPECT_FALSE(hasErrors()) << formats::validate(track()).front().message;
+    canvas()->fitToTrack();
+    QApplication::processEvents();
+
+    // Select a node and drag its left tarmac handle outwards: the tarmac widens, the runoff and
+    // wall make room; the whole drag is one undo step.
+    tool(0);
+    const std::uint32_t node = track().routes[0].nodes[3];
+    click(canvas()->nodeOnScreen(node));
+    ASSERT_EQ(window->selection()->nodes(), (std::set<std::uint32_t>{node}));
+    const double before = track().nodes[node].left.track;
+    const QPointF handle = canvas()->widthHandleOnScreen(node, true, 0);
+    const QPointF outwards = handle + (handle - canvas()->nodeOnScreen(node)) * 2.5;
+    const int steps = undo()->count();
+    drag(handle, outwards);
+    EXPECT_GT(track().nodes[node].left.track, before + 3.0);
+    EXPECT_LE(track().nodes[node].left.track, track().nodes[node].left.runoff);
+    EXPECT_LE(track().nodes[node].left.runoff, track().nodes[node].left.wall);
+    EXPECT_EQ(undo()->count(), steps + 1);
+    // The properties dock shows the new width and edits it on all selected nodes.
+    EXPECT_NEAR(window->propertiesDock()->field(editor::PropertiesDock::LeftTrack)->value(), track().nodes[node].left.track, 0.01);
+
+    // Drag a node; double-click a link to insert one; delete a node with the key.
+    const QPointF nodeAt = canvas()->nodeOnScreen(track().routes[0].nodes[6]);
+    drag(nodeAt, nodeAt + QPointF(12, -9));
+    EXPECT_EQ(undo()->count(), steps + 2);
+    const QPointF a = canvas()->nodeOnScreen(track().routes[0].nodes[8]), b = canvas()->nodeOnScreen(track().routes[0].nodes[9]);
+    QTest::mouseDClick(canvas(), Qt::LeftButton, {}, ((a + b) / 2.0).toPoint());
+    ASSERT_EQ(track().routes[0].nodes.size(), 13u);
+    click(canvas()->nodeOnScreen(track().routes[0].nodes[1]));
+    QTest::keyClick(canvas(), Qt::Key_Delete);
+    ASSERT_EQ(track().routes[0].nodes.size(), 12u);
+    EXPECT_FALSE(hasErrors());
+
+    // Racing and alternate lines from the optimiser; one dragged sideways with the Line tool.
+    action("actionOptimiseLines");
+    ASSERT_GE(track().lines.size(), 1u);
+    tool(3);
+    const std::vector<formats::Line> linesBefore = track().lines;
+    const std::uint32_t lineNode = track().routes[0].nodes[5];
+    const QPointF grab = canvas()->nodeOnScreen(lineNode);  // every line passes within the tarmac, a few pixels away
+    drag(grab, grab + (canvas()->widthHandleOnScreen(lineNode, true, 2) - grab) * 1.0);
+    std::size_t moved = 0;
+    for (std::size_t l = 0; l < linesBefore.size(); ++l) moved += track().lines[l].offsets != linesBefore[l].offsets;
+    EXPECT_EQ(moved, 1u) << "one line moved";
+
+    // A branch from one node to another.
+    tool(2);
+    click(canvas()->nodeOnScreen(track().routes[0].nodes[0]));
+    click(canvas()->nodeOnScreen(track().routes[0].nodes[2]));
+    ASSERT_EQ(track().routes.size(), 2u);
+    EXPECT_TRUE(track().routes[1].fork && track().routes[1].join);
+
+    // Undo everything: the original (empty) document, byte for byte; redo it all.
+    const std::string edited = formats::writeTrackJson(track());
+    EXPECT_TRUE(window->isWindowModified());
+    while (undo()->canUndo()) undo()->undo();
+    EXPECT_EQ(formats::writeTrackJson(track()), empty);
+    while (undo()->canRedo()) undo()->redo();
+    EXPECT_EQ(formats::writeTrackJson(track()), edited);
+
+    // Save, reopen in a fresh window, compare.
+    const QString file = dir.filePath("built.twtrack");
+    QString error;
+    ASSERT_TRUE(window->saveTo(file, &error)) << error.toStdString();
+    EXPECT_FALSE(window->isWindowModified());
+    EXPECT_TRUE(window->windowTitle().startsWith("built.twtrack"));
+    editor::MainWindow reopened(nullptr, dir.filePath("recovery2"));
+    ASSERT_TRUE(reopened.openFile(file, &error)) << error.toStdString();
+    EXPECT_EQ(formats::writeTrackJson(*reopened.document()), edited);
+}
+
+TEST_F(EditingSession, BoxSelectionShiftAddsAndArrowsNudgeAsOneStep) {
+    ASSERT_TRUE(window->openFile(QString(TRACKWRIGHT_SAMPLES_DIR) + "/kart.twtrack"));
+    QApplication::processEvents();
+    const auto& nodes = track().routes[0].nodes;
+    // A box round the whole view selects every node; a shift-click takes one out again.
+    drag(QPointF(4, 4), QPointF(canvas()->width() - 4, canvas()->height() - 4));
+    EXPECT_EQ(window->selection()->nodes().size(), track().nodes.size());
+    mouse(QEvent::MouseButtonPress, canvas()->nodeOnScreen(nodes[40]), Qt::LeftButton, Qt::ShiftModifier);
+    mouse(QEvent::MouseButtonRelease, canvas()->nodeOnScreen(nodes[40]), Qt::NoButton, Qt::ShiftModifier);
+    EXPECT_EQ(window->selection()->nodes().size(), track().nodes.size() - 1);
+    click(canvas()->nodeOnScreen(nodes[40]));
+    EXPECT_EQ(window->selection()->nodes(), (std::set<std::uint32_t>{nodes[40]}));
+    const double x = track().nodes[nodes[40]].position.x;
+    const int steps = undo()->count();
+    for (int i = 0; i < 5; ++i) QTest::keyClick(canvas(), Qt::Key_Right);
+    EXPECT_NEAR(track().nodes[nodes[40]].position.x, x + 0.5, 1e-9);
+    EXPECT_EQ(undo()->count(), steps + 1);
+    EXPECT_TRUE(window->isWindowModified());
+}
+
+} // namespace
