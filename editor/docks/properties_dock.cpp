@@ -8,6 +8,7 @@
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QLabel>
+#include <QScrollArea>
 
 namespace editor {
 namespace {
@@ -68,7 +69,12 @@ PropertiesDock::PropertiesDock(NodeSelection* selection, QWidget* parent) : QDoc
             form->addRow(tr(kLabels[f]), box);
         }
     }
-    setWidget(panel);
+    // Scrolls rather than holding the window taller than a small screen.
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(panel);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    setWidget(scroll);
     connect(m_selection, &NodeSelection::changed, this, &PropertiesDock::refresh);
     refresh();
 }
