@@ -1,3 +1,5 @@
+#include "editor/commands/change_nodes_command.h"
+#include "editor/editor_document.h"
 #include "editor/main_window.h"
 #include "editor/preview/preview_panel.h"
 #include "editor/preview/preview_screenshot.h"
@@ -226,6 +228,33 @@ TEST(EditorPreviewDock, F5ShowsAIcarsLappingTheOpenTrackInsideTheEditorWindow) {
     ASSERT_TRUE(window.openFile(QString(TRACKWRIGHT_SAMPLES_DIR) + "/harbour_sprint.twtrack"));
     EXPECT_LT(controller.simulation().time(), 0.1);
     EXPECT_EQ(controller.simulation().cars().size(), 4u);
+}
+
+} // namespace
+
+namespace {
+
+// Live edit: a node dragged in the editor while the preview plays re-bakes in the background and
+// the cars drive on over the new data.
+TEST(EditorPreviewDock, AnEditInTheEditorHotSwapsThePreviewsTrack) {
+    QTemporaryDir dir;
+    editor::MainWindow window(nullptr, dir.path());
+    ASSERT_TRUE(window.openFile(QString(TRACKWRIGHT_SAMPLES_DIR) + "/kart.twtrack"));
+    window.show();
+    window.showPreview();
+    editor::preview::PreviewController& controller = *window.previewWidget()->controller();
+    QTest::qWait(300);
+    QSignalSpy swapped(&controller, &PreviewController::trackSwapped);
+    const auto before = controller.simulation().track();
+    editor::EditorDocument* document = window.editorDocument();
+    formats::TrackNode node = document->track().nodes[20];
+    node.position.x += 0.7;
+    document->undoStack()->push(new editor::ChangeNodesCommand(document, "Move Nodes", {{20, node}}, editor::nextMergeKey()));
+    ASSERT_TRUE(swapped.wait(5000));
+    EXPECT_NE(controller.simulation().track(), before);
+    const double time = controller.simulation().time();
+    QTest::qWait(300);
+    EXPECT_GT(controller.simulation().time(), time) << "still playing";
 }
 
 } // namespace
