@@ -5,6 +5,7 @@
 #include "editor/preview/preview_screenshot.h"
 #include "editor/preview/preview_widget.h"
 #include "editor/screenshot.h"
+#include "editor/track_canvas.h"
 
 #include "formats/track_json.h"
 
@@ -27,6 +28,7 @@ int main(int argc, char** argv) {
     parser.addVersionOption();
     const QCommandLineOption openOption("open", "Open the track FILE (.twtrack).", "FILE");
     const QCommandLineOption screenshotOption("screenshot", "Render the window to OUT.png and exit (no interaction).", "OUT.png");
+    const QCommandLineOption selectOption("select", "Select nodes (comma-separated indices) and show them, e.g. for --screenshot.", "NODES");
     const QCommandLineOption recoveryOption("recovery-dir", "Where autosaves go and a crashed session's autosave is found (default: the app data folder).", "DIR");
     const QCommandLineOption sizeOption("size", "Window size for --screenshot, WIDTHxHEIGHT pixels.", "WxH", "1280x800");
     const QCommandLineOption previewOption("preview", "Open the 3D preview of the track FILE (.twtrack) with AI cars lapping it.", "FILE");
@@ -41,6 +43,7 @@ int main(int argc, char** argv) {
     parser.addOption(screenshotOption);
     parser.addOption(sizeOption);
     parser.addOption(recoveryOption);
+    parser.addOption(selectOption);
     parser.addPositionalArgument("FILE", "Track to open (same as --open).", "[FILE]");
     parser.process(app);
 
@@ -109,6 +112,23 @@ int main(int argc, char** argv) {
             std::fprintf(stderr, "%s\n", qPrintable(error));
             return 1;
         }
+    }
+    if (parser.isSet(selectOption) && window.document()) {
+        std::set<std::uint32_t> nodes;
+        for (const QString& item : parser.value(selectOption).split(',', Qt::SkipEmptyParts)) {
+            bool ok = false;
+            const uint node = item.toUInt(&ok);
+            if (!ok || node >= window.document()->nodes.size()) {
+                std::fprintf(stderr, "trackwright: --select: no node %s\n", qPrintable(item));
+                return 2;
+            }
+            nodes.insert(node);
+        }
+        window.selection()->set(nodes);
+        window.resize(size);
+        window.show();
+        QApplication::processEvents();
+        window.canvas()->frameNodes(nodes);
     }
     if (parser.isSet(screenshotOption)) {
         QString error;

@@ -149,6 +149,21 @@ void TrackCanvas::fitToTrack() {
     update();
 }
 
+void TrackCanvas::frameNodes(const std::set<std::uint32_t>& nodes, double marginMetres) {
+    if (!m_document) return;
+    QRectF box;
+    for (std::uint32_t n : nodes) {
+        if (n >= m_document->track().nodes.size()) continue;
+        const formats::Vec2 p = m_document->track().nodes[n].position.ground();
+        const QRectF point(QPointF(p.x - marginMetres, p.y - marginMetres), QPointF(p.x + marginMetres, p.y + marginMetres));
+        box = box.isNull() ? point : box.united(point);
+    }
+    if (box.isNull()) return;
+    m_view.fit(box, QSizeF(size()));
+    m_fitPending = false;
+    update();
+}
+
 void TrackCanvas::zoomIn() {
     m_view.zoomAbout(QPointF(width() / 2.0, height() / 2.0), 1.25);
     m_fitPending = false;

@@ -10,6 +10,7 @@
 #include <QWidget>
 
 #include <optional>
+#include <set>
 #include <unordered_map>
 
 namespace editor {
@@ -87,6 +88,8 @@ public:
 
 public slots:
     void fitToTrack();
+    /// Shows `nodes` with `marginMetres` around them (a selection, a diagnostic's node).
+    void frameNodes(const std::set<std::uint32_t>& nodes, double marginMetres = 30.0);
     void zoomIn();
     void zoomOut();
 
