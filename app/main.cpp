@@ -1,6 +1,7 @@
 // trackwright: the desktop editor. Parses the command line and hands over to editor::MainWindow.
 
 #include "editor/autosave.h"
+#include "editor/live_bake.h"
 #include "editor/main_window.h"
 #include "editor/preview/preview_screenshot.h"
 #include "editor/preview/preview_widget.h"
@@ -29,6 +30,7 @@ int main(int argc, char** argv) {
     const QCommandLineOption openOption("open", "Open the track FILE (.twtrack).", "FILE");
     const QCommandLineOption screenshotOption("screenshot", "Render the window to OUT.png and exit (no interaction).", "OUT.png");
     const QCommandLineOption selectOption("select", "Select nodes (comma-separated indices) and show them, e.g. for --screenshot.", "NODES");
+    const QCommandLineOption colourOption("colour", "Colour the lines by curvature or speed (the View menu's Colour Lines).", "curvature|speed");
     const QCommandLineOption recoveryOption("recovery-dir", "Where autosaves go and a crashed session's autosave is found (default: the app data folder).", "DIR");
     const QCommandLineOption sizeOption("size", "Window size for --screenshot, WIDTHxHEIGHT pixels.", "WxH", "1280x800");
     const QCommandLineOption previewOption("preview", "Open the 3D preview of the track FILE (.twtrack) with AI cars lapping it.", "FILE");
@@ -44,6 +46,7 @@ int main(int argc, char** argv) {
     parser.addOption(sizeOption);
     parser.addOption(recoveryOption);
     parser.addOption(selectOption);
+    parser.addOption(colourOption);
     parser.addPositionalArgument("FILE", "Track to open (same as --open).", "[FILE]");
     parser.process(app);
 
@@ -112,6 +115,15 @@ int main(int argc, char** argv) {
             std::fprintf(stderr, "%s\n", qPrintable(error));
             return 1;
         }
+    }
+    if (parser.isSet(colourOption)) {
+        const QString colour = parser.value(colourOption);
+        if (colour != "curvature" && colour != "speed") {
+            std::fprintf(stderr, "trackwright: --colour is curvature or speed\n");
+            return 2;
+        }
+        window.canvas()->setColouring(colour == "speed" ? editor::TrackCanvas::Colouring::Speed : editor::TrackCanvas::Colouring::Curvature);
+        window.liveBake()->waitForIdle();
     }
     if (parser.isSet(selectOption) && window.document()) {
         std::set<std::uint32_t> nodes;

@@ -3,7 +3,11 @@
 #include "editor/autosave.h"
 #include "editor/commands/change_nodes_command.h"
 #include "editor/commands/replace_track_command.h"
+#include "editor/backdrop_dialog.h"
+#include "editor/commands/change_line_offsets_command.h"
 #include "editor/docks/diagnostics_dock.h"
+#include "editor/docks/profiles_dock.h"
+#include "editor/live_bake.h"
 #include "editor/docks/outline_dock.h"
 #include "editor/docks/properties_dock.h"
 #include "editor/editor_document.h"
@@ -25,6 +29,9 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -102,6 +109,8 @@ MainWindow::MainWindow(QWidget* parent, const QString& recoveryFolder) : QMainWi
                                                 return std::make_pair(formats::writeTrackJson(m_document->track()), m_document->filePath());
                                             });
     connect(m_autosave.get(), &Autosave::failed, this, [this](const QString& why) { statusBar()->showMessage(tr("Autosave failed: %1").arg(why), 8000); });
+    m_liveBake = new LiveBake(this);
+    m_canvas->setLiveBake(m_liveBake);
     createDocks();
     createMenus();
     updateTitle();
@@ -123,6 +132,10 @@ void MainWindow::createDocks() {
     addDockWidget(Qt::RightDockWidgetArea, m_outlineDock);
     m_diagnosticsDock = new DiagnosticsDock(&m_selection, this);
     addDockWidget(Qt::BottomDockWidgetArea, m_diagnosticsDock);
+    m_profilesDock = new ProfilesDock(&m_selection, m_liveBake, this);
+    addDockWidget(Qt::BottomDockWidgetArea, m_profilesDock);
+    tabifyDockWidget(m_diagnosticsDock, m_profilesDock);
+    m_diagnosticsDock->raise();
     m_historyDock = new QDockWidget(tr("History"), this);
     m_historyDock->setObjectName("historyDock");
     m_historyDock->setWidget(new QUndoView(m_historyDock));
@@ -190,9 +203,29 @@ void MainWindow::createMenus() {
     view->addAction(tr("Zoom &Out"), QKeySequence::ZoomOut, m_canvas, &TrackCanvas::zoomOut);
     view->addSeparator();
     view->addAction(tr("&Preview AI Laps"), Qt::Key_F5, this, &MainWindow::showPreview);
+    QMenu* colour = view->addMenu(tr("&Colour Lines"));
+    auto* colouring = new QActionGroup(this);
+    const std::pair<QString, TrackCanvas::Colouring> kColourings[] = {{tr("&None"), TrackCanvas::Colouring::None},
+                                                                      {tr("By &Curvature"), TrackCanvas::Colouring::Curvature},
+                                                                      {tr("By &Speed Hint"), TrackCanvas::Colouring::Speed}};
+    for (const auto& [text, mode] : kColourings) {
+        QAction* a = colour->addAction(text);
+        a->setCheckable(true);
+        a->setChecked(mode == TrackCanvas::Colouring::None);
+        a->setObjectName(mode == TrackCanvas::Colouring::Curvature ? "actionColourCurvature" : mode == TrackCanvas::Colouring::Speed ? "actionColourSpeed" : "actionColourNone");
+        colouring->addAction(a);
+        connect(a, &QAction::triggered, this, [this, mode] { m_canvas->setColouring(mode); });
+    }
+    view->addAction(tr("&Backdrop…"), this, [this] {
+        if (!m_document) return;
+        auto* dialog = new BackdropDialog(m_document->track().editor.backdrop, QFileInfo(filePath()).path(), m_canvas, this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(dialog, &QDialog::accepted, this, [this, dialog] { setBackdrop(dialog->backdrop()); });
+        dialog->show();
+    })->setObjectName("actionBackdrop");
     view->addSeparator();
     for (QDockWidget* dock : {static_cast<QDockWidget*>(m_propertiesDock), static_cast<QDockWidget*>(m_outlineDock),
-                              static_cast<QDockWidget*>(m_diagnosticsDock), m_historyDock})
+                              static_cast<QDockWidget*>(m_diagnosticsDock), static_cast<QDockWidget*>(m_profilesDock), m_historyDock})
         view->addAction(dock->toggleViewAction());
 }
 
@@ -201,6 +234,7 @@ void MainWindow::detachViews() {
     m_diagnosticsDock->setDocument(nullptr);
     m_propertiesDock->setDocument(nullptr);
     m_outlineDock->setDocument(nullptr);
+    m_profilesDock->setDocument(nullptr);
     qobject_cast<QUndoView*>(m_historyDock->widget())->setStack(nullptr);
 }
 
@@ -230,19 +264,26 @@ void MainWindow::setDocument(std::unique_ptr<EditorDocument> document) {
         m_editMenu->addAction(tr("Smooth &Widths"), this, [this] {
             m_document->undoStack()->push(new ChangeNodesCommand(m_document.get(), tr("Smooth Widths"), smoothWidths(m_document->track(), m_selection.nodes())));
         });
-        auto selectedRoute = [this]() -> std::optional<std::uint32_t> {
-            if (m_selection.empty()) return m_document->track().routes.empty() ? std::nullopt : std::optional<std::uint32_t>(0);
-            const auto at = locateNode(m_document->track(), *m_selection.nodes().begin());
-            return at ? std::optional<std::uint32_t>(at->first) : std::nullopt;
-        };
-        m_editMenu->addAction(tr("&Resample Route…"), this, [this, selectedRoute] {
-            const auto route = selectedRoute();
-            if (!route) return;
-            bool ok = false;
-            const double spacing = QInputDialog::getDouble(this, tr("Resample route"), tr("Node spacing (m):"), 5.0, 0.5, 1000.0, 1, &ok);
-            if (ok) pushEdit(tr("Resample Route"), resampleRoute(m_document->track(), *route, spacing));
-        });
-        m_editMenu->addAction(tr("&Close or Open Route"), this, [this, selectedRoute] {
+        m_editMenu->addAction(tr("&Resample Route…"), this, [this] {
+            // The new nodes show on the canvas as the spacing changes; OK applies, Cancel leaves all as it was.
+            QDialog dialog(this);
+            dialog.setWindowTitle(tr("Resample route"));
+            auto* layout = new QFormLayout(&dialog);
+            auto* spacing = new QDoubleSpinBox(&dialog);
+            spacing->setRange(0.5, 1000.0);
+            spacing->setSuffix(tr(" m"));
+            spacing->setValue(5.0);
+            layout->addRow(tr("Node spacing"), spacing);
+            auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+            layout->addRow(buttons);
+            connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+            connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+            connect(spacing, &QDoubleSpinBox::valueChanged, this, &MainWindow::previewResample);
+            previewResample(spacing->value());
+            if (dialog.exec() == QDialog::Accepted) applyResample(spacing->value());
+            else cancelResample();
+        })->setObjectName("actionResampleRoute");
+        m_editMenu->addAction(tr("&Close or Open Route"), this, [this] {
             const auto route = selectedRoute();
             if (route) pushEdit(tr("Close or Open Route"), setRouteClosed(m_document->track(), *route, !m_document->track().routes[*route].closed));
         });
@@ -267,10 +308,22 @@ void MainWindow::setDocument(std::unique_ptr<EditorDocument> document) {
                 if (a->text() == text) a->setObjectName(name);
         undo->setObjectName("actionUndo");
         redo->setObjectName("actionRedo");
+        m_editMenu->addAction(tr("Reset &Line to Optimiser…"), this, [this] {
+            QStringList names;
+            for (const formats::Line& l : m_document->track().lines)
+                if (!names.contains(QString::fromStdString(l.name))) names << QString::fromStdString(l.name);
+            bool ok = false;
+            const QString name = QInputDialog::getItem(this, tr("Reset line"), tr("Line to give back to the optimiser:"), names, 0, false, &ok);
+            if (ok) resetLineToOptimiser(name);
+        })->setObjectName("actionResetLine");
         connect(m_document.get(), &EditorDocument::modificationChanged, this, &MainWindow::updateTitle);
         connect(m_document.get(), &EditorDocument::filePathChanged, this, &MainWindow::updateTitle);
         connect(m_document.get(), &EditorDocument::diagnosticsChanged, this, &MainWindow::updateTrackSummary);
         connect(m_document.get(), &EditorDocument::changed, this, &MainWindow::refreshPreview);
+        connect(m_document.get(), &EditorDocument::changed, this, [this] { m_liveBake->request(m_document->track()); });
+        connect(m_document.get(), &EditorDocument::filePathChanged, this, [this](const QString& path) { m_canvas->setBackdropFolder(QFileInfo(path).path()); });
+        m_canvas->setBackdropFolder(QFileInfo(m_document->filePath()).path());
+        m_liveBake->request(m_document->track());
         qobject_cast<QUndoView*>(m_historyDock->widget())->setStack(m_document->undoStack());
     } else {
         qobject_cast<QUndoView*>(m_historyDock->widget())->setStack(nullptr);
@@ -279,6 +332,7 @@ void MainWindow::setDocument(std::unique_ptr<EditorDocument> document) {
     m_diagnosticsDock->setDocument(m_document.get());
     m_propertiesDock->setDocument(m_document.get());
     m_outlineDock->setDocument(m_document.get());
+    m_profilesDock->setDocument(m_document.get());
     updateTitle();
     updateTrackSummary();
     if (m_preview && m_document && m_preview->controller()->simulation().track()) {
@@ -301,6 +355,64 @@ void MainWindow::pushEdit(const QString& text, const TrackEdit& edit) {
         for (std::uint32_t n : m_selection.nodes())
             if (n < m_document->track().nodes.size()) kept.insert(n);
     m_selection.set(kept);
+}
+
+std::optional<std::uint32_t> MainWindow::selectedRoute() const {
+    if (!m_document) return std::nullopt;
+    if (m_selection.empty()) return m_document->track().routes.empty() ? std::nullopt : std::optional<std::uint32_t>(0);
+    const auto at = locateNode(m_document->track(), *m_selection.nodes().begin());
+    return at ? std::optional<std::uint32_t>(at->first) : std::nullopt;
+}
+
+void MainWindow::previewResample(double spacing) {
+    const auto route = selectedRoute();
+    if (!route) return;
+    const TrackEdit edit = resampleRoute(m_document->track(), *route, spacing);
+    std::vector<QPointF> points;
+    if (edit.track)
+        for (std::uint32_t n : edit.track->routes[*route].nodes) points.emplace_back(edit.track->nodes[n].position.x, edit.track->nodes[n].position.y);
+    else statusBar()->showMessage(tr("Resample refused: %1").arg(QString::fromStdString(edit.refusal)), 8000);
+    m_canvas->setPreviewPoints(std::move(points));
+}
+
+void MainWindow::applyResample(double spacing) {
+    m_canvas->setPreviewPoints({});
+    const auto route = selectedRoute();
+    if (route) pushEdit(tr("Resample Route"), resampleRoute(m_document->track(), *route, spacing));
+}
+
+void MainWindow::cancelResample() { m_canvas->setPreviewPoints({}); }
+
+bool MainWindow::resetLineToOptimiser(const QString& name) {
+    if (!m_document) return false;
+    const formats::TrackDocument input = m_document->track();
+    if (formats::hasErrors(formats::validate(input))) {
+        statusBar()->showMessage(tr("Fix the errors in Diagnostics first: the optimiser needs a valid track"), 8000);
+        return false;
+    }
+    const bake::RacingLineResult result = withProgress<bake::RacingLineResult>(
+        this, tr("Optimising…"), [input](const bake::BakeContext& context) { return bake::optimiseRacingLines(input, {}, context); });
+    if (result.cancelled) return false;
+    const std::string wanted = name.toStdString();
+    bool changed = false;
+    for (std::size_t l = 0; l < input.lines.size(); ++l) {
+        if (input.lines[l].name != wanted) continue;
+        for (const formats::Line& fresh : result.document.lines)
+            if (fresh.name == wanted && fresh.route == input.lines[l].route && fresh.vehicleClass == input.lines[l].vehicleClass &&
+                fresh.offsets.size() == input.lines[l].offsets.size()) {
+                m_document->undoStack()->push(new ChangeLineOffsetsCommand(m_document.get(), tr("Reset %1 to Optimiser").arg(name), l, fresh.offsets));
+                changed = true;
+            }
+    }
+    if (!changed) statusBar()->showMessage(tr("The optimiser makes no line called %1").arg(name), 8000);
+    return changed;
+}
+
+void MainWindow::setBackdrop(const std::optional<formats::Backdrop>& backdrop) {
+    if (!m_document) return;
+    formats::TrackDocument track = m_document->track();
+    track.editor.backdrop = backdrop;
+    m_document->undoStack()->push(new ReplaceTrackCommand(m_document.get(), backdrop ? tr("Set Backdrop") : tr("Remove Backdrop"), std::move(track)));
 }
 
 const formats::TrackDocument* MainWindow::document() const { return m_document ? &m_document->track() : nullptr; }

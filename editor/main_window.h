@@ -8,6 +8,7 @@
 #include <QMainWindow>
 
 #include <memory>
+#include <optional>
 
 class QActionGroup;
 class QDockWidget;
@@ -18,6 +19,8 @@ namespace editor {
 
 class Autosave;
 class DiagnosticsDock;
+class LiveBake;
+class ProfilesDock;
 class EditorDocument;
 class OutlineDock;
 class PropertiesDock;
@@ -67,6 +70,17 @@ public:
     DiagnosticsDock* diagnosticsDock() const { return m_diagnosticsDock; }
     PropertiesDock* propertiesDock() const { return m_propertiesDock; }
     OutlineDock* outlineDock() const { return m_outlineDock; }
+    ProfilesDock* profilesDock() const { return m_profilesDock; }
+    LiveBake* liveBake() const { return m_liveBake; }
+    /// The resample of the selection's route at `spacing` m, previewed on the canvas until
+    /// `applyResample` or `cancelResample` (the Resample dialog drives these).
+    void previewResample(double spacing);
+    void applyResample(double spacing);
+    void cancelResample();
+    /// Replaces one generated line (racing, defending, overtaking-left/right) with the optimiser's.
+    bool resetLineToOptimiser(const QString& name);
+    /// Sets (or with nullopt removes) the backdrop image, as an undo step.
+    void setBackdrop(const std::optional<formats::Backdrop>& backdrop);
     /// The preview, once the dock has been shown; null before.
     preview::PreviewWidget* previewWidget() const { return m_preview; }
 
@@ -94,6 +108,7 @@ private:
     void pushEdit(const QString& text, const TrackEdit& edit);
     /// The track was edited: a running preview re-bakes it in the background and carries on.
     void refreshPreview();
+    std::optional<std::uint32_t> selectedRoute() const;
 
     TrackCanvas* m_canvas = nullptr;
     QLabel* m_summaryLabel = nullptr;
@@ -105,6 +120,8 @@ private:
     DiagnosticsDock* m_diagnosticsDock = nullptr;
     PropertiesDock* m_propertiesDock = nullptr;
     OutlineDock* m_outlineDock = nullptr;
+    ProfilesDock* m_profilesDock = nullptr;
+    LiveBake* m_liveBake = nullptr;
     QDockWidget* m_previewDock = nullptr;
     preview::PreviewWidget* m_preview = nullptr;
     QMenu* m_editMenu = nullptr;

@@ -189,6 +189,7 @@ void TrackCanvas::paintEvent(QPaintEvent*) {
     m_stats = {};
     QPainter painter(this);
     painter.fillRect(rect(), kBackground);
+    paintBackdrop(painter);
     painter.setRenderHint(QPainter::Antialiasing, true);
     // Grown by a few pixels so strokes just outside the border still reach into the view.
     const double margin = 4.0 / m_view.scale();
@@ -198,6 +199,8 @@ void TrackCanvas::paintEvent(QPaintEvent*) {
     paintRoutes(painter, visible);
     paintLines(painter, visible);
     painter.restore();
+    paintColouring(painter);
+    paintUndefinedZones(painter);
     paintMarkers(painter);
     paintNodeHandles(painter);
     paintEditing(painter);
@@ -336,6 +339,13 @@ void TrackCanvas::paintScaleBar(QPainter& painter) const {
 
 void TrackCanvas::mousePressEvent(QMouseEvent* event) {
     setFocus();
+    if (m_pick && event->button() == Qt::LeftButton) {
+        auto picked = std::move(m_pick);
+        m_pick = nullptr;
+        unsetCursor();
+        picked(m_view.toWorld(event->position()));
+        return;
+    }
     if (m_document && event->button() == Qt::LeftButton) {
         editPress(event);
         return;

@@ -7,8 +7,10 @@
 #include "formats/track_document.h"
 
 #include <QFutureWatcher>
+#include <QImage>
 #include <QWidget>
 
+#include <functional>
 #include <optional>
 #include <set>
 #include <unordered_map>
@@ -16,6 +18,7 @@
 namespace editor {
 
 class EditorDocument;
+class LiveBake;
 class NodeSelection;
 struct TrackEdit;
 
@@ -62,6 +65,19 @@ public:
     QPointF widthHandleOnScreen(std::uint32_t node, bool left, int edge) const;
     /// Pixels within which a click picks a node, handle or link.
     static constexpr double kPickPixels = 7.0;
+
+    /// Colour along the lines: none, the centre lines' curvature, or the racing lines' speed hints
+    /// (first vehicle class) from `liveBake`.
+    enum class Colouring { None, Curvature, Speed };
+    void setColouring(Colouring colouring);
+    Colouring colouring() const { return m_colouring; }
+    void setLiveBake(LiveBake* liveBake);
+    /// Points drawn over the track until cleared: an edit's preview (a resample before it applies).
+    void setPreviewPoints(std::vector<QPointF> worldPoints);
+    /// The backdrop image, resolved against the track file's folder; reloaded when it changes.
+    void setBackdropFolder(const QString& folder);
+    /// Calibration picking: the next left click reports its world point instead of editing.
+    void pickNextPoint(std::function<void(QPointF world)> picked);
     const TrackDrawing& drawing() const { return m_drawing; }
     const CanvasGeometry& geometry() const { return m_geometry; }
 
@@ -116,6 +132,9 @@ private:
     void paintNodeHandles(QPainter& painter);
     void paintScaleBar(QPainter& painter) const;
     void paintEditing(QPainter& painter);
+    void paintBackdrop(QPainter& painter);
+    void paintColouring(QPainter& painter);
+    void paintUndefinedZones(QPainter& painter);
     void applyScene(CanvasScene scene);
     void documentChanged();
 
@@ -166,6 +185,12 @@ private:
     std::optional<std::uint32_t> m_branchFork;
     std::size_t m_line = 0, m_linePosition = 0;
     std::vector<double> m_lineStart;
+    Colouring m_colouring = Colouring::None;
+    LiveBake* m_liveBake = nullptr;
+    std::vector<QPointF> m_previewPoints;
+    QString m_backdropFolder, m_backdropPath;
+    QImage m_backdrop;
+    std::function<void(QPointF)> m_pick;
 };
 
 } // namespace editor

@@ -1,0 +1,151 @@
+// What the editor shows beyond the track itself: a calibrated backdrop, red zones where
+// registration is undefined, colour along the lines, profile plots, an edit's preview.
+#include "editor/backdrop_calibration.h"
+#include "editor/commands/change_line_offsets_command.h"
+#include "editor/commands/change_nodes_command.h"
+#include "editor/docks/profiles_dock.h"
+#include "editor/editor_document.h"
+#include "editor/live_bake.h"
+#include "editor/main_window.h"
+#include "editor/track_canvas.h"
+
+#include "formats/track_json.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QImage>
+#include <QTemporaryDir>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+namespace {
+
+TEST(BackdropCalibration, TwoPointsFixScaleRotationAndOffset) {
+    formats::Backdrop base;
+    base.image = "circuit.png";
+    const auto b = editor::calibrateBackdrop(base, {100, 200}, {10, 20}, {600, 200}, {10, 270});
+    ASSERT_TRUE(b);
+    EXPECT_NEAR(b->metresPerPixel, 0.5, 1e-12);
+    EXPECT_NEAR(b->rotation, M_PI / 2.0, 1e-12) << "the image's x axis points north";
+    const QTransform toWorld = editor::backdropToWorld(*b);
+    EXPECT_NEAR(toWorld.map(QPointF(100, 200)).x(), 10, 1e-9);
+    EXPECT_NEAR(toWorld.map(QPointF(100, 200)).y(), 20, 1e-9);
+    EXPECT_NEAR(toWorld.map(QPointF(600, 200)).y(), 270, 1e-9);
+    // Image y runs down the picture: 90° clockwise of its x axis, so east here.
+    EXPECT_GT(toWorld.map(QPointF(100, 300)).x(), 10.0);
+    EXPECT_EQ(b->image, "circuit.png");
+    EXPECT_FALSE(editor::calibrateBackdrop(base, {1, 1}, {0, 0}, {1, 1}, {5, 5})) << "one point twice fixes nothing";
+}
+
+class EditorOverlays : public ::testing::Test {
+protected:
+    void SetUp() override {
+        window = std::make_unique<editor::MainWindow>(nullptr, dir.filePath("recovery"));
+        window->resize(1200, 800);
+        window->show();
+        ASSERT_TRUE(window->openFile(QString(TRACKWRIGHT_SAMPLES_DIR) + "/kart.twtrack"));
+        QApplication::processEvents();
+    }
+    int countPixels(bool (*match)(QColor)) {
+        const QImage image = window->canvas()->grab().toImage();
+        int n = 0;
+        for (int y = 0; y < image.height(); y += 2)
+            for (int x = 0; x < image.width(); x += 2) n += match(image.pixelColor(x, y));
+        return n;
+    }
+    QTemporaryDir dir;
+    std::unique_ptr<editor::MainWindow> window;
+};
+
+bool undefinedRed(QColor c) { return c.red() > 150 && c.green() < 90 && c.blue() < 90; }
+
+TEST_F(EditorOverlays, TheBackdropImageLiesUnderTheTrackWhereItIsCalibrated) {
+    QImage picture(200, 100, QImage::Format_RGB32);
+    picture.fill(QColor(255, 0, 255));
+    const QString file = dir.filePath("backdrop.png");
+    ASSERT_TRUE(picture.save(file));
+    auto magenta = [](QColor c) { return c.red() > 120 && c.blue() > 120 && c.green() < 80; };
+    EXPECT_EQ(countPixels(magenta), 0);
+    formats::Backdrop b;
+    b.image = file.toStdString();  // absolute: found whatever the track's folder
+    b.opacity = 1.0;
+    // Pixel (0, 0) at the first node, 200 px spanning 100 m east.
+    const formats::Vec2 first = window->document()->nodes[0].position.ground();
+    const auto placed = editor::calibrateBackdrop(b, {0, 0}, {first.x, first.y}, {200, 0}, {first.x + 100, first.y});
+    ASSERT_TRUE(placed);
+    window->setBackdrop(placed);
+    QApplication::processEvents();
+    EXPECT_GT(countPixels(magenta), 500);
+    window->editorDocument()->undoStack()->undo();
+    QApplication::processEvents();
+    EXPECT_EQ(countPixels(magenta), 0) << "the backdrop is an undo step like any edit";
+}
+
+TEST_F(EditorOverlays, ZonesWhereRegistrationIsUndefinedShowInRed) {
+    const int before = countPixels(undefinedRed);
+    // Walls 40 m out on a hairpin node: its perpendicular crosses its neighbours' within the walls.
+    editor::EditorDocument* document = window->editorDocument();
+    std::vector<std::pair<std::uint32_t, formats::TrackNode>> wide;
+    for (std::uint32_t n : document->track().routes[0].nodes) {
+        formats::TrackNode node = document->track().nodes[n];
+        node.left.wall = node.right.wall = 40.0;
+        wide.emplace_back(n, node);
+    }
+    document->undoStack()->push(new editor::ChangeNodesCommand(document, "walls", wide));
+    document->validateNow();
+    QApplication::processEvents();
+    EXPECT_GT(countPixels(undefinedRed), before + 200);
+}
+
+TEST_F(EditorOverlays, ColourAlongTheLinesByCurvatureAndBySpeedHint) {
+    auto rampColour = [](QColor c) { return c.green() > 120 && c.red() > 200 && c.blue() < 80; };  // yellow to orange
+    const int plain = countPixels(rampColour);
+    window->findChild<QAction*>("actionColourCurvature")->trigger();
+    const int curvature = countPixels(rampColour);
+    EXPECT_GT(curvature, plain + 50);
+    window->findChild<QAction*>("actionColourSpeed")->trigger();
+    window->liveBake()->waitForIdle();
+    ASSERT_TRUE(window->liveBake()->latest());
+    QApplication::processEvents();
+    EXPECT_GT(countPixels([](QColor c) { return c.green() > 150 && c.red() < 150 && c.blue() < 90; }), 50) << "fast stretches green";
+}
+
+TEST_F(EditorOverlays, ProfilesPlotCurvatureWidthsAndSpeedHintsPerClass) {
+    window->liveBake()->waitForIdle();
+    const editor::RouteProfiles p = editor::routeProfiles(*window->document(), 0, &window->liveBake()->latest()->track, {5});
+    ASSERT_EQ(p.panels.size(), 3u);
+    EXPECT_EQ(p.distance.size(), window->document()->routes[0].nodes.size());
+    EXPECT_EQ(p.panels[1].series.size(), 6u);
+    EXPECT_EQ(p.panels[2].series.size(), window->document()->vehicleClasses.size()) << "a speed curve per class";
+    EXPECT_EQ(p.marks.size(), 1u);
+    double tightest = 0.0;
+    for (double k : p.panels[0].series[0].values) tightest = std::max(tightest, std::abs(k));
+    EXPECT_GT(tightest, 0.05) << "the kart's hairpins";
+}
+
+TEST_F(EditorOverlays, AResampleIsPreviewedBeforeItAppliesAndCancelLeavesTheTrack) {
+    const std::string before = formats::writeTrackJson(*window->document());
+    window->previewResample(10.0);
+    window->cancelResample();
+    EXPECT_EQ(formats::writeTrackJson(*window->document()), before);
+    window->applyResample(10.0);
+    EXPECT_LT(window->document()->routes[0].nodes.size(), 70u);
+}
+
+TEST_F(EditorOverlays, ALineDraggedAwayResetsToTheOptimisersResult) {
+    window->findChild<QAction*>("actionOptimiseLines")->trigger();
+    editor::EditorDocument* document = window->editorDocument();
+    std::size_t racing = 0;
+    for (std::size_t l = 0; l < document->track().lines.size(); ++l)
+        if (document->track().lines[l].name == "racing") racing = l;
+    const std::vector<double> optimised = document->track().lines[racing].offsets;
+    std::vector<double> dragged = optimised;
+    dragged[7] += 1.5;
+    document->undoStack()->push(new editor::ChangeLineOffsetsCommand(document, "drag", racing, dragged));
+    ASSERT_TRUE(window->resetLineToOptimiser("racing"));
+    EXPECT_EQ(document->track().lines[racing].offsets, optimised);
+}
+
+} // namespace
