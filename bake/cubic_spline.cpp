@@ -75,6 +75,17 @@ void sampleSegment(const CubicSpline& s, std::size_t segment, int pieces, Curvat
     }
 }
 
+formats::Vec2 splinePoint(const CubicSpline& s, std::size_t segment, double t) {
+    const std::size_t j = s.next(segment);
+    const double h = s.chords[segment];
+    const Eigen::Vector2d a(s.points[segment].x, s.points[segment].y), b(s.points[j].x, s.points[j].y);
+    const Eigen::Vector2d ma = s.secondDerivatives.row(static_cast<Eigen::Index>(segment)).transpose();
+    const Eigen::Vector2d mb = s.secondDerivatives.row(static_cast<Eigen::Index>(j)).transpose();
+    const double u = h * std::clamp(t, 0.0, 1.0), w = h - u;
+    const Eigen::Vector2d p = ma * (w * w * w) / (6.0 * h) + mb * (u * u * u) / (6.0 * h) + (a / h - ma * h / 6.0) * w + (b / h - mb * h / 6.0) * u;
+    return {p.x(), p.y()};
+}
+
 std::vector<formats::Vec2> resampleEvenly(const CubicSpline& s, double spacing) {
     // A dense walk along the spline (quarter-step pieces), then points at even arc length on it.
     std::vector<formats::Vec2> dense{s.points.front()};

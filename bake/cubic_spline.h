@@ -36,6 +36,9 @@ CubicSpline fitCubicSpline(std::vector<formats::Vec2> points, bool closed);
 /// `pieces` midpoint samples of segment i, with the exact κ = (x′y″ − y′x″) / |r′|³, written to `out`.
 void sampleSegment(const CubicSpline& spline, std::size_t segment, int pieces, CurvatureSample* out);
 
+/// The point a fraction `t` ∈ [0, 1] of the way along segment i's chord parameter.
+formats::Vec2 splinePoint(const CubicSpline& spline, std::size_t segment, double t);
+
 /// Points along the spline about every `spacing` metres of arc (the step adjusted to divide the
 /// length evenly; a closed spline does not repeat its start), for measuring lines given with
 /// different point spacings the same way.

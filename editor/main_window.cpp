@@ -28,6 +28,7 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
+#include <QCheckBox>
 #include <QCloseEvent>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
@@ -274,13 +275,17 @@ void MainWindow::setDocument(std::unique_ptr<EditorDocument> document) {
             spacing->setSuffix(tr(" m"));
             spacing->setValue(5.0);
             layout->addRow(tr("Node spacing"), spacing);
+            auto* adaptive = new QCheckBox(tr("Closer in bends (no link turns more than 5°)"), &dialog);
+            layout->addRow(adaptive);
             auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
             layout->addRow(buttons);
             connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
             connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
-            connect(spacing, &QDoubleSpinBox::valueChanged, this, &MainWindow::previewResample);
-            previewResample(spacing->value());
-            if (dialog.exec() == QDialog::Accepted) applyResample(spacing->value());
+            auto preview = [this, spacing, adaptive] { previewResample(spacing->value(), adaptive->isChecked()); };
+            connect(spacing, &QDoubleSpinBox::valueChanged, this, preview);
+            connect(adaptive, &QCheckBox::toggled, this, preview);
+            preview();
+            if (dialog.exec() == QDialog::Accepted) applyResample(spacing->value(), adaptive->isChecked());
             else cancelResample();
         })->setObjectName("actionResampleRoute");
         m_editMenu->addAction(tr("&Close or Open Route"), this, [this] {
@@ -364,10 +369,10 @@ std::optional<std::uint32_t> MainWindow::selectedRoute() const {
     return at ? std::optional<std::uint32_t>(at->first) : std::nullopt;
 }
 
-void MainWindow::previewResample(double spacing) {
+void MainWindow::previewResample(double spacing, bool adaptive) {
     const auto route = selectedRoute();
     if (!route) return;
-    const TrackEdit edit = resampleRoute(m_document->track(), *route, spacing);
+    const TrackEdit edit = resampleRoute(m_document->track(), *route, spacing, adaptive);
     std::vector<QPointF> points;
     if (edit.track)
         for (std::uint32_t n : edit.track->routes[*route].nodes) points.emplace_back(edit.track->nodes[n].position.x, edit.track->nodes[n].position.y);
@@ -375,10 +380,10 @@ void MainWindow::previewResample(double spacing) {
     m_canvas->setPreviewPoints(std::move(points));
 }
 
-void MainWindow::applyResample(double spacing) {
+void MainWindow::applyResample(double spacing, bool adaptive) {
     m_canvas->setPreviewPoints({});
     const auto route = selectedRoute();
-    if (route) pushEdit(tr("Resample Route"), resampleRoute(m_document->track(), *route, spacing));
+    if (route) pushEdit(tr("Resample Route"), resampleRoute(m_document->track(), *route, spacing, adaptive));
 }
 
 void MainWindow::cancelResample() { m_canvas->setPreviewPoints({}); }

@@ -74,8 +74,8 @@ public:
     LiveBake* liveBake() const { return m_liveBake; }
     /// The resample of the selection's route at `spacing` m, previewed on the canvas until
     /// `applyResample` or `cancelResample` (the Resample dialog drives these).
-    void previewResample(double spacing);
-    void applyResample(double spacing);
+    void previewResample(double spacing, bool adaptive = false);
+    void applyResample(double spacing, bool adaptive = false);
     void cancelResample();
     /// Replaces one generated line (racing, defending, overtaking-left/right) with the optimiser's.
     bool resetLineToOptimiser(const QString& name);

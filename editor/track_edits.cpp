@@ -1,5 +1,7 @@
 #include "editor/track_edits.h"
 
+#include "bake/cubic_spline.h"
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -177,7 +179,7 @@ TrackEdit makeBranch(const formats::TrackDocument& track, std::uint32_t forkNode
     return edit;
 }
 
-TrackEdit resampleRoute(const formats::TrackDocument& track, std::uint32_t route, double spacing) {
+TrackEdit resampleRoute(const formats::TrackDocument& track, std::uint32_t route, double spacing, bool adaptive) {
     if (route >= track.routes.size()) return TrackEdit::refused("there is no such route");
     if (!(spacing > 0.1)) return TrackEdit::refused("the spacing must be more than 0.1 m");
     for (const formats::Route& other : track.routes)
@@ -192,25 +194,79 @@ TrackEdit resampleRoute(const formats::TrackDocument& track, std::uint32_t route
     for (std::size_t k = 0; k < links; ++k)
         along.push_back(along.back() + distance(track.nodes[r.nodes[k]].position.ground(), track.nodes[r.nodes[(k + 1) % count]].position.ground()));
     const double total = along.back();
-    const auto pieces = static_cast<std::size_t>(std::max(r.closed ? 3.0 : 1.0, std::round(total / spacing)));
+    // Where the new nodes go along the centre line: evenly, or closer together where it bends so
+    // that no link turns more than kMaxTurn (down to a tenth of the spacing).
+    std::vector<double> stations{0.0};
+    if (adaptive) {
+        constexpr double kMaxTurn = 5.0 * M_PI / 180.0;
+        std::vector<double> bend(count, 0.0);
+        for (std::size_t k = 0; k < count; ++k) {
+            if (!r.closed && (k == 0 || k + 1 == count)) continue;
+            const formats::Vec2 a = track.nodes[r.nodes[(k + count - 1) % count]].position.ground(), b = track.nodes[r.nodes[k]].position.ground(),
+                                c = track.nodes[r.nodes[(k + 1) % count]].position.ground();
+            const double d = distance(a, b) * distance(b, c) * distance(a, c);
+            bend[k] = d > 0.0 ? std::abs(2.0 * formats::cross(b - a, c - a) / d) : 0.0;
+        }
+        // The spacing wanted along the route on a fine grid, then limited to change by at most
+        // 30 % of the distance travelled, so links lengthen and shorten gradually (the validator
+        // wants neighbouring links alike, §39.2.3) and shorten before a bend, not in it.
+        constexpr double kGrid = 0.5;  ///< m
+        constexpr double kSlope = 0.3;
+        const auto cells = static_cast<std::size_t>(std::ceil(total / kGrid)) + 1;
+        std::vector<double> want(cells, spacing);
+        std::size_t link = 0;
+        for (std::size_t i = 0; i < cells; ++i) {
+            const double at = std::min(total, static_cast<double>(i) * kGrid);
+            while (link + 1 < links && along[link + 1] < at) ++link;
+            const double kappa = std::max(bend[link], bend[(link + 1) % count]);
+            want[i] = std::clamp(kappa > 0.0 ? kMaxTurn / kappa : spacing, spacing / 10.0, spacing);
+        }
+        for (std::size_t i = 1; i < cells; ++i) want[i] = std::min(want[i], want[i - 1] + kSlope * kGrid);
+        for (std::size_t i = cells - 1; i-- > 0;) want[i] = std::min(want[i], want[i + 1] + kSlope * kGrid);
+        if (r.closed)  // the seam: once more round, both ways
+            for (int pass = 0; pass < 2; ++pass) {
+                want[0] = std::min(want[0], want[cells - 1] + kSlope * kGrid);
+                for (std::size_t i = 1; i < cells; ++i) want[i] = std::min(want[i], want[i - 1] + kSlope * kGrid);
+                want[cells - 1] = std::min(want[cells - 1], want[0] + kSlope * kGrid);
+                for (std::size_t i = cells - 1; i-- > 0;) want[i] = std::min(want[i], want[i + 1] + kSlope * kGrid);
+            }
+        for (double s = 0.0;;) {
+            s += want[std::min(cells - 1, static_cast<std::size_t>(s / kGrid))];
+            if (s >= total - 1e-9) break;
+            stations.push_back(s);
+        }
+        // Spread the remainder so the last link is as long as its neighbours.
+        const double end = stations.size() > 1 ? stations.back() + (stations.back() - stations[stations.size() - 2]) : total;
+        for (double& st : stations) st *= total / std::max(end, 1e-9);
+        if (!r.closed) stations.push_back(total);
+        if (stations.size() < (r.closed ? 3u : 2u)) return TrackEdit::refused("the route is too short to resample at that spacing");
+    } else {
+        const auto pieces = static_cast<std::size_t>(std::max(r.closed ? 3.0 : 1.0, std::round(total / spacing)));
+        for (std::size_t i = 1; i < (r.closed ? pieces : pieces + 1); ++i) stations.push_back(total * static_cast<double>(i) / static_cast<double>(pieces));
+    }
     formats::TrackDocument d = track;
     formats::Route& out = d.routes[route];
     std::vector<std::pair<std::size_t, double>> where;  // source link and fraction of each new node
-    const std::size_t newCount = r.closed ? pieces : pieces + 1;
     std::size_t link = 0;
-    for (std::size_t i = 0; i < newCount; ++i) {
-        const double s = total * static_cast<double>(i) / static_cast<double>(pieces);
+    for (const double s : stations) {
         while (link + 1 < links && along[link + 1] < s) ++link;
         const double span = along[link + 1] - along[link];
         where.emplace_back(link, span > 0.0 ? std::clamp((s - along[link]) / span, 0.0, 1.0) : 0.0);
     }
     // The route's old nodes give way to the new ones; markers move to the nearest new node.
     std::set<std::uint32_t> old(r.nodes.begin(), r.nodes.end());
+    // Positions on the chord-length cubic spline through the old nodes, so a bend stays round
+    // however the new nodes fall (on the old polygon they would keep its corners); widths and
+    // heights interpolate along each link.
+    std::vector<formats::Vec2> old_positions;
+    for (std::uint32_t n : r.nodes) old_positions.push_back(track.nodes[n].position.ground());
+    const bool curved = count >= 3;
+    const bake::CubicSpline spline = curved ? bake::fitCubicSpline(old_positions, r.closed) : bake::CubicSpline{};
     std::vector<formats::TrackNode> made;
     for (const auto& [k, t] : where) {
         const formats::TrackNode& a = track.nodes[r.nodes[k]];
         const formats::TrackNode& b = track.nodes[r.nodes[(k + 1) % count]];
-        made.push_back(between(a, b, t, a.position.ground() + (b.position.ground() - a.position.ground()) * t));
+        made.push_back(between(a, b, t, curved ? bake::splinePoint(spline, k, t) : a.position.ground() + (b.position.ground() - a.position.ground()) * t));
     }
     for (formats::Line& line : d.lines) {
         if (line.route != route || line.offsets.size() != count) continue;

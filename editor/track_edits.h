@@ -49,10 +49,12 @@ TrackEdit setRouteClosed(const formats::TrackDocument& track, std::uint32_t rout
 /// with nodes every `spacing` metres on the straight between them, the fork node's widths.
 TrackEdit makeBranch(const formats::TrackDocument& track, std::uint32_t forkNode, std::uint32_t joinNode, double spacing = 10.0);
 
-/// Evenly spaced nodes along a route (`spacing` metres, the first and last kept on an open route),
-/// positions and widths interpolated along the centre line; lines and markers follow by nearest
-/// position. Refused on routes that branches fork from or join (their nodes would move away).
-TrackEdit resampleRoute(const formats::TrackDocument& track, std::uint32_t route, double spacing);
+/// New nodes along a route, positions and widths interpolated along the centre line (the first
+/// and last kept on an open route): every `spacing` metres, or with `adaptive` as far apart as
+/// `spacing` on straights and closer in bends, so that no link turns more than 5°. Line offsets
+/// are interpolated, markers move to the nearest new node. Refused on routes that branches fork
+/// from or join (their nodes would move away).
+TrackEdit resampleRoute(const formats::TrackDocument& track, std::uint32_t route, double spacing, bool adaptive = false);
 
 /// New values of `nodes`: each moved halfway towards the mean of its route neighbours (positions)
 /// or its widths halfway towards theirs; route ends of open routes stay.

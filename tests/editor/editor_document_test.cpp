@@ -111,6 +111,23 @@ TEST(TrackEdits, ResamplingSpacesNodesEvenlyAndKeepsTheTrackValid) {
     EXPECT_GT(*shortest, 6.0);
     EXPECT_LT(*longest, 8.5);
     EXPECT_EQ(edit.track->nodes.size(), r.nodes.size()) << "no orphan nodes left behind";
+
+    // Adaptive: up to 8 m on the straights, closer in the hairpins, no link turning more than ~5°.
+    const editor::TrackEdit adaptive = editor::resampleRoute(track, 0, 8.0, true);
+    ASSERT_TRUE(adaptive.track) << adaptive.refusal;
+    EXPECT_FALSE(hasErrors(*adaptive.track));
+    const formats::Route& a = adaptive.track->routes[0];
+    EXPECT_GT(a.nodes.size(), r.nodes.size()) << "more nodes where it bends";
+    double sharpest = 0.0, shortestLink = 1e9, longestLink = 0.0;
+    for (std::size_t k = 0; k < a.nodes.size(); ++k) {
+        auto at = [&](std::size_t i) { return adaptive.track->nodes[a.nodes[i % a.nodes.size()]].position.ground(); };
+        const formats::Vec2 u = at(k + 1) - at(k), v = at(k + 2) - at(k + 1);
+        sharpest = std::max(sharpest, std::abs(std::atan2(formats::cross(u, v), formats::dot(u, v))));
+        shortestLink = std::min(shortestLink, formats::length(u));
+        longestLink = std::max(longestLink, formats::length(u));
+    }
+    EXPECT_LT(sharpest, 7.0 * M_PI / 180.0);
+    EXPECT_LT(shortestLink, 0.6 * longestLink);
 }
 
 TEST(EditorDocument, ValidatesShortlyAfterAnEditNotOnEveryMouseMove) {
