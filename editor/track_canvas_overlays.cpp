@@ -7,6 +7,7 @@
 #include "editor/live_bake.h"
 #include "editor/node_selection.h"
 
+#include "bake/offset_line.h"
 #include "formats/route_frames.h"
 
 #include <QDir>
@@ -95,9 +96,7 @@ void TrackCanvas::paintColouring(QPainter& painter) {
                 auto at = [&](std::size_t i) { return t.nodes[route.nodes[i % n]].position.ground(); };
                 auto curvature = [&](std::size_t i) {
                     if (!route.closed && (i == 0 || i + 1 >= n)) return 0.0;
-                    const formats::Vec2 a = at(i + n - 1), b = at(i), c = at(i + 1);
-                    const double d = formats::length(b - a) * formats::length(c - b) * formats::length(c - a);
-                    return d > 0.0 ? std::abs(2.0 * formats::cross(b - a, c - a) / d) : 0.0;
+                    return std::abs(bake::circleCurvature(at(i + n - 1), at(i), at(i + 1)));
                 };
                 segment(at(k), at(k + 1), ramp(std::max(curvature(k), curvature(k + 1)) * 25.0));
             }

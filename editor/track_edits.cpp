@@ -1,6 +1,7 @@
 #include "editor/track_edits.h"
 
 #include "bake/cubic_spline.h"
+#include "bake/offset_line.h"
 
 #include <algorithm>
 #include <cmath>
@@ -202,10 +203,8 @@ TrackEdit resampleRoute(const formats::TrackDocument& track, std::uint32_t route
         std::vector<double> bend(count, 0.0);
         for (std::size_t k = 0; k < count; ++k) {
             if (!r.closed && (k == 0 || k + 1 == count)) continue;
-            const formats::Vec2 a = track.nodes[r.nodes[(k + count - 1) % count]].position.ground(), b = track.nodes[r.nodes[k]].position.ground(),
-                                c = track.nodes[r.nodes[(k + 1) % count]].position.ground();
-            const double d = distance(a, b) * distance(b, c) * distance(a, c);
-            bend[k] = d > 0.0 ? std::abs(2.0 * formats::cross(b - a, c - a) / d) : 0.0;
+            bend[k] = std::abs(bake::circleCurvature(track.nodes[r.nodes[(k + count - 1) % count]].position.ground(), track.nodes[r.nodes[k]].position.ground(),
+                                                     track.nodes[r.nodes[(k + 1) % count]].position.ground()));
         }
         // The spacing wanted along the route on a fine grid, then limited to change by at most
         // 30 % of the distance travelled, so links lengthen and shorten gradually (the validator

@@ -5,6 +5,8 @@
 #include "editor/node_selection.h"
 #include "editor/track_edits.h"
 
+#include "bake/offset_line.h"
+
 #include <QPainter>
 #include <QPainterPath>
 
@@ -34,9 +36,7 @@ RouteProfiles routeProfiles(const formats::TrackDocument& t, std::uint32_t route
         p.distance.push_back(s);
         double k = 0.0;
         if (route.closed || (i > 0 && i + 1 < n)) {
-            const formats::Vec2 a = at(i + n - 1), b = at(i), c = at(i + 1);
-            const double d = formats::length(b - a) * formats::length(c - b) * formats::length(c - a);
-            k = d > 0.0 ? 2.0 * formats::cross(b - a, c - a) / d : 0.0;
+            k = bake::circleCurvature(at(i + n - 1), at(i), at(i + 1));
         }
         curvature.values.push_back(k);
         const formats::TrackNode& node = t.nodes[route.nodes[i]];
