@@ -307,7 +307,12 @@ TrackEdit resampleRoute(const formats::TrackDocument& track, std::uint32_t route
     return edit;
 }
 
-std::vector<std::pair<std::uint32_t, formats::TrackNode>> smoothPositions(const formats::TrackDocument& track, const std::set<std::uint32_t>& nodes) {
+namespace {
+
+/// Calls `smooth(node, previous, next)` for each of `nodes` that has two route neighbours (the ends
+/// of an open route stay), collecting the new values.
+template <class Smooth>
+std::vector<std::pair<std::uint32_t, formats::TrackNode>> smoothEach(const formats::TrackDocument& track, const std::set<std::uint32_t>& nodes, Smooth smooth) {
     std::vector<std::pair<std::uint32_t, formats::TrackNode>> out;
     for (std::uint32_t n : nodes) {
         const auto at = locateNode(track, n);
@@ -315,32 +320,27 @@ std::vector<std::pair<std::uint32_t, formats::TrackNode>> smoothPositions(const 
         const formats::Route& r = track.routes[at->first];
         const std::size_t count = r.nodes.size(), k = at->second;
         if (count < 3 || (!r.closed && (k == 0 || k + 1 == count))) continue;
-        const formats::Vec3& p = track.nodes[r.nodes[(k + count - 1) % count]].position;
-        const formats::Vec3& q = track.nodes[r.nodes[(k + 1) % count]].position;
         formats::TrackNode node = track.nodes[n];
-        node.position.x = 0.5 * node.position.x + 0.25 * (p.x + q.x);
-        node.position.y = 0.5 * node.position.y + 0.25 * (p.y + q.y);
+        smooth(node, track.nodes[r.nodes[(k + count - 1) % count]], track.nodes[r.nodes[(k + 1) % count]]);
         out.emplace_back(n, node);
     }
     return out;
 }
 
+} // namespace
+
+std::vector<std::pair<std::uint32_t, formats::TrackNode>> smoothPositions(const formats::TrackDocument& track, const std::set<std::uint32_t>& nodes) {
+    return smoothEach(track, nodes, [](formats::TrackNode& node, const formats::TrackNode& p, const formats::TrackNode& q) {
+        node.position.x = 0.5 * node.position.x + 0.25 * (p.position.x + q.position.x);
+        node.position.y = 0.5 * node.position.y + 0.25 * (p.position.y + q.position.y);
+    });
+}
+
 std::vector<std::pair<std::uint32_t, formats::TrackNode>> smoothWidths(const formats::TrackDocument& track, const std::set<std::uint32_t>& nodes) {
-    std::vector<std::pair<std::uint32_t, formats::TrackNode>> out;
-    for (std::uint32_t n : nodes) {
-        const auto at = locateNode(track, n);
-        if (!at) continue;
-        const formats::Route& r = track.routes[at->first];
-        const std::size_t count = r.nodes.size(), k = at->second;
-        if (count < 3 || (!r.closed && (k == 0 || k + 1 == count))) continue;
-        const formats::TrackNode& p = track.nodes[r.nodes[(k + count - 1) % count]];
-        const formats::TrackNode& q = track.nodes[r.nodes[(k + 1) % count]];
-        formats::TrackNode node = track.nodes[n];
+    return smoothEach(track, nodes, [](formats::TrackNode& node, const formats::TrackNode& p, const formats::TrackNode& q) {
         node.left = mix(node.left, mix(p.left, q.left, 0.5), 0.5);
         node.right = mix(node.right, mix(p.right, q.right, 0.5), 0.5);
-        out.emplace_back(n, node);
-    }
-    return out;
+    });
 }
 
 } // namespace editor

@@ -144,3 +144,23 @@ TEST(EditorDocument, ValidatesShortlyAfterAnEditNotOnEveryMouseMove) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(TrackEdits, SmoothingMovesInnerNodesHalfwayToTheirNeighboursAndKeepsRouteEnds) {
+    formats::TrackDocument track = sample("harbour_sprint.twtrack");
+    const auto& main = track.routes[0].nodes;
+    track.nodes[main[5]].position.y += 4.0;
+    track.nodes[main[5]].left.track += 2.0;
+    const auto moved = editor::smoothPositions(track, {main[5], main.front()});
+    ASSERT_EQ(moved.size(), 1u) << "an open route's end stays";
+    const formats::Vec3& p = track.nodes[main[4]].position;
+    const formats::Vec3& q = track.nodes[main[6]].position;
+    EXPECT_NEAR(moved[0].second.position.y, 0.5 * track.nodes[main[5]].position.y + 0.25 * (p.y + q.y), 1e-12);
+    const auto widened = editor::smoothWidths(track, {main[5]});
+    ASSERT_EQ(widened.size(), 1u);
+    EXPECT_LT(widened[0].second.left.track, track.nodes[main[5]].left.track);
+    EXPECT_EQ(widened[0].second.position, track.nodes[main[5]].position) << "widths only";
+}
+
+} // namespace
