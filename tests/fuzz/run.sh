@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Runs every libFuzzer target of the `fuzz` preset, each seeded from the samples:
+#   bash tests/fuzz/run.sh [RUNS|--seconds S] [TARGET...]
+# RUNS executions per target (default 10 million), or --seconds of fuzzing per target (CI).
+# Exits non-zero on the first crash, leak, hang or sanitizer report; the reproducer is left in
+# build/fuzz/findings/.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+limit=(-runs=10000000)
+if [ "${1:-}" = "--seconds" ]; then limit=(-max_total_time="$2"); shift 2
+elif [[ "${1:-}" =~ ^[0-9]+$ ]]; then limit=(-runs="$1"); shift; fi
+targets=("$@")
+[ ${#targets[@]} -eq 0 ] && targets=(fuzz_track_json fuzz_baked_track fuzz_tum_csv fuzz_waypoints)
+
+cmake --preset fuzz >/dev/null
+cmake --build --preset fuzz
+# Seeds for the baked loader come from the release twbake, so they are real files.
+if [ ! -x build/release/bake/twbake ]; then cmake --preset release >/dev/null && cmake --build --preset release --target twbake; fi
+
+corpus=build/fuzz/corpus
+findings=build/fuzz/findings
+mkdir -p "$findings"
+for t in "${targets[@]}"; do mkdir -p "$corpus/$t"; done
+cp app/samples/*.twtrack "$corpus/fuzz_track_json/"
+find tests/data -name "*.twtrack" -exec cp {} "$corpus/fuzz_track_json/" \;
+for s in app/samples/*.twtrack; do build/release/bake/twbake build "$s" -o "$corpus/fuzz_baked_track/$(basename "$s" .twtrack).twbake" >/dev/null; done
+for csv in ../shared/tracks/*.csv; do head -c 20000 "$csv" > "$corpus/fuzz_tum_csv/$(basename "$csv")"; done
+for csv in ../shared/tracks/racelines/*.csv; do head -c 4000 "$csv" | awk -F, 'NR<200 {print $1","$2}' > "$corpus/fuzz_waypoints/$(basename "$csv")"; done
+
+for t in "${targets[@]}"; do
+  echo "== $t ${limit[*]}"
+  log="build/fuzz/$t.log"
+  set +e
+  build/fuzz/tests/fuzz/"$t" "${limit[@]}" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+    -artifact_prefix="$findings/$t-" "$corpus/$t" > "$log" 2>&1
+  status=$?
+  set -e
+  grep -E '^(stat::number_of_executed_units|stat::peak_rss_mb|Done )' "$log" || true
+  if [ $status -ne 0 ]; then tail -40 "$log"; echo "$t failed: see $log and $findings"; exit $status; fi
+done
