@@ -1,8 +1,8 @@
-// A stand-in for an editor session that dies mid-autosave: opens TRACK with autosaves going to
-// RECOVERY_DIR, then edits (node 0 one metre east each time) and autosaves as fast as it can,
-// printing each completed autosave's edit count. The crash-recovery test kills it at a random
-// moment with SIGKILL.
-//   autosave_child TRACK RECOVERY_DIR
+// A stand-in for an editor session that dies mid-write: opens TRACK with autosaves going to
+// RECOVERY_DIR, then edits (node 0 one metre east each time) and autosaves as fast as it can — or,
+// given SAVE_PATH, saves there with File > Save's code — printing each completed write's edit
+// count. The crash tests kill it at a random moment with SIGKILL.
+//   autosave_child TRACK RECOVERY_DIR [SAVE_PATH]
 #include "editor/autosave.h"
 #include "editor/commands/change_nodes_command.h"
 #include "editor/editor_document.h"
@@ -15,7 +15,7 @@
 int main(int argc, char** argv) {
     qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
-    if (argc != 3) return 2;
+    if (argc != 3 && argc != 4) return 2;
     editor::MainWindow window(nullptr, QString::fromLocal8Bit(argv[2]));
     if (!window.openFile(QString::fromLocal8Bit(argv[1]))) return 1;
     editor::EditorDocument* document = window.editorDocument();
@@ -23,7 +23,7 @@ int main(int argc, char** argv) {
         formats::TrackNode node = document->track().nodes[0];
         node.position.x += 1.0;
         document->undoStack()->push(new editor::ChangeNodesCommand(document, "nudge", {{0, node}}));
-        if (!window.autosave()->saveNow()) return 3;
+        if (argc == 4 ? !window.saveTo(QString::fromLocal8Bit(argv[3])) : !window.autosave()->saveNow()) return 3;
         std::printf("%d\n", edit);
         std::fflush(stdout);
     }
