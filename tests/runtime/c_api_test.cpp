@@ -1,0 +1,108 @@
+// The C API (runtime/trackwright_c.h) as an engine plugin uses it, and against bad arguments.
+#include "runtime/trackwright_c.h"
+
+#include "bake/bake_track.h"
+#include "formats/track_json.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <vector>
+
+namespace {
+
+std::vector<std::byte> kartBytes() {
+    auto loaded = formats::loadTrackFile(std::string(TRACKWRIGHT_SAMPLES_DIR) + "/kart.twtrack");
+    return formats::writeBakedTrack(*bake::bakeTrack(*loaded.document).data);
+}
+
+TEST(CApi, LoadsSamplesDrivesALapAndSaysWhyItRefuses) {
+    const std::vector<std::byte> bytes = kartBytes();
+    tw_track* track = nullptr;
+    // Any alignment: the API copies.
+    std::vector<std::byte> shifted(bytes.size() + 1);
+    std::copy(bytes.begin(), bytes.end(), shifted.begin() + 1);
+    ASSERT_EQ(tw_track_load(shifted.data() + 1, bytes.size(), &track), TW_OK);
+    uint32_t routes = 0, lines = 0, classes = 0;
+    ASSERT_EQ(tw_track_counts(track, &routes, &lines, &classes), TW_OK);
+    EXPECT_EQ(routes, 1u);
+    uint32_t line = 99;
+    ASSERT_EQ(tw_track_find_line(track, 0, "centre", 0, &line), TW_OK);
+    char name[16];
+    ASSERT_EQ(tw_track_line_name(track, line, name, sizeof name), TW_OK);
+    EXPECT_STREQ(name, "centre");
+    char tiny[3];
+    EXPECT_EQ(tw_track_line_name(track, line, tiny, sizeof tiny), TW_BUFFER_TOO_SMALL);
+    EXPECT_EQ(tw_track_find_line(track, 0, "no such line", 0, &line), TW_NOT_FOUND);
+    float length = 0.0f;
+    ASSERT_EQ(tw_track_route_length(track, 0, &length), TW_OK);
+
+    // One car, one lap: registration, a runner, the reference vehicle.
+    tw_line_sample start;
+    ASSERT_EQ(tw_line_sample_at(track, line, 0, 0.0, &start), TW_OK);
+    tw_vehicle_body body{};
+    body.state.x = start.x;
+    body.state.y = start.y;
+    body.state.heading = static_cast<float>(std::atan2(start.tangent_y, start.tangent_x));
+    tw_registrar* registrar = nullptr;
+    tw_follower* driver = nullptr;
+    ASSERT_EQ(tw_registrar_create(track, &registrar), TW_OK);
+    ASSERT_EQ(tw_follower_create(track, TW_FOLLOWER_RUNNER, line, 0, TW_VEHICLE_CAR, &driver), TW_OK);
+    double travelled = 0.0, last = 0.0;
+    bool lastDefined = false;
+    for (int tick = 0; tick < 60 * 90 && travelled < length; ++tick) {
+        tw_registration where;
+        ASSERT_EQ(tw_registrar_update(registrar, body.state.x, body.state.y, &where), TW_OK);
+        if (where.defined && lastDefined) {
+            double d = where.distance - last;
+            if (d < -length / 2) d += length;
+            travelled += d;
+        }
+        if (where.defined) last = where.distance, lastDefined = true;
+        tw_controls controls;
+        ASSERT_EQ(tw_follower_update(driver, &body.state, &where, 1.0f / 60.0f, &controls), TW_OK);
+        ASSERT_EQ(tw_vehicle_step(TW_VEHICLE_CAR, &controls, 1.0f / 60.0f, &body), TW_OK);
+    }
+    EXPECT_GE(travelled, length) << "a lap within 90 s";
+    int32_t stuck = -1;
+    ASSERT_EQ(tw_follower_stuck_events(driver, &stuck), TW_OK);
+    EXPECT_EQ(stuck, 0);
+
+    // Bad arguments: statuses, never crashes.
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    tw_registration where;
+    EXPECT_EQ(tw_registrar_update(registrar, nan, 0.0, &where), TW_OK);
+    EXPECT_EQ(where.defined, 0);
+    tw_vehicle_state broken = body.state;
+    broken.speed = std::numeric_limits<float>::infinity();
+    tw_controls neutral;
+    ASSERT_EQ(tw_follower_update(driver, &broken, &where, 1.0f / 60.0f, &neutral), TW_OK);
+    EXPECT_EQ(neutral.throttle, 0.0f);
+    EXPECT_EQ(tw_follower_update(nullptr, &broken, &where, 0.1f, &neutral), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_follower_update(driver, nullptr, &where, 0.1f, &neutral), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_registrar_update(nullptr, 0, 0, &where), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_line_sample_at(track, 999, 0, 0.0, &start), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_line_sample_at(track, line, 0, nan, &start), TW_INVALID_ARGUMENT);
+    tw_follower* wrong = nullptr;
+    EXPECT_EQ(tw_follower_create(track, 42, line, 0, TW_VEHICLE_CAR, &wrong), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_follower_create(track, TW_FOLLOWER_RUNNER, line, 0, -1, &wrong), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(wrong, nullptr);
+    EXPECT_EQ(tw_vehicle_step(TW_VEHICLE_CAR, &neutral, -1.0f, &body), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_track_counts(nullptr, &routes, &lines, &classes), TW_INVALID_ARGUMENT);
+    tw_follower_free(driver);
+    tw_registrar_free(registrar);
+    tw_track_free(track);
+    tw_track_free(nullptr);
+
+    tw_track* refused = nullptr;
+    const char garbage[] = "not a baked track at all, just text";
+    EXPECT_EQ(tw_track_load(garbage, sizeof garbage, &refused), TW_BAD_FILE);
+    EXPECT_EQ(refused, nullptr);
+    EXPECT_STRNE(tw_track_load_error(), "");
+    EXPECT_EQ(tw_track_load(nullptr, 10, &refused), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_track_load(bytes.data(), bytes.size() - 1, &refused), TW_BAD_FILE);
+    EXPECT_STRNE(tw_status_string(TW_BAD_FILE), "");
+}
+
+} // namespace
