@@ -12,6 +12,12 @@ EditorDocument::EditorDocument(formats::TrackDocument track, QObject* parent) : 
     m_diagnostics = formats::validate(m_track);
 }
 
+EditorDocument::~EditorDocument() {
+    // A QUndoStack announces "clean" as it is destroyed; by then this document's other members are
+    // gone, so nobody may hear it (AddressSanitizer caught a title update reading the freed path).
+    m_undo.blockSignals(true);
+}
+
 void EditorDocument::setFilePath(const QString& path) {
     if (path == m_filePath) return;
     m_filePath = path;

@@ -21,6 +21,7 @@ class EditorDocument : public QObject {
     Q_OBJECT
 public:
     explicit EditorDocument(formats::TrackDocument track = {}, QObject* parent = nullptr);
+    ~EditorDocument() override;
 
     const formats::TrackDocument& track() const { return m_track; }
     QUndoStack* undoStack() { return &m_undo; }

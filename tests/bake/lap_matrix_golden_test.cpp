@@ -29,10 +29,14 @@ std::string matrix(const char* jobs) {
 TEST(LapMatrixGolden, TheSameJsonOnOneThreadOnTwoAndInTheGoldenFile) {
     const std::string one = matrix("1");
     EXPECT_EQ(matrix("2"), one) << "the thread count changed a result";
+#ifdef TRACKWRIGHT_GOLDEN_BUILD
+    // The golden file is the Release build's: other optimisation levels round some floats
+    // differently (a few units in the 7th digit), so sanitizer builds check the thread count only.
     std::string error;
     const auto golden = formats::readWholeFile(std::string(TRACKWRIGHT_TEST_DATA_DIR) + "/golden/lap-matrix-kart-harbour.json", error);
     ASSERT_TRUE(golden) << error;
     EXPECT_EQ(one, *golden) << "the laps changed: if that is intended, regenerate the golden file (see this test's header) and review its diff";
+#endif
 }
 
 } // namespace

@@ -9,8 +9,11 @@ namespace {
 // line (after the ideal-lap descent) has an ideal lap no slower than the peer line's.
 TEST(RacelineComparison, OurLinesBendNoMoreAndLapNoSlowerThanThePeersOnEveryCircuit) {
     const std::filesystem::path folder = TRACKWRIGHT_SHARED_TRACKS_DIR;
-    const auto circuits = tw::test::circuitsWithPeerLines(folder);
+    auto circuits = tw::test::circuitsWithPeerLines(folder);
     ASSERT_EQ(circuits.size(), 12u);
+#ifdef TRACKWRIGHT_SANITIZED
+    circuits.resize(2);  // sanitizers check the code paths; the Release run holds the targets on all twelve
+#endif
     for (const auto& circuit : circuits) {
         const tw::test::CircuitComparison c = tw::test::compareCircuit(circuit, folder / "racelines" / circuit.filename());
         EXPECT_LE(c.ours.metrics.integralSquaredCurvature, c.peer.metrics.integralSquaredCurvature) << c.name;

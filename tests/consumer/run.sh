@@ -9,7 +9,10 @@ here=$(dirname "$(realpath "$0")")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cmake --install "$build" --prefix "$work/prefix" >/dev/null
-cmake -S "$here" -B "$work/build" -G Ninja -DCMAKE_PREFIX_PATH="$work/prefix" -DTRACK="$track" >/dev/null
-cmake --build "$work/build" >/dev/null
+# A sanitized Trackwright (the debug-asan preset) needs its runtime linked into the game too.
+linker_flags=$(sed -n 's/^CMAKE_EXE_LINKER_FLAGS:STRING=//p' "$build/CMakeCache.txt")
+cmake -S "$here" -B "$work/build" -G Ninja -DCMAKE_PREFIX_PATH="$work/prefix" -DTRACK="$track" \
+    -DCMAKE_EXE_LINKER_FLAGS="$linker_flags" >/dev/null
+cmake --build "$work/build" >"$work/build.log" || { cat "$work/build.log"; exit 1; }
 "$work/build/race"
 "$work/build/race_c"

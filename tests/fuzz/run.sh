@@ -31,7 +31,7 @@ for t in "${targets[@]}"; do
   echo "== $t ${limit[*]}"
   log="build/fuzz/$t.log"
   set +e
-  build/fuzz/tests/fuzz/"$t" "${limit[@]}" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+  build/fuzz/tests/fuzz/"$t" "${limit[@]}" -timeout=60 -rss_limit_mb=2048 -print_final_stats=1 \
     -artifact_prefix="$findings/$t-" "$corpus/$t" > "$log" 2>&1
   status=$?
   set -e
