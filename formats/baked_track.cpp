@@ -37,20 +37,16 @@ std::uint32_t BakedTrackData::addString(std::string_view text) {
 
 std::uint64_t bakedHash(const void* data, std::size_t size) noexcept { return XXH3_64bits(data, size); }
 
-namespace {
-
-/// XXH3-64 of a whole file but its checksum field.
-std::uint64_t fileChecksum(const std::byte* file, std::size_t size) noexcept {
+std::uint64_t bakedFileChecksum(const std::byte* file, std::size_t size) noexcept {
     constexpr std::size_t kFieldStart = offsetof(BakedHeader, checksum);
     constexpr std::size_t kFieldEnd = kFieldStart + sizeof(BakedHeader::checksum);
+    if (size < kFieldEnd) return 0;
     XXH3_state_t state;
     XXH3_64bits_reset(&state);
     XXH3_64bits_update(&state, file, kFieldStart);
     XXH3_64bits_update(&state, file + kFieldEnd, size - kFieldEnd);
     return XXH3_64bits_digest(&state);
 }
-
-} // namespace
 
 std::vector<std::byte> writeBakedTrack(const BakedTrackData& data) {
     const SectionBytes sections[kBakedSectionCount] = {
@@ -95,7 +91,7 @@ std::vector<std::byte> writeBakedTrack(const BakedTrackData& data) {
     header.payloadSize = payloadSize;
     header.checksum = 0;
     std::memcpy(bytes.data(), &header, sizeof(header));
-    header.checksum = fileChecksum(bytes.data(), bytes.size());
+    header.checksum = bakedFileChecksum(bytes.data(), bytes.size());
     std::memcpy(bytes.data(), &header, sizeof(header));
     return bytes;
 }
@@ -129,12 +125,17 @@ bool referencesAreValid(const BakedTrackView& v) {
     auto nameOk = [&](std::uint32_t offset) {
         return offset < v.strings.size() && v.strings.find('\0', offset) != std::string_view::npos;
     };
+    // Routes partition the nodes, in order: the runtime finds a node's route by range, so a node of
+    // no route (or of two) would leave a grid item or a link without one.
+    std::size_t covered = 0;
     for (const BakedRoute& r : v.routes) {
-        if (r.firstNode > nodeCount || r.nodeCount > nodeCount - r.firstNode || r.nodeCount == 0) return false;
+        if (r.firstNode != covered || r.nodeCount > nodeCount - covered || r.nodeCount == 0) return false;
+        covered += r.nodeCount;
         if (!nameOk(r.nameOffset)) return false;
         if (r.forkNode != kNoRoute && r.forkNode >= nodeCount) return false;
         if (r.joinNode != kNoRoute && r.joinNode >= nodeCount) return false;
     }
+    if (covered != nodeCount) return false;
     for (const BakedRouteLink& l : v.routeLinks)
         if (l.fromRoute >= v.routes.size() || l.toRoute >= v.routes.size() || l.fromNode >= nodeCount || l.toNode >= nodeCount) return false;
     for (const BakedVehicleClass& c : v.vehicleClasses)
@@ -178,7 +179,7 @@ BakedLoadStatus readBakedTrack(std::span<const std::byte> bytes, BakedTrackView&
     const std::size_t payloadStart = alignUp(tableEnd);
     if (bytes.size() < payloadStart || bytes.size() - payloadStart < header.payloadSize) return BakedLoadStatus::Truncated;
     const std::byte* payload = bytes.data() + payloadStart;
-    if (fileChecksum(bytes.data(), payloadStart + static_cast<std::size_t>(header.payloadSize)) != header.checksum)
+    if (bakedFileChecksum(bytes.data(), payloadStart + static_cast<std::size_t>(header.payloadSize)) != header.checksum)
         return BakedLoadStatus::ChecksumMismatch;
 
     BakedSectionEntry table[kBakedSectionCount];

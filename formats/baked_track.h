@@ -82,4 +82,8 @@ BakedLoadStatus readBakedTrack(std::span<const std::byte> bytes, BakedTrackView&
 /// XXH3-64 of a byte range: the checksum and source hash of .twbake files.
 std::uint64_t bakedHash(const void* data, std::size_t size) noexcept;
 
+/// The header's checksum for the first `size` bytes of a file (header, section table, payload):
+/// XXH3-64 of them all but the checksum field. 0 for fewer bytes than a header holds.
+std::uint64_t bakedFileChecksum(const std::byte* file, std::size_t size) noexcept;
+
 } // namespace formats

@@ -1,15 +1,7 @@
-// libFuzzer target: the .twtrack loader and the validator on arbitrary text. Neither may crash,
-// hang or trip a sanitizer, whatever the input; a loaded document is validated as the editor and
-// the bake would.
-#include "formats/track_json.h"
-#include "formats/validate.h"
-
-#include <cstddef>
-#include <cstdint>
-#include <string_view>
+// libFuzzer target: the .twtrack loader and the validator on arbitrary bytes (see fuzz_inputs.h).
+#include "tests/fuzz/fuzz_inputs.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    const formats::TrackLoadResult loaded = formats::parseTrackJson(std::string_view(reinterpret_cast<const char*>(data), size));
-    if (loaded.document) (void)formats::validate(*loaded.document);
+    fuzzing::trackJson({data, size});
     return 0;
 }

@@ -14,7 +14,8 @@ targets=("$@")
 
 cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz
-# Seeds for the baked loader come from the release twbake, so they are real files.
+# Seeds for the baked loader come from the release twbake (the samples and every tests/data track
+# that bakes), so they are real files.
 if [ ! -x build/release/bake/twbake ]; then cmake --preset release >/dev/null && cmake --build --preset release --target twbake; fi
 
 corpus=build/fuzz/corpus
@@ -23,15 +24,21 @@ mkdir -p "$findings"
 for t in "${targets[@]}"; do mkdir -p "$corpus/$t"; done
 cp app/samples/*.twtrack "$corpus/fuzz_track_json/"
 find tests/data -name "*.twtrack" -exec cp {} "$corpus/fuzz_track_json/" \;
-for s in app/samples/*.twtrack; do build/release/bake/twbake build "$s" -o "$corpus/fuzz_baked_track/$(basename "$s" .twtrack).twbake" >/dev/null; done
+for s in app/samples/*.twtrack $(find tests/data -name "*.twtrack"); do
+  build/release/bake/twbake build "$s" -o "$corpus/fuzz_baked_track/$(basename "$s" .twtrack).twbake" >/dev/null 2>&1 || true
+done
 for csv in ../shared/tracks/*.csv; do head -c 20000 "$csv" > "$corpus/fuzz_tum_csv/$(basename "$csv")"; done
 for csv in ../shared/tracks/racelines/*.csv; do head -c 4000 "$csv" | awk -F, 'NR<200 {print $1","$2}' > "$corpus/fuzz_waypoints/$(basename "$csv")"; done
+
+# Inputs are capped in size: small documents reach the same code as large ones, many times faster.
+# The caps hold the small seeds whole (tests/data's tracks, truncated CSVs, short waypoint lists).
+declare -A max_len=([fuzz_track_json]=16384 [fuzz_baked_track]=32768 [fuzz_tum_csv]=20000 [fuzz_waypoints]=4096)
 
 for t in "${targets[@]}"; do
   echo "== $t ${limit[*]}"
   log="build/fuzz/$t.log"
   set +e
-  build/fuzz/tests/fuzz/"$t" "${limit[@]}" -timeout=60 -rss_limit_mb=2048 -print_final_stats=1 \
+  build/fuzz/tests/fuzz/"$t" "${limit[@]}" -timeout=60 -rss_limit_mb=2048 -max_len="${max_len[$t]}" -print_final_stats=1 \
     -artifact_prefix="$findings/$t-" "$corpus/$t" > "$log" 2>&1
   status=$?
   set -e

@@ -1,0 +1,83 @@
+#include "tests/fuzz/fuzz_inputs.h"
+
+#include "formats/baked_format.h"
+#include "formats/baked_track.h"
+#include "formats/track_import.h"
+#include "formats/track_json.h"
+#include "formats/validate.h"
+#include "runtime/baked_track.h"
+#include "runtime/line_sampler.h"
+#include "runtime/registrar.h"
+
+#include <cstring>
+#include <string_view>
+#include <vector>
+
+namespace fuzzing {
+namespace {
+
+std::string_view text(Input input) { return {reinterpret_cast<const char*>(input.data()), input.size()}; }
+
+void registerAndSample(const std::vector<std::uint64_t>& storage, std::size_t size) {
+    runtime::BakedTrack track;
+    if (runtime::loadBakedTrack({reinterpret_cast<const std::byte*>(storage.data()), size}, track) != runtime::LoadStatus::Ok) return;
+    runtime::Registrar registrar(track);
+    for (const formats::BakedNode& node : track.view.nodes) {
+        (void)registrar.update({node.x + 0.5, node.y - 0.25});
+        if (&node - track.view.nodes.data() > 64) break;
+    }
+    for (std::uint32_t line = 0; line < track.view.lines.size() && line < 4; ++line) {
+        const runtime::LineSampler sampler(track, line, 0);
+        for (double d : {-10.0, 0.0, 3.5, 1e6}) (void)sampler.sample(d);
+    }
+}
+
+/// Nearly every mutation breaks the checksum, which would stop the loader at its fourth check and
+/// leave the section table and cross-references unexplored; a re-sealed input (its checksum
+/// recomputed, as a tampered file's would be) goes on. False when the header's counts do not fit.
+bool reseal(std::vector<std::uint64_t>& storage, std::size_t size) {
+    auto* bytes = reinterpret_cast<std::byte*>(storage.data());
+    formats::BakedHeader header;
+    if (size < sizeof header) return false;
+    std::memcpy(&header, bytes, sizeof header);
+    if (header.sectionCount > 1024 || header.payloadSize > size) return false;
+    const std::uint64_t covered = sizeof header + std::uint64_t{header.sectionCount} * sizeof(formats::BakedSectionEntry) + header.payloadSize;
+    if (covered > size) return false;
+    header.checksum = formats::bakedFileChecksum(bytes, static_cast<std::size_t>(covered));
+    std::memcpy(bytes, &header, sizeof header);
+    return true;
+}
+
+} // namespace
+
+void trackJson(Input input) {
+    const formats::TrackLoadResult loaded = formats::parseTrackJson(text(input));
+    if (loaded.document) (void)formats::validate(*loaded.document);
+}
+
+void bakedTrack(Input input) {
+    std::vector<std::uint64_t> storage((input.size() + 7) / 8);
+    if (!input.empty()) std::memcpy(storage.data(), input.data(), input.size());
+    formats::BakedTrackView view;
+    const auto status = formats::readBakedTrack({reinterpret_cast<const std::byte*>(storage.data()), input.size()}, view);
+    if (status == formats::BakedLoadStatus::ChecksumMismatch) reseal(storage, input.size());
+    registerAndSample(storage, input.size());
+}
+
+void tumCsv(Input input) {
+    const std::string_view all = text(input);
+    const std::size_t split = all.find("\n---\n");
+    const std::string_view centre = split == std::string_view::npos ? all : all.substr(0, split);
+    const std::string_view line = split == std::string_view::npos ? std::string_view{} : all.substr(split + 5);
+    const formats::ImportResult imported = formats::importTumCsv(centre, "fuzz", {}, line);
+    if (imported.document) (void)formats::validate(*imported.document);
+}
+
+void waypoints(Input input) {
+    formats::WaypointImportOptions options;
+    options.closed = input.size() % 2 == 1;
+    const formats::ImportResult imported = formats::importWaypoints(text(input), "fuzz", options);
+    if (imported.document) (void)formats::validate(*imported.document);
+}
+
+} // namespace fuzzing
