@@ -67,6 +67,10 @@ void addTurn(float* turns, int& count, int capacity, float turn) {
 
 float wrapAngle(float angle) {
     const float pi = static_cast<float>(M_PI);
+    // Most callers are one turn out at most (a sum or difference of wrapped headings): a subtraction
+    // is exact enough there and far cheaper than remainder, kept for anything further out.
+    if (angle > pi && angle <= 3.0f * pi) angle -= 2.0f * pi;
+    else if (angle <= -pi && angle > -3.0f * pi) angle += 2.0f * pi;
     if (angle > pi || angle <= -pi) angle = static_cast<float>(std::remainder(angle, 2.0 * M_PI));
     if (angle <= -pi) angle += 2.0f * pi;
     return angle;
