@@ -9,6 +9,7 @@
 #include <rapidjson/document.h>
 #include <rapidjson/error/en.h>
 
+#include <charconv>
 #include <sstream>
 
 namespace formats {
@@ -43,9 +44,46 @@ std::pair<std::uint32_t, std::uint32_t> lineAndColumn(std::string_view text, std
     return {line, column};
 }
 
+/// RapidJSON 1.1.0 (Debian 12's, which Cereal parses with too) reads outside its table of powers of
+/// ten when a full-precision number's decimal exponent falls below about -348, as in
+/// "0.000…0001216" with 400 zeros (found by fuzzing) or "1e-00…0400". Such a number is below the
+/// smallest double and could only be read as zero; one above the largest could only be infinity.
+/// So every number literal is read here first, and one out of a double's range is refused with its
+/// line and column; every double the writer prints stays readable. Strings are skipped; malformed
+/// literals are left for the parser to report as syntax.
+std::optional<Diagnostic> checkNumberLiterals(std::string_view text) {
+    auto isNumberChar = [](char c) { return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E'; };
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == '"') {
+            for (++i; i < text.size() && text[i] != '"'; ++i)
+                if (text[i] == '\\') ++i;
+            continue;
+        }
+        if (!(c == '-' || (c >= '0' && c <= '9'))) continue;
+        std::size_t end = i;
+        while (end < text.size() && isNumberChar(text[end])) ++end;
+        const std::string_view literal = text.substr(i, end - i);
+        double value = 0.0;
+        if (std::from_chars(literal.data(), literal.data() + literal.size(), value).ec == std::errc::result_out_of_range) {
+            const auto [line, column] = lineAndColumn(text, i);
+            Diagnostic d = makeError("number-out-of-range",
+                "the number at line " + std::to_string(line) + ", column " + std::to_string(column) + " (" +
+                    std::string(literal.substr(0, 24)) + (literal.size() > 24 ? "…" : "") +
+                    ") is beyond what a double holds (non-zero below 4.9e-324 or above 1.8e308): write it as 0 or a value in range");
+            d.line = line;
+            d.column = column;
+            return d;
+        }
+        i = end - 1;
+    }
+    return std::nullopt;
+}
+
 /// Syntax, root type, format name and schema version, checked on a RapidJSON DOM before Cereal reads
 /// the fields (Cereal itself does not report where a syntax error is).
 std::optional<Diagnostic> checkEnvelope(std::string_view text) {
+    if (auto number = checkNumberLiterals(text)) return number;
     rapidjson::Document dom;
     dom.Parse<kParseFlags>(text.data(), text.size());
     if (dom.HasParseError()) {

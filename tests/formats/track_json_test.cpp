@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <filesystem>
 #include <limits>
 
@@ -158,3 +160,23 @@ TEST(TrackJson, EverySampleRoundTripsByteForByte) {
 }
 
 } // namespace
+
+// RapidJSON 1.1.0 reads out of bounds on numbers far below the smallest double (fuzzing found it):
+// such numbers are refused with their place before any parser sees them; text inside strings and
+// every double the writer prints are untouched.
+TEST(TrackJson, NumbersBeyondADoubleAreRefusedWithTheirPlace) {
+    std::string text = formats::writeTrackJson(tw::test::circleTrack(3));
+    const std::size_t at = text.find("\"name\"");
+    ASSERT_NE(at, std::string::npos);
+    text.replace(at, 6, "\"name\": \"1e-400 in a name is text\", \"unused\": 0.0000000000000000000000000000000001e-320, \"x_name\"");
+    const formats::TrackLoadResult loaded = formats::parseTrackJson(text);
+    ASSERT_FALSE(loaded.document);
+    ASSERT_EQ(loaded.diagnostics.size(), 1u);
+    EXPECT_EQ(loaded.diagnostics[0].code, "number-out-of-range");
+    const std::size_t literal = text.find("0.00000000000000");
+    const auto line = static_cast<std::uint32_t>(1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(literal), '\n'));
+    EXPECT_EQ(loaded.diagnostics[0].line, line);
+    EXPECT_NE(loaded.diagnostics[0].message.find("0.0000000000000000000000"), std::string::npos);
+    EXPECT_TRUE(hasCode(formats::parseTrackJson("{\"format\": \"trackwright-track\", \"schema\": 1, \"big\": 2e308}").diagnostics, "number-out-of-range"));
+    EXPECT_FALSE(hasCode(formats::parseTrackJson("{\"format\": \"trackwright-track\", \"schema\": 1, \"n\": \"2e308\"}").diagnostics, "number-out-of-range"));
+}

@@ -79,7 +79,7 @@ TEST(Validate, EveryDiagnosticsCaseProducesItsCode) {
         ASSERT_NE(d, nullptr) << entry.path().filename() << " did not produce " << code << describe(diagnostics);
         EXPECT_EQ(d->severity, kWarningCodes.count(code) ? formats::Severity::Warning : formats::Severity::Error) << code;
         EXPECT_FALSE(d->message.empty());
-        if (code != "json-syntax" && code != "not-a-track") {
+        if (code != "json-syntax" && code != "not-a-track" && code != "number-out-of-range") {  // found before any JSON path exists
             EXPECT_FALSE(d->jsonPath.empty()) << code << " has no JSON path";
         }
         if (kWarningCodes.count(code)) {
