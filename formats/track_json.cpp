@@ -45,13 +45,18 @@ std::pair<std::uint32_t, std::uint32_t> lineAndColumn(std::string_view text, std
 }
 
 /// RapidJSON 1.1.0 (Debian 12's, which Cereal parses with too) reads outside its table of powers of
-/// ten when a full-precision number's decimal exponent falls below about -348, as in
-/// "0.000…0001216" with 400 zeros (found by fuzzing) or "1e-00…0400". Such a number is below the
-/// smallest double and could only be read as zero; one above the largest could only be infinity.
-/// So every number literal is read here first, and one out of a double's range is refused with its
-/// line and column; every double the writer prints stays readable. Strings are skipped; malformed
-/// literals are left for the parser to report as syntax.
-std::optional<Diagnostic> checkNumberLiterals(std::string_view text) {
+/// ten when a full-precision number's digits and exponent together reach far enough below the
+/// smallest double: "0.000…0001216" with 400 zeros, or a zero written with 80 zeros and e-300
+/// (found by fuzzing). So before any parser sees the text, every number literal is read here:
+///  - one beyond a double's range (non-zero below 4.9e-324, above 1.8e308) is refused with its
+///    line and column: it could only be read as zero or infinity;
+///  - one longer than any double needs (kLongLiteral characters) is rewritten as the shortest text
+///    of the same double, padded with spaces so lines and columns stay where the designer wrote
+///    them. The value is unchanged: both readings round correctly.
+/// Strings are skipped; malformed literals are left for the parser to report as syntax.
+constexpr std::size_t kLongLiteral = 24;
+
+std::optional<Diagnostic> tameNumberLiterals(std::string& text) {
     auto isNumberChar = [](char c) { return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E'; };
     for (std::size_t i = 0; i < text.size(); ++i) {
         const char c = text[i];
@@ -63,10 +68,12 @@ std::optional<Diagnostic> checkNumberLiterals(std::string_view text) {
         if (!(c == '-' || (c >= '0' && c <= '9'))) continue;
         std::size_t end = i;
         while (end < text.size() && isNumberChar(text[end])) ++end;
-        const std::string_view literal = text.substr(i, end - i);
+        const char* first = text.data() + i;
         double value = 0.0;
-        if (std::from_chars(literal.data(), literal.data() + literal.size(), value).ec == std::errc::result_out_of_range) {
+        const std::from_chars_result read = std::from_chars(first, text.data() + end, value);
+        if (read.ec == std::errc::result_out_of_range) {
             const auto [line, column] = lineAndColumn(text, i);
+            const std::string_view literal(first, end - i);
             Diagnostic d = makeError("number-out-of-range",
                 "the number at line " + std::to_string(line) + ", column " + std::to_string(column) + " (" +
                     std::string(literal.substr(0, 24)) + (literal.size() > 24 ? "…" : "") +
@@ -74,6 +81,13 @@ std::optional<Diagnostic> checkNumberLiterals(std::string_view text) {
             d.line = line;
             d.column = column;
             return d;
+        }
+        const auto length = static_cast<std::size_t>(read.ptr - first);
+        if (read.ec == std::errc{} && length > kLongLiteral) {
+            char shortest[32];
+            const std::to_chars_result written = std::to_chars(shortest, shortest + sizeof shortest, value);
+            const auto size = static_cast<std::size_t>(written.ptr - shortest);
+            text.replace(i, length, std::string(shortest, size) + std::string(length - size, ' '));
         }
         i = end - 1;
     }
@@ -83,7 +97,6 @@ std::optional<Diagnostic> checkNumberLiterals(std::string_view text) {
 /// Syntax, root type, format name and schema version, checked on a RapidJSON DOM before Cereal reads
 /// the fields (Cereal itself does not report where a syntax error is).
 std::optional<Diagnostic> checkEnvelope(std::string_view text) {
-    if (auto number = checkNumberLiterals(text)) return number;
     rapidjson::Document dom;
     dom.Parse<kParseFlags>(text.data(), text.size());
     if (dom.HasParseError()) {
@@ -334,6 +347,12 @@ void writeDocument(cereal::JSONOutputArchive& archive, const TrackDocument& doc)
 
 TrackLoadResult parseTrackJson(std::string_view text) {
     TrackLoadResult result;
+    std::string tamed(text);
+    if (auto numberError = tameNumberLiterals(tamed)) {
+        result.diagnostics.push_back(std::move(*numberError));
+        return result;
+    }
+    text = tamed;
     if (auto envelopeError = checkEnvelope(text)) {
         result.diagnostics.push_back(std::move(*envelopeError));
         return result;

@@ -180,3 +180,22 @@ TEST(TrackJson, NumbersBeyondADoubleAreRefusedWithTheirPlace) {
     EXPECT_TRUE(hasCode(formats::parseTrackJson("{\"format\": \"trackwright-track\", \"schema\": 1, \"big\": 2e308}").diagnostics, "number-out-of-range"));
     EXPECT_FALSE(hasCode(formats::parseTrackJson("{\"format\": \"trackwright-track\", \"schema\": 1, \"n\": \"2e308\"}").diagnostics, "number-out-of-range"));
 }
+
+// Literals longer than a double needs are read as the same double, and a syntax error after one
+// is still reported at the column the designer sees.
+TEST(TrackJson, LongNumberLiteralsKeepTheirValueAndTheColumnsAfterThem) {
+    std::string text = formats::writeTrackJson(tw::test::circleTrack(3));
+    const std::size_t x = text.find("\"x\": ");
+    ASSERT_NE(x, std::string::npos);
+    const std::size_t valueEnd = text.find_first_of(",}", x);
+    text.replace(x + 5, valueEnd - (x + 5), "0.1000000000000000055511151231257827021181583404541015625");
+    const formats::TrackLoadResult loaded = formats::parseTrackJson(text);
+    ASSERT_TRUE(loaded.document) << (loaded.diagnostics.empty() ? "" : loaded.diagnostics.front().message);
+    EXPECT_EQ(loaded.document->nodes[0].position.x, 0.1);
+
+    const std::string broken = "{\"format\": \"trackwright-track\", \"z\": 0." + std::string(80, '0') + " x}";
+    const formats::TrackLoadResult refused = formats::parseTrackJson(broken);
+    ASSERT_EQ(refused.diagnostics.size(), 1u);
+    EXPECT_EQ(refused.diagnostics[0].code, "json-syntax");
+    EXPECT_EQ(refused.diagnostics[0].column, broken.find(" x}") + 2) << refused.diagnostics[0].message;
+}
