@@ -9,6 +9,7 @@
 #include <rapidjson/document.h>
 #include <rapidjson/error/en.h>
 
+#include <cctype>
 #include <charconv>
 #include <sstream>
 
@@ -63,6 +64,23 @@ std::optional<Diagnostic> tameNumberLiterals(std::string& text) {
         if (c == '"') {
             for (++i; i < text.size() && text[i] != '"'; ++i)
                 if (text[i] == '\\') ++i;
+            continue;
+        }
+        // NaN and Infinity are the only bare words that may start a number (the non-finite
+        // diagnostic reports them later); RapidJSON 1.1.0 asserts on a malformed one like "Infe6".
+        const std::size_t word = c == '-' && i + 1 < text.size() ? i + 1 : i;
+        if (text[word] == 'I' || text[word] == 'N') {
+            const std::string_view rest = std::string_view(text).substr(word);
+            const std::size_t length = rest.starts_with("Infinity") ? 8 : rest.starts_with("NaN") ? 3 : 0;
+            if (length == 0 || (word + length < text.size() && (isNumberChar(text[word + length]) || std::isalpha(static_cast<unsigned char>(text[word + length]))))) {
+                const auto [line, column] = lineAndColumn(text, i);
+                Diagnostic d = makeError("json-syntax", "malformed JSON at line " + std::to_string(line) + ", column " + std::to_string(column) +
+                                                           ": a value starting with I or N must be Infinity or NaN");
+                d.line = line;
+                d.column = column;
+                return d;
+            }
+            i = word + length - 1;
             continue;
         }
         if (!(c == '-' || (c >= '0' && c <= '9'))) continue;
