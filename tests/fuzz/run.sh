@@ -7,7 +7,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 limit=(-runs=10000000)
-if [ "${1:-}" = "--seconds" ]; then limit=(-max_total_time="$2"); shift 2
+# A time-bounded run (CI) uses a fixed seed, so its mutations are the same run to run.
+if [ "${1:-}" = "--seconds" ]; then limit=(-max_total_time="$2" -seed=1); shift 2
 elif [[ "${1:-}" =~ ^[0-9]+$ ]]; then limit=(-runs="$1"); shift; fi
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=(fuzz_track_json fuzz_baked_track fuzz_tum_csv fuzz_waypoints)
