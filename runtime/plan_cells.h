@@ -31,8 +31,8 @@ private:
 
 /// The spatial cells of §4.3.2: each discretised state holds at most one node, the best one so far
 /// (lowest cost + estimate), with its exact position. An open-addressing table whose memory is
-/// reserved once for the node pool; a search uses only as many slots as it needs (starting small,
-/// doubling when half full), so short searches stay in the cache. A slot keeps the key and the
+/// reserved once for the node pool; the first search starts small and doubles the slots in use
+/// when half full, and later searches start where the last one ended. A slot keeps the key and the
 /// holder's cost + estimate, so the common case — a child landing in a cell that already has a
 /// better node (most children do) — touches one cache line. A node remembers its slot; the next
 /// search forgets exactly the slots the last one used.
@@ -41,8 +41,8 @@ public:
     /// Room for at least `nodeCapacity` cells (twice that many slots, a power of two).
     explicit PlanCellTable(std::uint32_t nodeCapacity);
 
-    /// Empties every slot the nodes of the last search took (O(nodes), not O(table)) and starts the
-    /// next search small.
+    /// Empties every slot the nodes of the last search took (O(nodes), not O(table)); the next
+    /// search keeps the slots in use.
     void clear(const PlanNodePool& lastSearch);
     /// Whether `more` new cells would fill the slots in use past half: then grow() first.
     bool needsRoom(std::uint32_t more) const { return m_mask < m_maxMask && 2u * (m_used + more) > m_mask + 1u; }

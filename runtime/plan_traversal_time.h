@@ -17,6 +17,11 @@ struct TraversalLimits {
     double circleRadius = 5.0;
     /// Whether it can back up to retry (turns on the spot or reverses): linear handling, Algorithm 5.
     bool backsUp = false;
+    /// 1/a, 1/d, 1/v_max: the search times every child, and divisions were most of a timing's cost.
+    /// forwardLimits and reverseLimits fill them; set them again after changing a limit by hand.
+    double inverseAcceleration = 1.0 / 1.5;
+    double inverseDeceleration = 1.0 / 5.0;
+    double inverseMaxSpeed = 1.0 / 13.8;
 };
 
 /// Algorithm 4's smallest circle. AtTopSpeed: the thesis's max(r, v_max²/a_lat) (lines 9–11).

@@ -30,12 +30,26 @@ inline double angleOf(double y, double x) {
 /// An angle turned, in [0, 2π). Rounding noise just below a full turn counts as no turn: a goal
 /// straight ahead must not cost a whole circle.
 inline double turned(double angle) {
-    // The arguments are differences of two angles in (−2π, 2π] each: a few adds beat fmod.
-    double a = angle;
+    // The arguments are mostly differences of two angles in (−2π, 2π] each: a few adds beat fmod.
+    // Headings a caller never wrapped (any finite value) take the remainder first, so the loops end.
+    double a = std::abs(angle) > 8.0 * kTwoPi ? std::remainder(angle, kTwoPi) : angle;
     while (a < 0.0) a += kTwoPi;
     while (a >= kTwoPi) a -= kTwoPi;
     if (a > kTwoPi - 1e-9) a = 0.0;
     return a;
+}
+
+/// |angle| wrapped to [0, π]: the net heading change either way round.
+inline double netTurnOf(double angle) {
+    const double a = turned(angle);
+    return std::min(a, kTwoPi - a);
+}
+
+/// Whether a circle–circle–circle path on start and goal circles whose centres lie `d` apart can
+/// be shorter than `best`. Dubins: such a path is only ever shortest with its middle arc the long
+/// way round, 2π − 2·asin(d/4r) ≥ 2π − π·d/4r (asin x ≤ πx/2 on [0, 1]), and it needs d ≤ 4r.
+inline bool circleCircleCircleMayWin(double best, double d, double r) {
+    return d <= 4.0 * r && best > kTwoPi * r - M_PI * d / 4.0;
 }
 
 /// The four combinations, derived from the tangent geometry. With c1 the start circle's centre,
@@ -174,7 +188,7 @@ TurningPath shortestTurningPath(const PlanPose& from, double c, double s, const 
         switch (k.combination) {
         case TurnCombination::LeftLeft: k.floor = std::sqrt(d2) + r * turned(h1 - h0); break;
         case TurnCombination::RightRight: k.floor = std::sqrt(d2) + r * turned(h0 - h1); break;
-        default: k.floor = d2 >= 4.0 * r * r ? std::sqrt(d2 - 4.0 * r * r) + r * std::abs(std::remainder(h1 - h0, kTwoPi)) : kInfinity; break;
+        default: k.floor = d2 >= 4.0 * r * r ? std::sqrt(d2 - 4.0 * r * r) + r * netTurnOf(h1 - h0) : kInfinity; break;
         }
     }
     std::sort(candidates, candidates + 4, [](const Candidate& a, const Candidate& b) { return a.floor < b.floor; });
@@ -185,67 +199,106 @@ TurningPath shortestTurningPath(const PlanPose& from, double c, double s, const 
         const TurningPath p = combine(k.combination, k.x1, k.y1, h0, k.x2, k.y2, h1, r);
         if (p.length < best.length) best = p;
     }
-    // Dubins: a circle–circle–circle path is only ever shortest with a middle arc over half a turn,
-    // so longer than π·r; when the best so far is no longer, neither can win.
-    if (goal.circleCircleCircle && best.length > M_PI * r) {
+    if (goal.circleCircleCircle && circleCircleCircleMayWin(best.length, std::hypot(goal.leftX - lx, goal.leftY - ly), r)) {
         const TurningPath lrl = circleCircleCircle(TurnCombination::LeftRightLeft, lx, ly, h0, goal.leftX, goal.leftY, h1, r);
         if (lrl.length < best.length) best = lrl;
+    }
+    if (goal.circleCircleCircle && circleCircleCircleMayWin(best.length, std::hypot(goal.rightX - rx, goal.rightY - ry), r)) {
         const TurningPath rlr = circleCircleCircle(TurnCombination::RightLeftRight, rx, ry, h0, goal.rightX, goal.rightY, h1, r);
         if (rlr.length < best.length) best = rlr;
     }
     return best;
 }
 
+namespace {
+
+/// angleOf for four angles at once, without branches (selects), so the compiler can keep the
+/// lanes in vector registers: the heuristic's angles, evaluated together instead of one by one
+/// behind branches the processor cannot predict.
+inline void anglesOf(const double y[4], const double x[4], double out[4]) {
+    for (int k = 0; k < 4; ++k) {
+        const double ax = std::abs(x[k]), ay = std::abs(y[k]);
+        const double big = ax > ay ? ax : ay, small = ax > ay ? ay : ax;
+        const double t = big > 0.0 ? small / big : 0.0;
+        const double t2 = t * t;
+        double a = t * (1.0 + t2 * (-0.3333314528 + t2 * (0.1999355085 + t2 * (-0.1420889944 + t2 * (0.1065626393 +
+                       t2 * (-0.0752896400 + t2 * (0.0429096138 + t2 * (-0.0161657367 + t2 * 0.0028662257))))))));
+        a = ay > ax ? M_PI / 2.0 - a : a;
+        a = x[k] < 0.0 ? M_PI - a : a;
+        out[k] = y[k] < 0.0 ? -a : a;
+    }
+}
+
+/// turned() for angles within (−4π, 4π), without branches.
+inline double turnedNear(double angle) {
+    double a = angle < 0.0 ? angle + kTwoPi : angle;
+    a = a < 0.0 ? a + kTwoPi : a;
+    a = a >= kTwoPi ? a - kTwoPi : a;
+    return a > kTwoPi - 1e-9 ? 0.0 : a;
+}
+
+/// A heading wrapped to (−π, π], so every difference the lengths take stays within turnedNear's range.
+inline double wrappedHeading(double heading) {
+    return heading > M_PI || heading <= -M_PI ? M_PI - turned(M_PI - heading) : heading;
+}
+
+} // namespace
+
 double shortestTurningLength(const PlanPose& from, double c, double s, const TurningGoal& goal) {
     const double r = goal.radius;
     if (!(r > 0.0)) return std::hypot(goal.pose.x - from.x, goal.pose.y - from.y);
-    // shortestTurningPath's branch and bound, lengths only: no path records to copy.
+    // The same lengths as shortestTurningPath, all four (or six) at once and without branches: the
+    // search evaluates this for nearly every child, and branch-and-bound's branches were
+    // mispredicted about as often as they were taken.
     const double lx = from.x - r * s, ly = from.y + r * c;
     const double rx = from.x + r * s, ry = from.y - r * c;
-    const double h0 = from.heading, h1 = goal.pose.heading;
-    const double llx = goal.leftX - lx, lly = goal.leftY - ly, rrx = goal.rightX - rx, rry = goal.rightY - ry;
-    const double lrx = goal.rightX - lx, lry = goal.rightY - ly, rlx = goal.leftX - rx, rly = goal.leftY - ry;
-    const double ll = std::sqrt(llx * llx + lly * lly), rr = std::sqrt(rrx * rrx + rry * rry);
-    const double lr2 = lrx * lrx + lry * lry - 4.0 * r * r, rl2 = rlx * rlx + rly * rly - 4.0 * r * r;
-    const double lrStraight = lr2 >= 0.0 ? std::sqrt(lr2) : kInfinity, rlStraight = rl2 >= 0.0 ? std::sqrt(rl2) : kInfinity;
-    // Floors: the straight, plus what the arcs must turn — same-handed arcs add up to the net heading
-    // change (mod 2π), opposite-handed ones differ by it, so their sum is at least its remainder.
-    const double netTurn = std::abs(std::remainder(h1 - h0, kTwoPi));
-    double floors[4] = {ll + r * turned(h1 - h0), rr + r * turned(h0 - h1), lrStraight + r * netTurn, rlStraight + r * netTurn};
-    int order[4] = {0, 1, 2, 3};
-    for (int i = 1; i < 4; ++i)  // insertion sort of four
-        for (int j = i; j > 0 && floors[order[j]] < floors[order[j - 1]]; --j) std::swap(order[j], order[j - 1]);
-    double best = kInfinity;
-    for (const int k : order) {
-        if (floors[k] >= best) break;
-        double length;
-        switch (k) {
-        case 0: {
-            const double t = ll > 1e-9 ? angleOf(lly, llx) : h0;
-            length = ll > 1e-9 ? r * (turned(t - h0) + turned(h1 - t)) + ll : r * turned(h1 - h0);
-            break;
-        }
-        case 1: {
-            const double t = rr > 1e-9 ? angleOf(rry, rrx) : h0;
-            length = rr > 1e-9 ? r * (turned(h0 - t) + turned(t - h1)) + rr : r * turned(h0 - h1);
-            break;
-        }
-        case 2: {
-            const double t = angleOf(lry, lrx) + angleOf(2.0 * r, lrStraight);
-            length = r * (turned(t - h0) + turned(t - h1)) + lrStraight;
-            break;
-        }
-        default: {
-            const double t = angleOf(rly, rlx) - angleOf(2.0 * r, rlStraight);
-            length = r * (turned(h0 - t) + turned(h1 - t)) + rlStraight;
-            break;
-        }
-        }
-        best = std::min(best, length);
+    const double h0 = wrappedHeading(from.heading), h1 = wrappedHeading(goal.pose.heading);
+    // Lanes: left–left, right–right, left–right, right–left; V from the start circle's centre to the goal's.
+    const double vx[4] = {goal.leftX - lx, goal.rightX - rx, goal.rightX - lx, goal.leftX - rx};
+    const double vy[4] = {goal.leftY - ly, goal.rightY - ry, goal.rightY - ly, goal.leftY - ry};
+    constexpr double kFirstSign[4] = {1.0, -1.0, 1.0, -1.0};   // the first arc turns left (+) or right (−)
+    constexpr double kSecondSign[4] = {1.0, -1.0, -1.0, 1.0};  // the second arc, likewise
+    constexpr double kTangentSign[4] = {0.0, 0.0, 1.0, -1.0};  // inner tangents turn V by ±atan2(2r, straight)
+    double straight[4], betaY[4], betaX[4];
+    bool exists[4];
+    for (int k = 0; k < 4; ++k) {
+        const double d2 = vx[k] * vx[k] + vy[k] * vy[k];
+        const double inner = d2 - 4.0 * r * r;
+        exists[k] = k < 2 || inner >= 0.0;
+        straight[k] = std::sqrt(k < 2 ? d2 : (inner > 0.0 ? inner : 0.0));
+        betaY[k] = k < 2 ? 0.0 : 2.0 * r;
+        betaX[k] = k < 2 ? 1.0 : straight[k];
     }
-    if (goal.circleCircleCircle && best > M_PI * r) {
-        best = std::min(best, circleCircleCircle(TurnCombination::LeftRightLeft, lx, ly, h0, goal.leftX, goal.leftY, h1, r).length);
-        best = std::min(best, circleCircleCircle(TurnCombination::RightLeftRight, rx, ry, h0, goal.rightX, goal.rightY, h1, r).length);
+    double toward[4], beta[4];
+    anglesOf(vy, vx, toward);
+    anglesOf(betaY, betaX, beta);
+    double best = kInfinity;
+    for (int k = 0; k < 4; ++k) {
+        // Same-handed circles that coincide: one arc, the tangent taken along the start heading.
+        const double t = k < 2 && straight[k] <= 1e-9 ? h0 : toward[k] + kTangentSign[k] * beta[k];
+        const double length = r * (turnedNear(kFirstSign[k] * (t - h0)) + turnedNear(kSecondSign[k] * (h1 - t))) + straight[k];
+        best = exists[k] && length < best ? length : best;
+    }
+    if (!goal.circleCircleCircle) return best;
+    // Dubins's left–right–left and right–left–right, each with its middle circle on either side of
+    // the line between the outer centres (circleCircleCircle, four lanes at once).
+    const double ll = straight[0], rr = straight[1];
+    if (!circleCircleCircleMayWin(best, ll, r) && !circleCircleCircleMayWin(best, rr, r)) return best;
+    const double alongL = std::sqrt(std::max(0.0, 4.0 * r * r - ll * ll / 4.0));
+    const double alongR = std::sqrt(std::max(0.0, 4.0 * r * r - rr * rr / 4.0));
+    const double angleY[4] = {vy[0], vy[1], alongL, alongR}, angleX[4] = {vx[0], vx[1], ll / 2.0, rr / 2.0};
+    double angles[4];
+    anglesOf(angleY, angleX, angles);
+    constexpr double kWordSign[4] = {1.0, 1.0, -1.0, -1.0};  // left–right–left (+), right–left–right (−)
+    constexpr double kSide[4] = {1.0, -1.0, 1.0, -1.0};
+    for (int k = 0; k < 4; ++k) {
+        const int word = k / 2;  // 0: left–right–left on the left circles, 1: right–left–right on the right ones
+        const double d = word == 0 ? ll : rr;
+        const double sigma = kWordSign[k];
+        const double u1 = angles[word] + kSide[k] * angles[2 + word], u2 = angles[word] - kSide[k] * angles[2 + word];
+        const double phi1 = u1 + sigma * M_PI / 2.0, phi2 = u2 - sigma * M_PI / 2.0;
+        const double length = r * (turnedNear(sigma * (phi1 - h0)) + turnedNear(sigma * (phi1 - phi2)) + turnedNear(sigma * (h1 - phi2)));
+        best = d <= 4.0 * r && d >= 1e-9 && length < best ? length : best;
     }
     return best;
 }

@@ -237,6 +237,22 @@ TEST(PlanSearch, NothingValidMeansNoPath) {
     EXPECT_TRUE(planner.path().empty());
 }
 
+TEST(PlanSearch, HeadingsNeedNotBeWrapped) {
+    // Callers pass headings straight from their own state (accumulated yaw, degrees turned into
+    // radians): whole turns more or less plan the same path, and a huge finite heading ends.
+    runtime::MovementPlanner planner(1 << 17, 256);
+    runtime::PlanSettings settings;
+    settings.iterationLimit = 20000;
+    const runtime::PlanResult wrapped = planner.plan(thesisCar(), {0, 0, 0.3f, 4}, {14, 6, 1.2f, 4}, settings);
+    ASSERT_TRUE(wrapped.found());
+    const float turns = static_cast<float>(6.0 * M_PI);
+    const runtime::PlanResult unwrapped = planner.plan(thesisCar(), {0, 0, 0.3f - turns, 4}, {14, 6, 1.2f + turns, 4}, settings);
+    ASSERT_TRUE(unwrapped.found());
+    EXPECT_NEAR(unwrapped.time, wrapped.time, 0.05f);
+    const runtime::PlanResult huge = planner.plan(thesisCar(), {0, 0, 1e20f, 4}, {14, 6, -3e19f, 4}, settings);
+    EXPECT_TRUE(huge.found() || huge.status == runtime::PlanStatus::IterationLimit) << runtime::planStatusName(huge.status);
+}
+
 TEST(PlanSearch, IterationLimitAndFixedPoolStopTheSearch) {
     const PlanState start{0.0f, 0.0f, 0.0f, 6.0f}, goal{-3.0f, 1.0f, 2.0f, 11.0f};
     runtime::PlanSettings settings;
