@@ -248,8 +248,8 @@ double shortestTurningLength(const PlanPose& from, double c, double s, const Tur
     const double r = goal.radius;
     if (!(r > 0.0)) return std::hypot(goal.pose.x - from.x, goal.pose.y - from.y);
     // The same lengths as shortestTurningPath, all four (or six) at once and without branches: the
-    // search evaluates this for nearly every child, and branch-and-bound's branches were
-    // mispredicted about as often as they were taken.
+    // search evaluates this for nearly every child, and the branch-and-bound's data-dependent branches
+    // cost more than the lengths they skipped (84 against 106 ns per evaluation, BM_PlanHeuristic).
     const double lx = from.x - r * s, ly = from.y + r * c;
     const double rx = from.x + r * s, ry = from.y - r * c;
     const double h0 = wrappedHeading(from.heading), h1 = wrappedHeading(goal.pose.heading);
