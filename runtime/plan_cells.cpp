@@ -18,17 +18,37 @@ PlanCellKeys::PlanCellKeys(const PlanDiscretization& d, float originX, float ori
     m_binsPerRadian = m_headingBins / (2.0 * M_PI);
 }
 
-bool PlanCellKeys::key(const PlanState& s, std::uint64_t& out) const {
-    const double gx = std::floor((s.x - m_originX) * m_inverseCell);
-    const double gy = std::floor((s.y - m_originY) * m_inverseCell);
-    const double sv = std::floor(s.speed * m_inverseSpeed + 0.5);
-    if (!(std::abs(gx) < kGridBias && std::abs(gy) < kGridBias && std::abs(sv) < kSpeedBias)) return false;
-    std::int64_t h = static_cast<std::int64_t>(std::floor(s.heading * m_binsPerRadian + 0.5)) % m_headingBins;
+namespace {
+
+/// ⌊v⌋ for |v| < 2⁶³ by truncation and a correction: without SSE4.1's round instruction std::floor
+/// is a libm call or a long inline sequence, and keys take several floors for every child.
+inline std::int64_t floorOf(double v) {
+    const auto i = static_cast<std::int64_t>(v);
+    return i - (v < static_cast<double>(i));
+}
+
+} // namespace
+
+bool PlanCellKeys::poseKey(float x, float y, float heading, std::uint64_t& out) const {
+    const double fx = (x - m_originX) * m_inverseCell, fy = (y - m_originY) * m_inverseCell;
+    constexpr double kBias = static_cast<double>(kGridBias);
+    if (!(std::abs(fx) < kBias && std::abs(fy) < kBias && std::isfinite(heading))) return false;
+    // Search headings are wrapped to (−π, π]: one addition brings their bins into range. Any other
+    // finite heading a caller passes (accumulated yaw) is wrapped first.
+    const double wrapped = std::abs(heading) <= 4.0 * M_PI ? heading : std::remainder(static_cast<double>(heading), 2.0 * M_PI);
+    std::int64_t h = floorOf(wrapped * m_binsPerRadian + 0.5);
     if (h < 0) h += m_headingBins;
-    const auto ix = static_cast<std::uint64_t>(static_cast<std::int64_t>(gx) + kGridBias);
-    const auto iy = static_cast<std::uint64_t>(static_cast<std::int64_t>(gy) + kGridBias);
-    const auto iv = static_cast<std::uint64_t>(static_cast<std::int64_t>(sv) + kSpeedBias);
-    out = ix << 43 | iy << 22 | static_cast<std::uint64_t>(h) << 13 | iv;
+    if (h < 0 || h >= m_headingBins) h = ((h % m_headingBins) + m_headingBins) % m_headingBins;
+    const auto ix = static_cast<std::uint64_t>(floorOf(fx) + kGridBias);
+    const auto iy = static_cast<std::uint64_t>(floorOf(fy) + kGridBias);
+    out = ix << 43 | iy << 22 | static_cast<std::uint64_t>(h) << 13;
+    return true;
+}
+
+bool PlanCellKeys::withSpeed(std::uint64_t poseKey, float speed, std::uint64_t& out) const {
+    const double fv = speed * m_inverseSpeed + 0.5;
+    if (!(std::abs(fv) < static_cast<double>(kSpeedBias))) return false;
+    out = poseKey | static_cast<std::uint64_t>(floorOf(fv) + kSpeedBias);
     return true;
 }
 

@@ -19,7 +19,14 @@ public:
     PlanCellKeys(const PlanDiscretization& discretization, float originX, float originY);
 
     /// False when the state lies too far from the origin (about a million cells) to be keyed.
-    bool key(const PlanState& state, std::uint64_t& key) const;
+    bool key(const PlanState& state, std::uint64_t& key) const {
+        std::uint64_t pose = 0;
+        return poseKey(state.x, state.y, state.heading, pose) && withSpeed(pose, state.speed, key);
+    }
+    /// The grid and heading part of a key: every speed of one pose shares it, so an expansion
+    /// computes it once per pose and adds each motion's speed bin (withSpeed).
+    bool poseKey(float x, float y, float heading, std::uint64_t& key) const;
+    bool withSpeed(std::uint64_t poseKey, float speed, std::uint64_t& key) const;
 
 private:
     double m_originX = 0.0, m_originY = 0.0;

@@ -41,8 +41,8 @@ double PlanHeuristic::timeOver(Distances& d, bool backward, double v0, double v1
     if (m_form == PlanHeuristicForm::Thesis) return tMin;
     // Where the shortest path is long enough to change speed, eq. 4.1 grows with the distance and the
     // shortest path is also the quickest. Otherwise a longer path may beat the shortest plus a circle.
-    const double force = v1 > v0 ? l.acceleration : l.deceleration;
-    if (dMin >= std::abs(v1 * v1 - v0 * v0) / (2.0 * force)) return tMin;
+    const double inverseForce = v1 > v0 ? l.inverseAcceleration : l.inverseDeceleration;
+    if (dMin >= std::abs(v1 * v1 - v0 * v0) * 0.5 * inverseForce) return tMin;
     if (!d.allLengths) {
         turningLengths(d.pose, d.cosHeading, d.sinHeading, m_forwardGoal, d.forward);
         if (m_vehicle.canReverse()) turningLengths({d.pose.x, d.pose.y, d.pose.heading + M_PI}, -d.cosHeading, -d.sinHeading, m_backwardGoal, d.backward);

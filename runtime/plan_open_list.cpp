@@ -6,7 +6,7 @@ PlanOpenList::PlanOpenList(std::uint32_t capacity) : m_heap(capacity > 0 ? capac
 
 bool PlanOpenList::push(float total, float estimate, std::uint32_t node) {
     if (m_size == m_capacity) return false;
-    const Entry e{total, estimate, node};
+    const Entry e{orderOf(total, estimate), node};
     std::uint32_t i = m_size++;
     while (i > 0) {
         const std::uint32_t parent = (i - 1) / 2;

@@ -2,11 +2,12 @@
 
 #include "runtime/plan_buffer.h"
 
+#include <bit>
 #include <cstdint>
 
 namespace runtime {
 
-/// A* open list: a binary min-heap on cost + estimate, ties to the lower estimate (the node nearer
+/// A* open list: a binary min-heap on cost + estimate (both ≥ 0), ties to the lower estimate (the node nearer
 /// the goal), then to the older node, so searches are deterministic. Sized once; every node enters
 /// at most once, so it never needs more room than the node pool. A node superseded in its cell stays
 /// in the heap and is skipped when it comes out (lazy deletion): no search through the heap.
@@ -25,16 +26,17 @@ public:
     std::uint32_t top() const { return m_heap[0].node; }
 
 private:
+    /// The order in one integer: non-negative floats order as their bit patterns do, so the total's
+    /// bits above the estimate's compare as (total, estimate) — one comparison instead of two
+    /// data-dependent branches at every level of the heap. +0.0f normalises a −0 estimate.
+    static std::uint64_t orderOf(float total, float estimate) {
+        return static_cast<std::uint64_t>(std::bit_cast<std::uint32_t>(total + 0.0f)) << 32 | std::bit_cast<std::uint32_t>(estimate + 0.0f);
+    }
     struct Entry {
-        float total;
-        float estimate;
+        std::uint64_t order;
         std::uint32_t node;
     };
-    static bool before(const Entry& a, const Entry& b) {
-        if (a.total != b.total) return a.total < b.total;
-        if (a.estimate != b.estimate) return a.estimate < b.estimate;
-        return a.node < b.node;
-    }
+    static bool before(const Entry& a, const Entry& b) { return a.order < b.order || (a.order == b.order && a.node < b.node); }
     PlanBuffer<Entry> m_heap;
     std::uint32_t m_capacity;
     std::uint32_t m_size = 0;

@@ -188,10 +188,13 @@ PlanResult MovementPlanner::plan(const PlanVehicle& vehicle, const PlanState& st
         ++result.iterations;
         if (m_cells.needsRoom(kMaxPlanMotions)) m_cells.grow(m_nodes, keyOf);
         expand(current.state, heuristic, settings);
+        for (int p = 0; p < m_expansion.poseCount; ++p) {
+            const PlanPoseCandidate& pose = m_expansion.poses[p];
+            m_poseKeyed[p] = keys.poseKey(pose.x, pose.y, pose.heading, m_poseKeys[p]);
+        }
         for (int m = 0; m < m_expansion.motionCount; ++m) {
             const PlanMotion& motion = m_expansion.motions[m];
-            const PlanPoseCandidate& pose = m_expansion.poses[motion.pose];
-            m_motionKeyed[m] = keys.key({pose.x, pose.y, pose.heading, motion.endSpeed}, m_motionKeys[m]);
+            m_motionKeyed[m] = m_poseKeyed[motion.pose] && keys.withSpeed(m_poseKeys[motion.pose], motion.endSpeed, m_motionKeys[m]);
             if (m_motionKeyed[m]) m_cells.prefetch(m_motionKeys[m]);
         }
         for (int m = 0; m < m_expansion.motionCount; ++m) {

@@ -97,6 +97,8 @@ private:
     enum class PoseJudgement : std::uint8_t { Unknown, Valid, Invalid };
     PoseJudgement m_poseJudged[kMaxPlanPoses] = {};
     PlanHeuristic::Distances m_poseDistances[kMaxPlanPoses];
+    std::uint64_t m_poseKeys[kMaxPlanPoses] = {};
+    bool m_poseKeyed[kMaxPlanPoses] = {};
     std::uint64_t m_motionKeys[kMaxPlanMotions] = {};
     bool m_motionKeyed[kMaxPlanMotions] = {};
 };

@@ -24,6 +24,7 @@ TraversalLimits limitsFor(const PlanVehicle& v, double maxSpeed, bool backsUp, O
     l.inverseAcceleration = 1.0 / l.acceleration;
     l.inverseDeceleration = 1.0 / l.deceleration;
     l.inverseMaxSpeed = 1.0 / l.maxSpeed;
+    l.inverseTwiceSum = 1.0 / (2.0 * (l.acceleration + l.deceleration));
     l.circleRadius = 0.0;
     if (circle == OvershootCircle::AtTopSpeed) {
         l.circleRadius = v.turningRadius;
@@ -40,26 +41,6 @@ TraversalLimits forwardLimits(const PlanVehicle& v, OvershootCircle circle) {
 
 TraversalLimits reverseLimits(const PlanVehicle& v, OvershootCircle circle) {
     return limitsFor(v, v.maxReverseSpeed, true, circle);
-}
-
-double traversalTime(double s, double v0, double v1, const TraversalLimits& l) {
-    const double a = l.acceleration, d = l.deceleration, vmax = l.maxSpeed;
-    s = std::max(0.0, s);
-    v0 = std::clamp(v0, 0.0, vmax);
-    v1 = std::clamp(v1, 0.0, vmax);
-    const double inverseA = l.inverseAcceleration, inverseD = l.inverseDeceleration;
-    // Algorithm 2, lines 5–9 (exact form): is there room to reach v_max and brake back to v1?
-    const double sAcc = (vmax * vmax - v0 * v0) * 0.5 * inverseA;
-    const double sDec = (vmax * vmax - v1 * v1) * 0.5 * inverseD;
-    if (s >= sAcc + sDec) return (vmax - v0) * inverseA + (vmax - v1) * inverseD + (s - sAcc - sDec) * l.inverseMaxSpeed;
-    // Lines 10–13: where to stop accelerating; outside [0, s] the speeds cannot be matched.
-    const double accelerationDistance = (2.0 * d * s - v0 * v0 + v1 * v1) / (2.0 * (a + d));
-    if (accelerationDistance < 0.0 || accelerationDistance > s) return overshootTime(s, v0, v1, l);
-    // Lines 14–16, eq. 2.1 solved for t on each part.
-    const double decelerationDistance = s - accelerationDistance;
-    const double accelerationTime = (std::sqrt(v0 * v0 + 2.0 * a * accelerationDistance) - v0) * inverseA;
-    const double decelerationTime = (std::sqrt(v1 * v1 + 2.0 * d * decelerationDistance) - v1) * inverseD;
-    return accelerationTime + decelerationTime;
 }
 
 double overshootTime(double s, double v0, double v1, const TraversalLimits& l) {

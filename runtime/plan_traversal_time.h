@@ -2,6 +2,8 @@
 
 #include "runtime/plan_vehicle.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 
 namespace runtime {
@@ -22,6 +24,7 @@ struct TraversalLimits {
     double inverseAcceleration = 1.0 / 1.5;
     double inverseDeceleration = 1.0 / 5.0;
     double inverseMaxSpeed = 1.0 / 13.8;
+    double inverseTwiceSum = 1.0 / (2.0 * (1.5 + 5.0));  ///< 1 / 2(a + d)
 };
 
 /// Algorithm 4's smallest circle. AtTopSpeed: the thesis's max(r, v_max²/a_lat) (lines 9–11).
@@ -47,7 +50,8 @@ TraversalLimits reverseLimits(const PlanVehicle& vehicle, OvershootCircle circle
 /// s/v_max + (t_acc + t_dec)/2 and its test s/v_max ≥ t_acc + t_dec are that formula only for
 /// v0 = v1 = 0; otherwise the shortcut overestimates (by (t_acc·v0 + t_dec·v1)/2v_max), which would
 /// break the admissibility §5.4 relies on, so we use the exact form.
-double traversalTime(double distance, double v0, double v1, const TraversalLimits& limits);
+/// Inline: the search times every child (about 18 an iteration), and the call cost as much as the sums.
+inline double traversalTime(double distance, double v0, double v1, const TraversalLimits& limits);
 
 /// Algorithm 3 (HANDLEOVERSHOOTING): the faster of circular overshoot handling (a vehicle that can
 /// drive a circle) and linear handling (a vehicle that turns on the spot or reverses); +infinity
@@ -69,5 +73,25 @@ double circularOvershootTime(double distance, double v0, double v1, const Traver
 /// t = v0/d + t(d_brake − s + v1²/2a, 0, 0) + v1/a. As in the pseudocode, turning around on the spot
 /// is not charged, so the estimate stays a lower bound whichever way the vehicle backs up.
 double linearOvershootTime(double distance, double v0, double v1, const TraversalLimits& limits);
+
+inline double traversalTime(double s, double v0, double v1, const TraversalLimits& l) {
+    const double a = l.acceleration, d = l.deceleration, vmax = l.maxSpeed;
+    s = std::max(0.0, s);
+    v0 = std::clamp(v0, 0.0, vmax);
+    v1 = std::clamp(v1, 0.0, vmax);
+    const double inverseA = l.inverseAcceleration, inverseD = l.inverseDeceleration;
+    // Algorithm 2, lines 5–9 (exact form): is there room to reach v_max and brake back to v1?
+    const double sAcc = (vmax * vmax - v0 * v0) * 0.5 * inverseA;
+    const double sDec = (vmax * vmax - v1 * v1) * 0.5 * inverseD;
+    if (s >= sAcc + sDec) return (vmax - v0) * inverseA + (vmax - v1) * inverseD + (s - sAcc - sDec) * l.inverseMaxSpeed;
+    // Lines 10–13: where to stop accelerating; outside [0, s] the speeds cannot be matched.
+    const double accelerationDistance = (2.0 * d * s - v0 * v0 + v1 * v1) * l.inverseTwiceSum;
+    if (accelerationDistance < 0.0 || accelerationDistance > s) return overshootTime(s, v0, v1, l);
+    // Lines 14–16, eq. 2.1 solved for t on each part.
+    const double decelerationDistance = s - accelerationDistance;
+    const double accelerationTime = (std::sqrt(v0 * v0 + 2.0 * a * accelerationDistance) - v0) * inverseA;
+    const double decelerationTime = (std::sqrt(v1 * v1 + 2.0 * d * decelerationDistance) - v1) * inverseD;
+    return accelerationTime + decelerationTime;
+}
 
 } // namespace runtime

@@ -87,14 +87,14 @@ TurningPath combine(TurnCombination combination, double x1, double y1, double he
             return path;
         }
         path.straight = std::sqrt(s2);
-        const double v = angleOf(vy, vx);
-        const double beta = angleOf(2.0 * r, path.straight);
+        // t is V's direction turned by ±β, cos β = straight/|V|, sin β = 2r/|V|: turned as a
+        // vector, one angle (as shortestTurningLength does it, so the two agree to rounding).
+        const double across = combination == TurnCombination::LeftRight ? 2.0 * r : -2.0 * r;
+        const double t = angleOf(vy * path.straight + vx * across, vx * path.straight - vy * across);
         if (combination == TurnCombination::LeftRight) {
-            const double t = v + beta;
             path.firstArc = turned(t - heading0);
             path.secondArc = turned(t - heading1);
         } else {
-            const double t = v - beta;
             path.firstArc = turned(heading0 - t);
             path.secondArc = turned(heading1 - t);
         }
@@ -220,9 +220,13 @@ inline void anglesOf(const double y[4], const double x[4], double out[4]) {
         const double ax = std::abs(x[k]), ay = std::abs(y[k]);
         const double big = ax > ay ? ax : ay, small = ax > ay ? ay : ax;
         const double t = big > 0.0 ? small / big : 0.0;
-        const double t2 = t * t;
-        double a = t * (1.0 + t2 * (-0.3333314528 + t2 * (0.1999355085 + t2 * (-0.1420889944 + t2 * (0.1065626393 +
-                       t2 * (-0.0752896400 + t2 * (0.0429096138 + t2 * (-0.0161657367 + t2 * 0.0028662257))))))));
+        // The same polynomial by Estrin's scheme: pairs of terms side by side, so four dependent
+        // multiply-adds instead of Horner's nine (the lengths wait on these angles).
+        const double t2 = t * t, t4 = t2 * t2, t8 = t4 * t4;
+        const double p01 = 1.0 - 0.3333314528 * t2, p23 = 0.1999355085 - 0.1420889944 * t2;
+        const double p45 = 0.1065626393 - 0.0752896400 * t2, p67 = 0.0429096138 - 0.0161657367 * t2;
+        const double p03 = p01 + p23 * t4, p47 = p45 + p67 * t4;
+        double a = t * (p03 + t8 * (p47 + 0.0028662257 * t8));
         a = ay > ax ? M_PI / 2.0 - a : a;
         a = x[k] < 0.0 ? M_PI - a : a;
         out[k] = y[k] < 0.0 ? -a : a;
@@ -258,24 +262,27 @@ double shortestTurningLength(const PlanPose& from, double c, double s, const Tur
     const double vy[4] = {goal.leftY - ly, goal.rightY - ry, goal.rightY - ly, goal.leftY - ry};
     constexpr double kFirstSign[4] = {1.0, -1.0, 1.0, -1.0};   // the first arc turns left (+) or right (−)
     constexpr double kSecondSign[4] = {1.0, -1.0, -1.0, 1.0};  // the second arc, likewise
-    constexpr double kTangentSign[4] = {0.0, 0.0, 1.0, -1.0};  // inner tangents turn V by ±atan2(2r, straight)
-    double straight[4], betaY[4], betaX[4];
+    // The straight's direction t. Same-handed circles: V's own. Inner tangents: V turned by
+    // ±β with cos β = straight/|V| and sin β = 2r/|V| — turned as a vector, so one angle per lane
+    // (an angle for β and a second for V's direction would put two arctangents in a row).
+    constexpr double kTangentSign[4] = {0.0, 0.0, 1.0, -1.0};
+    double straight[4], tangentX[4], tangentY[4];
     bool exists[4];
     for (int k = 0; k < 4; ++k) {
         const double d2 = vx[k] * vx[k] + vy[k] * vy[k];
         const double inner = d2 - 4.0 * r * r;
         exists[k] = k < 2 || inner >= 0.0;
         straight[k] = std::sqrt(k < 2 ? d2 : (inner > 0.0 ? inner : 0.0));
-        betaY[k] = k < 2 ? 0.0 : 2.0 * r;
-        betaX[k] = k < 2 ? 1.0 : straight[k];
+        const double along = k < 2 ? 1.0 : straight[k], across = kTangentSign[k] * 2.0 * r;
+        tangentX[k] = vx[k] * along - vy[k] * across;
+        tangentY[k] = vy[k] * along + vx[k] * across;
     }
-    double toward[4], beta[4];
-    anglesOf(vy, vx, toward);
-    anglesOf(betaY, betaX, beta);
+    double toward[4];
+    anglesOf(tangentY, tangentX, toward);
     double best = kInfinity;
     for (int k = 0; k < 4; ++k) {
         // Same-handed circles that coincide: one arc, the tangent taken along the start heading.
-        const double t = k < 2 && straight[k] <= 1e-9 ? h0 : toward[k] + kTangentSign[k] * beta[k];
+        const double t = k < 2 && straight[k] <= 1e-9 ? h0 : toward[k];
         const double length = r * (turnedNear(kFirstSign[k] * (t - h0)) + turnedNear(kSecondSign[k] * (h1 - t))) + straight[k];
         best = exists[k] && length < best ? length : best;
     }
