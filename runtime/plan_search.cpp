@@ -37,19 +37,16 @@ bool MovementPlanner::reachesGoal(const PlanState& s, const PlanState& goal, con
     return std::abs(wrapAngle(s.heading - goal.heading)) <= t.headingDeg * kDegree + 1e-6f;
 }
 
-void MovementPlanner::expand(const PlanState& from, const PlanHeuristic& heuristic, const PlanSettings& settings) {
+void MovementPlanner::expand(const PlanState& from, const PlanHeuristic& heuristic, const PlanSettings& settings, PlanValidity validity) {
     expandState(from, heuristic.vehicle(), settings.discretization, m_expansion);
-    for (int i = 0; i < m_expansion.poseCount; ++i) m_poseJudged[i] = PoseJudgement::Unknown;
-}
-
-bool MovementPlanner::usablePose(int i, const PlanState& from, const PlanHeuristic& heuristic, PlanValidity validity) {
-    if (m_poseJudged[i] == PoseJudgement::Unknown) {
+    // Every pose at once, before the children are judged: nearly every pose has a child that needs
+    // its estimate, and the poses' turning lengths do not depend on one another, so the processor
+    // overlaps their long arithmetic chains instead of meeting them one at a time between cell look-ups.
+    for (int i = 0; i < m_expansion.poseCount; ++i) {
         const PlanPoseCandidate& p = m_expansion.poses[i];
-        const bool valid = validity(from, {p.x, p.y, p.heading, 0.0f});
-        if (valid) heuristic.distancesFrom(p.x, p.y, p.heading, p.cosHeading, p.sinHeading, m_poseDistances[i]);
-        m_poseJudged[i] = valid ? PoseJudgement::Valid : PoseJudgement::Invalid;
+        m_poseValid[i] = validity(from, {p.x, p.y, p.heading, 0.0f});
+        if (m_poseValid[i]) heuristic.distancesFrom(p.x, p.y, p.heading, p.cosHeading, p.sinHeading, m_poseDistances[i]);
     }
-    return m_poseJudged[i] == PoseJudgement::Valid;
 }
 
 bool MovementPlanner::extractPath(std::uint32_t last, float cellSize, PlanResult& result) {
@@ -145,12 +142,12 @@ PlanResult MovementPlanner::plan(const PlanVehicle& vehicle, const PlanState& st
             if (result.iterations >= limit || m_nodes.full()) break;
             if (m_cells.needsRoom(1)) m_cells.grow(m_nodes, keyOf);
             const PlanNode current = m_nodes[node];
-            expand(current.state, heuristic, settings);
+            expand(current.state, heuristic, settings, validity);
             float localBest = globalBest;
             int chosen = -1;
             for (int m = 0; m < m_expansion.motionCount; ++m) {
                 const PlanMotion& motion = m_expansion.motions[m];
-                if (!usablePose(motion.pose, current.state, heuristic, validity)) continue;
+                if (!m_poseValid[motion.pose]) continue;
                 const float h = estimate(motion);
                 if (h < localBest) {
                     localBest = h;
@@ -187,7 +184,7 @@ PlanResult MovementPlanner::plan(const PlanVehicle& vehicle, const PlanState& st
         if (result.iterations >= limit) return stop(PlanStatus::IterationLimit);
         ++result.iterations;
         if (m_cells.needsRoom(kMaxPlanMotions)) m_cells.grow(m_nodes, keyOf);
-        expand(current.state, heuristic, settings);
+        expand(current.state, heuristic, settings, validity);
         for (int p = 0; p < m_expansion.poseCount; ++p) {
             const PlanPoseCandidate& pose = m_expansion.poses[p];
             m_poseKeyed[p] = keys.poseKey(pose.x, pose.y, pose.heading, m_poseKeys[p]);
@@ -206,10 +203,10 @@ PlanResult MovementPlanner::plan(const PlanVehicle& vehicle, const PlanState& st
             const float cost = current.cost + motion.duration;
             // §4.3.2: a cell keeps the node with the lowest cost + estimate; worse ones are discarded.
             // A holder no costlier than this child's cost alone wins whatever the estimate: such a
-            // child ends here, before its pose is judged (validity, turning distances).
+            // child ends here, untimed.
             const bool held = m_cells.find(key, slot, holderTotal) != kNoPlanNode;
             if (held && holderTotal <= cost) continue;
-            if (!usablePose(motion.pose, current.state, heuristic, validity)) continue;
+            if (!m_poseValid[motion.pose]) continue;
             const float h = estimate(motion);
             if (!std::isfinite(h)) continue;  // Cost_Max (§4.2.2): unreachable by the estimate
             if (held && holderTotal <= cost + h) continue;

@@ -80,10 +80,8 @@ public:
     static bool reachesGoal(const PlanState& state, const PlanState& goal, const PlanGoalTolerance& tolerance);
 
 private:
-    /// Expands a state into m_expansion; its poses are judged when first needed.
-    void expand(const PlanState& from, const PlanHeuristic& heuristic, const PlanSettings& settings);
-    /// Judges pose `i` of the expansion once (validity, then the turning distances): true if valid.
-    bool usablePose(int i, const PlanState& from, const PlanHeuristic& heuristic, PlanValidity validity);
+    /// Expands a state into m_expansion and judges every pose: validity, then the turning distances.
+    void expand(const PlanState& from, const PlanHeuristic& heuristic, const PlanSettings& settings, PlanValidity validity);
     /// Reads the path back from `last` through the parents; false when it does not fit.
     bool extractPath(std::uint32_t last, float cellSize, PlanResult& result);
 
@@ -94,8 +92,7 @@ private:
     std::uint32_t m_pathCapacity;
     std::uint32_t m_pathSize = 0;
     PlanExpansion m_expansion;
-    enum class PoseJudgement : std::uint8_t { Unknown, Valid, Invalid };
-    PoseJudgement m_poseJudged[kMaxPlanPoses] = {};
+    bool m_poseValid[kMaxPlanPoses] = {};
     PlanHeuristic::Distances m_poseDistances[kMaxPlanPoses];
     std::uint64_t m_poseKeys[kMaxPlanPoses] = {};
     bool m_poseKeyed[kMaxPlanPoses] = {};
