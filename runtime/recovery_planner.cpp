@@ -39,8 +39,17 @@ bool RecoveryPlanner::plan(const VehicleParameters& vehicle, const VehicleState&
     const PlanState start{static_cast<float>(from.position.x), static_cast<float>(from.position.y), from.heading, speed};
     const PlanState target{static_cast<float>(goal.x), static_cast<float>(goal.y), goalHeading, 0.0f};
     m_last = m_planner.plan(v, start, target, settings.search, area.validity());
+    PlanSettings search = settings.search;
+    if (!m_last.found() && m_last.status != PlanStatus::InvalidInput && settings.coarseRetryScale > 1.0f) {
+        // The second try: longer steps, coarser headings and steering (see coarseRetryScale).
+        PlanDiscretization& d = search.discretization;
+        d.cellSize *= settings.coarseRetryScale;
+        d.headingResolutionDeg *= 2.0f;
+        d.steeringStepDeg *= 2.0f;
+        m_last = m_planner.plan(v, start, target, search, area.validity());
+    }
     out.count = 0;
-    return m_last.found() && out.assign(m_planner.path(), settings.search.discretization.cellSize);
+    return m_last.found() && out.assign(m_planner.path(), search.discretization.cellSize);
 }
 
 } // namespace runtime

@@ -20,6 +20,11 @@ struct RecoverySettings {
     float wallMargin = 0.5f;        ///< m kept from the walls (the car is a point to the walls, as in the reference model)
     TrackEdge edge = TrackEdge::Wall;
     PlanSettings search;            ///< discretisation, tolerances and iteration limit, see the constructor
+    /// When that search finds nothing (most often the iteration limit: a long multi-point turn in a
+    /// tight hairpin), one more with cells this many times larger and headings and steering steps
+    /// twice as coarse: fewer, longer steps (thesis §5.5, coarser grids need fewer iterations) for a
+    /// manoeuvre that only has to get the car going. 1 or less: no second search.
+    float coarseRetryScale = 1.5f;
 };
 
 /// The movement planner set up for stuck recovery, shared by every car of a track (cars rarely get
@@ -34,7 +39,7 @@ public:
     explicit RecoveryPlanner(const BakedTrack& track, std::uint32_t nodeCapacity = 1u << 19);
 
     /// Plans from `from` to the goal pose (any slow speed, either way) and copies the path into
-    /// `out`; false when no manoeuvre was found (or it does not fit a Maneuver).
+    /// `out`; false when no manoeuvre was found by either search (or it does not fit a Maneuver).
     bool plan(const VehicleParameters& vehicle, const VehicleState& from, formats::Vec2 goal, float goalHeading, Maneuver& out);
 
     /// The last search's figures (iterations, status …).

@@ -18,6 +18,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -176,9 +177,12 @@ void BM_PlanSearch(benchmark::State& state, runtime::PlanMode mode, runtime::Pla
     state.counters["ms_per_1000_it"] = benchmark::Counter(static_cast<double>(iterations) / 1e6, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
     state.counters["iterations"] = benchmark::Counter(static_cast<double>(iterations), benchmark::Counter::kAvgIterations);
 }
-BENCHMARK_CAPTURE(BM_PlanSearch, astar, runtime::PlanMode::AStarOnly, runtime::PlanHeuristicForm::Refined)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_PlanSearch, astar_thesis_form, runtime::PlanMode::AStarOnly, runtime::PlanHeuristicForm::Thesis)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_PlanSearch, probing, runtime::PlanMode::ProbeOnly, runtime::PlanHeuristicForm::Refined)->Unit(benchmark::kMicrosecond);
+/// The fastest repetition (with --benchmark_repetitions=N): on a shared machine the other tenants
+/// only ever slow a run down, so the minimum is the figure to compare builds by.
+double fastest(const std::vector<double>& values) { return *std::min_element(values.begin(), values.end()); }
+BENCHMARK_CAPTURE(BM_PlanSearch, astar, runtime::PlanMode::AStarOnly, runtime::PlanHeuristicForm::Refined)->Unit(benchmark::kMillisecond)->ComputeStatistics("min", fastest);
+BENCHMARK_CAPTURE(BM_PlanSearch, astar_thesis_form, runtime::PlanMode::AStarOnly, runtime::PlanHeuristicForm::Thesis)->Unit(benchmark::kMillisecond)->ComputeStatistics("min", fastest);
+BENCHMARK_CAPTURE(BM_PlanSearch, probing, runtime::PlanMode::ProbeOnly, runtime::PlanHeuristicForm::Refined)->Unit(benchmark::kMicrosecond)->ComputeStatistics("min", fastest);
 
 /// One heuristic evaluation (Pinter's paths, then the traversal time), from poses around a goal.
 void BM_PlanHeuristic(benchmark::State& state) {

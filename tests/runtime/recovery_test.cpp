@@ -78,6 +78,32 @@ TEST(RecoveryPlanner, ArmouredVehicleBacksOutOfTheHairpinWithinTheWalls) {
     EXPECT_LE(std::hypot(end.x - goal.x, end.y - goal.y), planner.settings.search.tolerance.position + 1e-4);
 }
 
+TEST(RecoveryPlanner, ACoarserSecondSearchFindsAWayOutWhenTheFirstRunsOutOfIterations) {
+    // A search that hits its limit (a long multi-point turn on a track we have not seen) must not
+    // leave the car to a teleport: the second search takes longer steps and coarser headings.
+    const auto sample = hairpins();
+    runtime::RecoveryPlanner planner(sample->track);
+    // The hairpin takes about 425 iterations at 1 m and 3°, and between 100 and 120 at 1.5 m and 6°.
+    planner.settings.search.iterationLimit = 200;
+    const runtime::VehicleParameters armoured = runtime::vehiclePreset(runtime::VehiclePreset::Armoured);
+    const formats::Vec2 goal{10.32, 13.0};
+    runtime::Maneuver maneuver;
+    planner.settings.coarseRetryScale = 1.0f;
+    EXPECT_FALSE(planner.plan(armoured, stuckArmoured(), goal, static_cast<float>(M_PI), maneuver));
+    EXPECT_EQ(planner.lastResult().status, runtime::PlanStatus::IterationLimit);
+
+    planner.settings.coarseRetryScale = 1.5f;
+    ASSERT_TRUE(planner.plan(armoured, stuckArmoured(), goal, static_cast<float>(M_PI), maneuver)) << runtime::planStatusName(planner.lastResult().status);
+    const runtime::Registrar registrar(sample->track);
+    for (int i = 0; i < maneuver.count; ++i) {
+        const runtime::ManeuverPoint& p = maneuver.points[i];
+        EXPECT_TRUE(registrar.registerCold({p.x, p.y}).defined) << "point " << i;
+        EXPECT_LE(std::abs(p.curvature), 1.0f / (armoured.wheelbase / std::tan(armoured.maxSteeringAngle)) + 1e-4f) << "point " << i;
+    }
+    const runtime::ManeuverPoint& end = maneuver.points[maneuver.count - 1];
+    EXPECT_LE(std::hypot(end.x - goal.x, end.y - goal.y), planner.settings.search.tolerance.position + 1e-4);
+}
+
 TEST(ManeuverTracker, ReferenceModelDrivesThePlannedManeuverToItsEnd) {
     const auto sample = hairpins();
     runtime::RecoveryPlanner planner(sample->track);
