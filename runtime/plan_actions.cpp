@@ -56,11 +56,17 @@ void addForce(ForceSet& set, float acceleration, float speed, float limit, float
     set.forces[set.count++] = {acceleration, endSpeed, duration, std::min(turnLimit, kMaxTurnPerStep)};
 }
 
+/// A heading change of the steering set, with its cosine and sine.
+struct Turn {
+    float angle;
+    double cos, sin;
+};
+
 /// Adds a heading change to the steering set unless it is already there.
-void addTurn(float* turns, int& count, int capacity, float turn) {
+void addTurn(Turn* turns, int& count, int capacity, float angle, double c, double s) {
     for (int i = 0; i < count; ++i)
-        if (std::abs(turns[i] - turn) < 1e-6f) return;
-    if (count < capacity) turns[count++] = turn;
+        if (std::abs(turns[i].angle - angle) < 1e-6f) return;
+    if (count < capacity) turns[count++] = {angle, c, s};
 }
 
 } // namespace
@@ -77,10 +83,15 @@ float wrapAngle(float angle) {
 }
 
 PlanPoseCandidate advancePose(float x, float y, float heading, double c, double s, float turn, int direction, float arc) {
+    const double t = turn;
+    return advancePose(x, y, heading, c, s, turn, std::cos(t), std::sin(t), direction, arc);
+}
+
+PlanPoseCandidate advancePose(float x, float y, float heading, double c, double s, float turn, double cosTurn, double sinTurn, int direction,
+                              float arc) {
     PlanPoseCandidate p;
     p.turn = turn;
     p.direction = static_cast<std::int8_t>(direction);
-    const double h1 = static_cast<double>(heading) + turn;
     if (std::abs(turn) < 1e-7f) {
         p.x = static_cast<float>(x + static_cast<double>(direction) * arc * c);
         p.y = static_cast<float>(y + static_cast<double>(direction) * arc * s);
@@ -88,14 +99,14 @@ PlanPoseCandidate advancePose(float x, float y, float heading, double c, double 
         p.sinHeading = s;
     } else {
         // Heading θ(λ) = θ + Δφλ, position' = ±arc·(cos θ(λ), sin θ(λ)): a circle of radius arc/Δφ.
-        const double c1 = std::cos(h1), s1 = std::sin(h1);
+        const double c1 = c * cosTurn - s * sinTurn, s1 = s * cosTurn + c * sinTurn;
         const double radius = direction * static_cast<double>(arc) / turn;
         p.x = static_cast<float>(x + radius * (s1 - s));
         p.y = static_cast<float>(y + radius * (c - c1));
         p.cosHeading = c1;
         p.sinHeading = s1;
     }
-    p.heading = wrapAngle(static_cast<float>(h1));
+    p.heading = wrapAngle(static_cast<float>(static_cast<double>(heading) + turn));
     return p;
 }
 
@@ -122,19 +133,29 @@ void expandState(const PlanState& state, const PlanVehicle& vehicle, const PlanD
         // Steering set: none, multiples of the step below the widest limit, every exact limit.
         float widest = 0.0f;
         for (int i = 0; i < forces.count; ++i) widest = std::max(widest, forces.forces[i].turnLimit);
-        float turns[2 * (8 + kMaxForces) + 1];
+        Turn turns[2 * (8 + kMaxForces) + 1];
         int turnCount = 0;
         constexpr int turnCapacity = static_cast<int>(sizeof turns / sizeof turns[0]);
-        addTurn(turns, turnCount, turnCapacity, 0.0f);
+        addTurn(turns, turnCount, turnCapacity, 0.0f, 1.0, 0.0);
         const int maxLevels = std::clamp(d.maxSteeringLevelsPerSide, 0, 8);
+        if (out.steeringStepOfTable != steeringStep) {
+            for (int k = 1; k <= 8; ++k) {
+                const double angle = static_cast<float>(k) * steeringStep;
+                out.steeringCos[k] = std::cos(angle);
+                out.steeringSin[k] = std::sin(angle);
+            }
+            out.steeringStepOfTable = steeringStep;
+        }
         for (int k = 1; k <= maxLevels && steeringStep > 0.0f && static_cast<float>(k) * steeringStep < widest - 1e-6f; ++k) {
-            addTurn(turns, turnCount, turnCapacity, static_cast<float>(k) * steeringStep);
-            addTurn(turns, turnCount, turnCapacity, -static_cast<float>(k) * steeringStep);
+            addTurn(turns, turnCount, turnCapacity, static_cast<float>(k) * steeringStep, out.steeringCos[k], out.steeringSin[k]);
+            addTurn(turns, turnCount, turnCapacity, -static_cast<float>(k) * steeringStep, out.steeringCos[k], -out.steeringSin[k]);
         }
         for (int i = 0; i < forces.count; ++i) {
-            if (forces.forces[i].turnLimit <= 1e-6f) continue;
-            addTurn(turns, turnCount, turnCapacity, forces.forces[i].turnLimit);
-            addTurn(turns, turnCount, turnCapacity, -forces.forces[i].turnLimit);
+            const double turnLimit = forces.forces[i].turnLimit;
+            if (turnLimit <= 1e-6) continue;
+            const double cosLimit = std::cos(turnLimit), sinLimit = std::sin(turnLimit);
+            addTurn(turns, turnCount, turnCapacity, forces.forces[i].turnLimit, cosLimit, sinLimit);
+            addTurn(turns, turnCount, turnCapacity, -forces.forces[i].turnLimit, cosLimit, -sinLimit);
         }
 
         for (int t = 0; t < turnCount && out.poseCount < kMaxPlanPoses; ++t) {
@@ -142,11 +163,11 @@ void expandState(const PlanState& state, const PlanVehicle& vehicle, const PlanD
             bool used = false;
             for (int i = 0; i < forces.count && out.motionCount < kMaxPlanMotions; ++i) {
                 const Force& f = forces.forces[i];
-                if (std::abs(turns[t]) > f.turnLimit + 1e-6f) continue;
+                if (std::abs(turns[t].angle) > f.turnLimit + 1e-6f) continue;
                 out.motions[out.motionCount++] = {poseIndex, static_cast<float>(direction) * f.endSpeed, f.acceleration, f.duration};
                 used = true;
             }
-            if (used) out.poses[out.poseCount++] = advancePose(state.x, state.y, state.heading, c, s, turns[t], direction, cell);
+            if (used) out.poses[out.poseCount++] = advancePose(state.x, state.y, state.heading, c, s, turns[t].angle, turns[t].cos, turns[t].sin, direction, cell);
         }
     }
 

@@ -34,6 +34,10 @@ struct PlanExpansion {
     PlanMotion motions[kMaxPlanMotions];
     int poseCount = 0;
     int motionCount = 0;
+    /// cos and sin of k steering steps, k = 1…8, for the step they were taken for: a child's heading
+    /// vector is its parent's turned by these, not a sine and cosine of its own.
+    float steeringStepOfTable = -1.0f;
+    double steeringCos[9] = {}, steeringSin[9] = {};
 };
 
 /// Generates every physically possible child of `state` (§3.1, Figure 3.2; §4.3.4–4.3.5):
@@ -54,6 +58,9 @@ void expandState(const PlanState& state, const PlanVehicle& vehicle, const PlanD
 /// The pose after travelling `arcLength` metres in `direction` (±1) while the heading changes by
 /// `turn` radians at a constant rate: a circular arc (or a straight).
 PlanPoseCandidate advancePose(float x, float y, float heading, double cosHeading, double sinHeading, float turn, int direction, float arcLength);
+/// The same with the turn's cosine and sine known.
+PlanPoseCandidate advancePose(float x, float y, float heading, double cosHeading, double sinHeading, float turn, double cosTurn, double sinTurn,
+                              int direction, float arcLength);
 
 /// Heading wrapped to (−π, π].
 float wrapAngle(float angle);

@@ -87,11 +87,10 @@ inline double traversalTime(double s, double v0, double v1, const TraversalLimit
     // Lines 10–13: where to stop accelerating; outside [0, s] the speeds cannot be matched.
     const double accelerationDistance = (2.0 * d * s - v0 * v0 + v1 * v1) * l.inverseTwiceSum;
     if (accelerationDistance < 0.0 || accelerationDistance > s) return overshootTime(s, v0, v1, l);
-    // Lines 14–16, eq. 2.1 solved for t on each part.
-    const double decelerationDistance = s - accelerationDistance;
-    const double accelerationTime = (std::sqrt(v0 * v0 + 2.0 * a * accelerationDistance) - v0) * inverseA;
-    const double decelerationTime = (std::sqrt(v1 * v1 + 2.0 * d * decelerationDistance) - v1) * inverseD;
-    return accelerationTime + decelerationTime;
+    // Lines 14–16, eq. 2.1 solved for t on each part. Both parts meet at the same peak speed,
+    // v_p² = v0² + 2a·s_a = v1² + 2d·(s − s_a), so one square root serves both.
+    const double peak = std::sqrt(v0 * v0 + 2.0 * a * accelerationDistance);
+    return (peak - v0) * inverseA + (peak - v1) * inverseD;
 }
 
 } // namespace runtime
