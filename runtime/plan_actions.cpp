@@ -11,6 +11,7 @@ constexpr float kDegree = static_cast<float>(M_PI / 180.0);
 /// turning radius would otherwise have an unbounded steering range.
 constexpr float kMaxTurnPerStep = static_cast<float>(M_PI / 2.0);
 constexpr int kMaxForces = 9;
+static_assert(kMaxPlanSpeeds >= 2 * kMaxForces + 1, "an end speed per force of either direction, and standstill");
 
 /// A force intensity for one direction of travel, after the exact limits.
 struct Force {
@@ -113,6 +114,7 @@ PlanPoseCandidate advancePose(float x, float y, float heading, double c, double 
 void expandState(const PlanState& state, const PlanVehicle& vehicle, const PlanDiscretization& d, PlanExpansion& out) {
     out.poseCount = 0;
     out.motionCount = 0;
+    out.speedCount = 0;
     const float cell = d.cellSize;
     const double c = std::cos(state.heading), s = std::sin(state.heading);
     const float steeringStep = d.steeringStepDeg * kDegree;
@@ -129,6 +131,8 @@ void expandState(const PlanState& state, const PlanVehicle& vehicle, const PlanD
         addForce(forces, 0.0f, speed, limit, cell, vehicle);
         for (int k = 1; k <= levels; ++k) addForce(forces, -vehicle.maxDeceleration * static_cast<float>(k) / static_cast<float>(levels), speed, limit, cell, vehicle);
         if (forces.count == 0) continue;
+        const int firstSpeed = out.speedCount;
+        for (int i = 0; i < forces.count; ++i) out.endSpeeds[out.speedCount++] = static_cast<float>(direction) * forces.forces[i].endSpeed;
 
         // Steering set: none, multiples of the step below the widest limit, every exact limit.
         float widest = 0.0f;
@@ -164,7 +168,8 @@ void expandState(const PlanState& state, const PlanVehicle& vehicle, const PlanD
             for (int i = 0; i < forces.count && out.motionCount < kMaxPlanMotions; ++i) {
                 const Force& f = forces.forces[i];
                 if (std::abs(turns[t].angle) > f.turnLimit + 1e-6f) continue;
-                out.motions[out.motionCount++] = {poseIndex, static_cast<float>(direction) * f.endSpeed, f.acceleration, f.duration};
+                out.motions[out.motionCount++] = {poseIndex, static_cast<std::uint8_t>(firstSpeed + i), static_cast<float>(direction) * f.endSpeed,
+                                                  f.acceleration, f.duration};
                 used = true;
             }
             if (used) out.poses[out.poseCount++] = advancePose(state.x, state.y, state.heading, c, s, turns[t].angle, turns[t].cos, turns[t].sin, direction, cell);
@@ -173,6 +178,8 @@ void expandState(const PlanState& state, const PlanVehicle& vehicle, const PlanD
 
     // Turning on the spot at standstill.
     if (vehicle.turnsOnSpot && state.speed == 0.0f && vehicle.maxTurnRate > 0.0f && d.spotTurnStepDeg > 0.0f) {
+        const auto standstill = static_cast<std::uint8_t>(out.speedCount);
+        out.endSpeeds[out.speedCount++] = 0.0f;
         for (float angle = d.spotTurnStepDeg; angle <= d.spotTurnMaxDeg + 1e-3f; angle += d.spotTurnStepDeg) {
             for (const float sign : {1.0f, -1.0f}) {
                 if (out.poseCount == kMaxPlanPoses || out.motionCount == kMaxPlanMotions) return;
@@ -185,7 +192,7 @@ void expandState(const PlanState& state, const PlanVehicle& vehicle, const PlanD
                 p.sinHeading = std::sin(p.heading);
                 p.turn = turn;
                 p.direction = 0;
-                out.motions[out.motionCount++] = {static_cast<std::uint8_t>(out.poseCount), 0.0f, 0.0f, std::abs(turn) / vehicle.maxTurnRate};
+                out.motions[out.motionCount++] = {static_cast<std::uint8_t>(out.poseCount), standstill, 0.0f, 0.0f, std::abs(turn) / vehicle.maxTurnRate};
                 out.poses[out.poseCount++] = p;
             }
         }

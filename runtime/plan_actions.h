@@ -20,6 +20,7 @@ struct PlanPoseCandidate {
 /// One composite action (§3.1): a force intensity and a steering intensity held for `duration`.
 struct PlanMotion {
     std::uint8_t pose = 0;     ///< index into PlanExpansion::poses
+    std::uint8_t speed = 0;    ///< index into PlanExpansion::endSpeeds: motions of one force share it
     float endSpeed = 0.0f;     ///< signed, m/s
     float acceleration = 0.0f; ///< m/s² of speed magnitude gained (negative braking)
     float duration = 0.0f;     ///< s: the action's cost
@@ -27,13 +28,17 @@ struct PlanMotion {
 
 inline constexpr int kMaxPlanPoses = 64;
 inline constexpr int kMaxPlanMotions = 224;
+inline constexpr int kMaxPlanSpeeds = 2 * 9 + 1;  ///< forces of either direction, and standstill
 
 /// The children of one node, in a fixed buffer (no allocation).
 struct PlanExpansion {
     PlanPoseCandidate poses[kMaxPlanPoses];
     PlanMotion motions[kMaxPlanMotions];
+    /// The distinct end speeds (signed): what the search times once an expansion, not once a child.
+    float endSpeeds[kMaxPlanSpeeds] = {};
     int poseCount = 0;
     int motionCount = 0;
+    int speedCount = 0;
     /// cos and sin of k steering steps, k = 1…8, for the step they were taken for: a child's heading
     /// vector is its parent's turned by these, not a sine and cosine of its own.
     float steeringStepOfTable = -1.0f;

@@ -23,6 +23,14 @@ public:
     T& operator[](std::size_t i) { return m_data.get()[i]; }
     const T& operator[](std::size_t i) const { return m_data.get()[i]; }
     T* data() { return m_data.get(); }
+    /// Starts loading element `i` into the cache.
+    void prefetch(std::size_t i) const {
+#if defined(__GNUC__)
+        __builtin_prefetch(m_data.get() + i);
+#else
+        (void)i;
+#endif
+    }
 
 private:
     struct Free {

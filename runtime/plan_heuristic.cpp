@@ -20,6 +20,7 @@ PlanHeuristic::PlanHeuristic(const PlanVehicle& vehicle, const PlanState& goal, 
     const OvershootCircle circle = refined ? OvershootCircle::AnyDetour : OvershootCircle::AtTopSpeed;
     m_forward = forwardLimits(vehicle, circle);
     m_reverse = reverseLimits(vehicle, circle);
+    m_boundsSteps = refined && !vehicle.canReverse() && goal.speed >= 0.0f;
 }
 
 void PlanHeuristic::distancesFrom(double x, double y, double heading, double c, double s, Distances& d) const {
@@ -72,6 +73,13 @@ double PlanHeuristic::estimateAt(Distances& d, double speed) const {
         best = std::min(best, stop + timeOver(d, true, std::max(0.0, -speed), -m_goalSpeed, m_reverse));
     }
     return std::max(best, d.turnTime);
+}
+
+double PlanHeuristic::estimateFloor(double floor, double step, double speed) const {
+    // The margin covers the child's pose rounded to floats and the arctangent's approximation.
+    const double distance = std::max(0.0, floor - step - 1e-3 - 1e-6 * floor);
+    if (m_kind == PlanHeuristicKind::DistanceOnly) return distance / m_forward.maxSpeed;
+    return leastTraversalTime(distance, std::max(0.0, speed), m_goalSpeed, m_forward);
 }
 
 double PlanHeuristic::operator()(const PlanState& state) const {

@@ -68,6 +68,21 @@ public:
     /// The estimate for a state whose pose's distances are known (may complete them, see Distances).
     double estimateAt(Distances& distances, double speed) const;
 
+    /// Bounding a step's children without their turning lengths. In the refined form the distance
+    /// is Dubins's (all six words), which obeys the triangle inequality, and a moving step is a
+    /// feasible path one cell long: a child's distance is at least its parent's less the step, and
+    /// the time over it at least leastTraversalTime's. That holds for vehicles that only drive
+    /// forwards (every estimate is then a time over the forward distance) towards a goal speed ≥ 0,
+    /// for children that move forwards (a turn on the spot is no short way with a turning radius)
+    /// and are not at the goal (estimate 0). Pinter's four alone (the thesis's form) are no metric:
+    /// near the goal a circle–circle–circle path undercuts them.
+    bool boundsSteps() const { return m_boundsSteps; }
+    /// What a pose's children are bounded by: its Dubins distance, metres (see boundsSteps).
+    double stepFloor(const Distances& distances) const { return distances.forwardShortest; }
+    /// A floor (s) under the estimate of every pose a forward move of at most `step` metres reaches
+    /// from a pose with stepFloor `floor`, arriving at `speed` (see boundsSteps).
+    double estimateFloor(double floor, double step, double speed) const;
+
     const PlanVehicle& vehicle() const { return m_vehicle; }
     PlanHeuristicKind kind() const { return m_kind; }
     PlanHeuristicForm form() const { return m_form; }
@@ -80,6 +95,7 @@ private:
     PlanHeuristicKind m_kind = PlanHeuristicKind::TraversalTime;
     PlanHeuristicForm m_form = PlanHeuristicForm::Refined;
     double m_goalSpeed = 0.0;
+    bool m_boundsSteps = false;
     TurningGoal m_forwardGoal;
     TurningGoal m_backwardGoal;  ///< the goal with its heading flipped: driving there backwards
     TraversalLimits m_forward;

@@ -4,9 +4,9 @@ namespace runtime {
 
 PlanOpenList::PlanOpenList(std::uint32_t capacity) : m_heap(capacity > 0 ? capacity : 1), m_capacity(capacity > 0 ? capacity : 1) {}
 
-bool PlanOpenList::push(float total, float estimate, std::uint32_t node) {
+bool PlanOpenList::push(float total, float estimate, std::uint32_t node, std::uint32_t slot) {
     if (m_size == m_capacity) return false;
-    const Entry e{orderOf(total, estimate), node};
+    const Entry e{orderOf(total, estimate), node, slot};
     std::uint32_t i = m_size++;
     while (i > 0) {
         const std::uint32_t parent = (i - 1) / 2;
@@ -18,8 +18,9 @@ bool PlanOpenList::push(float total, float estimate, std::uint32_t node) {
     return true;
 }
 
-std::uint32_t PlanOpenList::pop() {
+std::uint32_t PlanOpenList::pop(std::uint32_t& slot) {
     const std::uint32_t top = m_heap[0].node;
+    slot = m_heap[0].slot;
     const Entry last = m_heap[--m_size];
     std::uint32_t i = 0;
     for (;;) {

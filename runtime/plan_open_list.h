@@ -18,12 +18,25 @@ public:
     void clear() { m_size = 0; }
     bool empty() const { return m_size == 0; }
     std::uint32_t size() const { return m_size; }
-    /// False when full (cannot happen while capacity ≥ the node pool's).
-    bool push(float total, float estimate, std::uint32_t node);
+    /// False when full (cannot happen while capacity ≥ the node pool's). `slot` rides along (the
+    /// node's cell): the search tells a superseded node from its cell alone, without loading the node.
+    bool push(float total, float estimate, std::uint32_t node, std::uint32_t slot = 0);
     /// The node with the lowest total; the list must not be empty.
-    std::uint32_t pop();
-    /// The node pop() would return next (the list must not be empty).
+    std::uint32_t pop() {
+        std::uint32_t slot = 0;
+        return pop(slot);
+    }
+    /// The same, and the slot it was pushed with.
+    std::uint32_t pop(std::uint32_t& slot);
+    /// The node pop() would return next, and its slot (the list must not be empty).
     std::uint32_t top() const { return m_heap[0].node; }
+    std::uint32_t topSlot() const { return m_heap[0].slot; }
+
+    /// Gives every entry its node's slot again (`slotOf(node)`), after the cell table moved them.
+    template <class SlotOf>
+    void reslot(SlotOf slotOf) {
+        for (std::uint32_t i = 0; i < m_size; ++i) m_heap[i].slot = slotOf(m_heap[i].node);
+    }
 
 private:
     /// The order in one integer: non-negative floats order as their bit patterns do, so the total's
@@ -35,6 +48,7 @@ private:
     struct Entry {
         std::uint64_t order;
         std::uint32_t node;
+        std::uint32_t slot;
     };
     static bool before(const Entry& a, const Entry& b) { return a.order < b.order || (a.order == b.order && a.node < b.node); }
     PlanBuffer<Entry> m_heap;

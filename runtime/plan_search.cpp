@@ -1,6 +1,8 @@
 #include "runtime/plan_search.h"
 
+#include <array>
 #include <cmath>
+#include <limits>
 
 namespace runtime {
 namespace {
@@ -10,6 +12,12 @@ bool isFinite(const PlanState& s) {
 }
 
 constexpr float kDegree = static_cast<float>(M_PI / 180.0);
+
+constexpr auto kAllPoses = [] {
+    std::array<bool, kMaxPlanPoses> all{};
+    all.fill(true);
+    return all;
+}();
 
 } // namespace
 
@@ -27,7 +35,7 @@ const char* planStatusName(PlanStatus status) {
 }
 
 MovementPlanner::MovementPlanner(std::uint32_t nodeCapacity, std::uint32_t pathCapacity)
-    : m_nodes(nodeCapacity), m_cells(nodeCapacity), m_open(nodeCapacity), m_path(new PlanStep[pathCapacity > 0 ? pathCapacity : 1]),
+    : m_nodes(nodeCapacity), m_nodeFloors(nodeCapacity > 0 ? nodeCapacity : 1), m_cells(nodeCapacity), m_open(nodeCapacity), m_path(new PlanStep[pathCapacity > 0 ? pathCapacity : 1]),
       m_pathCapacity(pathCapacity > 0 ? pathCapacity : 1) {}
 
 bool MovementPlanner::reachesGoal(const PlanState& s, const PlanState& goal, const PlanGoalTolerance& t) {
@@ -37,16 +45,58 @@ bool MovementPlanner::reachesGoal(const PlanState& s, const PlanState& goal, con
     return std::abs(wrapAngle(s.heading - goal.heading)) <= t.headingDeg * kDegree + 1e-6f;
 }
 
-void MovementPlanner::expand(const PlanState& from, const PlanHeuristic& heuristic, const PlanSettings& settings, PlanValidity validity) {
-    expandState(from, heuristic.vehicle(), settings.discretization, m_expansion);
-    // Every pose at once, before the children are judged: nearly every pose has a child that needs
-    // its estimate, and the poses' turning lengths do not depend on one another, so the processor
-    // overlaps their long arithmetic chains instead of meeting them one at a time between cell look-ups.
+void MovementPlanner::expand(const PlanState& from, const PlanSettings& settings, const PlanVehicle& vehicle, PlanValidity validity) {
+    expandState(from, vehicle, settings.discretization, m_expansion);
     for (int i = 0; i < m_expansion.poseCount; ++i) {
         const PlanPoseCandidate& p = m_expansion.poses[i];
         m_poseValid[i] = validity(from, {p.x, p.y, p.heading, 0.0f});
-        if (m_poseValid[i]) heuristic.distancesFrom(p.x, p.y, p.heading, p.cosHeading, p.sinHeading, m_poseDistances[i]);
     }
+}
+
+void MovementPlanner::measurePoses(const PlanHeuristic& heuristic, const bool* needed) {
+    // Every pose at once, before the children are judged: the poses' turning lengths do not depend
+    // on one another, so the processor overlaps their long arithmetic chains instead of meeting
+    // them one at a time between cell look-ups.
+    for (int i = 0; i < m_expansion.poseCount; ++i) {
+        const PlanPoseCandidate& p = m_expansion.poses[i];
+        if (m_poseValid[i] && needed[i]) heuristic.distancesFrom(p.x, p.y, p.heading, p.cosHeading, p.sinHeading, m_poseDistances[i]);
+    }
+}
+
+int MovementPlanner::screenChildren(const PlanNode& parent, float parentFloor, const PlanHeuristic& heuristic, const PlanState& goal,
+                                    const PlanSettings& settings) {
+    // Before any turning length: children whose cell holds a node no costlier than the child's
+    // cost plus a floor under its estimate (PlanHeuristic::boundsSteps) end here, as the full test
+    // in plan() would end them — holders only ever get cheaper, so a child ended against this holder
+    // would be ended against any later one. Most children end so; the turning lengths are measured
+    // only for the poses some remaining child needs. Without branches on the outcome: it is a coin
+    // toss, and the processor would guess it wrong half the time.
+    const bool bounded = parentFloor > 0.0f;
+    for (int k = 0; k < m_expansion.speedCount; ++k)
+        m_speedFloors[k] = bounded ? static_cast<float>(heuristic.estimateFloor(parentFloor, settings.discretization.cellSize, m_expansion.endSpeeds[k])) : 0.0f;
+    for (int p = 0; p < m_expansion.poseCount; ++p) {
+        const PlanPoseCandidate& pose = m_expansion.poses[p];
+        const float dx = pose.x - goal.x, dy = pose.y - goal.y;
+        // A pose that may be the goal has estimate 0 for some speed: no floor applies there.
+        const bool nearGoal = dx * dx + dy * dy <= settings.tolerance.position * settings.tolerance.position;
+        m_poseBounded[p] = bounded && pose.direction > 0 && !nearGoal;
+        m_poseNeeded[p] = false;
+    }
+    int openCount = 0;
+    std::uint32_t slot = 0;
+    float holderTotal = 0.0f;
+    for (int m = 0; m < m_expansion.motionCount; ++m) {
+        const PlanMotion& motion = m_expansion.motions[m];
+        const float cost = parent.cost + motion.duration;
+        float total = std::numeric_limits<float>::infinity();
+        if (bounded && m_motionKeyed[m] && m_cells.find(m_motionKeys[m], slot, holderTotal) != kNoPlanNode) total = holderTotal;
+        const float floor = m_poseBounded[motion.pose] ? m_speedFloors[motion.speed] : 0.0f;
+        const bool open = m_motionKeyed[m] & m_poseValid[motion.pose] & (total > cost + floor);
+        m_openMotions[openCount] = static_cast<std::uint8_t>(m);
+        openCount += open;
+        m_poseNeeded[motion.pose] |= open;
+    }
+    return openCount;
 }
 
 bool MovementPlanner::extractPath(std::uint32_t last, float cellSize, PlanResult& result) {
@@ -105,6 +155,7 @@ PlanResult MovementPlanner::plan(const PlanVehicle& vehicle, const PlanState& st
     float holderTotal = 0.0f;
     m_cells.find(startKey, slot, holderTotal);
     const std::uint32_t startNode = m_nodes.add({start, 0.0f, startEstimate, kNoPlanNode, slot});
+    m_nodeFloors[startNode] = 0.0f;  // unmeasured: bounds nothing
     m_cells.set(slot, startKey, startNode, startEstimate);
 
     // A child inside the goal tolerance is a goal: nothing is left to estimate. Without this, a
@@ -142,7 +193,8 @@ PlanResult MovementPlanner::plan(const PlanVehicle& vehicle, const PlanState& st
             if (result.iterations >= limit || m_nodes.full()) break;
             if (m_cells.needsRoom(1)) m_cells.grow(m_nodes, keyOf);
             const PlanNode current = m_nodes[node];
-            expand(current.state, heuristic, settings, validity);
+            expand(current.state, settings, vehicle, validity);
+            measurePoses(heuristic, kAllPoses.data());
             float localBest = globalBest;
             int chosen = -1;
             for (int m = 0; m < m_expansion.motionCount; ++m) {
@@ -165,6 +217,7 @@ PlanResult MovementPlanner::plan(const PlanVehicle& vehicle, const PlanState& st
             const float cost = current.cost + motion.duration;
             const std::uint32_t holder = m_cells.find(key, slot, holderTotal);
             const std::uint32_t made = m_nodes.add({child, cost, localBest, node, slot});
+            if (heuristic.boundsSteps()) m_nodeFloors[made] = static_cast<float>(heuristic.stepFloor(m_poseDistances[motion.pose]));
             if (holder == kNoPlanNode || holderTotal > cost + localBest) m_cells.set(slot, key, made, cost + localBest);
             node = made;
         }
@@ -172,19 +225,27 @@ PlanResult MovementPlanner::plan(const PlanVehicle& vehicle, const PlanState& st
     }
 
     // Algorithm 1, lines 5–9: A* with the start and every node of the probe's path on the open list.
-    for (std::uint32_t n = 0; n < m_nodes.size(); ++n) m_open.push(m_nodes[n].cost + m_nodes[n].estimate, m_nodes[n].estimate, n);
+    for (std::uint32_t n = 0; n < m_nodes.size(); ++n) m_open.push(m_nodes[n].cost + m_nodes[n].estimate, m_nodes[n].estimate, n, m_nodes[n].slot);
     while (!m_open.empty()) {
-        const std::uint32_t node = m_open.pop();
+        std::uint32_t nodeSlot = 0;
+        const std::uint32_t node = m_open.pop(nodeSlot);
+        if (!m_cells.holds(nodeSlot, node)) continue;  // superseded in its cell (§4.3.2)
         const PlanNode current = m_nodes[node];
-        if (!m_cells.holds(current.slot, node)) continue;  // superseded in its cell (§4.3.2)
         if (reachesGoal(current.state, goal, settings.tolerance)) {
             ++result.iterations;
             return finish(node, PlanStatus::Found);
         }
         if (result.iterations >= limit) return stop(PlanStatus::IterationLimit);
         ++result.iterations;
-        if (m_cells.needsRoom(kMaxPlanMotions)) m_cells.grow(m_nodes, keyOf);
-        expand(current.state, heuristic, settings, validity);
+        if (m_cells.needsRoom(kMaxPlanMotions)) {
+            m_cells.grow(m_nodes, keyOf);
+            m_open.reslot([this](std::uint32_t n) { return m_nodes[n].slot; });
+        }
+        expand(current.state, settings, vehicle, validity);
+        // Without floors (PlanHeuristic::boundsSteps) nearly every pose needs its lengths: all of
+        // them at once, first, while the cells are still on their way.
+        const bool bounded = heuristic.boundsSteps();
+        if (!bounded) measurePoses(heuristic, kAllPoses.data());
         for (int p = 0; p < m_expansion.poseCount; ++p) {
             const PlanPoseCandidate& pose = m_expansion.poses[p];
             m_poseKeyed[p] = keys.poseKey(pose.x, pose.y, pose.heading, m_poseKeys[p]);
@@ -194,8 +255,10 @@ PlanResult MovementPlanner::plan(const PlanVehicle& vehicle, const PlanState& st
             m_motionKeyed[m] = m_poseKeyed[motion.pose] && keys.withSpeed(m_poseKeys[motion.pose], motion.endSpeed, m_motionKeys[m]);
             if (m_motionKeyed[m]) m_cells.prefetch(m_motionKeys[m]);
         }
-        for (int m = 0; m < m_expansion.motionCount; ++m) {
-            if (!m_motionKeyed[m]) continue;
+        const int openCount = screenChildren(current, bounded ? m_nodeFloors[node] : 0.0f, heuristic, goal, settings);
+        if (bounded) measurePoses(heuristic, m_poseNeeded);
+        for (int i = 0; i < openCount; ++i) {
+            const int m = m_openMotions[i];
             const PlanMotion& motion = m_expansion.motions[m];
             const PlanPoseCandidate& pose = m_expansion.poses[motion.pose];
             const PlanState child{pose.x, pose.y, pose.heading, motion.endSpeed};
@@ -203,19 +266,23 @@ PlanResult MovementPlanner::plan(const PlanVehicle& vehicle, const PlanState& st
             const float cost = current.cost + motion.duration;
             // §4.3.2: a cell keeps the node with the lowest cost + estimate; worse ones are discarded.
             // A holder no costlier than this child's cost alone wins whatever the estimate: such a
-            // child ends here, untimed.
+            // child ends here, untimed. (A sibling may have taken the cell since screenChildren looked.)
             const bool held = m_cells.find(key, slot, holderTotal) != kNoPlanNode;
             if (held && holderTotal <= cost) continue;
-            if (!m_poseValid[motion.pose]) continue;
             const float h = estimate(motion);
             if (!std::isfinite(h)) continue;  // Cost_Max (§4.2.2): unreachable by the estimate
             if (held && holderTotal <= cost + h) continue;
             if (m_nodes.full()) return stop(PlanStatus::PoolExhausted);
             const std::uint32_t made = m_nodes.add({child, cost, h, node, slot});
+            if (bounded) m_nodeFloors[made] = static_cast<float>(heuristic.stepFloor(m_poseDistances[motion.pose]));
             m_cells.set(slot, key, made, cost + h);
-            m_open.push(cost + h, h, made);
+            m_open.push(cost + h, h, made, slot);
         }
-        if (!m_open.empty()) m_nodes.prefetch(m_open.top());  // most likely the next to expand
+        if (!m_open.empty()) {  // most likely the next to expand
+            m_cells.prefetchSlot(m_open.topSlot());
+            m_nodes.prefetch(m_open.top());
+            if (bounded) m_nodeFloors.prefetch(m_open.top());
+        }
     }
     return stop(PlanStatus::NoPath);
 }

@@ -64,7 +64,7 @@ struct PlanValidity {
 /// one search at a time; cars that rarely need one (stuck recovery) can share it.
 class MovementPlanner {
 public:
-    /// `nodeCapacity` nodes (≈ 40 bytes each, plus 16 for the cell table and 12 for the open list);
+    /// `nodeCapacity` nodes (≈ 44 bytes each, plus 16 for the cell table and 12 for the open list);
     /// paths up to `pathCapacity` steps.
     explicit MovementPlanner(std::uint32_t nodeCapacity = 1u << 18, std::uint32_t pathCapacity = 4096);
 
@@ -80,12 +80,20 @@ public:
     static bool reachesGoal(const PlanState& state, const PlanState& goal, const PlanGoalTolerance& tolerance);
 
 private:
-    /// Expands a state into m_expansion and judges every pose: validity, then the turning distances.
-    void expand(const PlanState& from, const PlanHeuristic& heuristic, const PlanSettings& settings, PlanValidity validity);
+    /// Expands a state into m_expansion and judges every pose's validity.
+    void expand(const PlanState& from, const PlanSettings& settings, const PlanVehicle& vehicle, PlanValidity validity);
+    /// The turning distances of the valid poses marked in `needed`.
+    void measurePoses(const PlanHeuristic& heuristic, const bool* needed);
+    /// Lists in m_openMotions the children of `parent` the A* step must judge in full (see the
+    /// .cpp), marks the poses they need in m_poseNeeded, and returns how many. `parentFloor` is
+    /// the parent's PlanHeuristic::stepFloor, 0 where no floor applies.
+    int screenChildren(const PlanNode& parent, float parentFloor, const PlanHeuristic& heuristic, const PlanState& goal, const PlanSettings& settings);
     /// Reads the path back from `last` through the parents; false when it does not fit.
     bool extractPath(std::uint32_t last, float cellSize, PlanResult& result);
 
     PlanNodePool m_nodes;
+    /// Per node, PlanHeuristic::stepFloor of its pose (0: not measured): bounds its children's estimates.
+    PlanBuffer<float> m_nodeFloors;
     PlanCellTable m_cells;
     PlanOpenList m_open;
     std::unique_ptr<PlanStep[]> m_path;
@@ -98,6 +106,10 @@ private:
     bool m_poseKeyed[kMaxPlanPoses] = {};
     std::uint64_t m_motionKeys[kMaxPlanMotions] = {};
     bool m_motionKeyed[kMaxPlanMotions] = {};
+    bool m_poseNeeded[kMaxPlanPoses] = {};
+    bool m_poseBounded[kMaxPlanPoses] = {};
+    float m_speedFloors[kMaxPlanSpeeds] = {};
+    std::uint8_t m_openMotions[kMaxPlanMotions] = {};
 };
 
 } // namespace runtime

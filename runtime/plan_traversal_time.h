@@ -53,6 +53,12 @@ TraversalLimits reverseLimits(const PlanVehicle& vehicle, OvershootCircle circle
 /// Inline: the search times every child (about 18 an iteration), and the call cost as much as the sums.
 inline double traversalTime(double distance, double v0, double v1, const TraversalLimits& limits);
 
+/// The least time (s) over any way at least `distance` metres long from speed v0 to v1: a floor
+/// under traversalTime for every longer distance, whatever the overshoot handling. Where the
+/// distance leaves room to match the speeds, eq. 4.1, which grows with the distance; where it does
+/// not, the time the speed change itself takes, |v1 − v0| / (a or d), which no way beats.
+inline double leastTraversalTime(double distance, double v0, double v1, const TraversalLimits& limits);
+
 /// Algorithm 3 (HANDLEOVERSHOOTING): the faster of circular overshoot handling (a vehicle that can
 /// drive a circle) and linear handling (a vehicle that turns on the spot or reverses); +infinity
 /// when neither is possible (the thesis's Cost_Max).
@@ -74,7 +80,10 @@ double circularOvershootTime(double distance, double v0, double v1, const Traver
 /// is not charged, so the estimate stays a lower bound whichever way the vehicle backs up.
 double linearOvershootTime(double distance, double v0, double v1, const TraversalLimits& limits);
 
-inline double traversalTime(double s, double v0, double v1, const TraversalLimits& l) {
+/// eq. 4.1 and Algorithm 2 with the overshoot case left to `overshoot(s, v0, v1)`: traversalTime
+/// and leastTraversalTime differ only there.
+template <class Overshoot>
+inline double timeOverDistance(double s, double v0, double v1, const TraversalLimits& l, Overshoot overshoot) {
     const double a = l.acceleration, d = l.deceleration, vmax = l.maxSpeed;
     s = std::max(0.0, s);
     v0 = std::clamp(v0, 0.0, vmax);
@@ -86,11 +95,21 @@ inline double traversalTime(double s, double v0, double v1, const TraversalLimit
     if (s >= sAcc + sDec) return (vmax - v0) * inverseA + (vmax - v1) * inverseD + (s - sAcc - sDec) * l.inverseMaxSpeed;
     // Lines 10–13: where to stop accelerating; outside [0, s] the speeds cannot be matched.
     const double accelerationDistance = (2.0 * d * s - v0 * v0 + v1 * v1) * l.inverseTwiceSum;
-    if (accelerationDistance < 0.0 || accelerationDistance > s) return overshootTime(s, v0, v1, l);
+    if (accelerationDistance < 0.0 || accelerationDistance > s) return overshoot(s, v0, v1);
     // Lines 14–16, eq. 2.1 solved for t on each part. Both parts meet at the same peak speed,
     // v_p² = v0² + 2a·s_a = v1² + 2d·(s − s_a), so one square root serves both.
     const double peak = std::sqrt(v0 * v0 + 2.0 * a * accelerationDistance);
     return (peak - v0) * inverseA + (peak - v1) * inverseD;
+}
+
+inline double traversalTime(double s, double v0, double v1, const TraversalLimits& l) {
+    return timeOverDistance(s, v0, v1, l, [&l](double distance, double from, double to) { return overshootTime(distance, from, to, l); });
+}
+
+inline double leastTraversalTime(double s, double v0, double v1, const TraversalLimits& l) {
+    return timeOverDistance(s, v0, v1, l, [&l](double, double from, double to) {
+        return to > from ? (to - from) * l.inverseAcceleration : (from - to) * l.inverseDeceleration;
+    });
 }
 
 } // namespace runtime

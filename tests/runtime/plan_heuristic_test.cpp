@@ -2,13 +2,16 @@
 // and the traversal time of eq. 4.1 / Algorithms 2–5 against hand-derived kinematics. (Angles come
 // from a polynomial atan2 good to 2·10⁻⁸ rad, so lengths agree to 10⁻⁶ m.)
 
+#include "runtime/plan_actions.h"
 #include "runtime/plan_heuristic.h"
+#include "runtime/plan_search.h"
 #include "runtime/plan_traversal_time.h"
 #include "runtime/plan_turning_distance.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <random>
 
 namespace {
 
@@ -174,6 +177,71 @@ TEST(PlanTraversalTime, GrowsWithDistanceWhereSpeedsCanBeMatched) {
         EXPECT_GT(t, previous);
         previous = t;
     }
+}
+
+TEST(PlanTraversalTime, LeastTimeIsAFloorUnderEveryWayAtLeastThatLong) {
+    const runtime::PlanVehicle car = thesisCar();
+    for (const auto circle : {runtime::OvershootCircle::AtTopSpeed, runtime::OvershootCircle::AnyDetour}) {
+        const runtime::TraversalLimits l = runtime::forwardLimits(car, circle);
+        for (const auto& [v0, v1] : {std::pair{0.0, 12.0}, std::pair{12.0, 0.0}, std::pair{4.0, 6.0}, std::pair{13.8, 13.8}, std::pair{9.0, 2.0}}) {
+            const double change = std::abs(v1 * v1 - v0 * v0) / (2.0 * (v1 > v0 ? 1.5 : 5.0));
+            for (double s = 0.0; s < 150.0; s += 2.3) {
+                const double least = runtime::leastTraversalTime(s, v0, v1, l);
+                for (double longer = s; longer < s + 80.0; longer += 0.7)
+                    EXPECT_LE(least, runtime::traversalTime(longer, v0, v1, l) + 1e-12) << v0 << " -> " << v1 << " over " << longer << " m";
+                if (s >= change) EXPECT_NEAR(least, runtime::traversalTime(s, v0, v1, l), 1e-12) << "eq. 4.1 where the speeds can be matched";
+                else EXPECT_NEAR(least, std::abs(v1 - v0) / (v1 > v0 ? 1.5 : 5.0), 1e-12) << "the speed change alone where they cannot";
+            }
+        }
+    }
+}
+
+TEST(PlanHeuristic, AStepsChildrenNeverEstimateBelowTheFloorItsParentGives) {
+    // What the search prunes by: every child a forward step reaches (and not at the goal) has an
+    // estimate at least estimateFloor(stepFloor(parent), step, speed). Around the goal, at every
+    // speed and heading, over the thesis's cars; the floor must also be close enough to be worth it.
+    std::mt19937 random(3);
+    std::uniform_real_distribution<float> unit(0.0f, 1.0f);
+    runtime::PlanDiscretization discretization;
+    discretization.accelerationLevels = 2;
+    runtime::PlanExpansion expansion;
+    int children = 0, tight = 0;
+    for (int i = 0; i < 400; ++i) {
+        const runtime::PlanVehicle car = runtime::carPlanVehicle(5.0f + 3.0f * unit(random), 10.0f + 10.0f * unit(random), 1.5f, 5.0f, 13.8f);
+        const runtime::PlanState goal{0.0f, 0.0f, 6.2831853f * unit(random) - 3.1415926f, 13.8f * unit(random)};
+        const runtime::PlanHeuristic h(car, goal);
+        ASSERT_TRUE(h.boundsSteps());
+        const float reach = (i % 4 == 0 ? 3.0f : 8.0f) * car.turningRadius;  // a quarter close in, where circle–circle–circle paths win
+        const runtime::PlanState parent{reach * (2.0f * unit(random) - 1.0f), reach * (2.0f * unit(random) - 1.0f), 6.2831853f * unit(random) - 3.1415926f,
+                                        13.8f * unit(random)};
+        runtime::PlanHeuristic::Distances d;
+        h.distancesFrom(parent.x, parent.y, parent.heading, std::cos(parent.heading), std::sin(parent.heading), d);
+        runtime::expandState(parent, car, discretization, expansion);
+        for (int m = 0; m < expansion.motionCount; ++m) {
+            const runtime::PlanMotion& motion = expansion.motions[m];
+            const runtime::PlanPoseCandidate& pose = expansion.poses[motion.pose];
+            ASSERT_GT(pose.direction, 0);
+            const runtime::PlanState child{pose.x, pose.y, pose.heading, motion.endSpeed};
+            if (runtime::MovementPlanner::reachesGoal(child, goal, {})) continue;
+            const double floor = h.estimateFloor(h.stepFloor(d), discretization.cellSize, motion.endSpeed);
+            const double estimate = h(child);
+            ++children;
+            EXPECT_LE(floor, estimate) << "search " << i << ", motion " << m;
+            tight += floor > 0.8 * estimate;
+        }
+    }
+    EXPECT_GT(children, 5000);
+    EXPECT_GT(tight, children / 2) << "a floor far below the estimates prunes nothing";
+}
+
+TEST(PlanHeuristic, OnlyTheRefinedFormOfAForwardDrivingVehicleBoundsSteps) {
+    const runtime::PlanState goal{10.0f, 0.0f, 0.0f, 2.0f};
+    EXPECT_TRUE(runtime::PlanHeuristic(thesisCar(), goal).boundsSteps());
+    EXPECT_FALSE(runtime::PlanHeuristic(thesisCar(), goal, runtime::PlanHeuristicKind::TraversalTime, runtime::PlanHeuristicForm::Thesis).boundsSteps())
+        << "Pinter's four are no metric";
+    runtime::PlanVehicle reversing = thesisCar();
+    reversing.maxReverseSpeed = 3.0f;
+    EXPECT_FALSE(runtime::PlanHeuristic(reversing, goal).boundsSteps()) << "its estimate may take the backward distance";
 }
 
 TEST(PlanHeuristic, TimeHeuristicIsTurningDistanceOverTheSpeedProfile) {

@@ -140,6 +140,27 @@ TEST(PlanSearch, ReachesGoalsAroundTheCarKeepingEveryLimit) {
     }
 }
 
+TEST(PlanSearch, ACellTableThatGrowsMidSearchSearchesAsOneGrownBefore) {
+    // A fresh planner's cell table starts small and doubles during the search, moving every cell;
+    // after a large search it starts large. Nodes waiting on the open list must find their cells
+    // either way: the same search, node for node.
+    const runtime::PlanVehicle car = thesisCar(6.5f, 12.0f);
+    const PlanState start{0.0f, 0.0f, 0.0f, 4.0f}, goal{-20.0f, 31.0f, 2.5f, 9.0f};
+    runtime::PlanSettings settings;
+    settings.mode = runtime::PlanMode::AStarOnly;
+    settings.iterationLimit = 3000;
+    runtime::MovementPlanner fresh(1 << 17, 2048), grown(1 << 17, 2048);
+    runtime::PlanSettings large = settings;
+    large.iterationLimit = 6000;
+    ASSERT_GT(grown.plan(car, start, {35.0f, -28.0f, -2.0f, 0.0f}, large).nodes, 4u * settings.iterationLimit);
+    const runtime::PlanResult a = fresh.plan(car, start, goal, settings), b = grown.plan(car, start, goal, settings);
+    ASSERT_GT(a.nodes, 4096u) << "the fresh table must grow during the search";
+    EXPECT_EQ(a.status, b.status);
+    EXPECT_EQ(a.iterations, b.iterations);
+    EXPECT_EQ(a.nodes, b.nodes);
+    EXPECT_EQ(a.time, b.time);
+}
+
 TEST(PlanSearch, RefinedHeuristicNeverExceedsTheFoundPathsTime) {
     // Admissibility (§5.4) on the thesis's random setup (§5.1): from the start to the state the path
     // really ends in, the estimate must not exceed the time the path takes.
