@@ -71,7 +71,7 @@ int MovementPlanner::screenChildren(const PlanNode& parent, float parentFloor, c
     // would be ended against any later one. Most children end so; the turning lengths are measured
     // only for the poses some remaining child needs. Without branches on the outcome: it is a coin
     // toss, and the processor would guess it wrong half the time.
-    const bool bounded = parentFloor > 0.0f;
+    const bool bounded = parentFloor > 0.0f;  // the start's is unknown
     for (int k = 0; k < m_expansion.speedCount; ++k)
         m_speedFloors[k] = bounded ? static_cast<float>(heuristic.estimateFloor(parentFloor, settings.discretization.cellSize, m_expansion.endSpeeds[k])) : 0.0f;
     for (int p = 0; p < m_expansion.poseCount; ++p) {
@@ -89,7 +89,7 @@ int MovementPlanner::screenChildren(const PlanNode& parent, float parentFloor, c
         const PlanMotion& motion = m_expansion.motions[m];
         const float cost = parent.cost + motion.duration;
         float total = std::numeric_limits<float>::infinity();
-        if (bounded && m_motionKeyed[m] && m_cells.find(m_motionKeys[m], slot, holderTotal) != kNoPlanNode) total = holderTotal;
+        if (m_motionKeyed[m] && m_cells.find(m_motionKeys[m], slot, holderTotal) != kNoPlanNode) total = holderTotal;
         const float floor = m_poseBounded[motion.pose] ? m_speedFloors[motion.speed] : 0.0f;
         const bool open = m_motionKeyed[m] & m_poseValid[motion.pose] & (total > cost + floor);
         m_openMotions[openCount] = static_cast<std::uint8_t>(m);
@@ -255,11 +255,12 @@ PlanResult MovementPlanner::plan(const PlanVehicle& vehicle, const PlanState& st
             m_motionKeyed[m] = m_poseKeyed[motion.pose] && keys.withSpeed(m_poseKeys[motion.pose], motion.endSpeed, m_motionKeys[m]);
             if (m_motionKeyed[m]) m_cells.prefetch(m_motionKeys[m]);
         }
-        const int openCount = screenChildren(current, bounded ? m_nodeFloors[node] : 0.0f, heuristic, goal, settings);
+        const int count = bounded ? screenChildren(current, m_nodeFloors[node], heuristic, goal, settings) : m_expansion.motionCount;
         if (bounded) measurePoses(heuristic, m_poseNeeded);
-        for (int i = 0; i < openCount; ++i) {
-            const int m = m_openMotions[i];
+        for (int i = 0; i < count; ++i) {
+            const int m = bounded ? m_openMotions[i] : i;
             const PlanMotion& motion = m_expansion.motions[m];
+            if (!m_motionKeyed[m] || !m_poseValid[motion.pose]) continue;
             const PlanPoseCandidate& pose = m_expansion.poses[motion.pose];
             const PlanState child{pose.x, pose.y, pose.heading, motion.endSpeed};
             const std::uint64_t key = m_motionKeys[m];

@@ -84,9 +84,9 @@ private:
     void expand(const PlanState& from, const PlanSettings& settings, const PlanVehicle& vehicle, PlanValidity validity);
     /// The turning distances of the valid poses marked in `needed`.
     void measurePoses(const PlanHeuristic& heuristic, const bool* needed);
-    /// Lists in m_openMotions the children of `parent` the A* step must judge in full (see the
-    /// .cpp), marks the poses they need in m_poseNeeded, and returns how many. `parentFloor` is
-    /// the parent's PlanHeuristic::stepFloor, 0 where no floor applies.
+    /// For heuristics that bound steps (PlanHeuristic::boundsSteps): lists in m_openMotions the
+    /// children of `parent` the A* step must judge in full (see the .cpp), marks the poses they
+    /// need in m_poseNeeded, and returns how many. `parentFloor` is the parent's stepFloor (0: unknown).
     int screenChildren(const PlanNode& parent, float parentFloor, const PlanHeuristic& heuristic, const PlanState& goal, const PlanSettings& settings);
     /// Reads the path back from `last` through the parents; false when it does not fit.
     bool extractPath(std::uint32_t last, float cellSize, PlanResult& result);
