@@ -63,11 +63,15 @@ struct Turn {
     double cos, sin;
 };
 
+bool hasTurn(const Turn* turns, int count, float angle) {
+    for (int i = 0; i < count; ++i)
+        if (std::abs(turns[i].angle - angle) < 1e-6f) return true;
+    return false;
+}
+
 /// Adds a heading change to the steering set unless it is already there.
 void addTurn(Turn* turns, int& count, int capacity, float angle, double c, double s) {
-    for (int i = 0; i < count; ++i)
-        if (std::abs(turns[i].angle - angle) < 1e-6f) return;
-    if (count < capacity) turns[count++] = {angle, c, s};
+    if (!hasTurn(turns, count, angle) && count < capacity) turns[count++] = {angle, c, s};
 }
 
 } // namespace
@@ -156,7 +160,7 @@ void expandState(const PlanState& state, const PlanVehicle& vehicle, const PlanD
         }
         for (int i = 0; i < forces.count; ++i) {
             const double turnLimit = forces.forces[i].turnLimit;
-            if (turnLimit <= 1e-6) continue;
+            if (turnLimit <= 1e-6 || hasTurn(turns, turnCount, forces.forces[i].turnLimit)) continue;  // a sine and cosine only when new
             const double cosLimit = std::cos(turnLimit), sinLimit = std::sin(turnLimit);
             addTurn(turns, turnCount, turnCapacity, forces.forces[i].turnLimit, cosLimit, sinLimit);
             addTurn(turns, turnCount, turnCapacity, -forces.forces[i].turnLimit, cosLimit, -sinLimit);

@@ -11,8 +11,6 @@ bool isFinite(const PlanState& s) {
     return std::isfinite(s.x) && std::isfinite(s.y) && std::isfinite(s.heading) && std::isfinite(s.speed);
 }
 
-constexpr float kDegree = static_cast<float>(M_PI / 180.0);
-
 constexpr auto kAllPoses = [] {
     std::array<bool, kMaxPlanPoses> all{};
     all.fill(true);
@@ -37,13 +35,6 @@ const char* planStatusName(PlanStatus status) {
 MovementPlanner::MovementPlanner(std::uint32_t nodeCapacity, std::uint32_t pathCapacity)
     : m_nodes(nodeCapacity), m_nodeFloors(nodeCapacity > 0 ? nodeCapacity : 1), m_cells(nodeCapacity), m_open(nodeCapacity), m_path(new PlanStep[pathCapacity > 0 ? pathCapacity : 1]),
       m_pathCapacity(pathCapacity > 0 ? pathCapacity : 1) {}
-
-bool MovementPlanner::reachesGoal(const PlanState& s, const PlanState& goal, const PlanGoalTolerance& t) {
-    const float dx = s.x - goal.x, dy = s.y - goal.y;
-    if (dx * dx + dy * dy > t.position * t.position) return false;
-    if (std::abs(s.speed - goal.speed) > t.speed) return false;
-    return std::abs(wrapAngle(s.heading - goal.heading)) <= t.headingDeg * kDegree + 1e-6f;
-}
 
 void MovementPlanner::expand(const PlanState& from, const PlanSettings& settings, const PlanVehicle& vehicle, PlanValidity validity) {
     expandState(from, vehicle, settings.discretization, m_expansion);

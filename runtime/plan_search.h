@@ -8,6 +8,7 @@
 #include "runtime/plan_settings.h"
 #include "runtime/plan_state.h"
 
+#include <cmath>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -77,7 +78,12 @@ public:
     std::uint32_t pathCapacity() const { return m_pathCapacity; }
 
     /// The goal test of §5.1: within the position, heading and speed tolerances.
-    static bool reachesGoal(const PlanState& state, const PlanState& goal, const PlanGoalTolerance& tolerance);
+    static bool reachesGoal(const PlanState& state, const PlanState& goal, const PlanGoalTolerance& tolerance) {
+        const float dx = state.x - goal.x, dy = state.y - goal.y;
+        if (dx * dx + dy * dy > tolerance.position * tolerance.position) return false;
+        if (std::abs(state.speed - goal.speed) > tolerance.speed) return false;
+        return std::abs(wrapAngle(state.heading - goal.heading)) <= tolerance.headingDeg * static_cast<float>(M_PI / 180.0) + 1e-6f;
+    }
 
 private:
     /// Expands a state into m_expansion and judges every pose's validity.
