@@ -28,10 +28,12 @@ enum class PlanHeuristicForm : std::uint8_t {
     /// path plus a whole circle can take longer than a longer path — the estimate jumps where the
     /// shortest path changes, and the probing search stops at those jumps.
     Thesis,
-    /// The same parts, mended into a lower bound for vehicles driving forwards: Dubins's six paths
-    /// (Pinter's four and two circle–circle–circle), the quickest of them by eq. 4.1 with
-    /// Algorithms 3–5 (not the time of the shortest), and a shortfall in distance costing only the
-    /// speed change (OvershootCircle::AnyDetour) instead of a whole circle at v_max.
+    /// The same parts, mended into a lower bound for vehicles driving forwards: the shortest of
+    /// Dubins's six paths (Pinter's four and two circle–circle–circle), and a shortfall in distance
+    /// costing only the speed change (OvershootCircle::AnyDetour) instead of a whole circle at
+    /// v_max. The time of the shortest path is then also the least over every path: one too short
+    /// for the speed change takes just the speed change's time, which no path beats, and one long
+    /// enough is timed by eq. 4.1, which grows with the length.
     Refined,
 };
 
@@ -51,22 +53,15 @@ public:
     /// Estimated seconds from `state` to the goal.
     double operator()(const PlanState& state) const;
 
-    /// The turning-path lengths from one pose, forwards and (if the vehicle reverses) backwards,
-    /// metres. The shortest comes first; the others (every path the refined form times) are filled
-    /// in only when a speed change does not fit the shortest — rarely, and then once per pose.
+    /// The turning distances from one pose, forwards and (if the vehicle reverses) backwards, metres.
     struct Distances {
-        PlanPose pose;
-        double cosHeading = 1.0, sinHeading = 0.0;
         double forwardShortest = 0.0, backwardShortest = 0.0;
-        bool allLengths = false;
-        double forward[kTurnCombinations];
-        double backward[kTurnCombinations];
         double turnTime = 0.0;  ///< s: the net heading change at the turn rate limit, a floor on any path
     };
     /// Several speeds share a pose in one expansion: the distances are computed once per pose.
     void distancesFrom(double x, double y, double heading, double cosHeading, double sinHeading, Distances& out) const;
-    /// The estimate for a state whose pose's distances are known (may complete them, see Distances).
-    double estimateAt(Distances& distances, double speed) const;
+    /// The estimate for a state whose pose's distances are known.
+    double estimateAt(const Distances& distances, double speed) const;
 
     /// Bounding a step's children without their turning lengths. In the refined form the distance
     /// is Dubins's (all six words), which obeys the triangle inequality, and a moving step is a
@@ -88,9 +83,6 @@ public:
     PlanHeuristicForm form() const { return m_form; }
 
 private:
-    /// Time from speed v0 to v1 ≥ 0 over the best path of one direction (see PlanHeuristicForm).
-    double timeOver(Distances& d, bool backward, double v0, double v1, const TraversalLimits& limits) const;
-
     PlanVehicle m_vehicle;
     PlanHeuristicKind m_kind = PlanHeuristicKind::TraversalTime;
     PlanHeuristicForm m_form = PlanHeuristicForm::Refined;

@@ -310,24 +310,6 @@ double shortestTurningLength(const PlanPose& from, double c, double s, const Tur
     return best;
 }
 
-void turningLengths(const PlanPose& from, double c, double s, const TurningGoal& goal, double lengths[kTurnCombinations]) {
-    const double r = goal.radius;
-    if (!(r > 0.0)) {
-        lengths[0] = std::hypot(goal.pose.x - from.x, goal.pose.y - from.y);
-        for (int i = 1; i < kTurnCombinations; ++i) lengths[i] = kInfinity;
-        return;
-    }
-    const double lx = from.x - r * s, ly = from.y + r * c;
-    const double rx = from.x + r * s, ry = from.y - r * c;
-    const double h0 = from.heading, h1 = goal.pose.heading;
-    lengths[0] = combine(TurnCombination::LeftLeft, lx, ly, h0, goal.leftX, goal.leftY, h1, r).length;
-    lengths[1] = combine(TurnCombination::RightRight, rx, ry, h0, goal.rightX, goal.rightY, h1, r).length;
-    lengths[2] = combine(TurnCombination::LeftRight, lx, ly, h0, goal.rightX, goal.rightY, h1, r).length;
-    lengths[3] = combine(TurnCombination::RightLeft, rx, ry, h0, goal.leftX, goal.leftY, h1, r).length;
-    lengths[4] = goal.circleCircleCircle ? circleCircleCircle(TurnCombination::LeftRightLeft, lx, ly, h0, goal.leftX, goal.leftY, h1, r).length : kInfinity;
-    lengths[5] = goal.circleCircleCircle ? circleCircleCircle(TurnCombination::RightLeftRight, rx, ry, h0, goal.rightX, goal.rightY, h1, r).length : kInfinity;
-}
-
 double turningDistance(const PlanPose& from, const PlanPose& to, double radius, bool withCircleCircleCircle) {
     return shortestTurningPath(from, std::cos(from.heading), std::sin(from.heading), makeTurningGoal(to, radius, withCircleCircleCircle)).length;
 }

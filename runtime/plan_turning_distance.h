@@ -53,11 +53,6 @@ TurningPath shortestTurningPath(const PlanPose& from, double cosHeading, double 
 /// shortestTurningPath's length alone: what the heuristic needs, without building path records.
 double shortestTurningLength(const PlanPose& from, double cosHeading, double sinHeading, const TurningGoal& goal);
 
-inline constexpr int kTurnCombinations = 6;
-/// The length of every combination, indexed by TurnCombination (+infinity where one does not exist
-/// or, without goal.circleCircleCircle, is not tried); with radius 0 the Euclidean distance first.
-void turningLengths(const PlanPose& from, double cosHeading, double sinHeading, const TurningGoal& goal, double lengths[kTurnCombinations]);
-
 /// Just the length of shortestTurningPath, metres.
 double turningDistance(const PlanPose& from, const PlanPose& to, double radius, bool circleCircleCircle = false);
 
