@@ -45,10 +45,10 @@ bool PlanCellKeys::poseKey(float x, float y, float heading, std::uint64_t& out) 
     return true;
 }
 
-bool PlanCellKeys::withSpeed(std::uint64_t poseKey, float speed, std::uint64_t& out) const {
+bool PlanCellKeys::speedBits(float speed, std::uint64_t& out) const {
     const double fv = speed * m_inverseSpeed + 0.5;
     if (!(std::abs(fv) < static_cast<double>(kSpeedBias))) return false;
-    out = poseKey | static_cast<std::uint64_t>(floorOf(fv) + kSpeedBias);
+    out = static_cast<std::uint64_t>(floorOf(fv) + kSpeedBias);
     return true;
 }
 

@@ -26,7 +26,15 @@ public:
     /// The grid and heading part of a key: every speed of one pose shares it, so an expansion
     /// computes it once per pose and adds each motion's speed bin (withSpeed).
     bool poseKey(float x, float y, float heading, std::uint64_t& key) const;
-    bool withSpeed(std::uint64_t poseKey, float speed, std::uint64_t& key) const;
+    bool withSpeed(std::uint64_t poseKey, float speed, std::uint64_t& key) const {
+        std::uint64_t bits = 0;
+        if (!speedBits(speed, bits)) return false;
+        key = poseKey | bits;
+        return true;
+    }
+    /// The speed part of a key, to combine with a poseKey by `|`: an expansion's motions share a
+    /// few end speeds, so it computes each once.
+    bool speedBits(float speed, std::uint64_t& bits) const;
 
 private:
     double m_originX = 0.0, m_originY = 0.0;

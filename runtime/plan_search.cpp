@@ -241,9 +241,11 @@ PlanResult MovementPlanner::plan(const PlanVehicle& vehicle, const PlanState& st
             const PlanPoseCandidate& pose = m_expansion.poses[p];
             m_poseKeyed[p] = keys.poseKey(pose.x, pose.y, pose.heading, m_poseKeys[p]);
         }
+        for (int k = 0; k < m_expansion.speedCount; ++k) m_speedKeyed[k] = keys.speedBits(m_expansion.endSpeeds[k], m_speedBits[k]);
         for (int m = 0; m < m_expansion.motionCount; ++m) {
             const PlanMotion& motion = m_expansion.motions[m];
-            m_motionKeyed[m] = m_poseKeyed[motion.pose] && keys.withSpeed(m_poseKeys[motion.pose], motion.endSpeed, m_motionKeys[m]);
+            m_motionKeyed[m] = m_poseKeyed[motion.pose] && m_speedKeyed[motion.speed];
+            m_motionKeys[m] = m_poseKeys[motion.pose] | m_speedBits[motion.speed];
             if (m_motionKeyed[m]) m_cells.prefetch(m_motionKeys[m]);
         }
         const int count = bounded ? screenChildren(current, m_nodeFloors[node], heuristic, goal, settings) : m_expansion.motionCount;

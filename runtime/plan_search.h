@@ -110,6 +110,8 @@ private:
     PlanHeuristic::Distances m_poseDistances[kMaxPlanPoses];
     std::uint64_t m_poseKeys[kMaxPlanPoses] = {};
     bool m_poseKeyed[kMaxPlanPoses] = {};
+    std::uint64_t m_speedBits[kMaxPlanSpeeds] = {};
+    bool m_speedKeyed[kMaxPlanSpeeds] = {};
     std::uint64_t m_motionKeys[kMaxPlanMotions] = {};
     bool m_motionKeyed[kMaxPlanMotions] = {};
     bool m_poseNeeded[kMaxPlanPoses] = {};
