@@ -234,7 +234,7 @@ PlanResult MovementPlanner::plan(const PlanVehicle& vehicle, const PlanState& st
         }
         expand(current.state, settings, vehicle, validity);
         // Without floors (PlanHeuristic::boundsSteps) nearly every pose needs its lengths: all of
-        // them at once, first, while the cells are still on their way.
+        // them at once, before the children are judged one by one.
         const bool bounded = heuristic.boundsSteps();
         if (!bounded) measurePoses(heuristic, kAllPoses.data());
         for (int p = 0; p < m_expansion.poseCount; ++p) {

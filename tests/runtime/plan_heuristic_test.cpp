@@ -210,7 +210,9 @@ TEST(PlanHeuristic, AStepsChildrenNeverEstimateBelowTheFloorItsParentGives) {
         const runtime::PlanVehicle car = runtime::carPlanVehicle(5.0f + 3.0f * unit(random), 10.0f + 10.0f * unit(random), 1.5f, 5.0f, 13.8f);
         const runtime::PlanState goal{0.0f, 0.0f, 6.2831853f * unit(random) - 3.1415926f, 13.8f * unit(random)};
         const runtime::PlanHeuristic h(car, goal);
+        const runtime::PlanHeuristic distance(car, goal, runtime::PlanHeuristicKind::DistanceOnly, runtime::PlanHeuristicForm::Refined);
         ASSERT_TRUE(h.boundsSteps());
+        ASSERT_TRUE(distance.boundsSteps());
         const float reach = (i % 4 == 0 ? 3.0f : 8.0f) * car.turningRadius;  // a quarter close in, where circle–circle–circle paths win
         const runtime::PlanState parent{reach * (2.0f * unit(random) - 1.0f), reach * (2.0f * unit(random) - 1.0f), 6.2831853f * unit(random) - 3.1415926f,
                                         13.8f * unit(random)};
@@ -227,6 +229,8 @@ TEST(PlanHeuristic, AStepsChildrenNeverEstimateBelowTheFloorItsParentGives) {
             const double estimate = h(child);
             ++children;
             EXPECT_LE(floor, estimate) << "search " << i << ", motion " << m;
+            EXPECT_LE(distance.estimateFloor(distance.stepFloor(d), discretization.cellSize, motion.endSpeed), distance(child))
+                << "distance only: search " << i << ", motion " << m;
             tight += floor > 0.8 * estimate;
         }
     }
