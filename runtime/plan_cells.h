@@ -24,7 +24,7 @@ public:
         return poseKey(state.x, state.y, state.heading, pose) && withSpeed(pose, state.speed, key);
     }
     /// The grid and heading part of a key: every speed of one pose shares it, so an expansion
-    /// computes it once per pose and adds each motion's speed bin (withSpeed).
+    /// computes it once per pose and ors in each end speed's bits (speedBits).
     bool poseKey(float x, float y, float heading, std::uint64_t& key) const;
     bool withSpeed(std::uint64_t poseKey, float speed, std::uint64_t& key) const {
         std::uint64_t bits = 0;

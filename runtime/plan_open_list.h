@@ -20,13 +20,8 @@ public:
     std::uint32_t size() const { return m_size; }
     /// False when full (cannot happen while capacity ≥ the node pool's). `slot` rides along (the
     /// node's cell): the search tells a superseded node from its cell alone, without loading the node.
-    bool push(float total, float estimate, std::uint32_t node, std::uint32_t slot = 0);
-    /// The node with the lowest total; the list must not be empty.
-    std::uint32_t pop() {
-        std::uint32_t slot = 0;
-        return pop(slot);
-    }
-    /// The same, and the slot it was pushed with.
+    bool push(float total, float estimate, std::uint32_t node, std::uint32_t slot);
+    /// The node with the lowest total, and the slot it was pushed with; the list must not be empty.
     std::uint32_t pop(std::uint32_t& slot);
     /// The node pop() would return next, and its slot (the list must not be empty).
     std::uint32_t top() const { return m_heap[0].node; }

@@ -33,7 +33,7 @@ const char* planStatusName(PlanStatus status) {
 }
 
 MovementPlanner::MovementPlanner(std::uint32_t nodeCapacity, std::uint32_t pathCapacity)
-    : m_nodes(nodeCapacity), m_nodeFloors(nodeCapacity > 0 ? nodeCapacity : 1), m_cells(nodeCapacity), m_open(nodeCapacity), m_path(new PlanStep[pathCapacity > 0 ? pathCapacity : 1]),
+    : m_nodes(nodeCapacity), m_nodeFloors(nodeCapacity), m_cells(nodeCapacity), m_open(nodeCapacity), m_path(new PlanStep[pathCapacity > 0 ? pathCapacity : 1]),
       m_pathCapacity(pathCapacity > 0 ? pathCapacity : 1) {}
 
 void MovementPlanner::expand(const PlanState& from, const PlanSettings& settings, const PlanVehicle& vehicle, PlanValidity validity) {
