@@ -1,5 +1,7 @@
 #include "runtime/plan_turning_distance.h"
 
+#include "runtime/plan_lanes.h"
+
 #include <algorithm>
 #include <cmath>
 #include <initializer_list>
@@ -212,33 +214,78 @@ TurningPath shortestTurningPath(const PlanPose& from, double c, double s, const 
 
 namespace {
 
-/// angleOf for four angles at once, without branches (selects), so the compiler can keep the
-/// lanes in vector registers: the heuristic's angles, evaluated together instead of one by one
-/// behind branches the processor cannot predict.
-inline void anglesOf(const double y[4], const double x[4], double out[4]) {
-    for (int k = 0; k < 4; ++k) {
-        const double ax = std::abs(x[k]), ay = std::abs(y[k]);
-        const double big = ax > ay ? ax : ay, small = ax > ay ? ay : ax;
-        const double t = big > 0.0 ? small / big : 0.0;
-        // The same polynomial by Estrin's scheme: pairs of terms side by side, so four dependent
-        // multiply-adds instead of Horner's nine (the lengths wait on these angles).
-        const double t2 = t * t, t4 = t2 * t2, t8 = t4 * t4;
-        const double p01 = 1.0 - 0.3333314528 * t2, p23 = 0.1999355085 - 0.1420889944 * t2;
-        const double p45 = 0.1065626393 - 0.0752896400 * t2, p67 = 0.0429096138 - 0.0161657367 * t2;
-        const double p03 = p01 + p23 * t4, p47 = p45 + p67 * t4;
-        double a = t * (p03 + t8 * (p47 + 0.0028662257 * t8));
-        a = ay > ax ? M_PI / 2.0 - a : a;
-        a = x[k] < 0.0 ? M_PI - a : a;
-        out[k] = y[k] < 0.0 ? -a : a;
-    }
+// The lengths' arithmetic, written once for one lane (V = double, M = bool) or four side by side
+// (Lanes, LaneMask), without branches (selects): the processor could not predict them.
+
+/// angleOf, the same polynomial by Estrin's scheme: pairs of terms side by side, so four dependent
+/// multiply-adds instead of Horner's nine (the lengths wait on these angles).
+template <class V>
+TRACKWRIGHT_LANES_INLINE V anglesOf(V y, V x) {
+    const V ax = select(lessThan(x, 0.0), -x, x), ay = select(lessThan(y, 0.0), -y, y);
+    const auto xBigger = greaterThan(ax, ay);
+    const V big = select(xBigger, ax, ay), small = select(xBigger, ay, ax);
+    const auto nonZero = greaterThan(big, 0.0);
+    const V t = select(nonZero, small / select(nonZero, big, 1.0), 0.0);
+    const V t2 = t * t, t4 = t2 * t2, t8 = t4 * t4;
+    const V p01 = 1.0 - 0.3333314528 * t2, p23 = 0.1999355085 - 0.1420889944 * t2;
+    const V p45 = 0.1065626393 - 0.0752896400 * t2, p67 = 0.0429096138 - 0.0161657367 * t2;
+    const V p03 = p01 + p23 * t4, p47 = p45 + p67 * t4;
+    V a = t * (p03 + t8 * (p47 + 0.0028662257 * t8));
+    a = select(greaterThan(ay, ax), M_PI / 2.0 - a, a);
+    a = select(lessThan(x, 0.0), M_PI - a, a);
+    return select(lessThan(y, 0.0), -a, a);
 }
 
-/// turned() for angles within (−4π, 4π), without branches.
-inline double turnedNear(double angle) {
-    double a = angle < 0.0 ? angle + kTwoPi : angle;
-    a = a < 0.0 ? a + kTwoPi : a;
-    a = a >= kTwoPi ? a - kTwoPi : a;
-    return a > kTwoPi - 1e-9 ? 0.0 : a;
+/// turned() for angles within (−4π, 4π).
+template <class V>
+TRACKWRIGHT_LANES_INLINE V turnedNear(V angle) {
+    V a = select(lessThan(angle, 0.0), angle + kTwoPi, angle);
+    a = select(lessThan(a, 0.0), a + kTwoPi, a);
+    a = select(greaterEqual(a, kTwoPi), a - kTwoPi, a);
+    return select(greaterThan(a, kTwoPi - 1e-9), 0.0, a);
+}
+
+/// A circle–line–circle path from a start circle to a goal circle whose centres V = (vx, vy) apart
+/// (combine()'s derivation), first half: whether it exists, its straight, and the straight's
+/// direction as a vector. Same-handed circles: V's own. Inner tangents: V turned by ±β with
+/// cos β = straight/|V| and sin β = 2r/|V| — turned as a vector, so one angle per path (an angle
+/// for β and a second for V's direction would put two arctangents in a row).
+template <class V, class M>
+TRACKWRIGHT_LANES_INLINE void circleLineCircleTangent(V vx, V vy, M sameHanded, V tangentSign, double r, M& exists, V& straight, V& tangentX, V& tangentY) {
+    const V d2 = vx * vx + vy * vy;
+    const V inner = d2 - 4.0 * r * r;
+    exists = sameHanded | greaterEqual(inner, 0.0);
+    straight = sqrtOf(select(sameHanded, d2, select(greaterThan(inner, 0.0), inner, 0.0)));
+    const V along = select(sameHanded, 1.0, straight), across = tangentSign * 2.0 * r;
+    tangentX = vx * along - vy * across;
+    tangentY = vy * along + vx * across;
+}
+
+/// Second half, with the straight's direction `toward` as an angle: the length, +infinity where
+/// the path does not exist.
+template <class V, class M>
+TRACKWRIGHT_LANES_INLINE V circleLineCircleLength(M exists, M sameHanded, V straight, V toward, V firstSign, V secondSign, double r, double h0, double h1) {
+    // Same-handed circles that coincide: one arc, the tangent taken along the start heading.
+    const M coincide = sameHanded & lessEqual(straight, 1e-9);
+    const V t = select(coincide, h0, toward);
+    return select(exists, r * (turnedNear(firstSign * (t - h0)) + turnedNear(secondSign * (h1 - t))) + straight, kInfinity);
+}
+
+/// A circle–circle–circle word (circleCircleCircle()) on outer circles `d` apart, V's direction
+/// `between`, the middle circle's centre off that line by ±`beta`; sigma +1 left–right–left, −1
+/// right–left–right. +infinity where it does not exist.
+template <class V>
+TRACKWRIGHT_LANES_INLINE V circleCircleCircleLength(V between, V beta, V d, V sigma, V side, double r, double h0, double h1) {
+    const V u1 = between + side * beta, u2 = between - side * beta;  // c1 → c3, c3 → c2
+    const V phi1 = u1 + sigma * M_PI / 2.0, phi2 = u2 - sigma * M_PI / 2.0;
+    const V length = r * (turnedNear(sigma * (phi1 - h0)) + turnedNear(sigma * (phi1 - phi2)) + turnedNear(sigma * (h1 - phi2)));
+    return select(lessEqual(d, 4.0 * r) & greaterEqual(d, 1e-9), length, kInfinity);
+}
+
+inline double smallestOf(const double (&v)[4]) {
+    double smallest = kInfinity;
+    for (const double x : v) smallest = x < smallest ? x : smallest;
+    return smallest;
 }
 
 /// A heading wrapped to (−π, π], so every difference the lengths take stays within turnedNear's range.
@@ -246,68 +293,97 @@ inline double wrappedHeading(double heading) {
     return heading > M_PI || heading <= -M_PI ? M_PI - turned(M_PI - heading) : heading;
 }
 
-} // namespace
-
-double shortestTurningLength(const PlanPose& from, double c, double s, const TurningGoal& goal) {
+/// shortestTurningLength, its four lanes one after another or (kVector) side by side.
+template <bool kVector>
+TRACKWRIGHT_LANES_INLINE double shortestLength(const PlanPose& from, double c, double s, const TurningGoal& goal) {
     const double r = goal.radius;
     if (!(r > 0.0)) return std::hypot(goal.pose.x - from.x, goal.pose.y - from.y);
-    // The same lengths as shortestTurningPath, all four (or six) at once and without branches: the
-    // search evaluates this for nearly every child, and the branch-and-bound's data-dependent branches
-    // cost more than the lengths they skipped (84 against 106 ns per evaluation, BM_PlanHeuristic).
+    // The same lengths as shortestTurningPath, all four (or six) and without branches: the search
+    // evaluates this for nearly every child, and the branch-and-bound's data-dependent branches cost
+    // more than the lengths they skipped (84 against 106 ns per evaluation, BM_PlanHeuristic).
     const double lx = from.x - r * s, ly = from.y + r * c;
     const double rx = from.x + r * s, ry = from.y - r * c;
     const double h0 = wrappedHeading(from.heading), h1 = wrappedHeading(goal.pose.heading);
     // Lanes: left–left, right–right, left–right, right–left; V from the start circle's centre to the goal's.
     const double vx[4] = {goal.leftX - lx, goal.rightX - rx, goal.rightX - lx, goal.leftX - rx};
     const double vy[4] = {goal.leftY - ly, goal.rightY - ry, goal.rightY - ly, goal.leftY - ry};
-    constexpr double kFirstSign[4] = {1.0, -1.0, 1.0, -1.0};   // the first arc turns left (+) or right (−)
-    constexpr double kSecondSign[4] = {1.0, -1.0, -1.0, 1.0};  // the second arc, likewise
-    // The straight's direction t. Same-handed circles: V's own. Inner tangents: V turned by
-    // ±β with cos β = straight/|V| and sin β = 2r/|V| — turned as a vector, so one angle per lane
-    // (an angle for β and a second for V's direction would put two arctangents in a row).
-    constexpr double kTangentSign[4] = {0.0, 0.0, 1.0, -1.0};
-    double straight[4], tangentX[4], tangentY[4];
-    bool exists[4];
-    for (int k = 0; k < 4; ++k) {
-        const double d2 = vx[k] * vx[k] + vy[k] * vy[k];
-        const double inner = d2 - 4.0 * r * r;
-        exists[k] = k < 2 || inner >= 0.0;
-        straight[k] = std::sqrt(k < 2 ? d2 : (inner > 0.0 ? inner : 0.0));
-        const double along = k < 2 ? 1.0 : straight[k], across = kTangentSign[k] * 2.0 * r;
-        tangentX[k] = vx[k] * along - vy[k] * across;
-        tangentY[k] = vy[k] * along + vx[k] * across;
+    static constexpr bool kSameHanded[4] = {true, true, false, false};
+    static constexpr double kFirstSign[4] = {1.0, -1.0, 1.0, -1.0};   // the first arc turns left (+) or right (−)
+    static constexpr double kSecondSign[4] = {1.0, -1.0, -1.0, 1.0};  // the second arc, likewise
+    static constexpr double kTangentSign[4] = {0.0, 0.0, 1.0, -1.0};
+    // The lengths in three steps, each over all four paths before the next: the processor overlaps
+    // the paths' long chains of arithmetic.
+    double length[4], straight[4];
+    if constexpr (kVector) {
+#if TRACKWRIGHT_VECTOR_LANES
+        const LaneMask sameHanded = laneMask(kSameHanded);
+        LaneMask exists;
+        Lanes straights, tangentX, tangentY;
+        circleLineCircleTangent(lanes(vx), lanes(vy), sameHanded, lanes(kTangentSign), r, exists, straights, tangentX, tangentY);
+        const Lanes toward = anglesOf(tangentY, tangentX);
+        store(circleLineCircleLength(exists, sameHanded, straights, toward, lanes(kFirstSign), lanes(kSecondSign), r, h0, h1), length);
+        store(straights, straight);
+#endif
+    } else {
+        bool exists[4];
+        double tangentX[4], tangentY[4], toward[4];
+        for (int k = 0; k < 4; ++k) circleLineCircleTangent(vx[k], vy[k], kSameHanded[k], kTangentSign[k], r, exists[k], straight[k], tangentX[k], tangentY[k]);
+        for (int k = 0; k < 4; ++k) toward[k] = anglesOf(tangentY[k], tangentX[k]);
+        for (int k = 0; k < 4; ++k)
+            length[k] = circleLineCircleLength(exists[k], kSameHanded[k], straight[k], toward[k], kFirstSign[k], kSecondSign[k], r, h0, h1);
     }
-    double toward[4];
-    anglesOf(tangentY, tangentX, toward);
-    double best = kInfinity;
-    for (int k = 0; k < 4; ++k) {
-        // Same-handed circles that coincide: one arc, the tangent taken along the start heading.
-        const double t = k < 2 && straight[k] <= 1e-9 ? h0 : toward[k];
-        const double length = r * (turnedNear(kFirstSign[k] * (t - h0)) + turnedNear(kSecondSign[k] * (h1 - t))) + straight[k];
-        best = exists[k] && length < best ? length : best;
-    }
+    const double best = smallestOf(length);
     if (!goal.circleCircleCircle) return best;
     // Dubins's left–right–left and right–left–right, each with its middle circle on either side of
-    // the line between the outer centres (circleCircleCircle, four lanes at once).
+    // the line between the outer centres.
     const double ll = straight[0], rr = straight[1];
     if (!circleCircleCircleMayWin(best, ll, r) && !circleCircleCircleMayWin(best, rr, r)) return best;
     const double alongL = std::sqrt(std::max(0.0, 4.0 * r * r - ll * ll / 4.0));
     const double alongR = std::sqrt(std::max(0.0, 4.0 * r * r - rr * rr / 4.0));
     const double angleY[4] = {vy[0], vy[1], alongL, alongR}, angleX[4] = {vx[0], vx[1], ll / 2.0, rr / 2.0};
-    double angles[4];
-    anglesOf(angleY, angleX, angles);
-    constexpr double kWordSign[4] = {1.0, 1.0, -1.0, -1.0};  // left–right–left (+), right–left–right (−)
-    constexpr double kSide[4] = {1.0, -1.0, 1.0, -1.0};
-    for (int k = 0; k < 4; ++k) {
-        const int word = k / 2;  // 0: left–right–left on the left circles, 1: right–left–right on the right ones
-        const double d = word == 0 ? ll : rr;
-        const double sigma = kWordSign[k];
-        const double u1 = angles[word] + kSide[k] * angles[2 + word], u2 = angles[word] - kSide[k] * angles[2 + word];
-        const double phi1 = u1 + sigma * M_PI / 2.0, phi2 = u2 - sigma * M_PI / 2.0;
-        const double length = r * (turnedNear(sigma * (phi1 - h0)) + turnedNear(sigma * (phi1 - phi2)) + turnedNear(sigma * (h1 - phi2)));
-        best = d <= 4.0 * r && d >= 1e-9 && length < best ? length : best;
+    // Lanes: left–right–left on the left circles, middle circle on either side; right–left–right on the right ones.
+    static constexpr double kSigma[4] = {1.0, 1.0, -1.0, -1.0};
+    static constexpr double kSide[4] = {1.0, -1.0, 1.0, -1.0};
+    double words[4];
+    if constexpr (kVector) {
+#if TRACKWRIGHT_VECTOR_LANES
+        double angles[4];
+        store(anglesOf(lanes(angleY), lanes(angleX)), angles);
+        const double between[4] = {angles[0], angles[0], angles[1], angles[1]}, beta[4] = {angles[2], angles[2], angles[3], angles[3]};
+        const double d[4] = {ll, ll, rr, rr};
+        store(circleCircleCircleLength(lanes(between), lanes(beta), lanes(d), lanes(kSigma), lanes(kSide), r, h0, h1), words);
+#endif
+    } else {
+        double angles[4];
+        for (int k = 0; k < 4; ++k) angles[k] = anglesOf(angleY[k], angleX[k]);
+        for (int k = 0; k < 4; ++k) {
+            const int word = k / 2;
+            words[k] = circleCircleCircleLength(angles[word], angles[2 + word], word == 0 ? ll : rr, kSigma[k], kSide[k], r, h0, h1);
+        }
     }
-    return best;
+    const double shortestWord = smallestOf(words);
+    return shortestWord < best ? shortestWord : best;
+}
+
+#if TRACKWRIGHT_VECTOR_LANES
+// The search spends a quarter of its time in these lengths: where the processor has AVX2, a build
+// working on the four lanes in one register runs (chosen once, when the program loads).
+__attribute__((target("default"))) double lengthOnThisMachine(const PlanPose& from, double c, double s, const TurningGoal& goal) {
+    return shortestLength<false>(from, c, s, goal);
+}
+__attribute__((target("avx2"))) double lengthOnThisMachine(const PlanPose& from, double c, double s, const TurningGoal& goal) {
+    return shortestLength<true>(from, c, s, goal);
+}
+#else
+double lengthOnThisMachine(const PlanPose& from, double c, double s, const TurningGoal& goal) { return shortestLength<false>(from, c, s, goal); }
+#endif
+
+} // namespace
+
+double shortestTurningLength(const PlanPose& from, double c, double s, const TurningGoal& goal) { return lengthOnThisMachine(from, c, s, goal); }
+
+double shortestTurningLengthOneLaneAtATime(const PlanPose& from, double c, double s, const TurningGoal& goal) {
+    return shortestLength<false>(from, c, s, goal);
 }
 
 double turningDistance(const PlanPose& from, const PlanPose& to, double radius, bool withCircleCircleCircle) {

@@ -53,6 +53,11 @@ TurningPath shortestTurningPath(const PlanPose& from, double cosHeading, double 
 /// shortestTurningPath's length alone: what the heuristic needs, without building path records.
 double shortestTurningLength(const PlanPose& from, double cosHeading, double sinHeading, const TurningGoal& goal);
 
+/// shortestTurningLength computed one path at a time, as machines without AVX2 do (where the
+/// processor has it, shortestTurningLength works on the four paths side by side): for tests that
+/// both give the same lengths to the bit.
+double shortestTurningLengthOneLaneAtATime(const PlanPose& from, double cosHeading, double sinHeading, const TurningGoal& goal);
+
 /// Just the length of shortestTurningPath, metres.
 double turningDistance(const PlanPose& from, const PlanPose& to, double radius, bool circleCircleCircle = false);
 

@@ -10,8 +10,11 @@
 
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <random>
+#include <vector>
 
 namespace {
 
@@ -82,6 +85,26 @@ TEST(PlanTurningDistance, LengthOnlyVersionAgreesWithThePaths) {
             const PlanPose from{30.0 * std::sin(i * 0.37), 30.0 * std::cos(i * 0.91), std::remainder(i * 0.53, 2.0 * M_PI)};
             const double c = std::cos(from.heading), s = std::sin(from.heading);
             EXPECT_NEAR(runtime::shortestTurningLength(from, c, s, goal), runtime::shortestTurningPath(from, c, s, goal).length, 1e-9) << i;
+        }
+    }
+}
+
+TEST(PlanTurningDistance, FourPathsAtOnceGiveTheLengthsOfOneAtATimeToTheBit) {
+    // Where the processor has AVX2 the lengths come from four lanes side by side; elsewhere one
+    // path at a time. Searches must not depend on the machine: the two agree exactly, also on the
+    // edge cases (on the goal, on its circles, straight behind it, circles that coincide).
+    for (const bool ccc : {false, true}) {
+        const runtime::TurningGoal goal = runtime::makeTurningGoal({3.0, -2.0, 0.7}, 6.0, ccc);
+        std::vector<PlanPose> poses = {{3.0, -2.0, 0.7}, {3.0, -2.0, 0.7 + M_PI}, {goal.leftX, goal.leftY, 0.7}, {3.0 - 6.0 * std::cos(0.7), -2.0 - 6.0 * std::sin(0.7), 0.7},
+                                       {3.0 + 1e-12, -2.0, 0.7}, {goal.rightX, goal.rightY, -2.4}};
+        for (int i = 0; i < 4000; ++i)
+            poses.push_back({40.0 * std::sin(i * 0.37), 40.0 * std::cos(i * 0.91), std::remainder(i * 0.53, 2.0 * M_PI) * (i % 7 == 0 ? 5.0 : 1.0)});
+        for (std::size_t i = 0; i < poses.size(); ++i) {
+            const PlanPose& from = poses[i];
+            const double c = std::cos(from.heading), s = std::sin(from.heading);
+            const double lanes = runtime::shortestTurningLength(from, c, s, goal);
+            const double oneAtATime = runtime::shortestTurningLengthOneLaneAtATime(from, c, s, goal);
+            EXPECT_EQ(std::bit_cast<std::uint64_t>(lanes), std::bit_cast<std::uint64_t>(oneAtATime)) << i << ": " << lanes << " vs " << oneAtATime;
         }
     }
 }
