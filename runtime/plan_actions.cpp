@@ -7,72 +7,6 @@ namespace runtime {
 namespace {
 
 constexpr float kDegree = static_cast<float>(M_PI / 180.0);
-/// No single one-cell step turns more than a quarter turn, whatever the vehicle: agents without a
-/// turning radius would otherwise have an unbounded steering range.
-constexpr float kMaxTurnPerStep = static_cast<float>(M_PI / 2.0);
-constexpr int kMaxForces = 9;
-static_assert(kMaxPlanSpeeds >= 2 * kMaxForces + 1, "an end speed per force of either direction, and standstill");
-
-/// A force intensity for one direction of travel, after the exact limits.
-struct Force {
-    float acceleration;  ///< of the speed magnitude
-    float endSpeed;      ///< magnitude
-    float duration;
-    float turnLimit;     ///< largest heading change over the step, rad
-};
-
-struct ForceSet {
-    Force forces[kMaxForces];
-    int count = 0;
-};
-
-void addForce(ForceSet& set, float acceleration, float speed, float limit, float cell, const PlanVehicle& vehicle) {
-    float endSpeed;
-    const float endSquared = speed * speed + 2.0f * acceleration * cell;
-    if (acceleration > 0.0f && endSquared > limit * limit) {
-        if (speed >= limit) return;  // already at the limit: keeping speed covers it
-        acceleration = (limit * limit - speed * speed) / (2.0f * cell);  // exact limit: reach v_max, no more
-        endSpeed = limit;
-    } else if (endSquared <= 0.0f) {
-        if (speed <= 0.0f) return;  // braking at standstill is not an action
-        acceleration = -speed * speed / (2.0f * cell);  // exact limit: stop where the cell ends
-        endSpeed = 0.0f;
-    } else {
-        endSpeed = std::sqrt(endSquared);
-    }
-    if (speed + endSpeed <= 1e-6f) return;  // keeping zero speed is not an action
-    for (int i = 0; i < set.count; ++i)
-        if (std::abs(set.forces[i].endSpeed - endSpeed) < 1e-5f) return;  // two intensities cut to the same limit
-    if (set.count == kMaxForces) return;
-    const float duration = 2.0f * cell / (speed + endSpeed);
-    // The tightest turn this step allows: turning radius, lateral acceleration at the step's highest
-    // speed (r ≥ v²/a_lat, eq. 2.4), turn rate over the step.
-    float radius = vehicle.turningRadius;
-    if (vehicle.maxLateralAcceleration > 0.0f) {
-        const float peak = std::max(speed, endSpeed);
-        radius = std::max(radius, peak * peak / vehicle.maxLateralAcceleration);
-    }
-    float turnLimit = radius > 0.0f ? cell / radius : kMaxTurnPerStep;
-    if (vehicle.maxTurnRate > 0.0f) turnLimit = std::min(turnLimit, vehicle.maxTurnRate * duration);
-    set.forces[set.count++] = {acceleration, endSpeed, duration, std::min(turnLimit, kMaxTurnPerStep)};
-}
-
-/// A heading change of the steering set, with its cosine and sine.
-struct Turn {
-    float angle;
-    double cos, sin;
-};
-
-bool hasTurn(const Turn* turns, int count, float angle) {
-    for (int i = 0; i < count; ++i)
-        if (std::abs(turns[i].angle - angle) < 1e-6f) return true;
-    return false;
-}
-
-/// Adds a heading change to the steering set unless it is already there.
-void addTurn(Turn* turns, int& count, int capacity, float angle, double c, double s) {
-    if (!hasTurn(turns, count, angle) && count < capacity) turns[count++] = {angle, c, s};
-}
 
 } // namespace
 
@@ -87,14 +21,13 @@ float wrapAngle(float angle) {
     return angle;
 }
 
-PlanPoseCandidate advancePose(float x, float y, float heading, double c, double s, float turn, int direction, float arc) {
-    const double t = turn;
-    return advancePose(x, y, heading, c, s, turn, std::cos(t), std::sin(t), direction, arc);
-}
+namespace {
 
-PlanPoseCandidate advancePose(float x, float y, float heading, double c, double s, float turn, double cosTurn, double sinTurn, int direction,
-                              float arc) {
-    PlanPoseCandidate p;
+/// advancePose, written straight into its place: returned through memory, the pose was copied out
+/// with wider loads than the stores that built it, and the processor stalls on such a load until
+/// the stores reach the cache (a third of expandState's time went there).
+void placePose(PlanPoseCandidate& p, float x, float y, float heading, double c, double s, float turn, double cosTurn, double sinTurn, int direction,
+               float arc) {
     p.turn = turn;
     p.direction = static_cast<std::int8_t>(direction);
     if (std::abs(turn) < 1e-7f) {
@@ -112,6 +45,19 @@ PlanPoseCandidate advancePose(float x, float y, float heading, double c, double 
         p.sinHeading = s1;
     }
     p.heading = wrapAngle(static_cast<float>(static_cast<double>(heading) + turn));
+}
+
+} // namespace
+
+PlanPoseCandidate advancePose(float x, float y, float heading, double c, double s, float turn, int direction, float arc) {
+    const double t = turn;
+    return advancePose(x, y, heading, c, s, turn, std::cos(t), std::sin(t), direction, arc);
+}
+
+PlanPoseCandidate advancePose(float x, float y, float heading, double c, double s, float turn, double cosTurn, double sinTurn, int direction,
+                              float arc) {
+    PlanPoseCandidate p;
+    placePose(p, x, y, heading, c, s, turn, cosTurn, sinTurn, direction, arc);
     return p;
 }
 
@@ -121,62 +67,26 @@ void expandState(const PlanState& state, const PlanVehicle& vehicle, const PlanD
     out.speedCount = 0;
     const float cell = d.cellSize;
     const double c = std::cos(state.heading), s = std::sin(state.heading);
-    const float steeringStep = d.steeringStepDeg * kDegree;
-    const int levels = std::clamp(d.accelerationLevels, 1, 4);
 
     for (const int direction : {1, -1}) {
         if (direction > 0 && state.speed < 0.0f) continue;
         if (direction < 0 && (state.speed > 0.0f || !vehicle.canReverse())) continue;
-        const float speed = std::abs(state.speed);
-        const float limit = direction > 0 ? vehicle.maxSpeed : vehicle.maxReverseSpeed;
-
-        ForceSet forces;
-        for (int k = levels; k >= 1; --k) addForce(forces, vehicle.maxAcceleration * static_cast<float>(k) / static_cast<float>(levels), speed, limit, cell, vehicle);
-        addForce(forces, 0.0f, speed, limit, cell, vehicle);
-        for (int k = 1; k <= levels; ++k) addForce(forces, -vehicle.maxDeceleration * static_cast<float>(k) / static_cast<float>(levels), speed, limit, cell, vehicle);
-        if (forces.count == 0) continue;
+        const PlanActionSet& actions = out.actions.at(std::abs(state.speed), direction, vehicle, d);
+        if (actions.forceCount == 0) continue;
         const int firstSpeed = out.speedCount;
-        for (int i = 0; i < forces.count; ++i) out.endSpeeds[out.speedCount++] = static_cast<float>(direction) * forces.forces[i].endSpeed;
-
-        // Steering set: none, multiples of the step below the widest limit, every exact limit.
-        float widest = 0.0f;
-        for (int i = 0; i < forces.count; ++i) widest = std::max(widest, forces.forces[i].turnLimit);
-        Turn turns[2 * (8 + kMaxForces) + 1];
-        int turnCount = 0;
-        constexpr int turnCapacity = static_cast<int>(sizeof turns / sizeof turns[0]);
-        addTurn(turns, turnCount, turnCapacity, 0.0f, 1.0, 0.0);
-        const int maxLevels = std::clamp(d.maxSteeringLevelsPerSide, 0, 8);
-        if (out.steeringStepOfTable != steeringStep) {
-            for (int k = 1; k <= 8; ++k) {
-                const double angle = static_cast<float>(k) * steeringStep;
-                out.steeringCos[k] = std::cos(angle);
-                out.steeringSin[k] = std::sin(angle);
-            }
-            out.steeringStepOfTable = steeringStep;
-        }
-        for (int k = 1; k <= maxLevels && steeringStep > 0.0f && static_cast<float>(k) * steeringStep < widest - 1e-6f; ++k) {
-            addTurn(turns, turnCount, turnCapacity, static_cast<float>(k) * steeringStep, out.steeringCos[k], out.steeringSin[k]);
-            addTurn(turns, turnCount, turnCapacity, -static_cast<float>(k) * steeringStep, out.steeringCos[k], -out.steeringSin[k]);
-        }
-        for (int i = 0; i < forces.count; ++i) {
-            const double turnLimit = forces.forces[i].turnLimit;
-            if (turnLimit <= 1e-6 || hasTurn(turns, turnCount, forces.forces[i].turnLimit)) continue;  // a sine and cosine only when new
-            const double cosLimit = std::cos(turnLimit), sinLimit = std::sin(turnLimit);
-            addTurn(turns, turnCount, turnCapacity, forces.forces[i].turnLimit, cosLimit, sinLimit);
-            addTurn(turns, turnCount, turnCapacity, -forces.forces[i].turnLimit, cosLimit, -sinLimit);
-        }
-
-        for (int t = 0; t < turnCount && out.poseCount < kMaxPlanPoses; ++t) {
+        for (int i = 0; i < actions.forceCount; ++i) out.endSpeeds[out.speedCount++] = static_cast<float>(direction) * actions.forces[i].endSpeed;
+        for (int t = 0; t < actions.turnCount && out.poseCount < kMaxPlanPoses; ++t) {
+            const PlanActionSet::Turn& turn = actions.turns[t];
             const std::uint8_t poseIndex = static_cast<std::uint8_t>(out.poseCount);
             bool used = false;
-            for (int i = 0; i < forces.count && out.motionCount < kMaxPlanMotions; ++i) {
-                const Force& f = forces.forces[i];
-                if (std::abs(turns[t].angle) > f.turnLimit + 1e-6f) continue;
+            for (int i = 0; i < actions.forceCount && out.motionCount < kMaxPlanMotions; ++i) {
+                if (!(turn.forces >> i & 1u)) continue;
+                const PlanActionSet::Force& f = actions.forces[i];
                 out.motions[out.motionCount++] = {poseIndex, static_cast<std::uint8_t>(firstSpeed + i), static_cast<float>(direction) * f.endSpeed,
                                                   f.acceleration, f.duration};
                 used = true;
             }
-            if (used) out.poses[out.poseCount++] = advancePose(state.x, state.y, state.heading, c, s, turns[t].angle, turns[t].cos, turns[t].sin, direction, cell);
+            if (used) placePose(out.poses[out.poseCount++], state.x, state.y, state.heading, c, s, turn.angle, turn.cos, turn.sin, direction, cell);
         }
     }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "runtime/plan_action_set.h"
 #include "runtime/plan_settings.h"
 #include "runtime/plan_state.h"
 #include "runtime/plan_vehicle.h"
@@ -28,7 +29,7 @@ struct PlanMotion {
 
 inline constexpr int kMaxPlanPoses = 64;
 inline constexpr int kMaxPlanMotions = 224;
-inline constexpr int kMaxPlanSpeeds = 2 * 9 + 1;  ///< forces of either direction, and standstill
+inline constexpr int kMaxPlanSpeeds = 2 * kMaxPlanForces + 1;  ///< forces of either direction, and standstill
 
 /// The children of one node, in a fixed buffer (no allocation).
 struct PlanExpansion {
@@ -39,22 +40,13 @@ struct PlanExpansion {
     int poseCount = 0;
     int motionCount = 0;
     int speedCount = 0;
-    /// cos and sin of k steering steps, k = 1…8, for the step they were taken for: a child's heading
-    /// vector is its parent's turned by these, not a sine and cosine of its own.
-    float steeringStepOfTable = -1.0f;
-    double steeringCos[9] = {}, steeringSin[9] = {};
+    /// The moving actions by speed: an expansion looks its parent's speed up instead of building them.
+    PlanActionCache actions;
 };
 
 /// Generates every physically possible child of `state` (§3.1, Figure 3.2; §4.3.4–4.3.5):
-///  - moving (forwards, and backwards for vehicles that reverse): each force intensity (full,
-///    intermediate, none, braking) over an arc of one cell; the speed after it from v1² = v0² + 2as
-///    (eq. 2.1–2.2), the duration 2s / (v0 + v1). Limits are kept exact (§4.3.4): an acceleration
-///    that would pass the top speed is cut to reach it, braking that would stop before the cell ends
-///    is cut to stop exactly there. Keeping zero speed and braking at standstill are not actions;
-///    direction changes only through standstill.
-///  - steering: heading changes of multiples of the steering step and the exact limit of this
-///    force, the tighter of the turning radius, the lateral acceleration at the step's highest speed
-///    (r ≥ v²/a_lat, eq. 2.4) and the turn rate over the step's duration.
+///  - moving (forwards, and backwards for vehicles that reverse): the actions of buildActionSet at
+///    the state's speed, each over an arc of one cell; direction changes only through standstill.
 ///  - at standstill, vehicles that turn on the spot turn by multiples of the spot-turn step, taking
 ///    |Δφ| / turn rate.
 /// Static move ordering (§5.4): accelerating first, then keeping speed, then braking.

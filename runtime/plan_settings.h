@@ -29,6 +29,7 @@ struct PlanDiscretization {
     /// Turning on the spot (tanks, pedestrians): multiples of this angle, degrees, up to spotTurnMaxDeg.
     float spotTurnStepDeg = 15.0f;
     float spotTurnMaxDeg = 90.0f;
+    bool operator==(const PlanDiscretization&) const = default;
 };
 
 /// When a node counts as the goal (§5.1: within 0.3 discrete steps, one degree, 0.1 m/s).

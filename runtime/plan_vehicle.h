@@ -18,6 +18,7 @@ struct PlanVehicle {
     bool turnsOnSpot = false;            ///< may change heading at standstill (tanks, pedestrians)
 
     bool canReverse() const { return maxReverseSpeed > 0.0f; }
+    bool operator==(const PlanVehicle&) const = default;
 };
 
 /// Car (§3.1.1 "Cars"): a turning radius and a lateral acceleration limit, no turning on the spot.

@@ -1,0 +1,139 @@
+// The planner's actions (thesis §3.1, §4.3.4–4.3.5): the exact limits of each force and steering,
+// and the cache of action sets by speed, which must never hand one vehicle's actions to another.
+
+#include "runtime/plan_action_set.h"
+#include "runtime/plan_actions.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <memory>
+#include <vector>
+
+namespace {
+
+using runtime::PlanActionSet;
+using runtime::PlanDiscretization;
+using runtime::PlanVehicle;
+
+void expectSameExpansion(const runtime::PlanExpansion& a, const runtime::PlanExpansion& b, int step) {
+    ASSERT_EQ(a.poseCount, b.poseCount) << "step " << step;
+    ASSERT_EQ(a.motionCount, b.motionCount) << "step " << step;
+    ASSERT_EQ(a.speedCount, b.speedCount) << "step " << step;
+    for (int i = 0; i < a.poseCount; ++i) {
+        EXPECT_EQ(a.poses[i].x, b.poses[i].x) << "step " << step << " pose " << i;
+        EXPECT_EQ(a.poses[i].y, b.poses[i].y) << "step " << step << " pose " << i;
+        EXPECT_EQ(a.poses[i].heading, b.poses[i].heading) << "step " << step << " pose " << i;
+        EXPECT_EQ(a.poses[i].turn, b.poses[i].turn) << "step " << step << " pose " << i;
+        EXPECT_EQ(a.poses[i].direction, b.poses[i].direction) << "step " << step << " pose " << i;
+    }
+    for (int i = 0; i < a.motionCount; ++i) {
+        EXPECT_EQ(a.motions[i].pose, b.motions[i].pose) << "step " << step << " motion " << i;
+        EXPECT_EQ(a.motions[i].speed, b.motions[i].speed) << "step " << step << " motion " << i;
+        EXPECT_EQ(a.motions[i].endSpeed, b.motions[i].endSpeed) << "step " << step << " motion " << i;
+        EXPECT_EQ(a.motions[i].acceleration, b.motions[i].acceleration) << "step " << step << " motion " << i;
+        EXPECT_EQ(a.motions[i].duration, b.motions[i].duration) << "step " << step << " motion " << i;
+    }
+    for (int i = 0; i < a.speedCount; ++i) EXPECT_EQ(a.endSpeeds[i], b.endSpeeds[i]) << "step " << step << " speed " << i;
+}
+
+TEST(PlanActions, AReusedExpansionExpandsAsAFreshOneWhateverItExpandedBefore) {
+    // One expansion buffer (and so one cache of action sets) through vehicles, discretisations
+    // and speeds that come back: each expansion must equal one made in a fresh buffer.
+    const PlanVehicle car = runtime::carPlanVehicle(6.0f, 15.0f, 1.5f, 5.0f, 13.8f);
+    const PlanVehicle reversingCar = runtime::carPlanVehicle(6.0f, 15.0f, 1.5f, 5.0f, 13.8f, 4.0f);
+    const PlanVehicle tighterCar = runtime::carPlanVehicle(4.0f, 15.0f, 1.5f, 5.0f, 13.8f);
+    const PlanVehicle tank = runtime::tankPlanVehicle(1.0f, 2.0f, 4.0f, 8.0f);
+    const PlanVehicle pedestrian = runtime::pedestrianPlanVehicle();
+    PlanDiscretization coarse;
+    coarse.steeringStepDeg = 7.5f;
+    coarse.accelerationLevels = 1;
+    const PlanDiscretization fine;
+    struct Case {
+        PlanVehicle vehicle;
+        PlanDiscretization discretization;
+        runtime::PlanState state;
+    };
+    std::vector<Case> cases;
+    for (const float speed : {0.0f, 3.0f, 8.25f, 13.8f, 3.0f, -2.0f, 0.0f}) {
+        for (const PlanVehicle& v : {car, reversingCar, tighterCar, tank, pedestrian, car}) {
+            cases.push_back({v, fine, {1.0f, -2.0f, 0.4f, speed}});
+            cases.push_back({v, coarse, {-3.0f, 5.0f, -2.9f, speed}});
+        }
+    }
+    runtime::PlanExpansion reused;
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+        const Case& c = cases[i];
+        runtime::expandState(c.state, c.vehicle, c.discretization, reused);
+        const auto fresh = std::make_unique<runtime::PlanExpansion>();
+        runtime::expandState(c.state, c.vehicle, c.discretization, *fresh);
+        expectSameExpansion(reused, *fresh, static_cast<int>(i));
+        // A car that cannot reverse has nowhere to go from a backwards speed.
+        EXPECT_EQ(reused.motionCount > 0, c.state.speed >= 0.0f || c.vehicle.canReverse()) << "step " << i;
+    }
+}
+
+TEST(PlanActions, ForcesAndSteeringKeepTheExactLimits) {
+    const PlanVehicle car = runtime::carPlanVehicle(6.0f, 15.0f, 1.5f, 5.0f, 13.8f);
+    const PlanDiscretization d;
+    const runtime::PlanSteeringTable steering = runtime::makeSteeringTable(d);
+    for (const float speed : {0.0f, 0.4f, 5.0f, 13.7f, 13.8f}) {
+        PlanActionSet set;
+        runtime::buildActionSet(speed, 1, car, d, steering, set);
+        ASSERT_GT(set.forceCount, 0) << speed;
+        bool reachesTop = false, stops = false;
+        for (int i = 0; i < set.forceCount; ++i) {
+            const PlanActionSet::Force& f = set.forces[i];
+            // §4.3.4: never past v_max, never below standstill; the cut forces land on them exactly.
+            EXPECT_LE(f.endSpeed, car.maxSpeed) << speed;
+            EXPECT_GE(f.endSpeed, 0.0f) << speed;
+            EXPECT_LE(f.acceleration, car.maxAcceleration + 1e-6f) << speed;
+            EXPECT_GE(f.acceleration, -car.maxDeceleration - 1e-6f) << speed;
+            EXPECT_NEAR(f.endSpeed * f.endSpeed, speed * speed + 2.0f * f.acceleration * d.cellSize, 1e-3f) << speed;
+            EXPECT_NEAR(f.duration, 2.0f * d.cellSize / (speed + f.endSpeed), 1e-5f) << speed;
+            reachesTop |= f.endSpeed == car.maxSpeed;
+            stops |= f.endSpeed == 0.0f;
+            // The tightest turn: the turning radius, and v²/a_lat at the step's highest speed.
+            const float peak = std::max(speed, f.endSpeed);
+            EXPECT_LE(f.turnLimit, d.cellSize / std::max(car.turningRadius, peak * peak / car.maxLateralAcceleration) + 1e-6f) << speed;
+        }
+        if (speed >= 13.7f) {
+            EXPECT_TRUE(reachesTop) << speed << ": full throttle near the top is cut to reach it exactly";
+        }
+        if (speed > 0.0f && speed < 1.0f) {
+            EXPECT_TRUE(stops) << speed << ": full braking at a crawl is cut to stop at the cell's end";
+        }
+        // Every steering goes with exactly the forces whose limit allows it, and each force's own
+        // limit is in the set (either side).
+        ASSERT_GT(set.turnCount, 0);
+        EXPECT_EQ(set.turns[0].angle, 0.0f);
+        for (int i = 0; i < set.forceCount; ++i) {
+            bool left = false, right = false;
+            for (int t = 0; t < set.turnCount; ++t) {
+                left |= set.turns[t].angle == set.forces[i].turnLimit;
+                right |= set.turns[t].angle == -set.forces[i].turnLimit;
+            }
+            EXPECT_TRUE(left && right) << speed << " force " << i;
+        }
+        for (int t = 0; t < set.turnCount; ++t) {
+            const PlanActionSet::Turn& turn = set.turns[t];
+            EXPECT_NEAR(turn.cos, std::cos(static_cast<double>(turn.angle)), 1e-7) << t;
+            EXPECT_NEAR(turn.sin, std::sin(static_cast<double>(turn.angle)), 1e-7) << t;
+            for (int i = 0; i < set.forceCount; ++i)
+                EXPECT_EQ((turn.forces >> i & 1u) != 0, std::abs(turn.angle) <= set.forces[i].turnLimit + 1e-6f) << speed << " turn " << t << " force " << i;
+        }
+    }
+}
+
+TEST(PlanActions, NoActionKeepsZeroSpeedOrBrakesAtStandstill) {
+    const PlanVehicle car = runtime::carPlanVehicle(6.0f, 15.0f, 1.5f, 5.0f, 13.8f);
+    PlanActionSet set;
+    runtime::buildActionSet(0.0f, 1, car, {}, runtime::makeSteeringTable({}), set);
+    ASSERT_GT(set.forceCount, 0);
+    for (int i = 0; i < set.forceCount; ++i) EXPECT_GT(set.forces[i].endSpeed, 0.0f) << i;
+    const PlanVehicle forwardOnly = car;
+    runtime::buildActionSet(0.0f, -1, forwardOnly, {}, runtime::makeSteeringTable({}), set);
+    EXPECT_EQ(set.forceCount, 0) << "no reverse speed: no way backwards";
+}
+
+} // namespace
