@@ -72,6 +72,8 @@ void buildActionSet(float speed, int direction, const PlanVehicle& vehicle, cons
                     PlanActionSet& out) {
     out.forceCount = 0;
     out.turnCount = 0;
+    out.motionCount = 0;
+    out.turnMotions[0] = 0;
     const float cell = d.cellSize;
     const int levels = std::clamp(d.accelerationLevels, 1, 4);
     const float limit = direction > 0 ? vehicle.maxSpeed : vehicle.maxReverseSpeed;
@@ -97,9 +99,25 @@ void buildActionSet(float speed, int direction, const PlanVehicle& vehicle, cons
         addTurn(out, out.forces[i].turnLimit, cosLimit, sinLimit);
         addTurn(out, -out.forces[i].turnLimit, cosLimit, -sinLimit);
     }
-    for (int t = 0; t < out.turnCount; ++t)
+    // Which forces allow each steering; a steering none allows goes (none does: the widest force
+    // allows every multiple below its limit, each force its own limit).
+    int kept = 0;
+    for (int t = 0; t < out.turnCount; ++t) {
+        PlanActionSet::Turn turn = out.turns[t];
         for (int i = 0; i < out.forceCount; ++i)
-            if (std::abs(out.turns[t].angle) <= out.forces[i].turnLimit + 1e-6f) out.turns[t].forces |= static_cast<std::uint16_t>(1u << i);
+            if (std::abs(turn.angle) <= out.forces[i].turnLimit + 1e-6f) turn.forces |= static_cast<std::uint16_t>(1u << i);
+        if (turn.forces != 0) out.turns[kept++] = turn;
+    }
+    out.turnCount = kept;
+    for (int t = 0; t < out.turnCount; ++t) {
+        for (int i = 0; i < out.forceCount && out.motionCount < kMaxPlanMotions; ++i) {
+            if (!(out.turns[t].forces >> i & 1u)) continue;
+            const PlanActionSet::Force& f = out.forces[i];
+            out.motions[out.motionCount++] = {static_cast<std::uint8_t>(t), static_cast<std::uint8_t>(i), static_cast<float>(direction) * f.endSpeed,
+                                              f.acceleration, f.duration};
+        }
+        out.turnMotions[t + 1] = static_cast<std::uint16_t>(out.motionCount);
+    }
 }
 
 PlanActionCache::PlanActionCache() : m_entries(kEntries) {}

@@ -11,6 +11,18 @@ namespace runtime {
 inline constexpr int kMaxPlanForces = 9;
 /// No steering, up to 8 multiples of the steering step and an exact limit per force, either side.
 inline constexpr int kMaxPlanTurns = 2 * (8 + kMaxPlanForces) + 1;
+/// What one expansion holds.
+inline constexpr int kMaxPlanPoses = 64;
+inline constexpr int kMaxPlanMotions = 224;
+
+/// One composite action (§3.1): a force intensity and a steering intensity held for `duration`.
+struct PlanMotion {
+    std::uint8_t pose = 0;     ///< index into PlanExpansion::poses
+    std::uint8_t speed = 0;    ///< index into PlanExpansion::endSpeeds: motions of one force share it
+    float endSpeed = 0.0f;     ///< signed, m/s
+    float acceleration = 0.0f; ///< m/s² of speed magnitude gained (negative braking)
+    float duration = 0.0f;     ///< s: the action's cost
+};
 
 /// The moving actions of one direction of travel at one speed (thesis §3.1, §4.3.4–4.3.5): the force
 /// intensities after their exact limits, the steering set with each heading change's cosine and
@@ -29,9 +41,16 @@ struct PlanActionSet {
         std::uint16_t forces;  ///< bit i: forces[i] allows this heading change
     };
     Force forces[kMaxPlanForces];
-    Turn turns[kMaxPlanTurns];
+    Turn turns[kMaxPlanTurns];  ///< each allows at least one force
+    /// Every steering with every force it allows, steering by steering in the order of `turns`,
+    /// forces in their order: pose = the turn's index, speed = the force's, endSpeed signed. An
+    /// expansion copies them as they are. turnMotions[t] is where turn t's motions begin
+    /// (turnMotions[turnCount] = motionCount); more than an expansion holds are left out.
+    PlanMotion motions[kMaxPlanMotions];
+    std::uint16_t turnMotions[kMaxPlanTurns + 1] = {};
     int forceCount = 0;
     int turnCount = 0;
+    int motionCount = 0;
 };
 
 /// The cosine and sine of k steering steps, k = 1…8: a child's heading vector is its parent's

@@ -1,6 +1,7 @@
 #include "runtime/plan_actions.h"
 
 #include <algorithm>
+#include <algorithm>
 #include <cmath>
 
 namespace runtime {
@@ -75,18 +76,21 @@ void expandState(const PlanState& state, const PlanVehicle& vehicle, const PlanD
         if (actions.forceCount == 0) continue;
         const int firstSpeed = out.speedCount;
         for (int i = 0; i < actions.forceCount; ++i) out.endSpeeds[out.speedCount++] = static_cast<float>(direction) * actions.forces[i].endSpeed;
-        for (int t = 0; t < actions.turnCount && out.poseCount < kMaxPlanPoses; ++t) {
-            const PlanActionSet::Turn& turn = actions.turns[t];
-            const std::uint8_t poseIndex = static_cast<std::uint8_t>(out.poseCount);
-            bool used = false;
-            for (int i = 0; i < actions.forceCount && out.motionCount < kMaxPlanMotions; ++i) {
-                if (!(turn.forces >> i & 1u)) continue;
-                const PlanActionSet::Force& f = actions.forces[i];
-                out.motions[out.motionCount++] = {poseIndex, static_cast<std::uint8_t>(firstSpeed + i), static_cast<float>(direction) * f.endSpeed,
-                                                  f.acceleration, f.duration};
-                used = true;
+        // The set's motions as they are, renumbered past what the other direction added, as far as
+        // the expansion has room: a steering gets its pose only if at least one of its motions fits.
+        const int turns = std::min(actions.turnCount, kMaxPlanPoses - out.poseCount);
+        const int motions = std::min<int>(actions.turnMotions[turns], kMaxPlanMotions - out.motionCount);
+        PlanMotion* added = std::copy_n(actions.motions, motions, out.motions + out.motionCount) - motions;
+        if (out.poseCount != 0 || firstSpeed != 0) {
+            for (int m = 0; m < motions; ++m) {
+                added[m].pose = static_cast<std::uint8_t>(added[m].pose + out.poseCount);
+                added[m].speed = static_cast<std::uint8_t>(added[m].speed + firstSpeed);
             }
-            if (used) placePose(out.poses[out.poseCount++], state.x, state.y, state.heading, c, s, turn.angle, turn.cos, turn.sin, direction, cell);
+        }
+        out.motionCount += motions;
+        for (int t = 0; t < turns && actions.turnMotions[t] < motions; ++t) {
+            const PlanActionSet::Turn& turn = actions.turns[t];
+            placePose(out.poses[out.poseCount++], state.x, state.y, state.heading, c, s, turn.angle, turn.cos, turn.sin, direction, cell);
         }
     }
 

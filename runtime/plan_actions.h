@@ -18,17 +18,6 @@ struct PlanPoseCandidate {
     std::int8_t direction = 0; ///< +1 forwards, −1 backwards, 0 turning on the spot
 };
 
-/// One composite action (§3.1): a force intensity and a steering intensity held for `duration`.
-struct PlanMotion {
-    std::uint8_t pose = 0;     ///< index into PlanExpansion::poses
-    std::uint8_t speed = 0;    ///< index into PlanExpansion::endSpeeds: motions of one force share it
-    float endSpeed = 0.0f;     ///< signed, m/s
-    float acceleration = 0.0f; ///< m/s² of speed magnitude gained (negative braking)
-    float duration = 0.0f;     ///< s: the action's cost
-};
-
-inline constexpr int kMaxPlanPoses = 64;
-inline constexpr int kMaxPlanMotions = 224;
 inline constexpr int kMaxPlanSpeeds = 2 * kMaxPlanForces + 1;  ///< forces of either direction, and standstill
 
 /// The children of one node, in a fixed buffer (no allocation).

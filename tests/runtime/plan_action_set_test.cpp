@@ -73,6 +73,43 @@ TEST(PlanActions, AReusedExpansionExpandsAsAFreshOneWhateverItExpandedBefore) {
     }
 }
 
+TEST(PlanActions, EveryMotionPointsAtItsPoseAndSpeedEvenWhenTheExpansionIsFull) {
+    // Standstill with both directions and spot turns, and a discretisation with more steering and
+    // force combinations than an expansion holds: motions come pose by pose, each pointing at its
+    // pose and its end speed, no pose without a motion, and nothing past the buffers.
+    const PlanVehicle tank = runtime::tankPlanVehicle(3.0f, 2.0f, 4.0f, 8.0f);
+    PlanDiscretization crowded;
+    crowded.steeringStepDeg = 0.5f;
+    crowded.maxSteeringLevelsPerSide = 8;
+    crowded.accelerationLevels = 4;
+    for (const PlanDiscretization& d : {PlanDiscretization{}, crowded}) {
+        for (const float speed : {0.0f, 0.7f, 3.0f, -3.0f}) {  // at 3 m/s, nine forces and 35 steerings: more than fit
+            auto expansion = std::make_unique<runtime::PlanExpansion>();
+            runtime::expandState({0.0f, 0.0f, 1.0f, speed}, tank, d, *expansion);
+            const runtime::PlanExpansion& e = *expansion;
+            ASSERT_GT(e.motionCount, 0) << speed;
+            ASSERT_LE(e.motionCount, runtime::kMaxPlanMotions);
+            ASSERT_LE(e.poseCount, runtime::kMaxPlanPoses);
+            std::vector<int> motionsOfPose(static_cast<std::size_t>(e.poseCount), 0);
+            int lastPose = 0;
+            for (int m = 0; m < e.motionCount; ++m) {
+                const runtime::PlanMotion& motion = e.motions[m];
+                ASSERT_LT(motion.pose, e.poseCount) << m;
+                ASSERT_LT(motion.speed, e.speedCount) << m;
+                EXPECT_GE(motion.pose, lastPose) << m << ": motions come pose by pose";
+                lastPose = motion.pose;
+                ++motionsOfPose[motion.pose];
+                EXPECT_EQ(motion.endSpeed, e.endSpeeds[motion.speed]) << m;
+                const runtime::PlanPoseCandidate& pose = e.poses[motion.pose];
+                if (pose.direction != 0) {
+                    EXPECT_EQ(std::signbit(motion.endSpeed), pose.direction < 0) << m << ": the end speed's sign is the pose's direction";
+                }
+            }
+            for (int p = 0; p < e.poseCount; ++p) EXPECT_GT(motionsOfPose[static_cast<std::size_t>(p)], 0) << "pose " << p;
+        }
+    }
+}
+
 TEST(PlanActions, ForcesAndSteeringKeepTheExactLimits) {
     const PlanVehicle car = runtime::carPlanVehicle(6.0f, 15.0f, 1.5f, 5.0f, 13.8f);
     const PlanDiscretization d;
