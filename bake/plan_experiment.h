@@ -35,7 +35,7 @@ struct SearchOutcome {
     runtime::PlanStatus status = runtime::PlanStatus::InvalidInput;
     std::uint32_t iterations = 0;
     float time = 0.0f;         ///< s of the path (found)
-    double seconds = 0.0;      ///< wall clock of the search
+    double seconds = 0.0;      ///< processor time of the search (its thread's)
     bool found() const { return status == runtime::PlanStatus::Found; }
 };
 
