@@ -4,6 +4,7 @@
 #include "runtime/plan_node_pool.h"
 #include "runtime/plan_settings.h"
 
+#include <bit>
 #include <cstdint>
 #include <memory>
 
@@ -117,7 +118,7 @@ private:
         std::uint32_t node = 0;  ///< the holder's index + 1; 0: empty, so zeroed memory is an empty table
         float total = 0.0f;
     };
-    static constexpr std::uint32_t kHolder = 0x80000000u;  ///< marks a node's slot while growing
+    static constexpr std::uint32_t kHolder = 0x80000000u;  ///< marks a holder's slot field while growing
     PlanBuffer<Slot> m_slots;
     std::uint32_t m_maxMask = 0;  ///< all the slots reserved, less one
     std::uint32_t m_mask = 0;     ///< the slots this search uses, less one
@@ -128,23 +129,27 @@ private:
 
 template <class KeyOf>
 void PlanCellTable::grow(PlanNodePool& nodes, KeyOf keyOf) {
-    // Mark the holders (every used slot has exactly one), empty their slots, widen, re-home them.
+    // Mark the holders (every used slot has exactly one) and empty their slots, each holder keeping
+    // its cell's cost + estimate in its slot field meanwhile (a total is ≥ 0, so its bits leave the
+    // mark bit free); widen; re-home them.
     for (std::uint32_t i = 0; i < nodes.size(); ++i) {
         PlanNode& n = nodes[i];
-        if (holds(n.slot, i)) n.slot |= kHolder;
+        if (!holds(n.slot, i)) continue;
+        const float total = m_slots[n.slot].total;
+        m_slots[n.slot] = Slot{};
+        n.slot = std::bit_cast<std::uint32_t>(total + 0.0f) | kHolder;
     }
-    for (std::uint32_t i = 0; i < nodes.size(); ++i)
-        if (nodes[i].slot & kHolder) m_slots[nodes[i].slot & ~kHolder] = Slot{};
     m_mask = 2u * m_mask + 1u;
     m_used = 0;
     for (std::uint32_t i = 0; i < nodes.size(); ++i) {
         PlanNode& n = nodes[i];
         if (!(n.slot & kHolder)) continue;
+        const float total = std::bit_cast<float>(n.slot & ~kHolder);
         const std::uint64_t key = keyOf(n);
         std::uint32_t slot = 0;
-        float total = 0.0f;
-        find(key, slot, total);
-        set(slot, key, i, n.cost + n.estimate);
+        float ignored = 0.0f;
+        find(key, slot, ignored);
+        set(slot, key, i, total);
         n.slot = slot;
     }
 }

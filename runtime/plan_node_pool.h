@@ -9,16 +9,17 @@ namespace runtime {
 
 inline constexpr std::uint32_t kNoPlanNode = 0xffffffffu;
 
-/// A search node (thesis §4.5, Figure 4.11): the exact state, the cost so far and the estimate to
-/// the goal in seconds, the lowest-cost parent, and the slot of the cell (discretised state) it
-/// stands for. 32 bytes.
+/// A search node (thesis §4.5, Figure 4.11): the exact state, the cost so far in seconds, the floor
+/// its pose sets under its children's estimates, the lowest-cost parent, and the slot of the cell
+/// (discretised state) it stands for. 32 bytes. (Its cost + estimate lives in its cell and its
+/// open-list entry: what the search reads of a node it expands is all here, one cache line.)
 /// Nodes are never changed once made: when a better node takes over a cell, the old one stays as
 /// the parent of whatever it already produced, so every path read back is made of actions that
 /// really lead from one node to the next.
 struct PlanNode {
     PlanState state;
     float cost = 0.0f;       ///< g, s
-    float estimate = 0.0f;   ///< h, s
+    float stepFloor = 0.0f;  ///< PlanHeuristic::stepFloor of its pose, m; 0: not measured, bounds nothing
     std::uint32_t parent = kNoPlanNode;
     std::uint32_t slot = 0;  ///< its cell's slot in the PlanCellTable
 };

@@ -33,7 +33,7 @@ const char* planStatusName(PlanStatus status) {
 }
 
 MovementPlanner::MovementPlanner(std::uint32_t nodeCapacity, std::uint32_t pathCapacity)
-    : m_nodes(nodeCapacity), m_nodeFloors(nodeCapacity), m_cells(nodeCapacity), m_open(nodeCapacity), m_path(new PlanStep[pathCapacity > 0 ? pathCapacity : 1]),
+    : m_nodes(nodeCapacity), m_cells(nodeCapacity), m_open(nodeCapacity), m_path(new PlanStep[pathCapacity > 0 ? pathCapacity : 1]),
       m_pathCapacity(pathCapacity > 0 ? pathCapacity : 1) {}
 
 void MovementPlanner::expand(const PlanState& from, const PlanSettings& settings, const PlanVehicle& vehicle, PlanValidity validity) {
@@ -54,17 +54,16 @@ void MovementPlanner::measurePoses(const PlanHeuristic& heuristic, const bool* n
     }
 }
 
-int MovementPlanner::screenChildren(const PlanNode& parent, float parentFloor, const PlanHeuristic& heuristic, const PlanState& goal,
-                                    const PlanSettings& settings) {
+int MovementPlanner::screenChildren(const PlanNode& parent, const PlanHeuristic& heuristic, const PlanState& goal, const PlanSettings& settings) {
     // Before any turning length: children whose cell holds a node no costlier than the child's
     // cost plus a floor under its estimate (PlanHeuristic::boundsSteps) end here, as the full test
     // in plan() would end them — holders only ever get cheaper, so a child ended against this holder
     // would be ended against any later one. Most children end so; the turning lengths are measured
     // only for the poses some remaining child needs. Without branches on the outcome: it is a coin
     // toss, and the processor would guess it wrong half the time.
-    const bool bounded = parentFloor > 0.0f;  // the start's is unknown
+    const bool bounded = parent.stepFloor > 0.0f;  // the start's is unknown
     for (int k = 0; k < m_expansion.speedCount; ++k)
-        m_speedFloors[k] = bounded ? static_cast<float>(heuristic.estimateFloor(parentFloor, settings.discretization.cellSize, m_expansion.endSpeeds[k])) : 0.0f;
+        m_speedFloors[k] = bounded ? static_cast<float>(heuristic.estimateFloor(parent.stepFloor, settings.discretization.cellSize, m_expansion.endSpeeds[k])) : 0.0f;
     for (int p = 0; p < m_expansion.poseCount; ++p) {
         const PlanPoseCandidate& pose = m_expansion.poses[p];
         const float dx = pose.x - goal.x, dy = pose.y - goal.y;
@@ -145,9 +144,12 @@ PlanResult MovementPlanner::plan(const PlanVehicle& vehicle, const PlanState& st
     std::uint32_t slot = 0;
     float holderTotal = 0.0f;
     m_cells.find(startKey, slot, holderTotal);
-    const std::uint32_t startNode = m_nodes.add({start, 0.0f, startEstimate, kNoPlanNode, slot});
-    m_nodeFloors[startNode] = 0.0f;  // unmeasured: bounds nothing
+    const std::uint32_t startNode = m_nodes.add({start, 0.0f, 0.0f, kNoPlanNode, slot});  // its floor unmeasured: bounds nothing
     m_cells.set(slot, startKey, startNode, startEstimate);
+    // Algorithm 1, lines 5–9: A* starts from the start and every node of the probe's path, so each
+    // enters the open list as it is made. (The list's order is total, ties to the older node: what
+    // it returns does not depend on when entries came in.)
+    m_open.push(startEstimate, startEstimate, startNode, slot);
 
     // A child inside the goal tolerance is a goal: nothing is left to estimate. Without this, a
     // child a hair past the goal would be told to drive a whole circle back to it (the turning
@@ -182,7 +184,10 @@ PlanResult MovementPlanner::plan(const PlanVehicle& vehicle, const PlanState& st
                 return finish(node, PlanStatus::Found);
             }
             if (result.iterations >= limit || m_nodes.full()) break;
-            if (m_cells.needsRoom(1)) m_cells.grow(m_nodes, keyOf);
+            if (m_cells.needsRoom(1)) {
+                m_cells.grow(m_nodes, keyOf);
+                m_open.reslot([this](std::uint32_t n) { return m_nodes[n].slot; });
+            }
             const PlanNode current = m_nodes[node];
             expand(current.state, settings, vehicle, validity);
             measurePoses(heuristic, kAllPoses.data());
@@ -207,16 +212,16 @@ PlanResult MovementPlanner::plan(const PlanVehicle& vehicle, const PlanState& st
             // The probe's nodes take their cells too (when better), so A* meets them there.
             const float cost = current.cost + motion.duration;
             const std::uint32_t holder = m_cells.find(key, slot, holderTotal);
-            const std::uint32_t made = m_nodes.add({child, cost, localBest, node, slot});
-            if (heuristic.boundsSteps()) m_nodeFloors[made] = static_cast<float>(heuristic.stepFloor(m_poseDistances[motion.pose]));
+            const float stepFloor = heuristic.boundsSteps() ? static_cast<float>(heuristic.stepFloor(m_poseDistances[motion.pose])) : 0.0f;
+            const std::uint32_t made = m_nodes.add({child, cost, stepFloor, node, slot});
             if (holder == kNoPlanNode || holderTotal > cost + localBest) m_cells.set(slot, key, made, cost + localBest);
+            m_open.push(cost + localBest, localBest, made, slot);
             node = made;
         }
         if (settings.mode == PlanMode::ProbeOnly) return finish(node, PlanStatus::ProbeStopped);
     }
 
-    // Algorithm 1, lines 5–9: A* with the start and every node of the probe's path on the open list.
-    for (std::uint32_t n = 0; n < m_nodes.size(); ++n) m_open.push(m_nodes[n].cost + m_nodes[n].estimate, m_nodes[n].estimate, n, m_nodes[n].slot);
+    // Algorithm 1: A*, its open list already holding the start and the probe's nodes.
     while (!m_open.empty()) {
         std::uint32_t nodeSlot = 0;
         const std::uint32_t node = m_open.pop(nodeSlot);
@@ -248,7 +253,7 @@ PlanResult MovementPlanner::plan(const PlanVehicle& vehicle, const PlanState& st
             m_motionKeys[m] = m_poseKeys[motion.pose] | m_speedBits[motion.speed];
             if (m_motionKeyed[m]) m_cells.prefetch(m_motionKeys[m]);
         }
-        const int count = bounded ? screenChildren(current, m_nodeFloors[node], heuristic, goal, settings) : m_expansion.motionCount;
+        const int count = bounded ? screenChildren(current, heuristic, goal, settings) : m_expansion.motionCount;
         if (bounded) measurePoses(heuristic, m_poseNeeded);
         for (int i = 0; i < count; ++i) {
             const int m = bounded ? m_openMotions[i] : i;
@@ -267,15 +272,14 @@ PlanResult MovementPlanner::plan(const PlanVehicle& vehicle, const PlanState& st
             if (!std::isfinite(h)) continue;  // Cost_Max (§4.2.2): unreachable by the estimate
             if (held && holderTotal <= cost + h) continue;
             if (m_nodes.full()) return stop(PlanStatus::PoolExhausted);
-            const std::uint32_t made = m_nodes.add({child, cost, h, node, slot});
-            if (bounded) m_nodeFloors[made] = static_cast<float>(heuristic.stepFloor(m_poseDistances[motion.pose]));
+            const float stepFloor = bounded ? static_cast<float>(heuristic.stepFloor(m_poseDistances[motion.pose])) : 0.0f;
+            const std::uint32_t made = m_nodes.add({child, cost, stepFloor, node, slot});
             m_cells.set(slot, key, made, cost + h);
             m_open.push(cost + h, h, made, slot);
         }
         if (!m_open.empty()) {  // most likely the next to expand
             m_cells.prefetchSlot(m_open.topSlot());
             m_nodes.prefetch(m_open.top());
-            if (bounded) m_nodeFloors.prefetch(m_open.top());
         }
     }
     return stop(PlanStatus::NoPath);

@@ -65,7 +65,7 @@ struct PlanValidity {
 /// one search at a time; cars that rarely need one (stuck recovery) can share it.
 class MovementPlanner {
 public:
-    /// `nodeCapacity` nodes (≈ 44 bytes each, plus 16 for the cell table and 12 for the open list);
+    /// `nodeCapacity` nodes (32 bytes each, plus up to 64 for the cell table and 16 for the open list);
     /// paths up to `pathCapacity` steps.
     explicit MovementPlanner(std::uint32_t nodeCapacity = 1u << 18, std::uint32_t pathCapacity = 4096);
 
@@ -92,14 +92,12 @@ private:
     void measurePoses(const PlanHeuristic& heuristic, const bool* needed);
     /// For heuristics that bound steps (PlanHeuristic::boundsSteps): lists in m_openMotions the
     /// children of `parent` the A* step must judge in full (see the .cpp), marks the poses they
-    /// need in m_poseNeeded, and returns how many. `parentFloor` is the parent's stepFloor (0: unknown).
-    int screenChildren(const PlanNode& parent, float parentFloor, const PlanHeuristic& heuristic, const PlanState& goal, const PlanSettings& settings);
+    /// need in m_poseNeeded, and returns how many.
+    int screenChildren(const PlanNode& parent, const PlanHeuristic& heuristic, const PlanState& goal, const PlanSettings& settings);
     /// Reads the path back from `last` through the parents; false when it does not fit.
     bool extractPath(std::uint32_t last, float cellSize, PlanResult& result);
 
     PlanNodePool m_nodes;
-    /// Per node, PlanHeuristic::stepFloor of its pose (0: not measured): bounds its children's estimates.
-    PlanBuffer<float> m_nodeFloors;
     PlanCellTable m_cells;
     PlanOpenList m_open;
     std::unique_ptr<PlanStep[]> m_path;
