@@ -92,14 +92,6 @@ public:
         (void)key;
 #endif
     }
-    /// Starts loading a slot already found (a node's own cell, about to be checked).
-    void prefetchSlot(std::uint32_t slot) const {
-#if defined(__GNUC__)
-        if (slot <= m_mask) __builtin_prefetch(&m_slots[slot]);
-#else
-        (void)slot;
-#endif
-    }
     /// Whether `node` still holds its cell (it may have been superseded by a better one).
     bool holds(std::uint32_t slot, std::uint32_t node) const { return slot <= m_mask && m_slots[slot].node == node + 1; }
     std::uint32_t slotCount() const { return m_mask + 1; }

@@ -30,7 +30,10 @@ class PlanNodePool {
 public:
     explicit PlanNodePool(std::uint32_t capacity);
 
-    void clear() { m_size = 0; }
+    void clear() {
+        for (std::uint32_t w = 0; w < (m_size + 63) / 64; ++w) m_superseded[w] = 0;
+        m_size = 0;
+    }
     bool full() const { return m_size == m_capacity; }
     /// Appends a node (the caller checks `full()` first) and returns its index.
     std::uint32_t add(const PlanNode& node) {
@@ -45,6 +48,11 @@ public:
         (void)i;
 #endif
     }
+    /// Marks node `i` as not holding its cell (§4.3.2: a better node took it, or it never won it).
+    /// One bit a node, so the open list's stale entries are told apart in a few kilobytes that stay
+    /// in the cache, not by a look-up in the cell table that misses it.
+    void markSuperseded(std::uint32_t i) { m_superseded[i / 64] |= std::uint64_t{1} << (i % 64); }
+    bool superseded(std::uint32_t i) const { return (m_superseded[i / 64] >> (i % 64)) & 1u; }
     PlanNode& operator[](std::uint32_t i) { return m_nodes[i]; }
     const PlanNode& operator[](std::uint32_t i) const { return m_nodes[i]; }
     std::uint32_t size() const { return m_size; }
@@ -52,6 +60,7 @@ public:
 
 private:
     PlanBuffer<PlanNode> m_nodes;
+    PlanBuffer<std::uint64_t> m_superseded;
     std::uint32_t m_capacity;
     std::uint32_t m_size = 0;
 };

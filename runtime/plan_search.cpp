@@ -149,7 +149,7 @@ PlanResult MovementPlanner::plan(const PlanVehicle& vehicle, const PlanState& st
     // Algorithm 1, lines 5–9: A* starts from the start and every node of the probe's path, so each
     // enters the open list as it is made. (The list's order is total, ties to the older node: what
     // it returns does not depend on when entries came in.)
-    m_open.push(startEstimate, startEstimate, startNode, slot);
+    m_open.push(startEstimate, startEstimate, startNode);
 
     // A child inside the goal tolerance is a goal: nothing is left to estimate. Without this, a
     // child a hair past the goal would be told to drive a whole circle back to it (the turning
@@ -184,10 +184,7 @@ PlanResult MovementPlanner::plan(const PlanVehicle& vehicle, const PlanState& st
                 return finish(node, PlanStatus::Found);
             }
             if (result.iterations >= limit || m_nodes.full()) break;
-            if (m_cells.needsRoom(1)) {
-                m_cells.grow(m_nodes, keyOf);
-                m_open.reslot([this](std::uint32_t n) { return m_nodes[n].slot; });
-            }
+            if (m_cells.needsRoom(1)) m_cells.grow(m_nodes, keyOf);
             const PlanNode current = m_nodes[node];
             expand(current.state, settings, vehicle, validity);
             measurePoses(heuristic, kAllPoses.data());
@@ -214,8 +211,13 @@ PlanResult MovementPlanner::plan(const PlanVehicle& vehicle, const PlanState& st
             const std::uint32_t holder = m_cells.find(key, slot, holderTotal);
             const float stepFloor = heuristic.boundsSteps() ? static_cast<float>(heuristic.stepFloor(m_poseDistances[motion.pose])) : 0.0f;
             const std::uint32_t made = m_nodes.add({child, cost, stepFloor, node, slot});
-            if (holder == kNoPlanNode || holderTotal > cost + localBest) m_cells.set(slot, key, made, cost + localBest);
-            m_open.push(cost + localBest, localBest, made, slot);
+            if (holder == kNoPlanNode || holderTotal > cost + localBest) {
+                if (holder != kNoPlanNode) m_nodes.markSuperseded(holder);
+                m_cells.set(slot, key, made, cost + localBest);
+            } else {
+                m_nodes.markSuperseded(made);
+            }
+            m_open.push(cost + localBest, localBest, made);
             node = made;
         }
         if (settings.mode == PlanMode::ProbeOnly) return finish(node, PlanStatus::ProbeStopped);
@@ -223,9 +225,8 @@ PlanResult MovementPlanner::plan(const PlanVehicle& vehicle, const PlanState& st
 
     // Algorithm 1: A*, its open list already holding the start and the probe's nodes.
     while (!m_open.empty()) {
-        std::uint32_t nodeSlot = 0;
-        const std::uint32_t node = m_open.pop(nodeSlot);
-        if (!m_cells.holds(nodeSlot, node)) continue;  // superseded in its cell (§4.3.2)
+        const std::uint32_t node = m_open.pop();
+        if (m_nodes.superseded(node)) continue;  // §4.3.2
         const PlanNode current = m_nodes[node];
         if (reachesGoal(current.state, goal, settings.tolerance)) {
             ++result.iterations;
@@ -233,10 +234,7 @@ PlanResult MovementPlanner::plan(const PlanVehicle& vehicle, const PlanState& st
         }
         if (result.iterations >= limit) return stop(PlanStatus::IterationLimit);
         ++result.iterations;
-        if (m_cells.needsRoom(kMaxPlanMotions)) {
-            m_cells.grow(m_nodes, keyOf);
-            m_open.reslot([this](std::uint32_t n) { return m_nodes[n].slot; });
-        }
+        if (m_cells.needsRoom(kMaxPlanMotions)) m_cells.grow(m_nodes, keyOf);
         expand(current.state, settings, vehicle, validity);
         // Without floors (PlanHeuristic::boundsSteps) nearly every pose needs its lengths: all of
         // them at once, before the children are judged one by one.
@@ -266,7 +264,8 @@ PlanResult MovementPlanner::plan(const PlanVehicle& vehicle, const PlanState& st
             // §4.3.2: a cell keeps the node with the lowest cost + estimate; worse ones are discarded.
             // A holder no costlier than this child's cost alone wins whatever the estimate: such a
             // child ends here, untimed. (A sibling may have taken the cell since screenChildren looked.)
-            const bool held = m_cells.find(key, slot, holderTotal) != kNoPlanNode;
+            const std::uint32_t holder = m_cells.find(key, slot, holderTotal);
+            const bool held = holder != kNoPlanNode;
             if (held && holderTotal <= cost) continue;
             const float h = estimate(motion);
             if (!std::isfinite(h)) continue;  // Cost_Max (§4.2.2): unreachable by the estimate
@@ -274,13 +273,11 @@ PlanResult MovementPlanner::plan(const PlanVehicle& vehicle, const PlanState& st
             if (m_nodes.full()) return stop(PlanStatus::PoolExhausted);
             const float stepFloor = bounded ? static_cast<float>(heuristic.stepFloor(m_poseDistances[motion.pose])) : 0.0f;
             const std::uint32_t made = m_nodes.add({child, cost, stepFloor, node, slot});
+            if (held) m_nodes.markSuperseded(holder);
             m_cells.set(slot, key, made, cost + h);
-            m_open.push(cost + h, h, made, slot);
+            m_open.push(cost + h, h, made);
         }
-        if (!m_open.empty()) {  // most likely the next to expand
-            m_cells.prefetchSlot(m_open.topSlot());
-            m_nodes.prefetch(m_open.top());
-        }
+        if (std::uint32_t next = 0; m_open.peek(next)) m_nodes.prefetch(next);  // most likely the next to expand
     }
     return stop(PlanStatus::NoPath);
 }

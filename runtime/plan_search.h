@@ -65,8 +65,9 @@ struct PlanValidity {
 /// one search at a time; cars that rarely need one (stuck recovery) can share it.
 class MovementPlanner {
 public:
-    /// `nodeCapacity` nodes (32 bytes each, plus up to 64 for the cell table and 16 for the open list);
-    /// paths up to `pathCapacity` steps.
+    /// `nodeCapacity` nodes (32 bytes each, plus up to 64 for the cell table and 32 for the open
+    /// list, whose buckets reserve 4 MB more); paths up to `pathCapacity` steps. All of it is
+    /// reserved here and touched only as far as a search goes.
     explicit MovementPlanner(std::uint32_t nodeCapacity = 1u << 18, std::uint32_t pathCapacity = 4096);
 
     PlanResult plan(const PlanVehicle& vehicle, const PlanState& start, const PlanState& goal, const PlanSettings& settings,
