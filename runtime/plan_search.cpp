@@ -227,6 +227,9 @@ PlanResult MovementPlanner::plan(const PlanVehicle& vehicle, const PlanState& st
     while (!m_open.empty()) {
         const std::uint32_t node = m_open.pop();
         if (m_nodes.superseded(node)) continue;  // §4.3.2
+        // The next to expand, unless one of this node's children beats it (and those are in the
+        // cache, just made): loading it now, a whole expansion ahead, hides the wait for it.
+        if (std::uint32_t next = 0; m_open.peek(next)) m_nodes.prefetch(next);
         const PlanNode current = m_nodes[node];
         if (reachesGoal(current.state, goal, settings.tolerance)) {
             ++result.iterations;
@@ -277,7 +280,6 @@ PlanResult MovementPlanner::plan(const PlanVehicle& vehicle, const PlanState& st
             m_cells.set(slot, key, made, cost + h);
             m_open.push(cost + h, h, made);
         }
-        if (std::uint32_t next = 0; m_open.peek(next)) m_nodes.prefetch(next);  // most likely the next to expand
     }
     return stop(PlanStatus::NoPath);
 }
