@@ -68,9 +68,13 @@ public:
     void grow(PlanNodePool& nodes, KeyOf keyOf);
     /// The node holding `key`'s cell and its cost + estimate, or kNoPlanNode; `slot` is the cell's
     /// slot either way.
-    std::uint32_t find(std::uint64_t key, std::uint32_t& slot, float& total) const {
+    std::uint32_t find(std::uint64_t key, std::uint32_t& slot, float& total) const { return findFrom(key, home(key), slot, total); }
+    /// find() probing from `start`: the key's home(), or a slot an earlier find() of the same key
+    /// returned while the table has not grown since. (Cells are never removed, so every slot
+    /// before that one in the key's probe sequence still holds another cell: nothing is skipped.)
+    std::uint32_t findFrom(std::uint64_t key, std::uint32_t start, std::uint32_t& slot, float& total) const {
         // Linear probing; the table is at most half full, so probes stay short.
-        for (std::uint32_t i = home(key);; i = (i + 1) & m_mask) {
+        for (std::uint32_t i = start;; i = (i + 1) & m_mask) {
             const Slot& s = m_slots[i];
             if (s.node == 0 || s.key == key) {
                 slot = i;
@@ -83,20 +87,19 @@ public:
         m_used += m_slots[slot].node == 0;
         m_slots[slot] = {key, node + 1, total};
     }
-    /// Starts loading `key`'s first slot into the cache. An expansion asks for all its children's
-    /// cells at once, so their cache misses overlap instead of queueing one after another.
-    void prefetch(std::uint64_t key) const {
+    /// Starts loading a slot (a key's home()) into the cache. An expansion asks for all its
+    /// children's cells at once, so their cache misses overlap instead of queueing one after another.
+    void prefetch(std::uint32_t slot) const {
 #if defined(__GNUC__)
-        __builtin_prefetch(&m_slots[home(key)]);
+        __builtin_prefetch(&m_slots[slot]);
 #else
-        (void)key;
+        (void)slot;
 #endif
     }
     /// Whether `node` still holds its cell (it may have been superseded by a better one).
     bool holds(std::uint32_t slot, std::uint32_t node) const { return slot <= m_mask && m_slots[slot].node == node + 1; }
     std::uint32_t slotCount() const { return m_mask + 1; }
 
-private:
     /// The key's first slot: a 64-bit mix (SplitMix64's finaliser) spreads neighbouring cells apart.
     std::uint32_t home(std::uint64_t k) const {
         k ^= k >> 30;
@@ -105,6 +108,8 @@ private:
         k *= 0x94d049bb133111ebull;
         return static_cast<std::uint32_t>(k ^ (k >> 31)) & m_mask;
     }
+
+private:
     struct Slot {
         std::uint64_t key = 0;
         std::uint32_t node = 0;  ///< the holder's index + 1; 0: empty, so zeroed memory is an empty table

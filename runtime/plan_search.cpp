@@ -73,13 +73,12 @@ int MovementPlanner::screenChildren(const PlanNode& parent, const PlanHeuristic&
         m_poseNeeded[p] = false;
     }
     int openCount = 0;
-    std::uint32_t slot = 0;
     float holderTotal = 0.0f;
     for (int m = 0; m < m_expansion.motionCount; ++m) {
         const PlanMotion& motion = m_expansion.motions[m];
         const float cost = parent.cost + motion.duration;
         float total = std::numeric_limits<float>::infinity();
-        if (m_motionKeyed[m] && m_cells.find(m_motionKeys[m], slot, holderTotal) != kNoPlanNode) total = holderTotal;
+        if (m_motionKeyed[m] && m_cells.findFrom(m_motionKeys[m], m_motionSlots[m], m_motionSlots[m], holderTotal) != kNoPlanNode) total = holderTotal;
         const float floor = m_poseBounded[motion.pose] ? m_speedFloors[motion.speed] : 0.0f;
         const bool open = m_motionKeyed[m] & m_poseValid[motion.pose] & (total > cost + floor);
         m_openMotions[openCount] = static_cast<std::uint8_t>(m);
@@ -252,7 +251,9 @@ PlanResult MovementPlanner::plan(const PlanVehicle& vehicle, const PlanState& st
             const PlanMotion& motion = m_expansion.motions[m];
             m_motionKeyed[m] = m_poseKeyed[motion.pose] && m_speedKeyed[motion.speed];
             m_motionKeys[m] = m_poseKeys[motion.pose] | m_speedBits[motion.speed];
-            if (m_motionKeyed[m]) m_cells.prefetch(m_motionKeys[m]);
+            if (!m_motionKeyed[m]) continue;
+            m_motionSlots[m] = m_cells.home(m_motionKeys[m]);
+            m_cells.prefetch(m_motionSlots[m]);
         }
         const int count = bounded ? screenChildren(current, heuristic, goal, settings) : m_expansion.motionCount;
         if (bounded) measurePoses(heuristic, m_poseNeeded);
@@ -266,8 +267,9 @@ PlanResult MovementPlanner::plan(const PlanVehicle& vehicle, const PlanState& st
             const float cost = current.cost + motion.duration;
             // §4.3.2: a cell keeps the node with the lowest cost + estimate; worse ones are discarded.
             // A holder no costlier than this child's cost alone wins whatever the estimate: such a
-            // child ends here, untimed. (A sibling may have taken the cell since screenChildren looked.)
-            const std::uint32_t holder = m_cells.find(key, slot, holderTotal);
+            // child ends here, untimed. (A sibling may have taken the cell since screenChildren
+            // looked: the look-up goes on from the slot found then.)
+            const std::uint32_t holder = m_cells.findFrom(key, m_motionSlots[m], slot, holderTotal);
             const bool held = holder != kNoPlanNode;
             if (held && holderTotal <= cost) continue;
             const float h = estimate(motion);

@@ -113,6 +113,7 @@ private:
     bool m_speedKeyed[kMaxPlanSpeeds] = {};
     std::uint64_t m_motionKeys[kMaxPlanMotions] = {};
     bool m_motionKeyed[kMaxPlanMotions] = {};
+    std::uint32_t m_motionSlots[kMaxPlanMotions] = {};  ///< where each child's cell look-up starts: its home, then the slot screenChildren found
     bool m_poseNeeded[kMaxPlanPoses] = {};
     bool m_poseBounded[kMaxPlanPoses] = {};
     float m_speedFloors[kMaxPlanSpeeds] = {};
