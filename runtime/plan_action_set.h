@@ -74,10 +74,11 @@ void buildActionSet(float speed, int direction, const PlanVehicle& vehicle, cons
                     const PlanSteeringTable& steering, PlanActionSet& out);
 
 /// The action sets a search has built, by speed and direction. Speeds follow from v1² = v0² + 2as
-/// with a few discrete forces, so a search meets the same few speeds again and again (about 80 % of
-/// expansions find their speed among the last 64); building a set takes up to nine square roots and
-/// as many sines and cosines, looking one up none. Allocated once; forgets everything when asked
-/// for another vehicle or discretisation.
+/// with a few discrete forces, so a search meets the same speeds again and again: in the thesis's
+/// random searches 89 % of expansions find theirs among 256 sets (71 % among 64, 97 % among 1024);
+/// building a set takes up to nine square roots and as many sines and cosines, looking one up
+/// none. 256 sets reserve 1.2 MB, touched as they fill. Allocated once; forgets everything when
+/// asked for another vehicle or discretisation.
 class PlanActionCache {
 public:
     PlanActionCache();
@@ -86,7 +87,7 @@ public:
     const PlanActionSet& at(float speed, int direction, const PlanVehicle& vehicle, const PlanDiscretization& discretization);
 
 private:
-    static constexpr int kEntryBits = 6;
+    static constexpr int kEntryBits = 8;
     static constexpr std::uint32_t kEntries = 1u << kEntryBits;
     struct Entry {
         std::uint64_t key;  ///< the speed's bits and the direction, + 1; 0: empty
