@@ -69,7 +69,7 @@ PlanSteeringTable makeSteeringTable(const PlanDiscretization& d) {
 }
 
 void buildActionSet(float speed, int direction, const PlanVehicle& vehicle, const PlanDiscretization& d, const PlanSteeringTable& steering,
-                    PlanActionSet& out) {
+                    float goalSpeed, PlanActionSet& out) {
     out.forceCount = 0;
     out.turnCount = 0;
     out.motionCount = 0;
@@ -80,6 +80,12 @@ void buildActionSet(float speed, int direction, const PlanVehicle& vehicle, cons
     for (int k = levels; k >= 1; --k) addForce(out, vehicle.maxAcceleration * static_cast<float>(k) / static_cast<float>(levels), speed, limit, cell, vehicle);
     addForce(out, 0.0f, speed, limit, cell, vehicle);
     for (int k = 1; k <= levels; ++k) addForce(out, -vehicle.maxDeceleration * static_cast<float>(k) / static_cast<float>(levels), speed, limit, cell, vehicle);
+    // The goal's speed (its sign is its direction): stopping exactly is an exact limit already.
+    const float goalMagnitude = static_cast<float>(direction) * goalSpeed;
+    if (goalMagnitude > 0.0f && goalMagnitude <= limit) {
+        const float acceleration = (goalMagnitude * goalMagnitude - speed * speed) / (2.0f * cell);
+        if (acceleration <= vehicle.maxAcceleration && acceleration >= -vehicle.maxDeceleration) addForce(out, acceleration, speed, limit, cell, vehicle);
+    }
     if (out.forceCount == 0) return;
 
     // Steering set: none, multiples of the step below the widest limit, every exact limit.
@@ -122,11 +128,14 @@ void buildActionSet(float speed, int direction, const PlanVehicle& vehicle, cons
 
 PlanActionCache::PlanActionCache() : m_entries(kEntries) {}
 
-const PlanActionSet& PlanActionCache::at(float speed, int direction, const PlanVehicle& vehicle, const PlanDiscretization& discretization) {
-    if (!m_built || !(vehicle == m_vehicle) || !(discretization == m_discretization)) {
+const PlanActionSet& PlanActionCache::at(float speed, int direction, const PlanVehicle& vehicle, const PlanDiscretization& discretization,
+                                         float goalSpeed) {
+    const bool sameGoalSpeed = goalSpeed == m_goalSpeed || (std::isnan(goalSpeed) && std::isnan(m_goalSpeed));
+    if (!m_built || !(vehicle == m_vehicle) || !(discretization == m_discretization) || !sameGoalSpeed) {
         for (std::uint32_t i = 0; i < kEntries; ++i) m_entries[i].key = 0;
         m_vehicle = vehicle;
         m_discretization = discretization;
+        m_goalSpeed = goalSpeed;
         m_steering = makeSteeringTable(discretization);
         m_built = true;
     }
@@ -134,7 +143,7 @@ const PlanActionSet& PlanActionCache::at(float speed, int direction, const PlanV
     // Fibonacci hashing: nearby speeds' bit patterns differ in their low bits, the product's top bits mix them.
     Entry& entry = m_entries[static_cast<std::uint32_t>((key * 0x9e3779b97f4a7c15ull) >> (64 - kEntryBits))];
     if (entry.key != key) {
-        buildActionSet(speed, direction, vehicle, discretization, m_steering, entry.actions);
+        buildActionSet(speed, direction, vehicle, discretization, m_steering, m_goalSpeed, entry.actions);
         entry.key = key;
     }
     return entry.actions;

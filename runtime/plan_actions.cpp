@@ -1,7 +1,6 @@
 #include "runtime/plan_actions.h"
 
 #include <algorithm>
-#include <algorithm>
 #include <cmath>
 
 namespace runtime {
@@ -62,7 +61,7 @@ PlanPoseCandidate advancePose(float x, float y, float heading, double c, double 
     return p;
 }
 
-void expandState(const PlanState& state, const PlanVehicle& vehicle, const PlanDiscretization& d, PlanExpansion& out) {
+void expandState(const PlanState& state, const PlanVehicle& vehicle, const PlanDiscretization& d, float goalSpeed, PlanExpansion& out) {
     out.poseCount = 0;
     out.motionCount = 0;
     out.speedCount = 0;
@@ -72,7 +71,7 @@ void expandState(const PlanState& state, const PlanVehicle& vehicle, const PlanD
     for (const int direction : {1, -1}) {
         if (direction > 0 && state.speed < 0.0f) continue;
         if (direction < 0 && (state.speed > 0.0f || !vehicle.canReverse())) continue;
-        const PlanActionSet& actions = out.actions.at(std::abs(state.speed), direction, vehicle, d);
+        const PlanActionSet& actions = out.actions.at(std::abs(state.speed), direction, vehicle, d, goalSpeed);
         if (actions.forceCount == 0) continue;
         const int firstSpeed = out.speedCount;
         for (int i = 0; i < actions.forceCount; ++i) out.endSpeeds[out.speedCount++] = static_cast<float>(direction) * actions.forces[i].endSpeed;

@@ -35,11 +35,13 @@ struct PlanExpansion {
 
 /// Generates every physically possible child of `state` (§3.1, Figure 3.2; §4.3.4–4.3.5):
 ///  - moving (forwards, and backwards for vehicles that reverse): the actions of buildActionSet at
-///    the state's speed, each over an arc of one cell; direction changes only through standstill.
+///    the state's speed (and `goalSpeed`, see there), each over an arc of one cell; direction
+///    changes only through standstill.
 ///  - at standstill, vehicles that turn on the spot turn by multiples of the spot-turn step, taking
 ///    |Δφ| / turn rate.
 /// Static move ordering (§5.4): accelerating first, then keeping speed, then braking.
-void expandState(const PlanState& state, const PlanVehicle& vehicle, const PlanDiscretization& discretization, PlanExpansion& out);
+void expandState(const PlanState& state, const PlanVehicle& vehicle, const PlanDiscretization& discretization, float goalSpeed,
+                 PlanExpansion& out);
 
 /// The pose after travelling `arcLength` metres in `direction` (±1) while the heading changes by
 /// `turn` radians at a constant rate: a circular arc (or a straight).

@@ -36,8 +36,8 @@ MovementPlanner::MovementPlanner(std::uint32_t nodeCapacity, std::uint32_t pathC
     : m_nodes(nodeCapacity), m_cells(nodeCapacity), m_open(nodeCapacity), m_path(new PlanStep[pathCapacity > 0 ? pathCapacity : 1]),
       m_pathCapacity(pathCapacity > 0 ? pathCapacity : 1) {}
 
-void MovementPlanner::expand(const PlanState& from, const PlanSettings& settings, const PlanVehicle& vehicle, PlanValidity validity) {
-    expandState(from, vehicle, settings.discretization, m_expansion);
+void MovementPlanner::expand(const PlanState& from, float goalSpeed, const PlanSettings& settings, const PlanVehicle& vehicle, PlanValidity validity) {
+    expandState(from, vehicle, settings.discretization, goalSpeed, m_expansion);
     for (int i = 0; i < m_expansion.poseCount; ++i) {
         const PlanPoseCandidate& p = m_expansion.poses[i];
         m_poseValid[i] = validity(from, {p.x, p.y, p.heading, 0.0f});
@@ -185,7 +185,7 @@ PlanResult MovementPlanner::plan(const PlanVehicle& vehicle, const PlanState& st
             if (result.iterations >= limit || m_nodes.full()) break;
             if (m_cells.needsRoom(1)) m_cells.grow(m_nodes, keyOf);
             const PlanNode current = m_nodes[node];
-            expand(current.state, settings, vehicle, validity);
+            expand(current.state, goal.speed, settings, vehicle, validity);
             measurePoses(heuristic, kAllPoses.data());
             float localBest = globalBest;
             int chosen = -1;
@@ -237,7 +237,7 @@ PlanResult MovementPlanner::plan(const PlanVehicle& vehicle, const PlanState& st
         if (result.iterations >= limit) return stop(PlanStatus::IterationLimit);
         ++result.iterations;
         if (m_cells.needsRoom(kMaxPlanMotions)) m_cells.grow(m_nodes, keyOf);
-        expand(current.state, settings, vehicle, validity);
+        expand(current.state, goal.speed, settings, vehicle, validity);
         // Without floors (PlanHeuristic::boundsSteps) nearly every pose needs its lengths: all of
         // them at once, before the children are judged one by one.
         const bool bounded = heuristic.boundsSteps();

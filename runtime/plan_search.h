@@ -88,7 +88,7 @@ public:
 
 private:
     /// Expands a state into m_expansion and judges every pose's validity.
-    void expand(const PlanState& from, const PlanSettings& settings, const PlanVehicle& vehicle, PlanValidity validity);
+    void expand(const PlanState& from, float goalSpeed, const PlanSettings& settings, const PlanVehicle& vehicle, PlanValidity validity);
     /// The turning distances of the valid poses marked in `needed`.
     void measurePoses(const PlanHeuristic& heuristic, const bool* needed);
     /// For heuristics that bound steps (PlanHeuristic::boundsSteps): lists in m_openMotions the

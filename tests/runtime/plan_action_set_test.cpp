@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <vector>
@@ -53,20 +54,23 @@ TEST(PlanActions, AReusedExpansionExpandsAsAFreshOneWhateverItExpandedBefore) {
         PlanVehicle vehicle;
         PlanDiscretization discretization;
         runtime::PlanState state;
+        float goalSpeed;
     };
     std::vector<Case> cases;
     for (const float speed : {0.0f, 3.0f, 8.25f, 13.8f, 3.0f, -2.0f, 0.0f}) {
         for (const PlanVehicle& v : {car, reversingCar, tighterCar, tank, pedestrian, car}) {
-            cases.push_back({v, fine, {1.0f, -2.0f, 0.4f, speed}});
-            cases.push_back({v, coarse, {-3.0f, 5.0f, -2.9f, speed}});
+            cases.push_back({v, fine, {1.0f, -2.0f, 0.4f, speed}, runtime::kNoGoalSpeed});
+            cases.push_back({v, coarse, {-3.0f, 5.0f, -2.9f, speed}, runtime::kNoGoalSpeed});
+            cases.push_back({v, fine, {1.0f, -2.0f, 0.4f, speed}, 3.3f});   // goal speeds come and go
+            cases.push_back({v, fine, {1.0f, -2.0f, 0.4f, speed}, -1.7f});
         }
     }
     runtime::PlanExpansion reused;
     for (std::size_t i = 0; i < cases.size(); ++i) {
         const Case& c = cases[i];
-        runtime::expandState(c.state, c.vehicle, c.discretization, reused);
+        runtime::expandState(c.state, c.vehicle, c.discretization, c.goalSpeed, reused);
         const auto fresh = std::make_unique<runtime::PlanExpansion>();
-        runtime::expandState(c.state, c.vehicle, c.discretization, *fresh);
+        runtime::expandState(c.state, c.vehicle, c.discretization, c.goalSpeed, *fresh);
         expectSameExpansion(reused, *fresh, static_cast<int>(i));
         // A car that cannot reverse has nowhere to go from a backwards speed.
         EXPECT_EQ(reused.motionCount > 0, c.state.speed >= 0.0f || c.vehicle.canReverse()) << "step " << i;
@@ -85,7 +89,7 @@ TEST(PlanActions, EveryMotionPointsAtItsPoseAndSpeedEvenWhenTheExpansionIsFull) 
     for (const PlanDiscretization& d : {PlanDiscretization{}, crowded}) {
         for (const float speed : {0.0f, 0.7f, 3.0f, -3.0f}) {  // at 3 m/s, nine forces and 35 steerings: more than fit
             auto expansion = std::make_unique<runtime::PlanExpansion>();
-            runtime::expandState({0.0f, 0.0f, 1.0f, speed}, tank, d, *expansion);
+            runtime::expandState({0.0f, 0.0f, 1.0f, speed}, tank, d, runtime::kNoGoalSpeed, *expansion);
             const runtime::PlanExpansion& e = *expansion;
             ASSERT_GT(e.motionCount, 0) << speed;
             ASSERT_LE(e.motionCount, runtime::kMaxPlanMotions);
@@ -116,7 +120,7 @@ TEST(PlanActions, ForcesAndSteeringKeepTheExactLimits) {
     const runtime::PlanSteeringTable steering = runtime::makeSteeringTable(d);
     for (const float speed : {0.0f, 0.4f, 5.0f, 13.7f, 13.8f}) {
         PlanActionSet set;
-        runtime::buildActionSet(speed, 1, car, d, steering, set);
+        runtime::buildActionSet(speed, 1, car, d, steering, runtime::kNoGoalSpeed, set);
         ASSERT_GT(set.forceCount, 0) << speed;
         bool reachesTop = false, stops = false;
         for (int i = 0; i < set.forceCount; ++i) {
@@ -162,14 +166,44 @@ TEST(PlanActions, ForcesAndSteeringKeepTheExactLimits) {
     }
 }
 
+TEST(PlanActions, TheGoalsSpeedIsAnExactIntensityWhereOneStepWithinTheLimitsReachesIt) {
+    const PlanVehicle car = runtime::carPlanVehicle(6.0f, 15.0f, 1.5f, 5.0f, 13.8f, 4.0f);
+    const PlanDiscretization d;
+    const runtime::PlanSteeringTable steering = runtime::makeSteeringTable(d);
+    auto endSpeeds = [&](float speed, int direction, float goalSpeed) {
+        PlanActionSet set;
+        runtime::buildActionSet(speed, direction, car, d, steering, goalSpeed, set);
+        std::vector<float> speeds;
+        for (int i = 0; i < set.forceCount; ++i) speeds.push_back(set.forces[i].endSpeed);
+        return speeds;
+    };
+    auto has = [](const std::vector<float>& speeds, float v) { return std::find(speeds.begin(), speeds.end(), v) != speeds.end(); };
+    const std::vector<float> plain = endSpeeds(4.9f, 1, runtime::kNoGoalSpeed);
+    // Within reach (accelerating gently, braking gently): the goal's speed exactly, one force more.
+    for (const float goal : {5.0f, 4.0f}) {
+        const std::vector<float> with = endSpeeds(4.9f, 1, goal);
+        EXPECT_FALSE(has(plain, goal)) << goal;
+        EXPECT_TRUE(has(with, goal)) << goal;
+        EXPECT_EQ(with.size(), plain.size() + 1) << goal;
+    }
+    // Out of one step's reach, beyond the top speed, or the other way round: nothing is added.
+    EXPECT_EQ(endSpeeds(4.9f, 1, 9.0f), plain) << "needs more than a_max over one cell";
+    EXPECT_EQ(endSpeeds(4.9f, 1, 0.5f), plain) << "needs more than d_max over one cell";
+    EXPECT_EQ(endSpeeds(13.8f, 1, 14.0f), endSpeeds(13.8f, 1, runtime::kNoGoalSpeed)) << "past v_max";
+    EXPECT_EQ(endSpeeds(4.9f, 1, -5.0f), plain) << "a reversing goal speed is not a forward intensity";
+    // Backwards, the goal's speed is negative.
+    EXPECT_TRUE(has(endSpeeds(2.0f, -1, -2.5f), 2.5f));
+    EXPECT_FALSE(has(endSpeeds(2.0f, -1, 2.5f), 2.5f));
+}
+
 TEST(PlanActions, NoActionKeepsZeroSpeedOrBrakesAtStandstill) {
     const PlanVehicle car = runtime::carPlanVehicle(6.0f, 15.0f, 1.5f, 5.0f, 13.8f);
     PlanActionSet set;
-    runtime::buildActionSet(0.0f, 1, car, {}, runtime::makeSteeringTable({}), set);
+    runtime::buildActionSet(0.0f, 1, car, {}, runtime::makeSteeringTable({}), runtime::kNoGoalSpeed, set);
     ASSERT_GT(set.forceCount, 0);
     for (int i = 0; i < set.forceCount; ++i) EXPECT_GT(set.forces[i].endSpeed, 0.0f) << i;
     const PlanVehicle forwardOnly = car;
-    runtime::buildActionSet(0.0f, -1, forwardOnly, {}, runtime::makeSteeringTable({}), set);
+    runtime::buildActionSet(0.0f, -1, forwardOnly, {}, runtime::makeSteeringTable({}), runtime::kNoGoalSpeed, set);
     EXPECT_EQ(set.forceCount, 0) << "no reverse speed: no way backwards";
 }
 

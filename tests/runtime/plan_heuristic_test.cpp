@@ -241,7 +241,7 @@ TEST(PlanHeuristic, AStepsChildrenNeverEstimateBelowTheFloorItsParentGives) {
                                         13.8f * unit(random)};
         runtime::PlanHeuristic::Distances d;
         h.distancesFrom(parent.x, parent.y, parent.heading, std::cos(parent.heading), std::sin(parent.heading), d);
-        runtime::expandState(parent, car, discretization, expansion);
+        runtime::expandState(parent, car, discretization, runtime::kNoGoalSpeed, expansion);
         for (int m = 0; m < expansion.motionCount; ++m) {
             const runtime::PlanMotion& motion = expansion.motions[m];
             const runtime::PlanPoseCandidate& pose = expansion.poses[motion.pose];

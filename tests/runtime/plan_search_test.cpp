@@ -118,6 +118,19 @@ TEST(PlanSearch, StraightAheadIsFoundByTheProbeAlone) {
     expectPhysicallyValid(planner.path(), thesisCar(), 1.0f);
 }
 
+TEST(PlanSearch, FromRestToTheGoalsSpeedWithinTheThesisTolerance) {
+    // The thesis's 0.1 m/s (§5.1): speeds built from whole-cell steps of a few discrete forces
+    // rarely land in so narrow a window; the goal's speed as one more exact intensity lets the
+    // probe reach it. (Without it this search ran out of its 10⁵ iterations.)
+    runtime::MovementPlanner planner(1 << 18, 512);
+    const PlanState start{0.0f, 0.0f, 0.0f, 0.0f}, goal{38.0f, 2.0f, 0.0f, 5.0f};
+    const runtime::PlanResult r = planner.plan(thesisCar(), start, goal, runtime::PlanSettings{});
+    ASSERT_TRUE(r.found()) << runtime::planStatusName(r.status) << " after " << r.iterations;
+    EXPECT_TRUE(r.byProbe);
+    EXPECT_NEAR(planner.path().back().state.speed, 5.0f, 0.1f);
+    expectPhysicallyValid(planner.path(), thesisCar(), 1.0f);
+}
+
 TEST(PlanSearch, ReachesGoalsAroundTheCarKeepingEveryLimit) {
     runtime::MovementPlanner planner(1 << 18, 1024);
     const runtime::PlanVehicle car = thesisCar();
