@@ -9,7 +9,8 @@
 
 namespace runtime {
 
-inline constexpr int kMaxPlanForces = 9;
+/// Up to four intensities either way (PlanDiscretization::accelerationLevels), none, and the goal's speed.
+inline constexpr int kMaxPlanForces = 10;
 /// No steering, up to 8 multiples of the steering step and an exact limit per force, either side.
 inline constexpr int kMaxPlanTurns = 2 * (8 + kMaxPlanForces) + 1;
 /// What one expansion holds.
@@ -86,7 +87,7 @@ inline constexpr float kNoGoalSpeed = std::numeric_limits<float>::quiet_NaN();
 /// The action sets a search has built, by speed and direction. Speeds follow from v1² = v0² + 2as
 /// with a few discrete forces, so a search meets the same speeds again and again: in the thesis's
 /// random searches 89 % of expansions find theirs among 256 sets (71 % among 64, 97 % among 1024);
-/// building a set takes up to nine square roots and as many sines and cosines, looking one up
+/// building a set takes up to ten square roots and as many sines and cosines, looking one up
 /// none. 256 sets reserve 1.2 MB, touched as they fill. Allocated once; forgets everything when
 /// asked for another vehicle, discretisation or goal speed.
 class PlanActionCache {

@@ -194,6 +194,14 @@ TEST(PlanActions, TheGoalsSpeedIsAnExactIntensityWhereOneStepWithinTheLimitsReac
     // Backwards, the goal's speed is negative.
     EXPECT_TRUE(has(endSpeeds(2.0f, -1, -2.5f), 2.5f));
     EXPECT_FALSE(has(endSpeeds(2.0f, -1, 2.5f), 2.5f));
+    // The finest force discretisation still has room for it.
+    PlanDiscretization finest;
+    finest.accelerationLevels = 4;
+    PlanActionSet set;
+    runtime::buildActionSet(4.9f, 1, car, finest, runtime::makeSteeringTable(finest), 5.0f, set);
+    bool reaches = false;
+    for (int i = 0; i < set.forceCount; ++i) reaches |= set.forces[i].endSpeed == 5.0f;
+    EXPECT_TRUE(reaches) << "four intensities either way, none, and the goal's speed";
 }
 
 TEST(PlanActions, NoActionKeepsZeroSpeedOrBrakesAtStandstill) {
