@@ -18,6 +18,7 @@
 #include <cereal/types/vector.hpp>
 
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <sstream>
@@ -71,6 +72,50 @@ cereal::JSONOutputArchive::Options jsonOptions() {
                                               cereal::JSONOutputArchive::Options::IndentChar::space, 2);
 }
 
+/// The centre-line node nearest (x, y): where to point a user whose pose is off the track.
+const formats::BakedNode* nearestNode(const runtime::BakedTrack& track, float x, float y) {
+    const formats::BakedNode* best = nullptr;
+    float bestSquared = INFINITY;
+    for (const formats::BakedNode& node : track.view.nodes) {
+        const float squared = (node.x - x) * (node.x - x) + (node.y - y) * (node.y - y);
+        if (squared < bestSquared) bestSquared = squared, best = &node;
+    }
+    return best;
+}
+
+/// Checks --from or --to against the area the planner may use, before a search that could only
+/// fail: a start beyond the walls, or a goal the validity test can never accept, is the user's to
+/// move, and saying where is worth more than "no path after 10^5 iterations". A start inside the
+/// margin zone is fine (a car pressed against the wall backs away from it); a goal there is not.
+bool endpointUsable(const runtime::PlanTrackArea& area, const PlanCommand& c, const runtime::PlanState& pose, bool isGoal,
+                    float vehicleWidth, std::ostream& err) {
+    const char* flag = isGoal ? "--to" : "--from";
+    const std::string& text = isGoal ? c.to : c.from;
+    float clearance = 0.0f;
+    if (!area.clearance(pose.x, pose.y, clearance)) {
+        err << c.input << ": error[plan-" << (isGoal ? "goal" : "start") << "-off-track]: " << flag << ' ' << text
+            << " is off the track (beyond the walls, on no route)";
+        if (const formats::BakedNode* node = nearestNode(*area.track, pose.x, pose.y)) {
+            char where[160];
+            std::snprintf(where, sizeof where, "; the nearest centre-line node is node %u at %.2f,%.2f, %.1f m away", node->sourceNode, node->x,
+                          node->y, std::hypot(node->x - pose.x, node->y - pose.y));
+            err << where;
+        }
+        err << ": give " << (isGoal ? "a goal" : "a start") << " between the runoff edges\n";
+        return false;
+    }
+    if (isGoal && clearance < 0.0f) {
+        char detail[200];
+        std::snprintf(detail, sizeof detail,
+                      " is %.2f m beyond the usable width (the runoff edge less half the vehicle's %.2f m width): move it at least that far "
+                      "towards the centre line\n",
+                      -clearance, vehicleWidth);
+        err << c.input << ": error[plan-goal-outside-usable-width]: " << flag << ' ' << text << detail;
+        return false;
+    }
+    return true;
+}
+
 int runPath(const PlanCommand& c, std::ostream& out, std::ostream& err) {
     runtime::PlanState from, to;
     if (!parseState(c.from, from) || !parseState(c.to, to)) {
@@ -107,6 +152,7 @@ int runPath(const PlanCommand& c, std::ostream& out, std::ostream& err) {
     area.track = &bake.track;
     area.edge = runtime::TrackEdge::Runoff;
     area.margin = 0.5f * width;
+    if (!endpointUsable(area, c, from, false, width, err) || !endpointUsable(area, c, to, true, width, err)) return kExitInvalidInput;
     runtime::MovementPlanner planner(1u << 20, 8192);
     const runtime::PlanResult r = planner.plan(vehicle, from, to, settings, area.validity());
 

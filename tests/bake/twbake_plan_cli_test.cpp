@@ -80,4 +80,29 @@ TEST(TwbakePlan, UsageErrors) {
     EXPECT_EQ(twbake({"plan", "missing.twbake", "--from", "0,0,0,0", "--to", "1,0,0,0"}).code, kExitIo);
 }
 
+// A goal the validity test can never accept used to cost the full iteration limit and end in
+// "iteration-limit": the user learns nothing. Now the command says which flag, why, and where to go.
+TEST(TwbakePlan, StartsAndGoalsTheTrackCannotHoldAreNamedWithWhatToDo) {
+    const std::string kart = std::string(TRACKWRIGHT_SAMPLES_DIR) + "/kart.twtrack";  // starts along +x: runoff 5.5 m, walls 7 m out
+    const PlanRun far = twbake({"plan", kart, "--from", "10,0,0,5", "--to", "60,12,0,5", "--json"});
+    EXPECT_EQ(far.code, kExitInvalidInput);
+    EXPECT_TRUE(far.out.empty()) << far.out;
+    EXPECT_NE(far.err.find("error[plan-goal-off-track]: --to 60,12,0,5 is off the track"), std::string::npos) << far.err;
+    EXPECT_NE(far.err.find("nearest centre-line node is node 15 at 60.00,0.00, 12.0 m away"), std::string::npos) << far.err;
+
+    const PlanRun margin = twbake({"plan", kart, "--from", "10,0,0,5", "--to", "60,6,0,5"});
+    EXPECT_EQ(margin.code, kExitInvalidInput);
+    EXPECT_NE(margin.err.find("error[plan-goal-outside-usable-width]: --to 60,6,0,5 is 1.45 m beyond the usable width"), std::string::npos)
+        << "runoff 5.5 m less half the car's 1.9 m: 4.55 m usable\n" << margin.err;
+    EXPECT_NE(twbake({"plan", kart, "--from", "10,0,0,5", "--to", "60,6,0,5", "--vehicle", "pedestrian", "--iterations", "1"}).err.find("error["),
+              std::string::npos) << "a narrower agent still has to stay within the runoff";
+
+    const PlanRun start = twbake({"plan", kart, "--from", "60,12,0,5", "--to", "10,0,0,5"});
+    EXPECT_EQ(start.code, kExitInvalidInput);
+    EXPECT_NE(start.err.find("error[plan-start-off-track]: --from 60,12,0,5"), std::string::npos) << start.err;
+
+    const PlanRun pressed = twbake({"plan", kart, "--from", "40,5.5,0,0", "--to", "60,0,0,0", "--iterations", "50"});
+    EXPECT_EQ(pressed.err.find("error["), std::string::npos) << "a start pressed against the wall is where stuck recovery begins\n" << pressed.err;
+}
+
 } // namespace
