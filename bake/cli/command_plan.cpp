@@ -86,9 +86,10 @@ const formats::BakedNode* nearestNode(const runtime::BakedTrack& track, float x,
 /// Checks --from or --to against the area the planner may use, before a search that could only
 /// fail: a start beyond the walls, or a goal the validity test can never accept, is the user's to
 /// move, and saying where is worth more than "no path after 10^5 iterations". A start inside the
-/// margin zone is fine (a car pressed against the wall backs away from it); a goal there is not.
+/// margin zone is fine (a car pressed against the wall backs away from it); a goal there is not,
+/// unless the goal tolerance reaches back into the usable width (a node there passes the goal test).
 bool endpointUsable(const runtime::PlanTrackArea& area, const PlanCommand& c, const runtime::PlanState& pose, bool isGoal,
-                    float vehicleWidth, std::ostream& err) {
+                    float vehicleWidth, float goalTolerance, std::ostream& err) {
     const char* flag = isGoal ? "--to" : "--from";
     const std::string& text = isGoal ? c.to : c.from;
     float clearance = 0.0f;
@@ -104,12 +105,12 @@ bool endpointUsable(const runtime::PlanTrackArea& area, const PlanCommand& c, co
         err << ": give " << (isGoal ? "a goal" : "a start") << " between the runoff edges\n";
         return false;
     }
-    if (isGoal && clearance < 0.0f) {
-        char detail[200];
+    if (isGoal && clearance < -goalTolerance) {
+        char detail[240];
         std::snprintf(detail, sizeof detail,
-                      " is %.2f m beyond the usable width (the runoff edge less half the vehicle's %.2f m width): move it at least that far "
-                      "towards the centre line\n",
-                      -clearance, vehicleWidth);
+                      " is %.2f m beyond the usable width (the runoff edge less half the vehicle's %.2f m width), more than the goal "
+                      "tolerance's %.2f m: move it at least %.2f m towards the centre line\n",
+                      -clearance, vehicleWidth, goalTolerance, -clearance - goalTolerance);
         err << c.input << ": error[plan-goal-outside-usable-width]: " << flag << ' ' << text << detail;
         return false;
     }
@@ -152,7 +153,8 @@ int runPath(const PlanCommand& c, std::ostream& out, std::ostream& err) {
     area.track = &bake.track;
     area.edge = runtime::TrackEdge::Runoff;
     area.margin = 0.5f * width;
-    if (!endpointUsable(area, c, from, false, width, err) || !endpointUsable(area, c, to, true, width, err)) return kExitInvalidInput;
+    const float reach = settings.tolerance.position;
+    if (!endpointUsable(area, c, from, false, width, reach, err) || !endpointUsable(area, c, to, true, width, reach, err)) return kExitInvalidInput;
     runtime::MovementPlanner planner(1u << 20, 8192);
     const runtime::PlanResult r = planner.plan(vehicle, from, to, settings, area.validity());
 

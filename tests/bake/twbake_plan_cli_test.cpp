@@ -94,6 +94,10 @@ TEST(TwbakePlan, StartsAndGoalsTheTrackCannotHoldAreNamedWithWhatToDo) {
     EXPECT_EQ(margin.code, kExitInvalidInput);
     EXPECT_NE(margin.err.find("error[plan-goal-outside-usable-width]: --to 60,6,0,5 is 1.45 m beyond the usable width"), std::string::npos)
         << "runoff 5.5 m less half the car's 1.9 m: 4.55 m usable\n" << margin.err;
+    EXPECT_NE(margin.err.find("more than the goal tolerance's 0.30 m: move it at least 1.15 m"), std::string::npos) << margin.err;
+    const PlanRun withinReach = twbake({"plan", kart, "--from", "10,0,0,5", "--to", "60,4.8,0,5", "--tolerance", "0.5,180,5", "--iterations", "2000"});
+    EXPECT_EQ(withinReach.err.find("error["), std::string::npos) << "0.25 m out, and a node 0.5 m from the goal passes the goal test\n"
+                                                                  << withinReach.err;
     EXPECT_NE(twbake({"plan", kart, "--from", "10,0,0,5", "--to", "60,6,0,5", "--vehicle", "pedestrian", "--iterations", "1"}).err.find("error["),
               std::string::npos) << "a narrower agent still has to stay within the runoff";
 
