@@ -1,14 +1,14 @@
 // trackwright: the desktop editor. Parses the command line and hands over to editor::MainWindow.
 
-#include "editor/autosave.h"
-#include "editor/live_bake.h"
+#include "editor/document/autosave.h"
+#include "editor/document/live_bake.h"
 #include "editor/main_window.h"
 #include "editor/preview/preview_screenshot.h"
 #include "editor/preview/preview_widget.h"
 #include "editor/screenshot.h"
-#include "editor/track_canvas.h"
+#include "editor/canvas/track_canvas.h"
 
-#include "formats/track_json.h"
+#include "formats/source/track_json.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

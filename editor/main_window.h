@@ -1,9 +1,9 @@
 #pragma once
 
-#include "editor/node_selection.h"
+#include "editor/canvas/node_selection.h"
 
-#include "formats/diagnostic.h"
-#include "formats/track_document.h"
+#include "formats/source/diagnostic.h"
+#include "formats/source/track_document.h"
 
 #include <QMainWindow>
 

@@ -2,7 +2,7 @@
 
 #include "bake/cli/exit_codes.h"
 
-#include "formats/file_io.h"
+#include "formats/source/file_io.h"
 
 #include <cstring>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "bake/loaded_bake.h"
+#include "bake/pipeline/loaded_bake.h"
 
 #include <cstdint>
 #include <ostream>

@@ -5,12 +5,12 @@
 
 #include "bake/cli/raceline_options.h"
 
-#include "bake/bake_track.h"
-#include "bake/racing_lines.h"
+#include "bake/pipeline/bake_track.h"
+#include "bake/lines/racing_lines.h"
 
-#include "formats/file_io.h"
-#include "formats/track_json.h"
-#include "formats/validate.h"
+#include "formats/source/file_io.h"
+#include "formats/source/track_json.h"
+#include "formats/validate/validate.h"
 
 #include <algorithm>
 #include <atomic>

@@ -2,8 +2,8 @@
 #include "bake/cli/commands.h"
 #include "bake/cli/exit_codes.h"
 
-#include "formats/baked_track.h"
-#include "formats/file_io.h"
+#include "trackwright/format/baked_reader.h"
+#include "formats/source/file_io.h"
 
 #include <cereal/archives/json.hpp>
 #include <cereal/types/string.hpp>

@@ -2,10 +2,10 @@
 #include "bake/cli/diagnostics_report.h"
 #include "bake/cli/exit_codes.h"
 
-#include "formats/file_io.h"
-#include "formats/track_import.h"
-#include "formats/track_json.h"
-#include "formats/validate.h"
+#include "formats/source/file_io.h"
+#include "formats/import/track_import.h"
+#include "formats/source/track_json.h"
+#include "formats/validate/validate.h"
 
 #include <filesystem>
 

@@ -5,11 +5,11 @@
 #include "bake/cli/lap_table.h"
 #include "bake/cli/progress_bar.h"
 
-#include "bake/bake_track.h"
-#include "bake/verification_laps.h"
+#include "bake/pipeline/bake_track.h"
+#include "bake/sim/verification_laps.h"
 
-#include "formats/track_json.h"
-#include "runtime/line_sampler.h"
+#include "formats/source/track_json.h"
+#include "trackwright/track/line_sampler.h"
 
 #include <cereal/archives/json.hpp>
 #include <cereal/types/string.hpp>

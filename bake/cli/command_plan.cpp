@@ -4,14 +4,14 @@
 #include "bake/cli/exit_codes.h"
 #include "bake/cli/plan_tables.h"
 
-#include "bake/bake_track.h"
-#include "bake/corner_planner.h"
-#include "bake/plan_experiment.h"
+#include "bake/pipeline/bake_track.h"
+#include "bake/sim/corner_planner.h"
+#include "bake/experiments/plan_experiment.h"
 
-#include "formats/track_json.h"
-#include "runtime/line_sampler.h"
-#include "runtime/plan_track_area.h"
-#include "runtime/vehicle_model.h"
+#include "formats/source/track_json.h"
+#include "trackwright/track/line_sampler.h"
+#include "trackwright/plan/plan_track_area.h"
+#include "trackwright/vehicle/vehicle_model.h"
 
 #include <cereal/archives/json.hpp>
 #include <cereal/types/string.hpp>

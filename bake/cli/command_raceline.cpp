@@ -4,11 +4,11 @@
 #include "bake/cli/progress_bar.h"
 #include "bake/cli/raceline_options.h"
 
-#include "bake/racing_lines.h"
+#include "bake/lines/racing_lines.h"
 
-#include "formats/file_io.h"
-#include "formats/track_json.h"
-#include "formats/validate.h"
+#include "formats/source/file_io.h"
+#include "formats/source/track_json.h"
+#include "formats/validate/validate.h"
 
 #include <cereal/archives/json.hpp>
 #include <cereal/types/string.hpp>

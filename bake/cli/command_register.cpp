@@ -3,9 +3,9 @@
 #include "bake/cli/diagnostics_report.h"
 #include "bake/cli/exit_codes.h"
 
-#include "formats/csv_table.h"
-#include "formats/file_io.h"
-#include "runtime/registrar.h"
+#include "formats/import/csv_table.h"
+#include "formats/source/file_io.h"
+#include "trackwright/track/registrar.h"
 
 namespace bake::cli {
 

@@ -2,8 +2,8 @@
 #include "bake/cli/diagnostics_report.h"
 #include "bake/cli/exit_codes.h"
 
-#include "formats/track_json.h"
-#include "formats/validate.h"
+#include "formats/source/track_json.h"
+#include "formats/validate/validate.h"
 
 namespace bake::cli {
 

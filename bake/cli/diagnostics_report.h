@@ -1,6 +1,6 @@
 #pragma once
 
-#include "formats/diagnostic.h"
+#include "formats/source/diagnostic.h"
 
 #include <cstdint>
 #include <optional>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "bake/verification_laps.h"
+#include "bake/sim/verification_laps.h"
 
 #include <ostream>
 #include <string>

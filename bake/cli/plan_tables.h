@@ -1,6 +1,6 @@
 #pragma once
 
-#include "bake/plan_experiment.h"
+#include "bake/experiments/plan_experiment.h"
 
 #include <ostream>
 #include <vector>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "bake/racing_lines.h"
+#include "bake/lines/racing_lines.h"
 
 #include <ostream>
 #include <string>

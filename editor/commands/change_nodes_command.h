@@ -1,6 +1,6 @@
 #pragma once
 
-#include "editor/editor_document.h"
+#include "editor/document/editor_document.h"
 
 #include <QUndoCommand>
 

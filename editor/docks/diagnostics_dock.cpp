@@ -1,7 +1,7 @@
 #include "editor/docks/diagnostics_dock.h"
 
-#include "editor/editor_document.h"
-#include "editor/node_selection.h"
+#include "editor/document/editor_document.h"
+#include "editor/canvas/node_selection.h"
 
 #include <QListWidget>
 

@@ -1,11 +1,11 @@
 #include "editor/docks/profiles_dock.h"
 
-#include "editor/editor_document.h"
-#include "editor/live_bake.h"
-#include "editor/node_selection.h"
-#include "editor/track_edits.h"
+#include "editor/document/editor_document.h"
+#include "editor/document/live_bake.h"
+#include "editor/canvas/node_selection.h"
+#include "editor/document/track_edits.h"
 
-#include "bake/offset_line.h"
+#include "bake/lines/offset_line.h"
 
 #include <QPainter>
 #include <QPainterPath>

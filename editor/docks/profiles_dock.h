@@ -1,7 +1,7 @@
 #pragma once
 
-#include "formats/track_document.h"
-#include "runtime/baked_track.h"
+#include "formats/source/track_document.h"
+#include "trackwright/track/baked_track.h"
 
 #include <QColor>
 #include <QDockWidget>

@@ -1,8 +1,8 @@
 #include "editor/docks/properties_dock.h"
 
 #include "editor/commands/change_nodes_command.h"
-#include "editor/editor_document.h"
-#include "editor/node_selection.h"
+#include "editor/document/editor_document.h"
+#include "editor/canvas/node_selection.h"
 
 #include <QCheckBox>
 #include <QDoubleSpinBox>

@@ -3,7 +3,7 @@
 #include "editor/preview/mesh_geometry.h"
 #include "editor/preview/scene_frame.h"
 
-#include "runtime/follower_factory.h"
+#include "trackwright/drive/follower_factory.h"
 
 #include <QtConcurrent/QtConcurrentRun>
 

@@ -1,7 +1,7 @@
 #include "editor/preview/preview_panel.h"
 
-#include "runtime/follower_factory.h"
-#include "runtime/vehicle_model.h"
+#include "trackwright/drive/follower_factory.h"
+#include "trackwright/vehicle/vehicle_model.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -1,9 +1,9 @@
 #include "editor/preview/preview_simulation.h"
 
-#include "bake/bake_track.h"
-#include "bake/verification_laps.h"
+#include "bake/pipeline/bake_track.h"
+#include "bake/sim/verification_laps.h"
 
-#include "runtime/line_sampler.h"
+#include "trackwright/track/line_sampler.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,12 +1,12 @@
 #pragma once
 
-#include "bake/loaded_bake.h"
-#include "bake/simulated_car.h"
+#include "bake/pipeline/loaded_bake.h"
+#include "bake/sim/simulated_car.h"
 
-#include "formats/track_document.h"
-#include "runtime/follower_factory.h"
-#include "runtime/recovery_planner.h"
-#include "runtime/vehicle_model.h"
+#include "formats/source/track_document.h"
+#include "trackwright/drive/follower_factory.h"
+#include "trackwright/plan/recovery_planner.h"
+#include "trackwright/vehicle/vehicle_model.h"
 
 #include <deque>
 #include <memory>

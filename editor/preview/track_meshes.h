@@ -2,7 +2,7 @@
 
 #include "editor/preview/scene_frame.h"
 
-#include "runtime/baked_track.h"
+#include "trackwright/track/baked_track.h"
 
 #include <cstdint>
 #include <string>

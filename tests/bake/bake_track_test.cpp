@@ -1,6 +1,6 @@
-#include "bake/bake_track.h"
+#include "bake/pipeline/bake_track.h"
 
-#include "formats/track_json.h"
+#include "formats/source/track_json.h"
 
 #include "tests/support/test_tracks.h"
 

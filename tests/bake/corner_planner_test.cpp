@@ -1,8 +1,8 @@
 // The corner planner (the thesis's local planner, §5.3) and the experiment set-ups of chapter 5.
 
-#include "bake/corner_planner.h"
-#include "bake/plan_experiment.h"
-#include "bake/verification_laps.h"
+#include "bake/sim/corner_planner.h"
+#include "bake/experiments/plan_experiment.h"
+#include "bake/sim/verification_laps.h"
 
 #include "tests/support/baked_sample.h"
 

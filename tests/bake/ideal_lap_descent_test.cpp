@@ -1,7 +1,7 @@
-#include "bake/ideal_lap_descent.h"
-#include "bake/offset_line.h"
+#include "bake/lines/ideal_lap_descent.h"
+#include "bake/lines/offset_line.h"
 
-#include "formats/track_json.h"
+#include "formats/source/track_json.h"
 
 #include <gtest/gtest.h>
 

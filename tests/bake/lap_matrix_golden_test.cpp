@@ -5,7 +5,7 @@
 //     --follower runner,pursuit --vehicle car,truck --laps 1 --jobs 1 --json > tests/data/golden/lap-matrix-kart-harbour.json
 #include "bake/cli/twbake.h"
 
-#include "formats/file_io.h"
+#include "formats/source/file_io.h"
 
 #include <gtest/gtest.h>
 

@@ -1,8 +1,8 @@
-#include "bake/box_qp.h"
-#include "bake/line_metrics.h"
-#include "bake/min_curvature_line.h"
+#include "bake/lines/box_qp.h"
+#include "bake/lines/line_metrics.h"
+#include "bake/lines/min_curvature_line.h"
 
-#include "formats/route_frames.h"
+#include "formats/geometry/route_frames.h"
 
 #include "tests/support/test_tracks.h"
 

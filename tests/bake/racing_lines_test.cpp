@@ -1,9 +1,9 @@
-#include "bake/lap_time_refinement.h"
-#include "bake/racing_lines.h"
-#include "bake/verification_laps.h"
+#include "bake/lines/lap_time_refinement.h"
+#include "bake/lines/racing_lines.h"
+#include "bake/sim/verification_laps.h"
 
-#include "formats/track_json.h"
-#include "formats/validate.h"
+#include "formats/source/track_json.h"
+#include "formats/validate/validate.h"
 
 #include "tests/support/baked_sample.h"
 

@@ -1,5 +1,5 @@
-#include "bake/simulated_car.h"
-#include "bake/verification_laps.h"
+#include "bake/sim/simulated_car.h"
+#include "bake/sim/verification_laps.h"
 
 #include "tests/support/baked_sample.h"
 

@@ -1,4 +1,4 @@
-#include "bake/speed_profile.h"
+#include "bake/pipeline/speed_profile.h"
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // verification runs on the ten test paths end with no unrecovered stuck event for the wheeled
 // presets, and the case where the paper's stuck manager had to teleport recovers by a manoeuvre.
 
-#include "bake/verification_laps.h"
+#include "bake/sim/verification_laps.h"
 
 #include "tests/support/baked_sample.h"
 

@@ -1,8 +1,8 @@
 #include "bake/cli/exit_codes.h"
 #include "bake/cli/twbake.h"
 
-#include "formats/file_io.h"
-#include "formats/track_json.h"
+#include "formats/source/file_io.h"
+#include "formats/source/track_json.h"
 
 #include <gtest/gtest.h>
 

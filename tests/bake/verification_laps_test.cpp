@@ -1,4 +1,4 @@
-#include "bake/verification_laps.h"
+#include "bake/sim/verification_laps.h"
 
 #include "tests/support/baked_sample.h"
 
@@ -58,8 +58,8 @@ TEST(VerificationLaps, EveryFollowerCompletesALapOfTheKartTrack) {
 
 } // namespace
 
-#include "formats/file_io.h"
-#include "formats/track_import.h"
+#include "formats/source/file_io.h"
+#include "formats/import/track_import.h"
 
 #include <filesystem>
 

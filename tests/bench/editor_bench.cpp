@@ -6,11 +6,11 @@
 // surfaces follow the handles a frame or two later.
 
 #include "editor/commands/change_nodes_command.h"
-#include "editor/editor_document.h"
+#include "editor/document/editor_document.h"
 #include "editor/main_window.h"
-#include "editor/track_canvas.h"
+#include "editor/canvas/track_canvas.h"
 
-#include "formats/track_json.h"
+#include "formats/source/track_json.h"
 #include "tests/support/test_tracks.h"
 
 #include <QApplication>

@@ -8,7 +8,7 @@
 #include "editor/preview/preview_screenshot.h"
 #include "editor/preview/track_meshes.h"
 
-#include "formats/track_json.h"
+#include "formats/source/track_json.h"
 
 #include <benchmark/benchmark.h>
 

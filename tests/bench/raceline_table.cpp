@@ -1,4 +1,4 @@
-// Prints the racing-line comparison with the peer's lines (README, docs/raceline-comparison.txt):
+// Prints the racing-line comparison with the peer's lines (README, docs/results/raceline-comparison.txt):
 //   build/release/tests/trackwright_raceline_table [TRACKS_FOLDER] [--laps N] [--only NAME]
 // --laps sets the lap-time refinement's budget per circuit (0 skips it).
 

@@ -2,17 +2,17 @@
 // the whole bake, registration per query (coherent, cold, and the brute-force nearest-segment scan
 // engine spline APIs do), and loading a .twbake.
 
-#include "bake/bake_track.h"
-#include "bake/plan_experiment.h"
-#include "formats/track_json.h"
-#include "formats/validate.h"
+#include "bake/pipeline/bake_track.h"
+#include "bake/experiments/plan_experiment.h"
+#include "formats/source/track_json.h"
+#include "formats/validate/validate.h"
 #include "tests/support/test_tracks.h"
-#include "runtime/follower_factory.h"
-#include "runtime/line_sampler.h"
-#include "runtime/vehicle_model.h"
-#include "runtime/registrar.h"
-#include "runtime/plan_search.h"
-#include "runtime/recovery_planner.h"
+#include "trackwright/drive/follower_factory.h"
+#include "trackwright/track/line_sampler.h"
+#include "trackwright/vehicle/vehicle_model.h"
+#include "trackwright/track/registrar.h"
+#include "trackwright/plan/plan_search.h"
+#include "trackwright/plan/recovery_planner.h"
 
 #include "tests/support/baked_sample.h"
 

@@ -1,6 +1,6 @@
 /* The console race through the C API alone (C11): cars of mixed vehicles and followers drive
  * three laps of the baked track and the lap times are printed. Exit 1 if any car fails to finish. */
-#include "runtime/trackwright_c.h"
+#include "trackwright/c_api/trackwright_c.h"
 
 #include <math.h>
 #include <stdio.h>

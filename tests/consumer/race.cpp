@@ -1,11 +1,11 @@
 // A console race: 20 cars of mixed vehicles and followers drive three laps of the baked track on
 // the reference vehicle model, and the lap times are printed. Exit 1 if any car fails to finish.
-#include "runtime/baked_track.h"
-#include "runtime/follower_factory.h"
-#include "runtime/line_sampler.h"
-#include "runtime/registrar.h"
-#include "runtime/vehicle_model.h"
-#include "runtime/wall_contact.h"
+#include "trackwright/track/baked_track.h"
+#include "trackwright/drive/follower_factory.h"
+#include "trackwright/track/line_sampler.h"
+#include "trackwright/track/registrar.h"
+#include "trackwright/vehicle/vehicle_model.h"
+#include "trackwright/vehicle/wall_contact.h"
 
 #include <cmath>
 #include <cstdio>

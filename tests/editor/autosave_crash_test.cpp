@@ -1,10 +1,10 @@
 // Kill the editor while it autosaves, start again, get the work back: the recovery file is always
 // a complete autosave (the last one or the one before), never a torn write.
-#include "editor/autosave.h"
-#include "editor/editor_document.h"
+#include "editor/document/autosave.h"
+#include "editor/document/editor_document.h"
 #include "editor/main_window.h"
 
-#include "formats/track_json.h"
+#include "formats/source/track_json.h"
 
 #include <QProcess>
 #include <QRandomGenerator>

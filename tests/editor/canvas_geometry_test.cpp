@@ -1,4 +1,4 @@
-#include "editor/canvas_geometry.h"
+#include "editor/canvas/canvas_geometry.h"
 
 #include "tests/support/test_tracks.h"
 

@@ -2,8 +2,8 @@
 // mixture: twbake build and twbake raceline (their atomic writes) and the editor's File > Save
 // (QSaveFile), each killed with SIGKILL at random moments: 150, 150 and 40 times (an editor
 // session takes a while to start), besides the 20 autosaves of autosave_crash_test.cpp.
-#include "formats/file_io.h"
-#include "formats/track_json.h"
+#include "formats/source/file_io.h"
+#include "formats/source/track_json.h"
 
 #include <QDir>
 #include <QElapsedTimer>

@@ -2,12 +2,12 @@
 // width handles dragged, nodes inserted and deleted, a racing line optimised and dragged, a branch
 // made; then everything undone back to the original bytes, redone, saved, reopened.
 #include "editor/docks/properties_dock.h"
-#include "editor/editor_document.h"
+#include "editor/document/editor_document.h"
 #include "editor/main_window.h"
-#include "editor/track_canvas.h"
+#include "editor/canvas/track_canvas.h"
 
-#include "formats/track_json.h"
-#include "formats/validate.h"
+#include "formats/source/track_json.h"
+#include "formats/validate/validate.h"
 
 #include <QAction>
 #include <QApplication>

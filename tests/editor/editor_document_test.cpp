@@ -1,11 +1,11 @@
 #include "editor/commands/change_line_offsets_command.h"
 #include "editor/commands/change_nodes_command.h"
 #include "editor/commands/replace_track_command.h"
-#include "editor/editor_document.h"
-#include "editor/track_edits.h"
+#include "editor/document/editor_document.h"
+#include "editor/document/track_edits.h"
 
-#include "formats/track_json.h"
-#include "formats/validate.h"
+#include "formats/source/track_json.h"
+#include "formats/validate/validate.h"
 
 #include <QSignalSpy>
 

@@ -1,15 +1,15 @@
 // What the editor shows beyond the track itself: a calibrated backdrop, red zones where
 // registration is undefined, colour along the lines, profile plots, an edit's preview.
-#include "editor/backdrop_calibration.h"
+#include "editor/backdrop/backdrop_calibration.h"
 #include "editor/commands/change_line_offsets_command.h"
 #include "editor/commands/change_nodes_command.h"
 #include "editor/docks/profiles_dock.h"
-#include "editor/editor_document.h"
-#include "editor/live_bake.h"
+#include "editor/document/editor_document.h"
+#include "editor/document/live_bake.h"
 #include "editor/main_window.h"
-#include "editor/track_canvas.h"
+#include "editor/canvas/track_canvas.h"
 
-#include "formats/track_json.h"
+#include "formats/source/track_json.h"
 
 #include <QAction>
 #include <QApplication>

@@ -1,5 +1,5 @@
 #include "editor/main_window.h"
-#include "editor/track_canvas.h"
+#include "editor/canvas/track_canvas.h"
 
 #include <QApplication>
 #include <QImage>

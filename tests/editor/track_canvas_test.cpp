@@ -1,4 +1,4 @@
-#include "editor/track_canvas.h"
+#include "editor/canvas/track_canvas.h"
 
 #include "tests/support/test_tracks.h"
 

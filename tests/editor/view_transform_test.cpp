@@ -1,4 +1,4 @@
-#include "editor/view_transform.h"
+#include "editor/canvas/view_transform.h"
 
 #include <gtest/gtest.h>
 

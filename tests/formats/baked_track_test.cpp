@@ -1,4 +1,4 @@
-#include "formats/baked_track.h"
+#include "formats/baked/baked_writer.h"
 
 #include <gtest/gtest.h>
 

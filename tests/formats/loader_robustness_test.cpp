@@ -1,6 +1,6 @@
-#include "formats/file_io.h"
-#include "formats/track_json.h"
-#include "formats/validate.h"
+#include "formats/source/file_io.h"
+#include "formats/source/track_json.h"
+#include "formats/validate/validate.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "formats/route_frames.h"
+#include "formats/geometry/route_frames.h"
 
 #include "tests/support/test_tracks.h"
 

@@ -1,5 +1,5 @@
-#include "formats/segment_grid.h"
-#include "formats/segment_intersection.h"
+#include "formats/geometry/segment_grid.h"
+#include "formats/geometry/segment_intersection.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
-#include "formats/csv_table.h"
-#include "formats/file_io.h"
-#include "formats/track_import.h"
-#include "formats/validate.h"
+#include "formats/import/csv_table.h"
+#include "formats/source/file_io.h"
+#include "formats/import/track_import.h"
+#include "formats/validate/validate.h"
 
 #include <gtest/gtest.h>
 

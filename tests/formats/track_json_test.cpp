@@ -1,5 +1,5 @@
-#include "formats/file_io.h"
-#include "formats/track_json.h"
+#include "formats/source/file_io.h"
+#include "formats/source/track_json.h"
 
 #include "tests/support/test_tracks.h"
 

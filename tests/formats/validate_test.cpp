@@ -1,5 +1,5 @@
-#include "formats/track_json.h"
-#include "formats/validate.h"
+#include "formats/source/track_json.h"
+#include "formats/validate/validate.h"
 
 #include "tests/support/test_tracks.h"
 

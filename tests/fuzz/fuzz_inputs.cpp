@@ -1,13 +1,13 @@
 #include "tests/fuzz/fuzz_inputs.h"
 
-#include "formats/baked_format.h"
-#include "formats/baked_track.h"
-#include "formats/track_import.h"
-#include "formats/track_json.h"
-#include "formats/validate.h"
-#include "runtime/baked_track.h"
-#include "runtime/line_sampler.h"
-#include "runtime/registrar.h"
+#include "trackwright/format/baked_format.h"
+#include "trackwright/format/baked_reader.h"
+#include "formats/import/track_import.h"
+#include "formats/source/track_json.h"
+#include "formats/validate/validate.h"
+#include "trackwright/track/baked_track.h"
+#include "trackwright/track/line_sampler.h"
+#include "trackwright/track/registrar.h"
 
 #include <cstring>
 #include <string_view>

@@ -1,6 +1,6 @@
 #include "editor/preview/preview_simulation.h"
 
-#include "formats/track_json.h"
+#include "formats/source/track_json.h"
 
 #include <gtest/gtest.h>
 

@@ -1,11 +1,11 @@
 #include "editor/commands/change_nodes_command.h"
-#include "editor/editor_document.h"
+#include "editor/document/editor_document.h"
 #include "editor/main_window.h"
 #include "editor/preview/preview_panel.h"
 #include "editor/preview/preview_screenshot.h"
 #include "editor/preview/preview_widget.h"
 
-#include "formats/track_json.h"
+#include "formats/source/track_json.h"
 
 #include <QComboBox>
 #include <QDockWidget>

@@ -1,7 +1,7 @@
 #include "editor/preview/preview_simulation.h"
 #include "editor/preview/track_meshes.h"
 
-#include "formats/track_json.h"
+#include "formats/source/track_json.h"
 
 #include <gtest/gtest.h>
 

@@ -1,8 +1,8 @@
-// The C API (runtime/trackwright_c.h) as an engine plugin uses it, and against bad arguments.
-#include "runtime/trackwright_c.h"
+// The C API (runtime/include/trackwright/c_api/trackwright_c.h) as an engine plugin uses it, and against bad arguments.
+#include "trackwright/c_api/trackwright_c.h"
 
-#include "bake/bake_track.h"
-#include "formats/track_json.h"
+#include "bake/pipeline/bake_track.h"
+#include "formats/source/track_json.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "runtime/curvature.h"
+#include "trackwright/track/curvature.h"
 
 #include <gtest/gtest.h>
 

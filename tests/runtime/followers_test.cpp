@@ -1,6 +1,6 @@
-#include "runtime/follower_factory.h"
-#include "runtime/pursuit_follower.h"
-#include "runtime/stuck_manager.h"
+#include "trackwright/drive/follower_factory.h"
+#include "trackwright/drive/pursuit_follower.h"
+#include "trackwright/drive/stuck_manager.h"
 
 #include "tests/support/baked_sample.h"
 

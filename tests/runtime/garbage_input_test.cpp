@@ -1,12 +1,12 @@
 // The runtime against garbage: whatever bytes a game hands the loader and whatever state a broken
 // physics step hands the followers, nothing crashes and nothing non-finite comes back.
-#include "bake/loaded_bake.h"
-#include "bake/verification_laps.h"
+#include "bake/pipeline/loaded_bake.h"
+#include "bake/sim/verification_laps.h"
 
-#include "runtime/follower_factory.h"
-#include "runtime/line_sampler.h"
-#include "runtime/registrar.h"
-#include "runtime/vehicle_model.h"
+#include "trackwright/drive/follower_factory.h"
+#include "trackwright/track/line_sampler.h"
+#include "trackwright/track/registrar.h"
+#include "trackwright/vehicle/vehicle_model.h"
 
 #include "tests/support/baked_sample.h"
 

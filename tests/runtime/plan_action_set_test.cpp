@@ -1,8 +1,8 @@
 // The planner's actions (thesis §3.1, §4.3.4–4.3.5): the exact limits of each force and steering,
 // and the cache of action sets by speed, which must never hand one vehicle's actions to another.
 
-#include "runtime/plan_action_set.h"
-#include "runtime/plan_actions.h"
+#include "trackwright/plan/plan_action_set.h"
+#include "trackwright/plan/plan_actions.h"
 
 #include <gtest/gtest.h>
 

@@ -2,11 +2,11 @@
 // and the traversal time of eq. 4.1 / Algorithms 2–5 against hand-derived kinematics. (Angles come
 // from a polynomial atan2 good to 2·10⁻⁸ rad, so lengths agree to 10⁻⁶ m.)
 
-#include "runtime/plan_actions.h"
-#include "runtime/plan_heuristic.h"
-#include "runtime/plan_search.h"
-#include "runtime/plan_traversal_time.h"
-#include "runtime/plan_turning_distance.h"
+#include "trackwright/plan/plan_actions.h"
+#include "trackwright/plan/plan_heuristic.h"
+#include "trackwright/plan/plan_search.h"
+#include "trackwright/plan/plan_traversal_time.h"
+#include "trackwright/plan/plan_turning_distance.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "runtime/plan_open_list.h"
+#include "trackwright/plan/plan_open_list.h"
 
 #include <gtest/gtest.h>
 

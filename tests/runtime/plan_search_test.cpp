@@ -2,7 +2,7 @@
 // kept, the heuristic below the costs it estimates, vehicles that turn on the spot, validity,
 // and a search that allocates nothing.
 
-#include "runtime/plan_search.h"
+#include "trackwright/plan/plan_search.h"
 
 #include <gtest/gtest.h>
 

@@ -1,14 +1,14 @@
 // Stuck recovery with the movement planner: the valid area on a baked track, a planned manoeuvre
 // for a large-radius vehicle pressed against a hairpin's wall, and the reference model driving it.
 
-#include "runtime/maneuver_tracker.h"
-#include "runtime/plan_track_area.h"
-#include "runtime/recovery_planner.h"
-#include "runtime/registrar.h"
-#include "runtime/stuck_manager.h"
-#include "runtime/line_sampler.h"
-#include "runtime/vehicle_model.h"
-#include "runtime/wall_contact.h"
+#include "trackwright/drive/maneuver_tracker.h"
+#include "trackwright/plan/plan_track_area.h"
+#include "trackwright/plan/recovery_planner.h"
+#include "trackwright/track/registrar.h"
+#include "trackwright/drive/stuck_manager.h"
+#include "trackwright/track/line_sampler.h"
+#include "trackwright/vehicle/vehicle_model.h"
+#include "trackwright/vehicle/wall_contact.h"
 
 #include "tests/support/baked_sample.h"
 

@@ -1,5 +1,5 @@
-#include "runtime/line_sampler.h"
-#include "runtime/registrar.h"
+#include "trackwright/track/line_sampler.h"
+#include "trackwright/track/registrar.h"
 
 #include "tests/support/baked_sample.h"
 

@@ -1,4 +1,4 @@
-#include "runtime/vehicle_model.h"
+#include "trackwright/vehicle/vehicle_model.h"
 
 #include <gtest/gtest.h>
 

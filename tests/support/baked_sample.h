@@ -1,8 +1,8 @@
 #pragma once
 
-#include "bake/bake_track.h"
-#include "formats/track_json.h"
-#include "runtime/baked_track.h"
+#include "bake/pipeline/bake_track.h"
+#include "formats/source/track_json.h"
+#include "trackwright/track/baked_track.h"
 
 #include <cstring>
 #include <memory>

@@ -3,19 +3,19 @@
 // The racing-line comparison with the peer's lines in ../shared/tracks/racelines, shared by the
 // regression test and the bench command that prints the README's table.
 
-#include "bake/cubic_spline.h"
-#include "bake/ideal_lap_descent.h"
-#include "bake/lap_time_refinement.h"
-#include "bake/line_curvature.h"
-#include "bake/line_metrics.h"
-#include "bake/min_curvature_line.h"
-#include "bake/racing_lines.h"
-#include "bake/verification_laps.h"
+#include "bake/lines/cubic_spline.h"
+#include "bake/lines/ideal_lap_descent.h"
+#include "bake/lines/lap_time_refinement.h"
+#include "bake/pipeline/line_curvature.h"
+#include "bake/lines/line_metrics.h"
+#include "bake/lines/min_curvature_line.h"
+#include "bake/lines/racing_lines.h"
+#include "bake/sim/verification_laps.h"
 
-#include "formats/csv_table.h"
-#include "formats/file_io.h"
-#include "formats/route_frames.h"
-#include "formats/track_import.h"
+#include "formats/import/csv_table.h"
+#include "formats/source/file_io.h"
+#include "formats/geometry/route_frames.h"
+#include "formats/import/track_import.h"
 
 #include <algorithm>
 #include <chrono>

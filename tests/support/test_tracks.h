@@ -1,6 +1,6 @@
 #pragma once
 
-#include "formats/track_document.h"
+#include "formats/source/track_document.h"
 
 #include <cmath>
 #include <numbers>

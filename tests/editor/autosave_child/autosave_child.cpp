@@ -3,9 +3,9 @@
 // given SAVE_PATH, saves there with File > Save's code — printing each completed write's edit
 // count. The crash tests kill it at a random moment with SIGKILL.
 //   autosave_child TRACK RECOVERY_DIR [SAVE_PATH]
-#include "editor/autosave.h"
+#include "editor/document/autosave.h"
 #include "editor/commands/change_nodes_command.h"
-#include "editor/editor_document.h"
+#include "editor/document/editor_document.h"
 #include "editor/main_window.h"
 
 #include <QApplication>

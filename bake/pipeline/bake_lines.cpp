@@ -1,0 +1,94 @@
+#include "bake/pipeline/bake_steps.h"
+#include "bake/pipeline/line_curvature.h"
+#include "bake/pipeline/speed_profile.h"
+
+
+#include <cstring>
+
+namespace bake::detail {
+namespace {
+
+/// A line's offset at each driven point: a branch's fork and join points take the offset of the
+/// neighbouring own node so the line runs on without a kink.
+std::vector<double> drivenOffsets(const std::vector<formats::DrivenPoint>& driven, const std::vector<double>& ownOffsets) {
+    std::vector<double> offsets;
+    offsets.reserve(driven.size());
+    std::size_t own = 0;
+    for (const formats::DrivenPoint& p : driven) {
+        if (p.attachment) offsets.push_back(ownOffsets.empty() ? 0.0 : ownOffsets[std::min(own, ownOffsets.size() - 1)]);
+        else offsets.push_back(ownOffsets[own++]);
+    }
+    return offsets;
+}
+
+void bakeOneLine(const formats::TrackDocument& document, const RouteLayout& layout, std::uint32_t routeIndex, const std::string& name,
+                 std::uint32_t vehicleClass, const std::vector<double>& ownOffsets, formats::BakedTrackData& out) {
+    const std::vector<formats::DrivenPoint>& driven = layout.driven[routeIndex];
+    const bool closed = document.routes[routeIndex].closed;
+    const std::size_t n = driven.size();
+    const std::vector<double> offsets = drivenOffsets(driven, ownOffsets);
+    std::vector<formats::Vec2> points(n);
+    for (std::size_t k = 0; k < n; ++k) points[k] = driven[k].position + driven[k].frame.perpendicular * offsets[k];
+
+    formats::BakedLine line{routeIndex, out.addString(name), vehicleClass, static_cast<std::uint32_t>(out.linePoints.size()), 0.0f, 0};
+    const std::vector<LinePointShape> shape = lineShape(points, closed);
+    double distance = 0.0;
+    for (std::size_t k = 0; k < n; ++k) {
+        formats::Vec2 tangent = shape[k].tangent;
+        if (formats::length(tangent) == 0.0) tangent = driven[k].frame.tangent;
+        const formats::Vec2 perpendicular = formats::leftPerpendicular(tangent);
+        out.linePoints.push_back({static_cast<float>(points[k].x), static_cast<float>(points[k].y),
+                                  static_cast<float>(document.nodes[driven[k].node].position.z), static_cast<float>(tangent.x),
+                                  static_cast<float>(tangent.y), static_cast<float>(perpendicular.x), static_cast<float>(perpendicular.y),
+                                  static_cast<float>(offsets[k]), static_cast<float>(shape[k].curvature), static_cast<float>(distance)});
+        if (closed || k + 1 < n) distance += formats::length(points[(k + 1) % n] - points[k]);
+    }
+    line.length = static_cast<float>(distance);
+    out.lines.push_back(line);
+}
+
+} // namespace
+
+void bakeLines(const formats::TrackDocument& document, const RouteLayout& layout, formats::BakedTrackData& out) {
+    auto classIndex = [&](const std::string& name) {
+        for (std::uint32_t c = 0; c < out.vehicleClasses.size(); ++c)
+            if (name == out.strings.c_str() + out.vehicleClasses[c].nameOffset) return c;
+        return formats::kAllVehicleClasses;  // validation guarantees the name exists
+    };
+    std::vector<bool> routeHasLine(document.routes.size(), false);
+    for (const formats::Line& line : document.lines) {
+        routeHasLine[line.route] = true;
+        bakeOneLine(document, layout, line.route, line.name, line.vehicleClass.empty() ? formats::kAllVehicleClasses : classIndex(line.vehicleClass),
+                    line.offsets, out);
+    }
+    for (std::uint32_t r = 0; r < document.routes.size(); ++r)
+        if (!routeHasLine[r])
+            bakeOneLine(document, layout, r, "centre", formats::kAllVehicleClasses, std::vector<double>(document.routes[r].nodes.size(), 0.0), out);
+}
+
+void bakeSpeedHints(const formats::TrackDocument& document, const RouteLayout& layout, formats::BakedTrackData& out) {
+    for (std::uint32_t l = 0; l < out.lines.size(); ++l) {
+        const formats::BakedLine& line = out.lines[l];
+        const std::vector<formats::DrivenPoint>& driven = layout.driven[line.route];
+        const std::size_t n = driven.size();
+        SpeedProfileInput input;
+        input.closed = document.routes[line.route].closed;
+        for (std::size_t k = 0; k < n; ++k) {
+            const formats::BakedLinePoint& p = out.linePoints[line.firstPoint + k];
+            const formats::BakedLinePoint& next = out.linePoints[line.firstPoint + (k + 1) % n];
+            input.curvature.push_back(p.curvature);
+            input.segmentLength.push_back(std::hypot(double(next.x) - p.x, double(next.y) - p.y));
+            const formats::TrackNode& node = document.nodes[driven[k].node];
+            input.overrides.push_back(driven[k].attachment ? std::nullopt : node.speedOverride);
+        }
+        for (std::uint32_t c = 0; c < out.vehicleClasses.size(); ++c) {
+            if (line.vehicleClass != formats::kAllVehicleClasses && line.vehicleClass != c) continue;
+            const formats::BakedVehicleClass& vc = out.vehicleClasses[c];
+            const SpeedProfile profile = computeSpeedProfile(input, {vc.maxLateralAcceleration, vc.maxAcceleration, vc.maxBraking, vc.topSpeed});
+            out.speedProfiles.push_back({l, c, static_cast<std::uint32_t>(out.speedHints.size()), static_cast<float>(profile.lapTime)});
+            for (double v : profile.speed) out.speedHints.push_back(static_cast<float>(v));
+        }
+    }
+}
+
+} // namespace bake::detail

@@ -1,0 +1,64 @@
+#include "bake/pipeline/bake_steps.h"
+
+#include "trackwright/track/curvature.h"
+
+#include <cmath>
+
+namespace bake::detail {
+
+void bakeRoutesAndNodes(const formats::TrackDocument& document, const RouteLayout& layout, formats::BakedTrackData& out) {
+    for (std::size_t r = 0; r < document.routes.size(); ++r) {
+        const formats::Route& route = document.routes[r];
+        const std::vector<formats::DrivenPoint>& driven = layout.driven[r];
+        const std::size_t n = driven.size();
+        formats::BakedRoute baked{};
+        baked.firstNode = layout.firstNode[r];
+        baked.nodeCount = static_cast<std::uint32_t>(n);
+        baked.flags = route.closed ? formats::kRouteClosed : 0u;
+        baked.nameOffset = out.addString(route.name);
+        baked.forkNode = formats::kNoRoute;
+        baked.joinNode = formats::kNoRoute;
+        double distance = 0.0;
+        for (std::size_t k = 0; k < n; ++k) {
+            const formats::DrivenPoint& p = driven[k];
+            // Attachment points carry the widths of the branch's own end node: the branch surface
+            // tapers from the parent route rather than starting at the parent's width.
+            const formats::TrackNode& widths = document.nodes[p.attachment ? (k == 0 ? route.nodes.front() : route.nodes.back()) : p.node];
+            const formats::TrackNode& node = document.nodes[p.node];
+            const bool hasNext = route.closed || k + 1 < n;
+            const formats::Vec2 next = driven[(k + 1) % n].position;
+            const formats::Vec2 previous = driven[(k + n - 1) % n].position;
+            const double link = hasNext ? formats::length(next - p.position) : 0.0;
+            const bool hasPrevious = route.closed || k > 0;
+
+            formats::BakedNode b{};
+            b.x = static_cast<float>(p.position.x);
+            b.y = static_cast<float>(p.position.y);
+            b.z = static_cast<float>(node.position.z);
+            b.tangentX = static_cast<float>(p.frame.tangent.x);
+            b.tangentY = static_cast<float>(p.frame.tangent.y);
+            b.perpendicularX = static_cast<float>(p.frame.perpendicular.x);
+            b.perpendicularY = static_cast<float>(p.frame.perpendicular.y);
+            b.leftTrack = static_cast<float>(widths.left.track);
+            b.leftRunoff = static_cast<float>(widths.left.runoff);
+            b.leftWall = static_cast<float>(widths.left.wall);
+            b.rightTrack = static_cast<float>(widths.right.track);
+            b.rightRunoff = static_cast<float>(widths.right.runoff);
+            b.rightWall = static_cast<float>(widths.right.wall);
+            b.linkLength = static_cast<float>(link);
+            b.distance = static_cast<float>(distance);
+            // An open route's last node has no next node: it keeps the curvature of the link into it.
+            b.curvature = static_cast<float>(hasNext ? runtime::nodeCurvature(p.position, p.frame.tangent, next)
+                                                     : (n > 1 ? -runtime::nodeCurvature(p.position, p.frame.tangent * -1.0, previous) : 0.0));
+            b.bezierCurvature = static_cast<float>(hasNext && hasPrevious ? runtime::bezierMaxCurvature(previous, p.position, next) : 0.0);
+            b.speedOverride = !p.attachment && node.speedOverride ? static_cast<float>(*node.speedOverride) : 0.0f;
+            b.sourceNode = p.node;
+            out.nodes.push_back(b);
+            distance += link;
+        }
+        baked.length = static_cast<float>(distance);
+        out.routes.push_back(baked);
+    }
+}
+
+} // namespace bake::detail

@@ -1,0 +1,123 @@
+#include "bake/sim/corner_planner.h"
+
+#include "trackwright/track/line_sampler.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace bake {
+namespace {
+
+struct Window {
+    float start, end, peak;
+};
+
+/// Runs of the line where |κ| exceeds the threshold, merged across short gaps, widened by the lead.
+std::vector<Window> findCorners(const runtime::LineSampler& line, const CornerPlanOptions& o) {
+    std::vector<Window> corners;
+    const float length = line.length();
+    bool inside = false;
+    Window current{};
+    for (float d = 0.0f; d <= length; d += 1.0f) {
+        const float kappa = std::abs(line.sample(d).curvature);
+        if (kappa > o.curvatureThreshold) {
+            if (!inside) {
+                if (!corners.empty() && d - corners.back().end < o.mergeGap) {
+                    current = corners.back();
+                    corners.pop_back();
+                } else {
+                    current = {d, d, 0.0f};
+                }
+                inside = true;
+            }
+            current.end = d;
+            current.peak = std::max(current.peak, kappa);
+        } else if (inside) {
+            corners.push_back(current);
+            inside = false;
+        }
+    }
+    if (inside) corners.push_back(current);
+    std::vector<Window> windows;
+    for (const Window& c : corners) {
+        // Start before the line's braking zone: a plan that has to brake exactly where the line does,
+        // at the line's full braking, has no room to take the corner any other way.
+        float start = c.start;
+        while (start > 1.0f && c.start - start < o.maxWindow / 2 && line.sample(start - 1.0f).speedHint > line.sample(start).speedHint + 1e-3f)
+            start -= 1.0f;
+        Window w{std::max(0.0f, start - o.lead), std::min(length, c.end + o.lead), c.peak};
+        if (w.end - w.start > o.maxWindow) w.end = w.start + o.maxWindow;
+        if (!windows.empty() && w.start < windows.back().end) w.start = windows.back().end;  // no overlap
+        if (w.end - w.start > 2.0f * o.lead) windows.push_back(w);
+    }
+    return windows;
+}
+
+} // namespace
+
+runtime::PlanSettings cornerSearchSettings() {
+    runtime::PlanSettings s;
+    s.discretization.accelerationLevels = 1;
+    s.discretization.steeringStepDeg = 1.0f;
+    s.tolerance.position = 1.0f;
+    s.tolerance.headingDeg = 3.0f;
+    s.tolerance.speed = 1.0f;
+    s.iterationLimit = 100000;
+    return s;
+}
+
+runtime::PlanVehicle planVehicleForClass(const formats::BakedVehicleClass& c) {
+    const float radius = c.maxSteeringAngle > 0.0f ? c.wheelbase / std::tan(c.maxSteeringAngle) : 0.0f;
+    return runtime::carPlanVehicle(radius, c.maxLateralAcceleration, c.maxAcceleration, c.maxBraking, c.topSpeed);
+}
+
+CornerPlanReport planCorners(const runtime::BakedTrack& track, const CornerPlanOptions& o, runtime::MovementPlanner& planner) {
+    CornerPlanReport report;
+    const runtime::LineSampler line(track, o.line, o.vehicleClass);
+    const formats::BakedVehicleClass& vehicleClass = track.view.vehicleClasses[o.vehicleClass];
+    const runtime::PlanVehicle vehicle = planVehicleForClass(vehicleClass);
+    runtime::PlanTrackArea area;
+    area.track = &track;
+    area.edge = o.edge;
+    area.margin = o.margin >= 0.0f ? o.margin : 0.5f * vehicleClass.width;
+
+    for (const Window& w : findCorners(line, o)) {
+        CornerPlan corner;
+        corner.startDistance = w.start;
+        corner.endDistance = w.end;
+        corner.peakCurvature = w.peak;
+        // The line's time at its speed hints, metre by metre (trapezoidal speeds).
+        runtime::LineSample previous = line.sample(w.start);
+        for (float d = w.start + 1.0f; d <= w.end + 1e-3f; d += 1.0f) {
+            const runtime::LineSample here = line.sample(std::min(d, w.end));
+            const double step = formats::length(here.position - previous.position);
+            const double speed = 0.5 * (static_cast<double>(here.speedHint) + previous.speedHint);
+            corner.lineLength += static_cast<float>(step);
+            corner.lineTime += static_cast<float>(speed > 0.0 ? step / speed : 0.0);
+            previous = here;
+        }
+        const runtime::LineSample a = line.sample(w.start), b = line.sample(w.end);
+        corner.entrySpeed = a.speedHint;
+        corner.exitSpeed = b.speedHint;
+        const runtime::PlanState start{static_cast<float>(a.position.x), static_cast<float>(a.position.y),
+                                       static_cast<float>(std::atan2(a.tangent.y, a.tangent.x)), std::min(a.speedHint, vehicle.maxSpeed)};
+        const runtime::PlanState goal{static_cast<float>(b.position.x), static_cast<float>(b.position.y),
+                                      static_cast<float>(std::atan2(b.tangent.y, b.tangent.x)), std::min(b.speedHint, vehicle.maxSpeed)};
+        runtime::PlanSettings search = o.search;
+        search.discretization.cellSize = std::clamp(o.cellTime * start.speed, 1.0f, 3.0f);
+        const runtime::PlanResult r = planner.plan(vehicle, start, goal, search, area.validity());
+        corner.status = r.status;
+        corner.iterations = r.iterations;
+        if (r.found()) {
+            corner.plannedLength = r.length;
+            corner.plannedTime = r.time;
+            ++report.found;
+            report.lineTime += corner.lineTime;
+            report.plannedTime += corner.plannedTime;
+        }
+        report.corners.push_back(corner);
+    }
+    return report;
+}
+
+} // namespace bake

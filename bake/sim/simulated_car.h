@@ -1,0 +1,103 @@
+#pragma once
+
+#include "trackwright/track/baked_track.h"
+#include "trackwright/drive/follower_factory.h"
+#include "trackwright/track/line_sampler.h"
+#include "trackwright/plan/recovery_planner.h"
+#include "trackwright/track/registrar.h"
+#include "trackwright/drive/stuck_stats.h"
+#include "trackwright/vehicle/vehicle_model.h"
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace bake {
+
+/// What drives a simulated car and where it starts.
+struct CarSetup {
+    runtime::FollowerKind follower = runtime::FollowerKind::Runner;
+    runtime::VehiclePreset vehicle = runtime::VehiclePreset::Car;
+    std::uint32_t line = 0;          ///< baked line index
+    std::uint32_t vehicleClass = 0;  ///< baked class whose speed hints the follower uses
+    /// m along the line to start from on a closed route; laps are timed from the line's start, so a
+    /// start part-way round runs up to it first and every timed lap is a flying lap.
+    double startDistance = 0.0;
+    /// Lend the follower's stuck manager a movement planner (AIPATH) for physically valid recovery
+    /// manoeuvres before it reverses blindly or asks for a teleport.
+    bool plannedRecovery = true;
+};
+
+/// Sums over a car's ticks: the path-following paper's Table I metrics and the lap times.
+struct CarTotals {
+    std::vector<double> lapTimes;  ///< s, each start-line crossing interpolated between ticks
+    long ticks = 0;
+    long ticksOnTarmac = 0, ticksOnRunoff = 0, ticksOnLine = 0;
+    double crossTrackSum = 0.0, crossTrackMax = 0.0;  ///< m from the line
+    double speedSum = 0.0;                            ///< m/s
+    double maxLateralAcceleration = 0.0;              ///< m/s²
+    int teleports = 0;
+};
+
+/// One car on a baked track, driven by a runtime follower on the reference vehicle model one fixed
+/// tick at a time: registration, follower, vehicle step, wall contact, teleports, and progress
+/// along its line's route with lap crossings. Verification laps run one to the finish; the
+/// editor's preview runs many side by side and swaps the baked data under them. Deterministic.
+class SimulatedCar {
+public:
+    /// `sharedPlanner` (optional) serves planned recoveries for several cars; without one the car
+    /// makes its own when `setup.plannedRecovery` asks for it. `track` must outlive the car or be
+    /// replaced through `rebind`.
+    SimulatedCar(const runtime::BakedTrack& track, const CarSetup& setup, runtime::RecoveryPlanner* sharedPlanner = nullptr);
+
+    /// Advances the car by `dt` seconds.
+    void step(double dt);
+
+    /// Moves the car onto new baked data of the same track (a live edit): the follower, line
+    /// sampler and registration start afresh from where the car is, the laps driven so far stay.
+    /// `line` and `vehicleClass` are the setup's indices in the new data.
+    void rebind(const runtime::BakedTrack& track, std::uint32_t line, std::uint32_t vehicleClass, runtime::RecoveryPlanner* sharedPlanner = nullptr);
+
+    const runtime::VehicleBody& body() const { return m_body; }
+    const CarSetup& setup() const { return m_setup; }
+    const CarTotals& totals() const { return m_totals; }
+    runtime::StuckStats stuckStats() const { return m_follower->stuckStats(); }
+    /// m along the route from the start line, laps included; a run-up starts part-way into lap 0.
+    double progress() const { return m_progress; }
+    /// s simulated.
+    double time() const { return m_time; }
+    /// Completed laps counted at the start line (a run-up's first crossing included).
+    int crossings() const { return m_crossings; }
+    bool closedRoute() const { return m_closed; }
+    double routeLength() const { return m_routeLength; }
+    /// The line's speed hint where the car is (m/s) and its distance from the line (m), this tick.
+    float targetSpeed() const { return m_targetSpeed; }
+    float crossTrackError() const { return m_crossTrackError; }
+    /// m: the line's height where the car is, this tick (the reference model is flat).
+    float height() const { return m_height; }
+    /// The ideal lap of the car's line and class from the baked profile, s (0 without one).
+    double idealLapTime() const { return m_idealLapTime; }
+
+private:
+    void attach(const runtime::BakedTrack& track, runtime::RecoveryPlanner* sharedPlanner);
+
+    const runtime::BakedTrack* m_track = nullptr;
+    CarSetup m_setup;
+    runtime::VehicleParameters m_vehicle;
+    std::unique_ptr<runtime::LineSampler> m_sampler;
+    std::unique_ptr<runtime::Follower> m_follower;
+    std::unique_ptr<runtime::RecoveryPlanner> m_ownPlanner;
+    std::unique_ptr<runtime::Registrar> m_registrar;
+    runtime::VehicleBody m_body;
+    runtime::Registration m_last;
+    bool m_closed = false;
+    double m_routeLength = 0.0;
+    double m_idealLapTime = 0.0;
+    double m_progress = 0.0, m_time = 0.0, m_lapStart = 0.0;
+    double m_firstTimedLine = 0.0;  ///< progress of the first crossing that starts a timed lap
+    int m_crossings = 0;
+    float m_targetSpeed = 0.0f, m_crossTrackError = 0.0f, m_height = 0.0f;
+    CarTotals m_totals;
+};
+
+} // namespace bake

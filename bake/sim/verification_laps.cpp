@@ -1,0 +1,67 @@
+#include "bake/sim/verification_laps.h"
+
+#include "bake/sim/simulated_car.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace bake {
+
+formats::VehicleClass vehicleClassFor(runtime::VehiclePreset preset) {
+    const runtime::VehicleParameters v = runtime::vehiclePreset(preset);
+    // Tracked vehicles have no steered wheels; the class still needs a positive angle to be valid.
+    return {runtime::vehiclePresetName(preset), v.lateralGrip, v.maxAcceleration, v.maxBraking, v.topSpeed, v.wheelbase,
+            v.maxSteeringAngle > 0.0f ? v.maxSteeringAngle : 0.5f, v.width};
+}
+
+LapRunResult runVerificationLaps(const runtime::BakedTrack& track, const LapRunOptions& o) {
+    LapRunResult result;
+    CarSetup setup;
+    setup.follower = o.follower;
+    setup.vehicle = o.vehicle;
+    setup.line = o.line;
+    setup.vehicleClass = o.vehicleClass;
+    setup.startDistance = o.startDistance;
+    setup.plannedRecovery = o.plannedRecovery;
+    SimulatedCar car(track, setup);
+    result.idealLapTime = car.idealLapTime();
+
+    const bool closed = car.closedRoute();
+    const double length = car.routeLength();
+    const int laps = closed ? std::max(1, o.laps) : 1;
+    const double firstTimedLine = car.progress() > 0.0 ? length : 0.0;
+    const double goal = closed ? firstTimedLine + laps * length : length - 1.0;
+    // Generous limit: a run slower than this is a failure, not a slow success.
+    const double timeLimit = 120.0 + 8.0 * laps * std::max(result.idealLapTime, length / 5.0);
+    while (car.time() < timeLimit) {
+        car.step(o.dt);
+        if (car.progress() >= goal) {
+            result.completed = true;
+            break;
+        }
+    }
+    const CarTotals& totals = car.totals();
+    result.lapTimes = totals.lapTimes;
+    if (result.completed && !closed) result.lapTimes.push_back(car.time());
+    result.totalTime = car.time();
+    result.teleports = totals.teleports;
+    result.maxLateralAcceleration = totals.maxLateralAcceleration;
+    result.cteMax = totals.crossTrackMax;
+    const runtime::StuckStats stuck = car.stuckStats();
+    result.stuckEvents = stuck.events;
+    result.plannedRecoveries = stuck.plannedRecoveries;
+    // An event still pending at the end recovered if the run got to the finish after it.
+    result.unrecoveredStuckEvents = stuck.unrecovered + (stuck.pending && !result.completed ? 1 : 0);
+    if (totals.ticks > 0) {
+        const auto ticks = static_cast<double>(totals.ticks);
+        result.cteMean = totals.crossTrackSum / ticks;
+        result.insideCorridorPct = 100.0 * static_cast<double>(totals.ticksOnTarmac) / ticks;
+        result.insideRunoffPct = 100.0 * static_cast<double>(totals.ticksOnRunoff) / ticks;
+        result.meanSpeed = totals.speedSum / ticks;
+    }
+    if (!result.lapTimes.empty() && result.idealLapTime > 0.0)
+        result.idealRatio = result.idealLapTime / *std::min_element(result.lapTimes.begin(), result.lapTimes.end());
+    return result;
+}
+
+} // namespace bake

@@ -1,0 +1,54 @@
+#pragma once
+
+#include "formats/source/track_document.h"
+#include "trackwright/track/baked_track.h"
+#include "trackwright/drive/follower_factory.h"
+#include "trackwright/vehicle/vehicle_model.h"
+
+#include <string>
+#include <vector>
+
+namespace bake {
+
+/// One verification run: a standing start on a line, then `laps` laps (start to end on an open route).
+struct LapRunOptions {
+    runtime::FollowerKind follower = runtime::FollowerKind::Runner;
+    runtime::VehiclePreset vehicle = runtime::VehiclePreset::Car;
+    std::uint32_t line = 0;          ///< baked line index
+    std::uint32_t vehicleClass = 0;  ///< baked class whose speed hints the follower uses
+    int laps = 3;
+    /// m along the line to start from on a closed route. Laps are timed from the line's start, so a
+    /// start part-way round runs up to it first and every timed lap is a flying lap.
+    double startDistance = 0.0;
+    double dt = 1.0 / 60.0;          ///< fixed simulation step, s
+    /// Lend the follower's stuck manager a movement planner (AIPATH) for physically valid recovery
+    /// manoeuvres before it reverses blindly or asks for a teleport.
+    bool plannedRecovery = true;
+};
+
+/// The metrics of the path-following paper's Table I, plus lap times and the ideal-lap comparison.
+struct LapRunResult {
+    bool completed = false;
+    std::vector<double> lapTimes;  ///< s
+    double totalTime = 0.0;        ///< s
+    int stuckEvents = 0;
+    int plannedRecoveries = 0;        ///< stuck events answered with a planned manoeuvre
+    int unrecoveredStuckEvents = 0;   ///< stuck events after which the car did not get going again (see StuckStats)
+    int teleports = 0;
+    double cteMean = 0.0, cteMax = 0.0;  ///< m from the line
+    double insideCorridorPct = 0.0;      ///< share of ticks on the tarmac
+    double insideRunoffPct = 0.0;        ///< share of ticks within the runoff
+    double meanSpeed = 0.0;              ///< m/s
+    double maxLateralAcceleration = 0.0; ///< m/s²
+    double idealLapTime = 0.0;           ///< s, the baked profile's
+    double idealRatio = 0.0;             ///< ideal / best achieved lap (1.0 is the limit)
+};
+
+/// The vehicle class whose speed hints match a preset of the reference model (same name), so a
+/// verification run's ideal lap is that vehicle's.
+formats::VehicleClass vehicleClassFor(runtime::VehiclePreset preset);
+
+/// Simulates the run on the reference vehicle model at a fixed step. Deterministic.
+LapRunResult runVerificationLaps(const runtime::BakedTrack& track, const LapRunOptions& options);
+
+} // namespace bake

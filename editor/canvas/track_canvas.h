@@ -1,0 +1,196 @@
+#pragma once
+
+#include "editor/canvas/canvas_geometry.h"
+#include "editor/canvas/track_drawing.h"
+#include "editor/canvas/view_transform.h"
+
+#include "formats/source/track_document.h"
+
+#include <QFutureWatcher>
+#include <QImage>
+#include <QWidget>
+
+#include <functional>
+#include <optional>
+#include <set>
+#include <unordered_map>
+
+namespace editor {
+
+class EditorDocument;
+class LiveBake;
+class NodeSelection;
+struct TrackEdit;
+
+/// What the canvas draws, built off the UI thread for large tracks.
+struct CanvasScene {
+    TrackDrawing drawing;
+    CanvasGeometry geometry;
+    std::unordered_map<std::uint32_t, formats::Vec2> perpendiculars;  ///< per node, unit, to the left
+};
+CanvasScene buildCanvasScene(const formats::TrackDocument& document);
+
+/// Top-down 2D view of a track: per route the runoff and tarmac surfaces, wall, runoff and tarmac
+/// edges, the centre line and node handles; lines (racing …) and markers on top. The wheel zooms
+/// about the cursor, F fits, + and - zoom about the centre; the middle button pans, and so does
+/// the left one on a view-only canvas.
+///
+/// Given an EditorDocument (setEditing) the left button edits with the current tool, every change
+/// an undo command: Select clicks, shift-clicks and box-selects nodes, drags them, drags the six
+/// width handles of a single selected node, double-click inserts a node on a link; arrows nudge,
+/// Delete deletes. Add Node continues the nearest open route end or inserts on a link; Branch
+/// takes a fork node then a join node; Line drags the nearest line's offset with a falloff.
+///
+/// The geometry is prepared once per document (see CanvasGeometry); a paint draws only the spans
+/// inside the view, at the coarsest level of detail that is still exact to a fraction of a pixel.
+class TrackCanvas : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit TrackCanvas(QWidget* parent = nullptr);
+
+    /// Replaces what is shown and fits the view to it; the geometry is rebuilt here, not on paint.
+    void setDocument(const formats::TrackDocument& document);
+
+    enum class Tool { Select, AddNode, Branch, Line };
+    /// Edits `document` (null: view only), with `selection` shared with the docks. Shows it
+    /// fitted; later changes redraw it where the view is.
+    void setEditing(EditorDocument* document, NodeSelection* selection);
+    void setTool(Tool tool);
+    Tool tool() const { return m_tool; }
+    /// Blocks until a background rebuild of a large track's geometry is in (tests, screenshots).
+    void waitForGeometry();
+    /// Where a node and its width handles are on screen. `edge`: 0 tarmac, 1 runoff, 2 wall.
+    QPointF nodeOnScreen(std::uint32_t node) const;
+    QPointF widthHandleOnScreen(std::uint32_t node, bool left, int edge) const;
+    /// Pixels within which a click picks a node, handle or link.
+    static constexpr double kPickPixels = 7.0;
+
+    /// Colour along the lines: none, the centre lines' curvature, or the racing lines' speed hints
+    /// (first vehicle class) from `liveBake`.
+    enum class Colouring { None, Curvature, Speed };
+    void setColouring(Colouring colouring);
+    Colouring colouring() const { return m_colouring; }
+    void setLiveBake(LiveBake* liveBake);
+    /// Points drawn over the track until cleared: an edit's preview (a resample before it applies).
+    void setPreviewPoints(std::vector<QPointF> worldPoints);
+    /// The backdrop image, resolved against the track file's folder; reloaded when it changes.
+    void setBackdropFolder(const QString& folder);
+    /// Calibration picking: the next left click reports its world point instead of editing.
+    void pickNextPoint(std::function<void(QPointF world)> picked);
+    const TrackDrawing& drawing() const { return m_drawing; }
+    const CanvasGeometry& geometry() const { return m_geometry; }
+
+    const ViewTransform& view() const { return m_view; }
+    /// The part of the world the widget shows, metres (y up: top() is the smallest y).
+    QRectF visibleWorldRect() const;
+
+    /// What the last paint drew: the level of detail and how much geometry it submitted.
+    struct PaintStats {
+        std::size_t level = 0;
+        qsizetype points = 0;  ///< polyline and surface points handed to QPainter
+        qsizetype spans = 0;   ///< surface spans filled
+        qsizetype handles = 0; ///< node handles drawn
+    };
+    const PaintStats& lastPaintStats() const { return m_stats; }
+
+    /// Node handles are drawn only when neighbouring nodes are at least this many pixels apart.
+    static constexpr double kMinHandleSpacingPixels = 9.0;
+    /// Edge and centre lines are drawn only when the tarmac is at least this many pixels wide.
+    static constexpr double kMinEdgeDetailPixels = 14.0;
+    /// Narrower than this, the tarmac is drawn as a band of this many pixels so the track stays
+    /// readable when a long circuit is fitted into the window.
+    static constexpr double kMinTrackPixels = 4.0;
+
+public slots:
+    void fitToTrack();
+    /// Shows `nodes` with `marginMetres` around them (a selection, a diagnostic's node).
+    void frameNodes(const std::set<std::uint32_t>& nodes, double marginMetres = 30.0);
+    void zoomIn();
+    void zoomOut();
+
+signals:
+    /// World position under the mouse, metres.
+    void cursorMoved(QPointF world);
+    /// Why an edit was refused, or what a tool expects next, for the status bar.
+    void statusMessage(const QString& text);
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+
+private:
+    void paintRoutes(QPainter& painter, const QRectF& visible);
+    void paintLines(QPainter& painter, const QRectF& visible);
+    void paintMarkers(QPainter& painter);
+    void paintNodeHandles(QPainter& painter);
+    void paintScaleBar(QPainter& painter) const;
+    void paintEditing(QPainter& painter);
+    void paintBackdrop(QPainter& painter);
+    void paintColouring(QPainter& painter);
+    void paintUndefinedZones(QPainter& painter);
+    void applyScene(CanvasScene scene);
+    void documentChanged();
+
+    // Editing (track_canvas_editing.cpp).
+    bool editPress(QMouseEvent* event);
+    void editMove(QMouseEvent* event);
+    void editRelease(QMouseEvent* event);
+    bool editKey(QKeyEvent* event);
+    std::optional<std::uint32_t> nodeAt(QPointF screen) const;
+    /// The route, link start position and closest world point of the centre-line link under `screen`.
+    struct LinkHit {
+        std::uint32_t route = 0;
+        std::size_t k = 0;
+        formats::Vec2 point;
+    };
+    std::optional<LinkHit> linkAt(QPointF screen) const;
+    void pushStructural(const QString& text, const TrackEdit& edit);
+    formats::Vec2 perpendicular(std::uint32_t node) const;
+    /// Draws the parts of `points` whose spans meet `visible`, as few polylines as possible.
+    void strokeVisible(QPainter& painter, const QPolygonF& points, const std::vector<ChunkSpan>& spans, const QRectF& visible);
+
+    TrackDrawing m_drawing;
+    CanvasGeometry m_geometry;
+    ViewTransform m_view;
+    PaintStats m_stats;
+    bool m_fitPending = true;  ///< fit once the widget has its real size, until the user moves the view
+    bool m_panning = false;
+    QPointF m_lastMouse;
+
+    EditorDocument* m_document = nullptr;
+    NodeSelection* m_selection = nullptr;
+    Tool m_tool = Tool::Select;
+    std::unordered_map<std::uint32_t, formats::Vec2> m_perpendiculars;
+    QFutureWatcher<CanvasScene> m_rebuild;
+    bool m_rebuildAgain = false;
+    enum class Gesture { None, Move, Box, Width, Line };
+    Gesture m_gesture = Gesture::None;
+    QPointF m_pressScreen, m_boxCorner;
+    formats::Vec2 m_pressWorld;
+    int m_mergeKey = 0;
+    int m_nudgeKey = 0;
+    std::vector<std::pair<std::uint32_t, formats::TrackNode>> m_dragStart;
+    struct WidthGrip {
+        std::uint32_t node = 0;
+        bool left = true;
+        int edge = 0;
+    } m_grip;
+    std::optional<std::uint32_t> m_branchFork;
+    std::size_t m_line = 0, m_linePosition = 0;
+    std::vector<double> m_lineStart;
+    Colouring m_colouring = Colouring::None;
+    LiveBake* m_liveBake = nullptr;
+    std::vector<QPointF> m_previewPoints;
+    QString m_backdropFolder, m_backdropPath;
+    QImage m_backdrop;
+    std::function<void(QPointF)> m_pick;
+};
+
+} // namespace editor

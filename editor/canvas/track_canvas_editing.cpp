@@ -1,0 +1,378 @@
+// TrackCanvas's editing: the tools' mouse and key handling and what they draw. Every change goes
+// through the document's undo stack.
+#include "editor/canvas/track_canvas.h"
+
+#include "editor/commands/change_line_offsets_command.h"
+#include "editor/commands/change_nodes_command.h"
+#include "editor/commands/replace_track_command.h"
+#include "editor/document/editor_document.h"
+#include "editor/canvas/node_selection.h"
+#include "editor/document/track_edits.h"
+
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QPainter>
+
+#include <algorithm>
+#include <cmath>
+
+namespace editor {
+namespace {
+
+constexpr int kLineFalloffNodes = 8;  ///< a line drag reaches this many nodes either side, fading out
+constexpr double kMinimumWidth = 0.1;  ///< m: a width handle never goes through the centre line
+
+QPointF toPoint(formats::Vec2 v) { return {v.x, v.y}; }
+formats::Vec2 toVec(QPointF p) { return {p.x(), p.y()}; }
+
+double& edgeOf(formats::SideWidths& side, int edge) { return edge == 0 ? side.track : edge == 1 ? side.runoff : side.wall; }
+
+/// Sets one edge and moves the others only as far as keeps tarmac ≤ runoff ≤ wall.
+void setEdge(formats::SideWidths& side, int edge, double value) {
+    edgeOf(side, edge) = value;
+    if (edge == 0) {
+        side.runoff = std::max(side.runoff, side.track);
+        side.wall = std::max(side.wall, side.runoff);
+    } else if (edge == 1) {
+        side.track = std::min(side.track, side.runoff);
+        side.wall = std::max(side.wall, side.runoff);
+    } else {
+        side.runoff = std::min(side.runoff, side.wall);
+        side.track = std::min(side.track, side.runoff);
+    }
+}
+
+} // namespace
+
+void TrackCanvas::setTool(Tool tool) {
+    m_tool = tool;
+    m_branchFork.reset();
+    m_gesture = Gesture::None;
+    switch (tool) {
+    case Tool::Select: emit statusMessage(tr("Select: click or drag a box; drag nodes or width handles; double-click a link to insert a node")); break;
+    case Tool::AddNode: emit statusMessage(tr("Add Node: click past an open route's end to continue it, on a link to insert, anywhere on an empty track to start one")); break;
+    case Tool::Branch: emit statusMessage(tr("Branch: click the node the branch forks from, then the node it joins")); break;
+    case Tool::Line: emit statusMessage(tr("Line: drag a line sideways; its neighbours follow")); break;
+    }
+    update();
+}
+
+formats::Vec2 TrackCanvas::perpendicular(std::uint32_t node) const {
+    const auto it = m_perpendiculars.find(node);
+    return it != m_perpendiculars.end() ? it->second : formats::Vec2{0.0, 1.0};
+}
+
+QPointF TrackCanvas::nodeOnScreen(std::uint32_t node) const {
+    if (!m_document || node >= m_document->track().nodes.size()) return {};
+    return m_view.toScreen(toPoint(m_document->track().nodes[node].position.ground()));
+}
+
+QPointF TrackCanvas::widthHandleOnScreen(std::uint32_t node, bool left, int edge) const {
+    if (!m_document || node >= m_document->track().nodes.size()) return {};
+    formats::TrackNode n = m_document->track().nodes[node];
+    const double width = edgeOf(left ? n.left : n.right, edge);
+    return m_view.toScreen(toPoint(n.position.ground() + perpendicular(node) * (left ? width : -width)));
+}
+
+std::optional<std::uint32_t> TrackCanvas::nodeAt(QPointF screen) const {
+    std::optional<std::uint32_t> best;
+    double bestDistance = kPickPixels;
+    const auto& nodes = m_document->track().nodes;
+    for (std::uint32_t n = 0; n < nodes.size(); ++n) {
+        const double d = QLineF(screen, m_view.toScreen(toPoint(nodes[n].position.ground()))).length();
+        if (d <= bestDistance) bestDistance = d, best = n;
+    }
+    return best;
+}
+
+std::optional<TrackCanvas::LinkHit> TrackCanvas::linkAt(QPointF screen) const {
+    const formats::TrackDocument& t = m_document->track();
+    const formats::Vec2 world = toVec(m_view.toWorld(screen));
+    std::optional<LinkHit> best;
+    double bestDistance = kPickPixels / m_view.scale();
+    for (std::uint32_t r = 0; r < t.routes.size(); ++r) {
+        const auto& nodes = t.routes[r].nodes;
+        const std::size_t links = t.routes[r].closed ? nodes.size() : (nodes.empty() ? 0 : nodes.size() - 1);
+        for (std::size_t k = 0; k < links; ++k) {
+            if (nodes[k] >= t.nodes.size() || nodes[(k + 1) % nodes.size()] >= t.nodes.size()) continue;
+            const formats::Vec2 a = t.nodes[nodes[k]].position.ground(), b = t.nodes[nodes[(k + 1) % nodes.size()]].position.ground();
+            const formats::Vec2 ab = b - a;
+            const double l2 = formats::dot(ab, ab);
+            const double s = l2 > 0.0 ? std::clamp(formats::dot(world - a, ab) / l2, 0.0, 1.0) : 0.0;
+            const formats::Vec2 p = a + ab * s;
+            const double d = formats::length(world - p);
+            if (d <= bestDistance && s > 0.0 && s < 1.0) bestDistance = d, best = LinkHit{r, k, p};
+        }
+    }
+    return best;
+}
+
+void TrackCanvas::pushStructural(const QString& text, const TrackEdit& edit) {
+    if (!edit.track) {
+        emit statusMessage(tr("%1 refused: %2").arg(text, QString::fromStdString(edit.refusal)));
+        return;
+    }
+    m_document->undoStack()->push(new ReplaceTrackCommand(m_document, text, *edit.track));
+    if (!m_selection) return;
+    if (!edit.newNodes.empty()) m_selection->set({edit.newNodes.begin(), edit.newNodes.end()});
+    else {
+        std::set<std::uint32_t> kept;
+        for (std::uint32_t n : m_selection->nodes())
+            if (n < m_document->track().nodes.size()) kept.insert(n);
+        m_selection->set(kept);
+    }
+}
+
+bool TrackCanvas::editPress(QMouseEvent* event) {
+    const QPointF at = event->position();
+    const formats::TrackDocument& t = m_document->track();
+    m_pressScreen = at;
+    m_pressWorld = toVec(m_view.toWorld(at));
+    const bool shift = event->modifiers() & Qt::ShiftModifier;
+    switch (m_tool) {
+    case Tool::Select: {
+        if (m_selection && m_selection->nodes().size() == 1) {
+            // The closest of the six handles and the node itself: zoomed out they crowd together.
+            const std::uint32_t node = *m_selection->nodes().begin();
+            double best = std::min(kPickPixels, QLineF(at, nodeOnScreen(node)).length());
+            std::optional<WidthGrip> grip;
+            for (bool left : {true, false})
+                for (int edge = 0; edge < 3; ++edge)
+                    if (const double d = QLineF(at, widthHandleOnScreen(node, left, edge)).length(); d < best) best = d, grip = WidthGrip{node, left, edge};
+            if (grip) {
+                m_gesture = Gesture::Width;
+                m_grip = *grip;
+                m_mergeKey = nextMergeKey();
+                m_dragStart = {{node, t.nodes[node]}};
+                return true;
+            }
+        }
+        if (const auto node = nodeAt(at)) {
+            if (!m_selection) return true;
+            if (shift) {
+                std::set<std::uint32_t> nodes = m_selection->nodes();
+                if (!nodes.erase(*node)) nodes.insert(*node);
+                m_selection->set(nodes);
+                return true;
+            }
+            if (!m_selection->contains(*node)) m_selection->set({*node});
+            m_gesture = Gesture::Move;
+            m_mergeKey = nextMergeKey();
+            m_dragStart.clear();
+            for (std::uint32_t n : m_selection->nodes()) m_dragStart.emplace_back(n, t.nodes[n]);
+            return true;
+        }
+        m_gesture = Gesture::Box;
+        m_boxCorner = at;
+        if (!shift && m_selection) m_selection->clear();
+        return true;
+    }
+    case Tool::AddNode: {
+        if (const auto link = linkAt(at)) {
+            pushStructural(tr("Insert Node"), insertNode(t, link->route, link->k, link->point));
+            return true;
+        }
+        // The nearest end of an open route that is not attached there.
+        std::optional<std::pair<std::uint32_t, bool>> end;
+        double nearest = 1e300;
+        for (std::uint32_t r = 0; r < t.routes.size(); ++r) {
+            const formats::Route& route = t.routes[r];
+            if (route.closed || route.nodes.empty()) continue;
+            for (bool atStart : {true, false}) {
+                if ((atStart && route.fork) || (!atStart && route.join)) continue;
+                const std::uint32_t n = atStart ? route.nodes.front() : route.nodes.back();
+                const double d = formats::length(t.nodes[n].position.ground() - m_pressWorld);
+                if (d < nearest) nearest = d, end = std::make_pair(r, atStart);
+            }
+        }
+        // No free end anywhere (an empty track, or only loops): the click starts a new route.
+        if (!end) pushStructural(tr("Start Route"), startRoute(t, m_pressWorld));
+        else pushStructural(tr("Add Node"), appendNode(t, end->first, end->second, m_pressWorld));
+        return true;
+    }
+    case Tool::Branch: {
+        const auto node = nodeAt(at);
+        if (!node) {
+            emit statusMessage(tr("Branch: click on a node"));
+            return true;
+        }
+        if (!m_branchFork) {
+            m_branchFork = node;
+            emit statusMessage(tr("Branch forks from node %1: now click the node it joins").arg(*node));
+            update();
+            return true;
+        }
+        const std::uint32_t fork = *m_branchFork;
+        m_branchFork.reset();
+        pushStructural(tr("Make Branch"), makeBranch(t, fork, *node));
+        return true;
+    }
+    case Tool::Line: {
+        double best = 2.0 * kPickPixels;
+        bool found = false;
+        for (std::size_t l = 0; l < t.lines.size(); ++l) {
+            const formats::Line& line = t.lines[l];
+            if (line.route >= t.routes.size()) continue;
+            const auto& nodes = t.routes[line.route].nodes;
+            for (std::size_t k = 0; k < nodes.size() && k < line.offsets.size(); ++k) {
+                const formats::Vec2 p = t.nodes[nodes[k]].position.ground() + perpendicular(nodes[k]) * line.offsets[k];
+                const double d = QLineF(at, m_view.toScreen(toPoint(p))).length();
+                if (d < best) best = d, found = true, m_line = l, m_linePosition = k;
+            }
+        }
+        if (!found) {
+            emit statusMessage(tr("Line: press on a line (racing, defending …) and drag it sideways"));
+            return true;
+        }
+        m_gesture = Gesture::Line;
+        m_lineStart = t.lines[m_line].offsets;
+        m_mergeKey = nextMergeKey();
+        return true;
+    }
+    }
+    return false;
+}
+
+void TrackCanvas::editMove(QMouseEvent* event) {
+    const formats::Vec2 world = toVec(m_view.toWorld(event->position()));
+    const formats::TrackDocument& t = m_document->track();
+    switch (m_gesture) {
+    case Gesture::Move: {
+        if (QLineF(event->position(), m_pressScreen).length() < 2.0) return;  // a click, not a drag
+        const formats::Vec2 delta = world - m_pressWorld;
+        std::vector<std::pair<std::uint32_t, formats::TrackNode>> after = m_dragStart;
+        for (auto& [n, node] : after) node.position.x += delta.x, node.position.y += delta.y;
+        m_document->undoStack()->push(new ChangeNodesCommand(m_document, tr("Move Nodes"), std::move(after), m_mergeKey));
+        break;
+    }
+    case Gesture::Width: {
+        const formats::TrackNode& start = m_dragStart.front().second;
+        const double lateral = formats::dot(world - start.position.ground(), perpendicular(m_grip.node));
+        const double value = std::max(kMinimumWidth, m_grip.left ? lateral : -lateral);
+        formats::TrackNode node = start;
+        setEdge(m_grip.left ? node.left : node.right, m_grip.edge, value);
+        static const char* const kEdges[] = {QT_TR_NOOP("Tarmac"), QT_TR_NOOP("Runoff"), QT_TR_NOOP("Wall")};
+        m_document->undoStack()->push(new ChangeNodesCommand(m_document, tr("%1 Width").arg(tr(kEdges[m_grip.edge])), {{m_grip.node, node}}, m_mergeKey));
+        break;
+    }
+    case Gesture::Box:
+        m_boxCorner = event->position();
+        update();
+        break;
+    case Gesture::Line: {
+        const formats::Line& line = t.lines[m_line];
+        const auto& nodes = t.routes[line.route].nodes;
+        const std::uint32_t centre = nodes[m_linePosition];
+        const double lateral = formats::dot(world - t.nodes[centre].position.ground(), perpendicular(centre));
+        const double shift = lateral - m_lineStart[m_linePosition];
+        std::vector<double> offsets = m_lineStart;
+        const auto n = static_cast<std::ptrdiff_t>(offsets.size());
+        for (int k = -kLineFalloffNodes; k <= kLineFalloffNodes; ++k) {
+            std::ptrdiff_t i = static_cast<std::ptrdiff_t>(m_linePosition) + k;
+            if (t.routes[line.route].closed) i = (i % n + n) % n;
+            else if (i < 0 || i >= n) continue;
+            offsets[static_cast<std::size_t>(i)] += shift * 0.5 * (1.0 + std::cos(M_PI * k / (kLineFalloffNodes + 1)));
+        }
+        m_document->undoStack()->push(new ChangeLineOffsetsCommand(m_document, tr("Move Line"), m_line, std::move(offsets), m_mergeKey));
+        break;
+    }
+    case Gesture::None: break;
+    }
+}
+
+void TrackCanvas::editRelease(QMouseEvent* event) {
+    if (m_gesture == Gesture::Box && m_selection) {
+        const QRectF box = QRectF(m_pressScreen, event->position()).normalized();
+        std::set<std::uint32_t> inside;
+        const auto& nodes = m_document->track().nodes;
+        for (std::uint32_t n = 0; n < nodes.size(); ++n)
+            if (box.contains(m_view.toScreen(toPoint(nodes[n].position.ground())))) inside.insert(n);
+        m_selection->add(inside);
+    }
+    m_gesture = Gesture::None;
+    update();
+}
+
+void TrackCanvas::mouseDoubleClickEvent(QMouseEvent* event) {
+    if (!m_document || m_tool != Tool::Select || event->button() != Qt::LeftButton) return QWidget::mouseDoubleClickEvent(event);
+    m_gesture = Gesture::None;
+    if (nodeAt(event->position())) return;
+    if (const auto link = linkAt(event->position())) pushStructural(tr("Insert Node"), insertNode(m_document->track(), link->route, link->k, link->point));
+}
+
+bool TrackCanvas::editKey(QKeyEvent* event) {
+    if (!m_selection) return false;
+    switch (event->key()) {
+    case Qt::Key_Delete:
+    case Qt::Key_Backspace:
+        if (m_selection->empty()) return false;
+        pushStructural(tr("Delete Nodes"), deleteNodes(m_document->track(), m_selection->nodes()));
+        return true;
+    case Qt::Key_Escape:
+        m_branchFork.reset();
+        m_selection->clear();
+        return true;
+    case Qt::Key_Left:
+    case Qt::Key_Right:
+    case Qt::Key_Up:
+    case Qt::Key_Down: {
+        if (m_selection->empty()) return false;
+        // 10 cm a press, 1 m with Shift; a run of presses is one undo step.
+        const double step = (event->modifiers() & Qt::ShiftModifier) ? 1.0 : 0.1;
+        const formats::Vec2 delta = event->key() == Qt::Key_Left ? formats::Vec2{-step, 0} : event->key() == Qt::Key_Right ? formats::Vec2{step, 0}
+                                  : event->key() == Qt::Key_Up   ? formats::Vec2{0, step}
+                                                                 : formats::Vec2{0, -step};
+        if (m_nudgeKey == 0) m_nudgeKey = nextMergeKey();
+        std::vector<std::pair<std::uint32_t, formats::TrackNode>> after;
+        for (std::uint32_t n : m_selection->nodes()) {
+            formats::TrackNode node = m_document->track().nodes[n];
+            node.position.x += delta.x;
+            node.position.y += delta.y;
+            after.emplace_back(n, node);
+        }
+        m_document->undoStack()->push(new ChangeNodesCommand(m_document, tr("Nudge Nodes"), std::move(after), m_nudgeKey));
+        return true;
+    }
+    default: return false;
+    }
+}
+
+void TrackCanvas::paintEditing(QPainter& painter) {
+    if (!m_document) return;
+    const formats::TrackDocument& t = m_document->track();
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    if (m_selection) {
+        // Selected nodes where the document has them now, even while a large track's surfaces
+        // are still being rebuilt.
+        painter.setPen(QPen(QColor(255, 160, 0), 2.0));
+        painter.setBrush(QColor(255, 160, 0, 90));
+        for (std::uint32_t n : m_selection->nodes())
+            if (n < t.nodes.size()) painter.drawEllipse(nodeOnScreen(n), 5.5, 5.5);
+        if (m_selection->nodes().size() == 1 && m_tool == Tool::Select) {
+            const std::uint32_t n = *m_selection->nodes().begin();
+            static const QColor kHandle[] = {QColor(240, 240, 240), QColor(150, 210, 120), QColor(240, 90, 70)};
+            for (bool left : {true, false}) {
+                painter.setPen(QPen(QColor(255, 160, 0, 160), 1.0, Qt::DotLine));
+                painter.drawLine(nodeOnScreen(n), widthHandleOnScreen(n, left, 2));
+                for (int edge = 0; edge < 3; ++edge) {
+                    const QPointF p = widthHandleOnScreen(n, left, edge);
+                    painter.setPen(QPen(QColor(20, 20, 20), 1.0));
+                    painter.setBrush(kHandle[edge]);
+                    painter.drawPolygon(QPolygonF({p + QPointF(0, -5), p + QPointF(5, 0), p + QPointF(0, 5), p + QPointF(-5, 0)}));
+                }
+            }
+        }
+    }
+    if (m_branchFork && *m_branchFork < t.nodes.size()) {
+        painter.setPen(QPen(QColor(255, 120, 0), 2.5));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawEllipse(nodeOnScreen(*m_branchFork), 9.0, 9.0);
+    }
+    if (m_gesture == Gesture::Box) {
+        painter.setPen(QPen(QColor(255, 200, 80), 1.0, Qt::DashLine));
+        painter.setBrush(QColor(255, 200, 80, 40));
+        painter.drawRect(QRectF(m_pressScreen, m_boxCorner).normalized());
+    }
+}
+
+} // namespace editor

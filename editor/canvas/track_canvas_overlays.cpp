@@ -1,0 +1,154 @@
+// TrackCanvas's overlays: the backdrop image under the track, colour along the lines, the zones
+// where registration is undefined, and an edit's preview points.
+#include "editor/canvas/track_canvas.h"
+
+#include "editor/backdrop/backdrop_calibration.h"
+#include "editor/document/editor_document.h"
+#include "editor/document/live_bake.h"
+#include "editor/canvas/node_selection.h"
+
+#include "bake/lines/offset_line.h"
+#include "formats/geometry/route_frames.h"
+
+#include <QDir>
+#include <QMouseEvent>
+#include <QPainter>
+
+#include <algorithm>
+#include <cmath>
+
+namespace editor {
+namespace {
+
+/// Green (gentle, fast) through yellow to red (tight, slow) for t in [0, 1].
+QColor ramp(double t) {
+    t = std::clamp(t, 0.0, 1.0);
+    return t < 0.5 ? QColor::fromRgbF(float(2.0 * t), 0.85f, 0.15f) : QColor::fromRgbF(1.0f, float(0.85 * (2.0 - 2.0 * t)), 0.15f);
+}
+
+QPointF toPoint(formats::Vec2 v) { return {v.x, v.y}; }
+
+} // namespace
+
+void TrackCanvas::setColouring(Colouring colouring) {
+    m_colouring = colouring;
+    update();
+}
+
+void TrackCanvas::setLiveBake(LiveBake* liveBake) {
+    if (m_liveBake) disconnect(m_liveBake, nullptr, this, nullptr);
+    m_liveBake = liveBake;
+    if (m_liveBake) connect(m_liveBake, &LiveBake::baked, this, qOverload<>(&TrackCanvas::update));
+}
+
+void TrackCanvas::setPreviewPoints(std::vector<QPointF> worldPoints) {
+    m_previewPoints = std::move(worldPoints);
+    update();
+}
+
+void TrackCanvas::setBackdropFolder(const QString& folder) {
+    m_backdropFolder = folder;
+    m_backdropPath.clear();
+    update();
+}
+
+void TrackCanvas::pickNextPoint(std::function<void(QPointF world)> picked) {
+    m_pick = std::move(picked);
+    setCursor(Qt::CrossCursor);
+}
+
+void TrackCanvas::paintBackdrop(QPainter& painter) {
+    if (!m_document || !m_document->track().editor.backdrop) return;
+    const formats::Backdrop& b = *m_document->track().editor.backdrop;
+    const QString path = QDir(m_backdropFolder).absoluteFilePath(QString::fromStdString(b.image));
+    if (path != m_backdropPath) {
+        m_backdropPath = path;
+        m_backdrop = QImage(path);
+    }
+    if (m_backdrop.isNull()) return;
+    painter.save();
+    painter.setTransform(backdropToWorld(b) * m_view.toQTransform());
+    painter.setOpacity(std::clamp(b.opacity, 0.0, 1.0));
+    painter.setRenderHint(QPainter::SmoothPixmapTransform, true);
+    painter.drawImage(QPointF(0.0, 0.0), m_backdrop);
+    painter.restore();
+}
+
+void TrackCanvas::paintColouring(QPainter& painter) {
+    if (!m_document || m_colouring == Colouring::None) return;
+    const formats::TrackDocument& t = m_document->track();
+    const QRectF screen = QRectF(rect()).adjusted(-10, -10, 10, 10);
+    auto segment = [&](formats::Vec2 a, formats::Vec2 b, QColor colour) {
+        const QPointF p = m_view.toScreen(toPoint(a)), q = m_view.toScreen(toPoint(b));
+        if (!screen.contains(p) && !screen.contains(q)) return;
+        painter.setPen(QPen(colour, 4.0, Qt::SolidLine, Qt::RoundCap));
+        painter.drawLine(p, q);
+    };
+    if (m_colouring == Colouring::Curvature) {
+        // Curvature of the circle through each node and its neighbours: 1/25 m and tighter is red.
+        for (const formats::Route& route : t.routes) {
+            const std::size_t n = route.nodes.size();
+            bool valid = n >= 3;
+            for (std::uint32_t k : route.nodes) valid = valid && k < t.nodes.size();
+            if (!valid) continue;
+            const std::size_t links = route.closed ? n : n - 1;
+            for (std::size_t k = 0; k < links; ++k) {
+                auto at = [&](std::size_t i) { return t.nodes[route.nodes[i % n]].position.ground(); };
+                auto curvature = [&](std::size_t i) {
+                    if (!route.closed && (i == 0 || i + 1 >= n)) return 0.0;
+                    return std::abs(bake::circleCurvature(at(i + n - 1), at(i), at(i + 1)));
+                };
+                segment(at(k), at(k + 1), ramp(std::max(curvature(k), curvature(k + 1)) * 25.0));
+            }
+        }
+        return;
+    }
+    // Speed hints of the first vehicle class along every line, from the last bake.
+    if (!m_liveBake || !m_liveBake->latest()) return;
+    const formats::BakedTrackView& v = m_liveBake->latest()->track.view;
+    double fastest = 1.0;
+    for (float h : v.speedHints) fastest = std::max(fastest, double(h));
+    for (const formats::BakedSpeedProfile& profile : v.speedProfiles) {
+        if (profile.vehicleClass != 0) continue;
+        const formats::BakedLine& line = v.lines[profile.line];
+        const formats::BakedRoute& route = v.routes[line.route];
+        const std::uint32_t count = route.nodeCount;
+        const std::uint32_t links = (route.flags & formats::kRouteClosed) ? count : count - 1;
+        for (std::uint32_t k = 0; k < links && count > 1; ++k) {
+            const formats::BakedLinePoint& a = v.linePoints[line.firstPoint + k];
+            const formats::BakedLinePoint& b = v.linePoints[line.firstPoint + (k + 1) % count];
+            const double speed = v.speedHints[profile.firstHint + k];
+            segment({a.x, a.y}, {b.x, b.y}, ramp(1.0 - speed / fastest));
+        }
+    }
+}
+
+void TrackCanvas::paintUndefinedZones(QPainter& painter) {
+    if (!m_document) return;
+    const formats::TrackDocument& t = m_document->track();
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(QColor(230, 30, 30, 110));
+    for (const formats::Diagnostic& d : m_document->diagnostics()) {
+        if (d.code != "perpendiculars-cross" || !d.node || !d.otherNode) continue;
+        if (*d.node >= t.nodes.size() || *d.otherNode >= t.nodes.size()) continue;
+        // Between the two nodes' cross-sections, wall to wall: a car there has no defined position.
+        QPolygonF zone;
+        for (std::uint32_t n : {*d.node, *d.otherNode}) {
+            const formats::TrackNode& node = t.nodes[n];
+            const formats::Vec2 p = node.position.ground(), across = perpendicular(n);
+            zone << m_view.toScreen(toPoint(p + across * node.left.wall));
+        }
+        for (std::uint32_t n : {*d.otherNode, *d.node}) {
+            const formats::TrackNode& node = t.nodes[n];
+            zone << m_view.toScreen(toPoint(node.position.ground() - perpendicular(n) * node.right.wall));
+        }
+        painter.drawPolygon(zone);
+    }
+    if (!m_previewPoints.empty()) {
+        painter.setPen(QPen(QColor(20, 20, 20), 1.0));
+        painter.setBrush(QColor(80, 230, 255));
+        for (const QPointF& p : m_previewPoints) painter.drawEllipse(m_view.toScreen(p), 3.5, 3.5);
+    }
+}
+
+} // namespace editor

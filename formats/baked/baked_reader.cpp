@@ -1,0 +1,146 @@
+#include "trackwright/format/baked_reader.h"
+
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+namespace formats {
+
+std::uint64_t bakedHash(const void* data, std::size_t size) noexcept { return XXH3_64bits(data, size); }
+
+std::uint64_t bakedFileChecksum(const std::byte* file, std::size_t size) noexcept {
+    constexpr std::size_t kFieldStart = offsetof(BakedHeader, checksum);
+    constexpr std::size_t kFieldEnd = kFieldStart + sizeof(BakedHeader::checksum);
+    if (size < kFieldEnd) return 0;
+    XXH3_state_t state;
+    XXH3_64bits_reset(&state);
+    XXH3_64bits_update(&state, file, kFieldStart);
+    XXH3_64bits_update(&state, file + kFieldEnd, size - kFieldEnd);
+    return XXH3_64bits_digest(&state);
+}
+
+const char* describeBakedLoadStatus(BakedLoadStatus status) {
+    switch (status) {
+    case BakedLoadStatus::Ok: return "ok";
+    case BakedLoadStatus::Truncated: return "the file is truncated: it is shorter than its header says";
+    case BakedLoadStatus::BadMagic: return "not a .twbake file (wrong magic bytes)";
+    case BakedLoadStatus::NewerVersion: return "written by a newer Trackwright: update the runtime, or bake with this version";
+    case BakedLoadStatus::OlderVersion: return "written by an older Trackwright: bake the track again";
+    case BakedLoadStatus::LayoutMismatch: return "same format version but a different data layout: baker and runtime come from different builds";
+    case BakedLoadStatus::ChecksumMismatch: return "checksum mismatch: the file is damaged or was modified after baking";
+    case BakedLoadStatus::BadSectionTable: return "the section table is malformed";
+    case BakedLoadStatus::SectionOutOfRange: return "a section reaches past the end of the file";
+    case BakedLoadStatus::BadReference: return "an index inside the file points outside its section";
+    case BakedLoadStatus::Misaligned: return "the buffer is not 8-byte aligned";
+    }
+    return "unknown status";
+}
+
+namespace {
+
+template <class T> std::span<const T> viewOf(const std::byte* payload, const BakedSectionEntry& e) {
+    return {reinterpret_cast<const T*>(payload + e.offset), static_cast<std::size_t>(e.count)};
+}
+
+/// Every index the runtime will follow, checked once here.
+bool referencesAreValid(const BakedTrackView& v) {
+    const std::size_t nodeCount = v.nodes.size();
+    auto nameOk = [&](std::uint32_t offset) {
+        return offset < v.strings.size() && v.strings.find('\0', offset) != std::string_view::npos;
+    };
+    // Routes partition the nodes, in order: the runtime finds a node's route by range, so a node of
+    // no route (or of two) would leave a grid item or a link without one.
+    std::size_t covered = 0;
+    for (const BakedRoute& r : v.routes) {
+        if (r.firstNode != covered || r.nodeCount > nodeCount - covered || r.nodeCount == 0) return false;
+        covered += r.nodeCount;
+        if (!nameOk(r.nameOffset)) return false;
+        if (r.forkNode != kNoRoute && r.forkNode >= nodeCount) return false;
+        if (r.joinNode != kNoRoute && r.joinNode >= nodeCount) return false;
+    }
+    if (covered != nodeCount) return false;
+    for (const BakedRouteLink& l : v.routeLinks)
+        if (l.fromRoute >= v.routes.size() || l.toRoute >= v.routes.size() || l.fromNode >= nodeCount || l.toNode >= nodeCount) return false;
+    for (const BakedVehicleClass& c : v.vehicleClasses)
+        if (!nameOk(c.nameOffset)) return false;
+    for (const BakedLine& l : v.lines) {
+        if (l.route >= v.routes.size() || !nameOk(l.nameOffset)) return false;
+        if (l.vehicleClass != kAllVehicleClasses && l.vehicleClass >= v.vehicleClasses.size()) return false;
+        const std::uint32_t points = v.routes[l.route].nodeCount;
+        if (l.firstPoint > v.linePoints.size() || points > v.linePoints.size() - l.firstPoint) return false;
+    }
+    for (const BakedSpeedProfile& p : v.speedProfiles) {
+        if (p.line >= v.lines.size() || p.vehicleClass >= v.vehicleClasses.size()) return false;
+        const std::uint32_t points = v.routes[v.lines[p.line].route].nodeCount;
+        if (p.firstHint > v.speedHints.size() || points > v.speedHints.size() - p.firstHint) return false;
+    }
+    const std::uint64_t cells = static_cast<std::uint64_t>(v.grid->columns) * v.grid->rows;
+    if (v.gridCells.size() != cells + 1 || v.gridCells.front() != 0 || v.gridCells.back() != v.gridItems.size()) return false;
+    for (std::size_t i = 1; i < v.gridCells.size(); ++i)
+        if (v.gridCells[i] < v.gridCells[i - 1]) return false;
+    for (std::uint32_t item : v.gridItems)
+        if (item >= nodeCount) return false;
+    return true;
+}
+
+} // namespace
+
+BakedLoadStatus readBakedTrack(std::span<const std::byte> bytes, BakedTrackView& view) noexcept {
+    if (reinterpret_cast<std::uintptr_t>(bytes.data()) % kBakedAlignment != 0) return BakedLoadStatus::Misaligned;
+    if (bytes.size() < sizeof(BakedHeader)) {
+        return bytes.size() >= kBakedMagic.size() && std::memcmp(bytes.data(), kBakedMagic.data(), kBakedMagic.size()) != 0
+            ? BakedLoadStatus::BadMagic : BakedLoadStatus::Truncated;
+    }
+    BakedHeader header;
+    std::memcpy(&header, bytes.data(), sizeof(header));
+    if (header.magic != kBakedMagic) return BakedLoadStatus::BadMagic;
+    if (header.formatVersion > kBakedFormatVersion) return BakedLoadStatus::NewerVersion;
+    if (header.formatVersion < kBakedFormatVersion) return BakedLoadStatus::OlderVersion;
+    if (header.layoutHash != bakedLayoutHash()) return BakedLoadStatus::LayoutMismatch;
+    if (header.sectionCount != kBakedSectionCount) return BakedLoadStatus::BadSectionTable;
+    const std::size_t payloadStart = kBakedPayloadStart;
+    if (bytes.size() < payloadStart || bytes.size() - payloadStart < header.payloadSize) return BakedLoadStatus::Truncated;
+    const std::byte* payload = bytes.data() + payloadStart;
+    if (bakedFileChecksum(bytes.data(), payloadStart + static_cast<std::size_t>(header.payloadSize)) != header.checksum)
+        return BakedLoadStatus::ChecksumMismatch;
+
+    BakedSectionEntry table[kBakedSectionCount];
+    std::memcpy(table, bytes.data() + sizeof(BakedHeader), sizeof(table));
+    static constexpr std::uint32_t kElementSizes[kBakedSectionCount] = {
+        sizeof(BakedRoute), sizeof(BakedNode), sizeof(BakedRouteLink), sizeof(BakedVehicleClass), sizeof(BakedLine),
+        sizeof(BakedLinePoint), sizeof(BakedSpeedProfile), sizeof(float), sizeof(BakedGridInfo), sizeof(std::uint32_t),
+        sizeof(std::uint32_t), 1};
+    std::uint64_t previousEnd = 0;
+    for (std::uint32_t i = 0; i < kBakedSectionCount; ++i) {
+        const BakedSectionEntry& e = table[i];
+        if (e.id != i || e.elementSize != kElementSizes[i] || e.offset % kBakedAlignment != 0 || e.offset < previousEnd)
+            return BakedLoadStatus::BadSectionTable;
+        if (e.offset > header.payloadSize || e.count > (header.payloadSize - e.offset) / e.elementSize)
+            return BakedLoadStatus::SectionOutOfRange;
+        previousEnd = e.offset + e.count * e.elementSize;
+    }
+    if (table[static_cast<std::uint32_t>(BakedSection::GridInfo)].count != 1) return BakedLoadStatus::BadSectionTable;
+
+    BakedTrackView candidate;
+    candidate.header = reinterpret_cast<const BakedHeader*>(bytes.data());
+    candidate.routes = viewOf<BakedRoute>(payload, table[0]);
+    candidate.nodes = viewOf<BakedNode>(payload, table[1]);
+    candidate.routeLinks = viewOf<BakedRouteLink>(payload, table[2]);
+    candidate.vehicleClasses = viewOf<BakedVehicleClass>(payload, table[3]);
+    candidate.lines = viewOf<BakedLine>(payload, table[4]);
+    candidate.linePoints = viewOf<BakedLinePoint>(payload, table[5]);
+    candidate.speedProfiles = viewOf<BakedSpeedProfile>(payload, table[6]);
+    candidate.speedHints = viewOf<float>(payload, table[7]);
+    candidate.grid = reinterpret_cast<const BakedGridInfo*>(payload + table[8].offset);
+    candidate.gridCells = viewOf<std::uint32_t>(payload, table[9]);
+    candidate.gridItems = viewOf<std::uint32_t>(payload, table[10]);
+    candidate.strings = std::string_view(reinterpret_cast<const char*>(payload + table[11].offset), static_cast<std::size_t>(table[11].count));
+    if (!referencesAreValid(candidate)) return BakedLoadStatus::BadReference;
+    view = candidate;
+    return BakedLoadStatus::Ok;
+}
+
+} // namespace formats

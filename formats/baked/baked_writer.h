@@ -1,0 +1,40 @@
+#pragma once
+
+// The .twbake writer: what the bake links. Games link only the reader
+// (trackwright/format/baked_reader.h), so no writer is in the headers a game installs.
+
+#include "trackwright/format/baked_reader.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace formats {
+
+/// Everything a .twbake holds, as owned vectors: what the bake fills and writeBakedTrack writes.
+struct BakedTrackData {
+    std::uint64_t sourceHash = 0;
+    std::vector<BakedRoute> routes;
+    std::vector<BakedNode> nodes;
+    std::vector<BakedRouteLink> routeLinks;
+    std::vector<BakedVehicleClass> vehicleClasses;
+    std::vector<BakedLine> lines;
+    std::vector<BakedLinePoint> linePoints;
+    std::vector<BakedSpeedProfile> speedProfiles;
+    std::vector<float> speedHints;
+    BakedGridInfo grid{};
+    std::vector<std::uint32_t> gridCells;
+    std::vector<std::uint32_t> gridItems;
+    std::string strings;  ///< zero-terminated names, addressed by offset
+
+    /// Appends a name to `strings`, returns its offset.
+    std::uint32_t addString(std::string_view text);
+};
+
+/// Serialises a bake: header, section table, sections (8-byte aligned, zero padding), checksum.
+/// Same data, same bytes.
+std::vector<std::byte> writeBakedTrack(const BakedTrackData& data);
+
+} // namespace formats

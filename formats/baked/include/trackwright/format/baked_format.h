@@ -1,0 +1,177 @@
+#pragma once
+
+// The .twbake binary layout: a header, a table of sections, then the sections. Every struct here is
+// plain data read in place by the runtime (little-endian, 4-byte floats, 8-byte aligned sections).
+// Change any of them and the static_asserts below fire: bump kBakedFormatVersion and the layout
+// description with the change.
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+namespace formats {
+
+inline constexpr std::array<char, 8> kBakedMagic = {'T', 'W', 'B', 'A', 'K', 'E', '\x1a', '\0'};
+inline constexpr std::uint32_t kBakedFormatVersion = 1;
+
+/// Section identifiers, also their order in the file.
+enum class BakedSection : std::uint32_t {
+    Routes = 0,
+    Nodes,
+    RouteLinks,
+    VehicleClasses,
+    Lines,
+    LinePoints,
+    SpeedProfiles,
+    SpeedHints,
+    GridInfo,
+    GridCells,
+    GridItems,
+    Strings,
+    Count
+};
+inline constexpr std::uint32_t kBakedSectionCount = static_cast<std::uint32_t>(BakedSection::Count);
+
+/// File header. `checksum` (XXH3-64) covers every byte of the file except itself: header fields,
+/// section table, padding and payload.
+struct BakedHeader {
+    std::array<char, 8> magic;
+    std::uint32_t formatVersion;
+    std::uint32_t layoutHash;       ///< hash of kBakedLayoutDescription: catches a reader built from other structs
+    std::uint32_t flags;            ///< reserved, 0
+    std::uint32_t sectionCount;
+    std::uint64_t sourceHash;       ///< XXH3-64 of the canonical .twtrack text the bake read
+    std::uint64_t payloadSize;      ///< bytes after the section table
+    std::uint64_t checksum;
+};
+
+/// Where a section lies: `offset` from the start of the payload, `count` elements of `elementSize`.
+struct BakedSectionEntry {
+    std::uint32_t id;
+    std::uint32_t elementSize;
+    std::uint64_t offset;
+    std::uint64_t count;
+};
+
+inline constexpr std::uint32_t kNoRoute = 0xffffffffu;
+inline constexpr std::uint32_t kRouteClosed = 1u;
+
+/// A route: a run of `nodeCount` nodes starting at `firstNode` in the Nodes section.
+struct BakedRoute {
+    std::uint32_t firstNode;
+    std::uint32_t nodeCount;
+    std::uint32_t flags;       ///< kRouteClosed
+    std::uint32_t nameOffset;  ///< into Strings, zero-terminated
+    std::uint32_t forkNode;    ///< baked node index this route leaves from, or kNoRoute
+    std::uint32_t joinNode;    ///< baked node index it rejoins, or kNoRoute
+    float length;              ///< metres along the route, including the closing or join link
+    std::uint32_t reserved;
+};
+
+/// A node in its route's frame (race-track chapter §39.2–39.3). Metres, unit vectors, 1/m.
+struct BakedNode {
+    float x, y, z;
+    float tangentX, tangentY;              ///< eq. 39.1
+    float perpendicularX, perpendicularY;  ///< left of the driving direction
+    float leftTrack, leftRunoff, leftWall;
+    float rightTrack, rightRunoff, rightWall;
+    float linkLength;      ///< to the next node of the route (0 at the end of an open route without join)
+    float distance;        ///< from the route's first node
+    float curvature;       ///< signed, eq. 39.3
+    float bezierCurvature; ///< max curvature of the quadratic Bézier on the previous, this and the next node (eqs. 3–4)
+    float speedOverride;   ///< m/s, 0 when none
+    std::uint32_t sourceNode;  ///< index into the source document's nodes
+};
+
+enum class BakedLinkKind : std::uint32_t { Next = 0, Fork = 1, Join = 2 };
+
+/// An edge of the route graph: driving from `fromNode` may continue at `toNode`.
+struct BakedRouteLink {
+    std::uint32_t fromRoute;
+    std::uint32_t fromNode;
+    std::uint32_t toRoute;
+    std::uint32_t toNode;
+    BakedLinkKind kind;
+};
+
+struct BakedVehicleClass {
+    std::uint32_t nameOffset;
+    float maxLateralAcceleration, maxAcceleration, maxBraking, topSpeed, wheelbase, maxSteeringAngle, width;
+};
+
+inline constexpr std::uint32_t kAllVehicleClasses = 0xffffffffu;
+
+/// A line (racing, defending …): one point per node of its route.
+struct BakedLine {
+    std::uint32_t route;
+    std::uint32_t nameOffset;
+    std::uint32_t vehicleClass;  ///< index, or kAllVehicleClasses
+    std::uint32_t firstPoint;    ///< into LinePoints; pointCount = the route's nodeCount
+    float length;                ///< metres, closing link included on closed routes
+    std::uint32_t reserved;
+};
+
+/// A point of a line with the line's own frame (chapter §39.3.1: not the node's).
+struct BakedLinePoint {
+    float x, y, z;
+    float tangentX, tangentY;
+    float perpendicularX, perpendicularY;
+    float offset;     ///< from the node, metres, left positive
+    float curvature;  ///< signed, eq. 39.3 on the line
+    float distance;   ///< along the line from its first point
+};
+
+/// Speed hints of one line for one vehicle class: `SpeedHints[firstHint + i]` for point i.
+struct BakedSpeedProfile {
+    std::uint32_t line;
+    std::uint32_t vehicleClass;
+    std::uint32_t firstHint;
+    float lapTime;  ///< s, the ideal time of this profile (a lap, or start to end when open)
+};
+
+/// The registration grid: a uniform grid over the walls' bounds. Cell (c, r) lists the segments
+/// whose wall-width quad touches it in GridItems[GridCells[r * columns + c] .. GridCells[... + 1]).
+/// A segment is named by its first baked node; it runs to that node's successor on its route.
+struct BakedGridInfo {
+    float originX, originY;
+    float cellSize;
+    std::uint32_t columns, rows;
+    std::uint32_t reserved;
+};
+
+// Tripwires: a size change here changes the file format.
+static_assert(sizeof(BakedHeader) == 48);
+static_assert(sizeof(BakedSectionEntry) == 24);
+static_assert(sizeof(BakedRoute) == 32);
+static_assert(sizeof(BakedNode) == 76);
+static_assert(sizeof(BakedRouteLink) == 20);
+static_assert(sizeof(BakedVehicleClass) == 32);
+static_assert(sizeof(BakedLine) == 24);
+static_assert(sizeof(BakedLinePoint) == 40);
+static_assert(sizeof(BakedSpeedProfile) == 16);
+static_assert(sizeof(BakedGridInfo) == 24);
+
+/// Every section starts on this boundary (zero padding between), and so does the payload: the
+/// runtime reads the structs in place.
+inline constexpr std::size_t kBakedAlignment = 8;
+
+/// `value` rounded up to kBakedAlignment.
+constexpr std::size_t bakedAlignUp(std::size_t value) { return (value + kBakedAlignment - 1) & ~(kBakedAlignment - 1); }
+
+/// Where the payload starts: after the header and the section table, aligned.
+inline constexpr std::size_t kBakedPayloadStart =
+    bakedAlignUp(sizeof(BakedHeader) + kBakedSectionCount * sizeof(BakedSectionEntry));
+
+/// Text hashed into BakedHeader::layoutHash: the element layouts in order. Edit with the structs.
+inline constexpr const char* kBakedLayoutDescription =
+    "v1 route:u32x4,u32x2,f32,u32 node:f32x18,u32 link:u32x5 class:u32,f32x7 line:u32x4,f32,u32 "
+    "point:f32x10 profile:u32x3,f32 hint:f32 grid:f32x3,u32x3 cell:u32 item:u32 strings:char";
+
+/// FNV-1a of the layout description, evaluated at compile time.
+constexpr std::uint32_t bakedLayoutHash() {
+    std::uint32_t hash = 2166136261u;
+    for (const char* p = kBakedLayoutDescription; *p; ++p) hash = (hash ^ static_cast<unsigned char>(*p)) * 16777619u;
+    return hash;
+}
+
+} // namespace formats

@@ -1,0 +1,64 @@
+#pragma once
+
+#include "trackwright/format/baked_format.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <vector>
+
+namespace formats {
+
+/// A validated, zero-copy view of .twbake bytes. Every index in it has been checked against the
+/// section it points into, so queries need no further bounds checks. Valid while the bytes live.
+struct BakedTrackView {
+    const BakedHeader* header = nullptr;
+    std::span<const BakedRoute> routes;
+    std::span<const BakedNode> nodes;
+    std::span<const BakedRouteLink> routeLinks;
+    std::span<const BakedVehicleClass> vehicleClasses;
+    std::span<const BakedLine> lines;
+    std::span<const BakedLinePoint> linePoints;
+    std::span<const BakedSpeedProfile> speedProfiles;
+    std::span<const float> speedHints;
+    const BakedGridInfo* grid = nullptr;
+    std::span<const std::uint32_t> gridCells;
+    std::span<const std::uint32_t> gridItems;
+    std::string_view strings;
+
+    /// The zero-terminated name at `offset` (checked at load).
+    const char* name(std::uint32_t offset) const { return strings.data() + offset; }
+};
+
+/// Why bytes were refused, most basic check first.
+enum class BakedLoadStatus : std::uint32_t {
+    Ok = 0,
+    Truncated,          ///< shorter than its header, section table or declared payload
+    BadMagic,           ///< not a .twbake
+    NewerVersion,       ///< written by a newer format version
+    OlderVersion,       ///< an older format this build no longer reads
+    LayoutMismatch,     ///< same version, different struct layout: a build mix-up
+    ChecksumMismatch,   ///< the payload was altered or damaged
+    BadSectionTable,    ///< a section missing, misnumbered, of the wrong element size, or overlapping
+    SectionOutOfRange,  ///< a section reaches past the payload
+    BadReference,       ///< an index inside a section points outside its target
+    Misaligned,         ///< the buffer does not start on an 8-byte boundary
+};
+
+/// One-line English explanation of a status, for logs and the CLI.
+const char* describeBakedLoadStatus(BakedLoadStatus status);
+
+/// Checks sizes, version, layout, checksum, the section table and every cross-reference, in that
+/// order, before handing out a view. On failure `view` is left untouched. Never throws, never
+/// allocates.
+BakedLoadStatus readBakedTrack(std::span<const std::byte> bytes, BakedTrackView& view) noexcept;
+
+/// XXH3-64 of a byte range: the checksum and source hash of .twbake files.
+std::uint64_t bakedHash(const void* data, std::size_t size) noexcept;
+
+/// The header's checksum for the first `size` bytes of a file (header, section table, payload):
+/// XXH3-64 of them all but the checksum field. 0 for fewer bytes than a header holds.
+std::uint64_t bakedFileChecksum(const std::byte* file, std::size_t size) noexcept;
+
+} // namespace formats

@@ -1,0 +1,80 @@
+#include "formats/import/csv_table.h"
+
+#include <charconv>
+#include <string>
+
+namespace formats {
+namespace {
+
+std::string_view trim(std::string_view s) {
+    const auto notSpace = [](char c) { return c != ' ' && c != '\t' && c != '\r'; };
+    while (!s.empty() && !notSpace(s.front())) s.remove_prefix(1);
+    while (!s.empty() && !notSpace(s.back())) s.remove_suffix(1);
+    return s;
+}
+
+bool parseNumber(std::string_view field, double& out) {
+    if (field.empty()) return false;
+    if (field.front() == '+') field.remove_prefix(1);
+    const auto [end, ec] = std::from_chars(field.data(), field.data() + field.size(), out);
+    return ec == std::errc() && end == field.data() + field.size();
+}
+
+std::vector<std::string_view> splitFields(std::string_view line) {
+    std::vector<std::string_view> fields;
+    std::size_t start = 0;
+    while (true) {
+        const std::size_t comma = line.find(',', start);
+        fields.push_back(trim(line.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start)));
+        if (comma == std::string_view::npos) break;
+        start = comma + 1;
+    }
+    return fields;
+}
+
+} // namespace
+
+CsvTable parseNumericCsv(std::string_view text) {
+    CsvTable table;
+    std::uint32_t lineNumber = 0;
+    bool seenContent = false;
+    std::size_t position = 0;
+    while (position <= text.size()) {
+        const std::size_t newline = text.find('\n', position);
+        const std::string_view rawLine = text.substr(position, newline == std::string_view::npos ? std::string_view::npos : newline - position);
+        position = newline == std::string_view::npos ? text.size() + 1 : newline + 1;
+        ++lineNumber;
+        const std::string_view line = trim(rawLine);
+        if (line.empty() || line.front() == '#') continue;
+
+        const std::vector<std::string_view> fields = splitFields(line);
+        CsvRow row{lineNumber, {}};
+        row.values.reserve(fields.size());
+        std::size_t badColumn = 0;
+        for (std::size_t i = 0; i < fields.size(); ++i) {
+            double value = 0.0;
+            if (!parseNumber(fields[i], value)) {
+                badColumn = i + 1;
+                break;
+            }
+            row.values.push_back(value);
+        }
+        if (badColumn == 0) {
+            table.rows.push_back(std::move(row));
+        } else if (!seenContent) {
+            // A leading non-numeric line is a header such as "x,y,z".
+        } else {
+            Diagnostic d;
+            d.code = "csv-syntax";
+            d.line = lineNumber;
+            d.column = static_cast<std::uint32_t>(badColumn);
+            d.message = "line " + std::to_string(lineNumber) + ", field " + std::to_string(badColumn) + ": \"" +
+                std::string(fields[badColumn - 1]) + "\" is not a number";
+            table.diagnostics.push_back(std::move(d));
+        }
+        seenContent = true;
+    }
+    return table;
+}
+
+} // namespace formats

@@ -1,0 +1,28 @@
+#pragma once
+
+#include "formats/source/diagnostic.h"
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+namespace formats {
+
+/// One data row of a numeric CSV file, with the 1-based line it came from.
+struct CsvRow {
+    std::uint32_t line = 0;
+    std::vector<double> values;
+};
+
+/// Numeric rows of a CSV file. Blank lines and lines starting with '#' are skipped; a first
+/// non-comment line that is not numeric is taken as a header and skipped. Fields are separated by
+/// commas (whitespace around them ignored). Malformed fields give "csv-syntax" diagnostics naming
+/// the line and the column.
+struct CsvTable {
+    std::vector<CsvRow> rows;
+    Diagnostics diagnostics;
+};
+
+CsvTable parseNumericCsv(std::string_view text);
+
+} // namespace formats

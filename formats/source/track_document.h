@@ -1,0 +1,136 @@
+#pragma once
+
+#include "trackwright/format/vec.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+/// The source model of a track (.twtrack), as designers author it. Plain structs, no invariants
+/// enforced here: `formats::validate` says what is wrong and where.
+namespace formats {
+
+/// Newest `.twtrack` schema this build reads and the one it writes.
+inline constexpr int kTrackSchemaVersion = 1;
+/// Value of the top-level "format" key, so a random JSON file is told apart from a track.
+inline constexpr const char* kTrackFormatName = "trackwright-track";
+
+/// Distances from the centre line to the edges on one side of a node, metres, measured along the
+/// node perpendicular: tarmac edge, drivable runoff edge, hard wall (race-track chapter §39.2,
+/// w_t ≤ w_r ≤ w_w).
+struct SideWidths {
+    double track = 0.0;
+    double runoff = 0.0;
+    double wall = 0.0;
+
+    friend bool operator==(const SideWidths&, const SideWidths&) = default;
+};
+
+/// One centre-line node. Left and right are seen from a car driving forward along its route.
+struct TrackNode {
+    Vec3 position;
+    SideWidths left;
+    SideWidths right;
+    /// Designer speed cap at this node, m/s; wins over computed speed hints.
+    std::optional<double> speedOverride;
+    /// Free-form designer tags: "pit", "braking-zone", "overtaking-entry" …
+    std::vector<std::string> tags;
+
+    friend bool operator==(const TrackNode&, const TrackNode&) = default;
+};
+
+/// Where a branch route leaves or rejoins another route: a node of that route.
+struct RouteAttachment {
+    std::uint32_t route = 0;
+    /// Index into TrackDocument::nodes; must be listed in `route`.
+    std::uint32_t node = 0;
+
+    friend bool operator==(const RouteAttachment&, const RouteAttachment&) = default;
+};
+
+/// An ordered list of nodes. Route 0 is the main route. A branch is an open route that forks from a
+/// node of another route (its first link runs from that node to its own first node) and may join
+/// one (its last link runs from its last node to the join node).
+struct Route {
+    std::string name;
+    bool closed = false;
+    /// Indices into TrackDocument::nodes, in driving order. Each node belongs to one route.
+    std::vector<std::uint32_t> nodes;
+    std::optional<RouteAttachment> fork;
+    std::optional<RouteAttachment> join;
+
+    friend bool operator==(const Route&, const Route&) = default;
+};
+
+/// A named lateral offset per node of a route: racing, defending, overtaking …
+struct Line {
+    std::string name;
+    std::uint32_t route = 0;
+    /// Name of the vehicle class this line is for; empty means every class.
+    std::string vehicleClass;
+    /// One offset per node of the route, metres along the node perpendicular, positive to the left.
+    std::vector<double> offsets;
+
+    friend bool operator==(const Line&, const Line&) = default;
+};
+
+/// What speed hints and previews need to know about a kind of vehicle. SI units.
+struct VehicleClass {
+    std::string name;
+    double maxLateralAcceleration = 0.0;  ///< m/s², grip limit in corners (eq. 39.4)
+    double maxAcceleration = 0.0;         ///< m/s², forward
+    double maxBraking = 0.0;              ///< m/s², positive deceleration
+    double topSpeed = 0.0;                ///< m/s
+    double wheelbase = 0.0;               ///< m
+    double maxSteeringAngle = 0.0;        ///< rad, road-wheel angle at full lock
+    double width = 0.0;                   ///< m, body width
+
+    friend bool operator==(const VehicleClass&, const VehicleClass&) = default;
+};
+
+/// A tactical or editorial point on the track: start/finish, overtaking entry, checkpoint …
+struct Marker {
+    std::string kind;
+    /// Index into TrackDocument::nodes.
+    std::uint32_t node = 0;
+    std::string label;
+
+    friend bool operator==(const Marker&, const Marker&) = default;
+};
+
+/// A reference image under the canvas, placed in the world: pixel (0, 0) sits at `origin`, the
+/// image's +x axis points along `rotation` (rad, counter-clockwise from world +x), one pixel spans
+/// `metresPerPixel` metres.
+struct Backdrop {
+    std::string image;
+    Vec2 origin;
+    double metresPerPixel = 1.0;
+    double rotation = 0.0;
+    double opacity = 0.5;
+
+    friend bool operator==(const Backdrop&, const Backdrop&) = default;
+};
+
+/// Editor-only data: nothing the bake reads.
+struct EditorMetadata {
+    std::optional<Backdrop> backdrop;
+
+    friend bool operator==(const EditorMetadata&, const EditorMetadata&) = default;
+};
+
+/// A whole `.twtrack` document.
+struct TrackDocument {
+    int schema = kTrackSchemaVersion;
+    std::string name;
+    std::vector<TrackNode> nodes;
+    std::vector<Route> routes;
+    std::vector<Line> lines;
+    std::vector<VehicleClass> vehicleClasses;
+    std::vector<Marker> markers;
+    EditorMetadata editor;
+
+    friend bool operator==(const TrackDocument&, const TrackDocument&) = default;
+};
+
+} // namespace formats

@@ -1,0 +1,414 @@
+#include "formats/source/track_json.h"
+
+// cereal_json_reader.h includes cereal's JSON archive first: it configures RapidJSON's parse flags
+// (full-precision numbers, NaN/Infinity literals) for every RapidJSON include that follows.
+#include "formats/source/cereal_json_reader.h"
+#include "formats/source/file_io.h"
+
+#include <cereal/types/string.hpp>
+#include <rapidjson/document.h>
+#include <rapidjson/error/en.h>
+
+#include <cctype>
+#include <charconv>
+#include <sstream>
+
+namespace formats {
+namespace {
+
+using detail::CerealJsonReader;
+using detail::JsonStructureError;
+
+constexpr unsigned kParseFlags = rapidjson::kParseFullPrecisionFlag | rapidjson::kParseNanAndInfFlag;
+
+Diagnostic makeError(std::string code, std::string message, std::string jsonPath = {}) {
+    Diagnostic d;
+    d.severity = Severity::Error;
+    d.code = std::move(code);
+    d.message = std::move(message);
+    d.jsonPath = std::move(jsonPath);
+    return d;
+}
+
+/// 1-based line and column of a byte offset, for syntax errors a designer can jump to.
+std::pair<std::uint32_t, std::uint32_t> lineAndColumn(std::string_view text, std::size_t offset) {
+    std::uint32_t line = 1;
+    std::uint32_t column = 1;
+    for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
+        if (text[i] == '\n') {
+            ++line;
+            column = 1;
+        } else {
+            ++column;
+        }
+    }
+    return {line, column};
+}
+
+/// RapidJSON 1.1.0 (Debian 12's, which Cereal parses with too) reads outside its table of powers of
+/// ten when a full-precision number's digits and exponent together reach far enough below the
+/// smallest double: "0.000…0001216" with 400 zeros, or a zero written with 80 zeros and e-300
+/// (found by fuzzing). So before any parser sees the text, every number literal is read here:
+///  - one beyond a double's range (non-zero below 4.9e-324, above 1.8e308) is refused with its
+///    line and column: it could only be read as zero or infinity;
+///  - one longer than any double needs (kLongLiteral characters) is rewritten as the shortest text
+///    of the same double, padded with spaces so lines and columns stay where the designer wrote
+///    them. The value is unchanged: both readings round correctly.
+/// Strings are skipped; malformed literals are left for the parser to report as syntax.
+constexpr std::size_t kLongLiteral = 24;
+
+std::optional<Diagnostic> tameNumberLiterals(std::string& text) {
+    auto isNumberChar = [](char c) { return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E'; };
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == '"') {
+            for (++i; i < text.size() && text[i] != '"'; ++i)
+                if (text[i] == '\\') ++i;
+            continue;
+        }
+        // NaN and Infinity are the only bare words that may start a number (the non-finite
+        // diagnostic reports them later); RapidJSON 1.1.0 asserts on a malformed one like "Infe6".
+        const std::size_t word = c == '-' && i + 1 < text.size() ? i + 1 : i;
+        if (text[word] == 'I' || text[word] == 'N') {
+            const std::string_view rest = std::string_view(text).substr(word);
+            const std::size_t length = rest.starts_with("Infinity") ? 8 : rest.starts_with("NaN") ? 3 : 0;
+            if (length == 0 || (word + length < text.size() && (isNumberChar(text[word + length]) || std::isalpha(static_cast<unsigned char>(text[word + length]))))) {
+                const auto [line, column] = lineAndColumn(text, i);
+                Diagnostic d = makeError("json-syntax", "malformed JSON at line " + std::to_string(line) + ", column " + std::to_string(column) +
+                                                           ": a value starting with I or N must be Infinity or NaN");
+                d.line = line;
+                d.column = column;
+                return d;
+            }
+            i = word + length - 1;
+            continue;
+        }
+        if (!(c == '-' || (c >= '0' && c <= '9'))) continue;
+        std::size_t end = i;
+        while (end < text.size() && isNumberChar(text[end])) ++end;
+        const char* first = text.data() + i;
+        double value = 0.0;
+        const std::from_chars_result read = std::from_chars(first, text.data() + end, value);
+        if (read.ec == std::errc::result_out_of_range) {
+            const auto [line, column] = lineAndColumn(text, i);
+            const std::string_view literal(first, end - i);
+            Diagnostic d = makeError("number-out-of-range",
+                "the number at line " + std::to_string(line) + ", column " + std::to_string(column) + " (" +
+                    std::string(literal.substr(0, 24)) + (literal.size() > 24 ? "…" : "") +
+                    ") is beyond what a double holds (non-zero below 4.9e-324 or above 1.8e308): write it as 0 or a value in range");
+            d.line = line;
+            d.column = column;
+            return d;
+        }
+        const auto length = static_cast<std::size_t>(read.ptr - first);
+        if (read.ec == std::errc{} && length > kLongLiteral) {
+            char shortest[32];
+            const std::to_chars_result written = std::to_chars(shortest, shortest + sizeof shortest, value);
+            const auto size = static_cast<std::size_t>(written.ptr - shortest);
+            text.replace(i, length, std::string(shortest, size) + std::string(length - size, ' '));
+        }
+        i = end - 1;
+    }
+    return std::nullopt;
+}
+
+/// Syntax, root type, format name and schema version, checked on a RapidJSON DOM before Cereal reads
+/// the fields (Cereal itself does not report where a syntax error is).
+std::optional<Diagnostic> checkEnvelope(std::string_view text) {
+    rapidjson::Document dom;
+    dom.Parse<kParseFlags>(text.data(), text.size());
+    if (dom.HasParseError()) {
+        const auto [line, column] = lineAndColumn(text, dom.GetErrorOffset());
+        Diagnostic d = makeError("json-syntax",
+            std::string("malformed JSON at line ") + std::to_string(line) + ", column " + std::to_string(column) +
+                ": " + rapidjson::GetParseError_En(dom.GetParseError()));
+        d.line = line;
+        d.column = column;
+        return d;
+    }
+    if (!dom.IsObject())
+        return makeError("not-a-track", "the file is JSON but not a Trackwright track: the top level must be an object");
+    const auto format = dom.FindMember("format");
+    if (format == dom.MemberEnd() || !format->value.IsString() || format->value.GetString() != std::string(kTrackFormatName))
+        return makeError("not-a-track",
+            std::string("the file is JSON but not a Trackwright track: \"format\" must be \"") + kTrackFormatName + "\"",
+            "format");
+    const auto schema = dom.FindMember("schema");
+    if (schema == dom.MemberEnd()) return makeError("missing-field", "schema is missing", "schema");
+    if (!schema->value.IsInt()) return makeError("wrong-type", "schema must be a whole number", "schema");
+    const int version = schema->value.GetInt();
+    if (version > kTrackSchemaVersion)
+        return makeError("schema-newer",
+            "the file uses track schema " + std::to_string(version) + " but this Trackwright reads schema " +
+                std::to_string(kTrackSchemaVersion) + " at most: open it with a newer Trackwright",
+            "schema");
+    if (version < 1) return makeError("wrong-type", "schema must be 1 or greater", "schema");
+    return std::nullopt;
+}
+
+/// Field lists shared by reading and writing: `io` is a CerealJsonReader or a CerealJsonWriter, and
+/// `T` the struct or its const, so each key is spelled once.
+template <class IO, class T> void sideWidthFields(IO& io, T& side) {
+    io.field("track", side.track);
+    io.field("runoff", side.runoff);
+    io.field("wall", side.wall);
+}
+
+template <class IO, class T> void vehicleClassFields(IO& io, T& v) {
+    io.field("name", v.name);
+    io.field("max_lateral_acceleration", v.maxLateralAcceleration);
+    io.field("max_acceleration", v.maxAcceleration);
+    io.field("max_braking", v.maxBraking);
+    io.field("top_speed", v.topSpeed);
+    io.field("wheelbase", v.wheelbase);
+    io.field("max_steering_angle", v.maxSteeringAngle);
+    io.field("width", v.width);
+}
+
+template <class IO, class T> void backdropFields(IO& io, T& b) {
+    io.field("image", b.image);
+    io.field("origin_x", b.origin.x);
+    io.field("origin_y", b.origin.y);
+    io.field("metres_per_pixel", b.metresPerPixel);
+    io.field("rotation", b.rotation);
+    io.field("opacity", b.opacity);
+}
+
+template <class IO, class T> void attachmentFields(IO& io, T& a) {
+    io.field("route", a.route);
+    io.field("node", a.node);
+}
+
+void readSide(CerealJsonReader& in, const char* key, SideWidths& side) {
+    in.object(key, [&] { sideWidthFields(in, side); });
+}
+
+
+void readNode(CerealJsonReader& in, TrackNode& node) {
+    in.field("x", node.position.x);
+    in.field("y", node.position.y);
+    in.field("z", node.position.z);
+    readSide(in, "left", node.left);
+    readSide(in, "right", node.right);
+    double speed = 0.0;
+    if (in.tryField("speed", speed)) node.speedOverride = speed;
+    in.tryArray("tags", [&](std::size_t) {
+        std::string tag;
+        in.elementValue(tag);
+        node.tags.push_back(std::move(tag));
+    });
+}
+
+std::optional<RouteAttachment> readAttachment(CerealJsonReader& in, const char* key) {
+    RouteAttachment attachment;
+    const bool present = in.tryObject(key, [&] { attachmentFields(in, attachment); });
+    return present ? std::optional(attachment) : std::nullopt;
+}
+
+void readRoute(CerealJsonReader& in, Route& route) {
+    in.field("name", route.name);
+    in.field("closed", route.closed);
+    in.array("nodes", [&](std::size_t) {
+        std::uint32_t index = 0;
+        in.elementValue(index);
+        route.nodes.push_back(index);
+    });
+    route.fork = readAttachment(in, "fork");
+    route.join = readAttachment(in, "join");
+}
+
+void readLine(CerealJsonReader& in, Line& line) {
+    in.field("name", line.name);
+    in.field("route", line.route);
+    in.tryField("vehicle_class", line.vehicleClass);
+    in.array("offsets", [&](std::size_t) {
+        double offset = 0.0;
+        in.elementValue(offset);
+        line.offsets.push_back(offset);
+    });
+}
+
+void readVehicleClass(CerealJsonReader& in, VehicleClass& v) { vehicleClassFields(in, v); }
+
+void readMarker(CerealJsonReader& in, Marker& marker) {
+    in.field("kind", marker.kind);
+    in.field("node", marker.node);
+    in.tryField("label", marker.label);
+}
+
+void readEditor(CerealJsonReader& in, EditorMetadata& editor) {
+    in.object("editor", [&] {
+        Backdrop backdrop;
+        const bool present = in.tryObject("backdrop", [&] { backdropFields(in, backdrop); });
+        if (present) editor.backdrop = backdrop;
+    });
+}
+
+template <class T, class ReadOne>
+void readObjects(CerealJsonReader& in, const char* key, std::vector<T>& out, ReadOne readOne) {
+    in.array(key, [&](std::size_t) {
+        T item;
+        in.elementObject([&] { readOne(in, item); });
+        out.push_back(std::move(item));
+    });
+}
+
+TrackDocument readDocument(cereal::JSONInputArchive& archive) {
+    CerealJsonReader in(archive);
+    TrackDocument doc;
+    std::string format;
+    in.field("format", format);
+    in.field("schema", doc.schema);
+    in.field("name", doc.name);
+    readObjects(in, "nodes", doc.nodes, readNode);
+    readObjects(in, "routes", doc.routes, readRoute);
+    readObjects(in, "lines", doc.lines, readLine);
+    readObjects(in, "vehicle_classes", doc.vehicleClasses, readVehicleClass);
+    readObjects(in, "markers", doc.markers, readMarker);
+    readEditor(in, doc.editor);
+    // A file saved by this build is written in the schema this build writes.
+    doc.schema = kTrackSchemaVersion;
+    return doc;
+}
+
+// ---- writing ---------------------------------------------------------------------------------
+
+/// Writes named fields, objects and arrays through Cereal's JSON archive, in call order.
+class CerealJsonWriter {
+public:
+    explicit CerealJsonWriter(cereal::JSONOutputArchive& archive) : m_archive(archive) {}
+
+    template <class T> void field(const char* key, const T& value) { m_archive(cereal::make_nvp(key, value)); }
+
+    template <class F> void object(const char* key, F&& body) {
+        m_archive.setNextName(key);
+        m_archive.startNode();
+        body();
+        m_archive.finishNode();
+    }
+
+    template <class Range, class F> void array(const char* key, const Range& items, F&& writeOne) {
+        m_archive.setNextName(key);
+        m_archive.startNode();
+        m_archive.makeArray();
+        for (const auto& item : items) writeOne(item);
+        m_archive.finishNode();
+    }
+
+    template <class T> void elementValue(const T& value) { m_archive(value); }
+
+    template <class F> void elementObject(F&& body) {
+        m_archive.startNode();
+        body();
+        m_archive.finishNode();
+    }
+
+private:
+    cereal::JSONOutputArchive& m_archive;
+};
+
+void writeSide(CerealJsonWriter& out, const char* key, const SideWidths& side) {
+    out.object(key, [&] { sideWidthFields(out, side); });
+}
+
+void writeAttachment(CerealJsonWriter& out, const char* key, const std::optional<RouteAttachment>& attachment) {
+    if (!attachment) return;
+    out.object(key, [&] { attachmentFields(out, *attachment); });
+}
+
+template <class Range, class F>
+void writeObjects(CerealJsonWriter& out, const char* key, const Range& items, F writeOne) {
+    out.array(key, items, [&](const auto& item) { out.elementObject([&] { writeOne(item); }); });
+}
+
+void writeDocument(cereal::JSONOutputArchive& archive, const TrackDocument& doc) {
+    CerealJsonWriter out(archive);
+    out.field("format", std::string(kTrackFormatName));
+    out.field("schema", kTrackSchemaVersion);
+    out.field("name", doc.name);
+    writeObjects(out, "nodes", doc.nodes, [&](const TrackNode& node) {
+        out.field("x", node.position.x);
+        out.field("y", node.position.y);
+        out.field("z", node.position.z);
+        writeSide(out, "left", node.left);
+        writeSide(out, "right", node.right);
+        if (node.speedOverride) out.field("speed", *node.speedOverride);
+        if (!node.tags.empty())
+            out.array("tags", node.tags, [&](const std::string& tag) { out.elementValue(tag); });
+    });
+    writeObjects(out, "routes", doc.routes, [&](const Route& route) {
+        out.field("name", route.name);
+        out.field("closed", route.closed);
+        out.array("nodes", route.nodes, [&](std::uint32_t index) { out.elementValue(index); });
+        writeAttachment(out, "fork", route.fork);
+        writeAttachment(out, "join", route.join);
+    });
+    writeObjects(out, "lines", doc.lines, [&](const Line& line) {
+        out.field("name", line.name);
+        out.field("route", line.route);
+        if (!line.vehicleClass.empty()) out.field("vehicle_class", line.vehicleClass);
+        out.array("offsets", line.offsets, [&](double offset) { out.elementValue(offset); });
+    });
+    writeObjects(out, "vehicle_classes", doc.vehicleClasses, [&](const VehicleClass& v) { vehicleClassFields(out, v); });
+    writeObjects(out, "markers", doc.markers, [&](const Marker& marker) {
+        out.field("kind", marker.kind);
+        out.field("node", marker.node);
+        if (!marker.label.empty()) out.field("label", marker.label);
+    });
+    out.object("editor", [&] {
+        if (!doc.editor.backdrop) return;
+        out.object("backdrop", [&] { backdropFields(out, *doc.editor.backdrop); });
+    });
+}
+
+} // namespace
+
+TrackLoadResult parseTrackJson(std::string_view text) {
+    TrackLoadResult result;
+    std::string tamed(text);
+    if (auto numberError = tameNumberLiterals(tamed)) {
+        result.diagnostics.push_back(std::move(*numberError));
+        return result;
+    }
+    text = tamed;
+    if (auto envelopeError = checkEnvelope(text)) {
+        result.diagnostics.push_back(std::move(*envelopeError));
+        return result;
+    }
+    try {
+        std::istringstream stream{std::string(text)};
+        cereal::JSONInputArchive archive(stream);
+        result.document = readDocument(archive);
+    } catch (const JsonStructureError& e) {
+        result.diagnostics.push_back(makeError(e.code, e.what(), e.path));
+    } catch (const cereal::Exception& e) {
+        result.diagnostics.push_back(makeError("wrong-type", std::string("unexpected JSON structure: ") + e.what()));
+    }
+    return result;
+}
+
+TrackLoadResult loadTrackFile(const std::filesystem::path& path) {
+    std::string error;
+    const std::optional<std::string> text = readWholeFile(path, error);
+    if (!text) {
+        TrackLoadResult result;
+        result.ioError = true;
+        result.diagnostics.push_back(makeError("io-read", error + ": check the path and the file's permissions"));
+        return result;
+    }
+    return parseTrackJson(*text);
+}
+
+std::string writeTrackJson(const TrackDocument& document) {
+    std::ostringstream stream;
+    {
+        cereal::JSONOutputArchive archive(stream, cereal::JSONOutputArchive::Options(
+            rapidjson::Writer<rapidjson::OStreamWrapper>::kDefaultMaxDecimalPlaces,
+            cereal::JSONOutputArchive::Options::IndentChar::space, 2));
+        writeDocument(archive, document);
+    }
+    stream << '\n';
+    return stream.str();
+}
+
+} // namespace formats

@@ -1,0 +1,26 @@
+#pragma once
+
+#include "formats/source/diagnostic.h"
+#include "formats/source/track_document.h"
+
+namespace formats {
+
+/// Thresholds of the advisory checks (warnings); errors have no knobs.
+struct ValidationOptions {
+    /// Neighbouring widths differing by more than this factor (and by more than
+    /// `minWidthJumpMetres`) give an abrupt-width warning.
+    double maxWidthRatio = 2.0;
+    double minWidthJumpMetres = 1.0;
+    /// Neighbouring links differing in length by more than this factor give a link-length warning
+    /// (race-track chapter §39.2.3: tangents get dominated by the longer link).
+    double maxLinkLengthRatio = 3.0;
+    /// Links shorter than this are duplicate nodes, metres.
+    double minLinkLength = 1e-3;
+};
+
+/// Checks a loaded document for everything that would make a bake wrong or a designer's intent
+/// ambiguous. Each diagnostic names its route and node(s) and the JSON path to fix. Deterministic
+/// order: references, numbers, widths, routes, geometry, lines.
+Diagnostics validate(const TrackDocument& document, const ValidationOptions& options = {});
+
+} // namespace formats

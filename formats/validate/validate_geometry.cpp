@@ -1,0 +1,217 @@
+// Geometry checks of one route whose references and numbers are sound: link lengths, width jumps,
+// crossing node perpendiculars (race-track chapter §39.3.1) and self-intersecting tarmac edges.
+
+#include "formats/geometry/route_frames.h"
+#include "formats/geometry/segment_grid.h"
+#include "formats/geometry/segment_intersection.h"
+#include "formats/validate/validate_detail.h"
+
+#include <algorithm>
+#include <cmath>
+#include <tuple>
+
+namespace formats::detail {
+namespace {
+
+/// Crossings listed per route and check; a broken import could otherwise print thousands. The rest
+/// are counted in one summary diagnostic.
+constexpr std::size_t kMaxListedCrossings = 10;
+
+struct RouteView {
+    const TrackDocument& doc;
+    std::uint32_t index;
+    const Route& route;
+    std::vector<Vec2> points;
+    std::vector<NodeFrame> frames;
+    std::size_t linkCount = 0;
+    /// Per link: shorter than ValidationOptions::minLinkLength (a duplicate node).
+    std::vector<bool> degenerate;
+
+    const TrackNode& node(std::size_t k) const { return doc.nodes[route.nodes[k]]; }
+    std::uint32_t id(std::size_t k) const { return route.nodes[k]; }
+    std::size_t next(std::size_t k) const { return (k + 1) % points.size(); }
+    /// "4-5": link k named by its node indices.
+    std::string linkName(std::size_t k) const { return std::to_string(id(k)) + "-" + std::to_string(id(next(k))); }
+};
+
+Diagnostic& pairDiagnostic(Diagnostic& d, const RouteView& v, std::size_t a, std::size_t b) {
+    d.route = v.index;
+    d.node = v.id(a);
+    d.otherNode = v.id(b);
+    return d;
+}
+
+void summarise(const RouteView& v, std::size_t total, const char* code, const std::string& what, DiagnosticSink& sink) {
+    if (total <= kMaxListedCrossings) return;
+    sink.error(code, std::to_string(total - kMaxListedCrossings) + " more " + what + " on " + routeName(v.doc, v.index) +
+        " (not listed); fix the ones above and validate again", routePath(v.index) + ".nodes").route = v.index;
+}
+
+void checkLinkLengths(RouteView& v, const ValidationOptions& options, DiagnosticSink& sink) {
+    std::vector<double> lengths(v.linkCount);
+    v.degenerate.assign(v.linkCount, false);
+    for (std::size_t k = 0; k < v.linkCount; ++k) {
+        lengths[k] = length(v.points[v.next(k)] - v.points[k]);
+        if (lengths[k] >= options.minLinkLength) continue;
+        v.degenerate[k] = true;
+        const std::size_t j = v.next(k);
+        pairDiagnostic(sink.error("duplicate-node", "nodes " + std::to_string(v.id(k)) + " and " + std::to_string(v.id(j)) +
+            " of " + routeName(v.doc, v.index) + " are at the same place (" + quantity(lengths[k], "m") + " apart, less than " +
+            quantity(options.minLinkLength, "m") + "): the link between them has no direction. Delete one of them or move it",
+            nodePath(v.id(j))), v, k, j);
+    }
+    // Neighbouring links meet at a node; an open route's first and last links have one neighbour.
+    const std::size_t pairs = v.route.closed ? v.linkCount : v.linkCount - 1;
+    for (std::size_t k = 0; k < pairs; ++k) {
+        const std::size_t k2 = (k + 1) % v.linkCount;
+        if (v.degenerate[k] || v.degenerate[k2]) continue;
+        const double ratio = std::max(lengths[k], lengths[k2]) / std::min(lengths[k], lengths[k2]);
+        if (!(ratio > options.maxLinkLengthRatio)) continue;
+        const std::size_t middle = v.next(k);
+        Diagnostic& d = sink.warning("link-length-jump", "the links either side of node " + std::to_string(v.id(middle)) + " are " +
+            metres(lengths[k]) + " and " + metres(lengths[k2]) + " long (" + ratioText(ratio) +
+            "): the node's tangent is dominated by the longer link (race-track chapter §39.2.3). Change the node spacing gradually",
+            nodePath(v.id(middle)));
+        d.route = v.index;
+        d.node = v.id(middle);
+    }
+}
+
+void checkWidthJumps(const RouteView& v, const ValidationOptions& options, DiagnosticSink& sink) {
+    for (std::size_t k = 0; k < v.linkCount; ++k) {
+        const std::size_t j = v.next(k);
+        const TrackNode& a = v.node(k);
+        const TrackNode& b = v.node(j);
+        const std::tuple<const char*, const char*, double, double> widths[] = {
+            {"left", "track", a.left.track, b.left.track}, {"left", "runoff", a.left.runoff, b.left.runoff},
+            {"left", "wall", a.left.wall, b.left.wall}, {"right", "track", a.right.track, b.right.track},
+            {"right", "runoff", a.right.runoff, b.right.runoff}, {"right", "wall", a.right.wall, b.right.wall}};
+        for (const auto& [side, kind, wa, wb] : widths) {
+            const double low = std::min(wa, wb);
+            const double high = std::max(wa, wb);
+            if (!(high - low > options.minWidthJumpMetres)) continue;
+            const double ratio = low > 0.0 ? high / low : INFINITY;
+            if (!(ratio > options.maxWidthRatio)) continue;
+            pairDiagnostic(sink.warning("width-jump", std::string("the ") + side + " " + kind + " width jumps from " + metres(wa) +
+                " at node " + std::to_string(v.id(k)) + " to " + metres(wb) + " at node " + std::to_string(v.id(j)) + " (" +
+                ratioText(ratio) + "): widths should change smoothly along the track. Blend them over several nodes",
+                nodePath(v.id(j)) + "." + side + "." + kind), v, k, j);
+        }
+    }
+}
+
+/// Signed distance from node `p` along its perpendicular `n` to `point`: positive to the left.
+double lateral(Vec2 p, Vec2 n, Vec2 point) { return dot(point - p, n); }
+
+/// Race-track chapter §39.3.1: registration is undefined beyond the point C where two neighbouring
+/// node perpendiculars cross. The perpendicular of a node reaches its walls, [p - wallRight n,
+/// p + wallLeft n], because a car can be anywhere between the walls.
+void checkPerpendiculars(const RouteView& v, DiagnosticSink& sink) {
+    std::size_t found = 0;
+    for (std::size_t k = 0; k < v.linkCount; ++k) {
+        if (v.degenerate[k]) continue;
+        const std::size_t j = v.next(k);
+        const TrackNode& a = v.node(k);
+        const TrackNode& b = v.node(j);
+        const Vec2 pa = v.points[k], pb = v.points[j];
+        const Vec2 na = v.frames[k].perpendicular, nb = v.frames[j].perpendicular;
+        const Vec2 a0 = pa - na * a.right.wall, a1 = pa + na * a.left.wall;
+        const Vec2 b0 = pb - nb * b.right.wall, b1 = pb + nb * b.left.wall;
+        if (!segmentsIntersect(a0, a1, b0, b1)) continue;
+        if (++found > kMaxListedCrossings) continue;
+        std::string where = "along their length";
+        std::string fix = "reduce the wall width of one of them on the inside of the bend";
+        if (const auto c = segmentCrossing(a0, a1, b0, b1)) {
+            const double da = lateral(pa, na, c->point);
+            const double db = lateral(pb, nb, c->point);
+            const char* sideA = da >= 0.0 ? "left" : "right";
+            const char* sideB = db >= 0.0 ? "left" : "right";
+            where = metres(std::abs(da)) + " to the " + sideA + " of node " + std::to_string(v.id(k)) + " and " + metres(std::abs(db)) +
+                " to the " + sideB + " of node " + std::to_string(v.id(j));
+            // The segments cross only if both reach the crossing point, so shortening one is enough.
+            fix = std::string("bring the ") + sideA + " wall of node " + std::to_string(v.id(k)) + " under " + metres(std::abs(da)) +
+                " or the " + sideB + " wall of node " + std::to_string(v.id(j)) + " under " + metres(std::abs(db));
+        }
+        pairDiagnostic(sink.error("perpendiculars-cross", "the perpendiculars of nodes " + std::to_string(v.id(k)) + " and " +
+            std::to_string(v.id(j)) + " cross within the walls, " + where + ": a car there has no defined position along the "
+            "track (race-track chapter §39.3.1, point C). To fix, " + fix + "; or add nodes (or space them out) so the bend "
+            "turns less per link", nodePath(v.id(k))), v, k, j);
+    }
+    summarise(v, found, "perpendiculars-cross", "node pairs with crossing perpendiculars", sink);
+}
+
+/// The tarmac edges of a route must not cross themselves or each other: a crossing means the track
+/// folds over itself. Links that are equal or neighbours (ignoring zero-length links between them)
+/// are skipped: they share an end point, and a fold between neighbours is a crossing of
+/// perpendiculars, reported above.
+void checkEdgeIntersections(const RouteView& v, DiagnosticSink& sink) {
+    const std::size_t n = v.points.size();
+    std::vector<Vec2> left(n), right(n);
+    for (std::size_t k = 0; k < n; ++k) {
+        left[k] = v.points[k] + v.frames[k].perpendicular * v.node(k).left.track;
+        right[k] = v.points[k] - v.frames[k].perpendicular * v.node(k).right.track;
+    }
+    // rank[k]: position of link k among the links that have a length, so links either side of a
+    // duplicate node count as neighbours.
+    std::vector<std::size_t> rank(v.linkCount);
+    std::vector<GridSegment> segments;
+    segments.reserve(2 * v.linkCount);
+    std::size_t ranked = 0;
+    double totalLength = 0.0;
+    for (std::size_t k = 0; k < v.linkCount; ++k) {
+        rank[k] = ranked;
+        if (v.degenerate[k]) continue;
+        ++ranked;
+        const std::size_t j = v.next(k);
+        segments.push_back({left[k], left[j], static_cast<std::uint32_t>(2 * k)});
+        segments.push_back({right[k], right[j], static_cast<std::uint32_t>(2 * k + 1)});
+        totalLength += length(v.points[j] - v.points[k]);
+    }
+    if (ranked < 2) return;
+    // A cell about one link long keeps a handful of edge segments per cell.
+    const SegmentGrid grid(std::move(segments), std::max(totalLength / static_cast<double>(ranked), 0.5));
+
+    // (first link, second link, first side is right, second side is right). Only the first few in
+    // that order are listed, so keep a bounded selection: a folded import can cross itself millions
+    // of times.
+    using Crossing = std::tuple<std::size_t, std::size_t, bool, bool>;
+    std::vector<Crossing> crossings;
+    std::size_t total = 0;
+    grid.forEachIntersectingPair([&](const GridSegment& s, const GridSegment& t) {
+        const std::size_t ks = s.id / 2, kt = t.id / 2;
+        const std::size_t gap = rank[ks] > rank[kt] ? rank[ks] - rank[kt] : rank[kt] - rank[ks];
+        if (gap <= 1 || (v.route.closed && gap == ranked - 1)) return;
+        ++total;
+        if (ks < kt) crossings.emplace_back(ks, kt, s.id % 2 == 1, t.id % 2 == 1);
+        else crossings.emplace_back(kt, ks, t.id % 2 == 1, s.id % 2 == 1);
+        if (crossings.size() >= 8 * kMaxListedCrossings) {
+            std::nth_element(crossings.begin(), crossings.begin() + kMaxListedCrossings, crossings.end());
+            crossings.resize(kMaxListedCrossings);
+        }
+    });
+    std::sort(crossings.begin(), crossings.end());
+    for (std::size_t c = 0; c < std::min(crossings.size(), kMaxListedCrossings); ++c) {
+        const auto [first, second, firstRight, secondRight] = crossings[c];
+        pairDiagnostic(sink.error("edge-self-intersection", std::string("the ") + (firstRight ? "right" : "left") +
+            " tarmac edge of link " + v.linkName(first) + " crosses the " + (secondRight ? "right" : "left") + " tarmac edge of link " +
+            v.linkName(second) + " on " + routeName(v.doc, v.index) + ": the track overlaps itself there. Move those nodes apart or "
+            "narrow the tarmac there", nodePath(v.id(first))), v, first, second);
+    }
+    summarise(v, total, "edge-self-intersection", "tarmac edge crossings", sink);
+}
+
+} // namespace
+
+void checkRouteGeometry(const TrackDocument& doc, std::uint32_t routeIndex, const ValidationOptions& options, DiagnosticSink& sink) {
+    const Route& route = doc.routes[routeIndex];
+    RouteView v{doc, routeIndex, route, routeGroundPositions(doc, route), computeRouteFrames(doc, route), 0, {}};
+    const std::size_t n = v.points.size();
+    if (n < 2) return;  // a branch of one node: its only links run to its attachments, on other routes
+    v.linkCount = route.closed ? n : n - 1;
+    checkLinkLengths(v, options, sink);
+    checkWidthJumps(v, options, sink);
+    checkPerpendiculars(v, sink);
+    checkEdgeIntersections(v, sink);
+}
+
+} // namespace formats::detail

@@ -1,0 +1,141 @@
+// Reference checks: route node lists, branch attachments, markers. They run first so every later
+// pass can index nodes through a route without bounds checks.
+
+#include "formats/validate/validate_detail.h"
+
+#include <algorithm>
+#include <optional>
+
+namespace formats::detail {
+namespace {
+
+constexpr std::int64_t kNoRoute = -1;
+
+/// Sorted node lists of the routes that attachments refer to, built on first use: membership
+/// queries in O(log n) without a set per route.
+class RouteMembership {
+public:
+    explicit RouteMembership(const TrackDocument& doc) : m_doc(doc), m_sorted(doc.routes.size()) {}
+
+    bool contains(std::size_t route, std::uint32_t node) {
+        std::optional<std::vector<std::uint32_t>>& sorted = m_sorted[route];
+        if (!sorted) {
+            sorted = m_doc.routes[route].nodes;
+            std::sort(sorted->begin(), sorted->end());
+        }
+        return std::binary_search(sorted->begin(), sorted->end(), node);
+    }
+
+private:
+    const TrackDocument& m_doc;
+    std::vector<std::optional<std::vector<std::uint32_t>>> m_sorted;
+};
+
+void checkRouteNodes(const TrackDocument& doc, DiagnosticSink& sink, DocumentHealth& health) {
+    const std::size_t nodeCount = doc.nodes.size();
+    // owner[node] = the route that lists it first.
+    std::vector<std::int64_t> owner(nodeCount, kNoRoute);
+    for (std::uint32_t r = 0; r < doc.routes.size(); ++r) {
+        const Route& route = doc.routes[r];
+        for (std::size_t k = 0; k < route.nodes.size(); ++k) {
+            const std::uint32_t n = route.nodes[k];
+            if (n >= nodeCount) {
+                const std::string range = nodeCount == 0 ? "the track has no nodes" :
+                    "the track has " + counted(nodeCount, "node") + " (0 to " + std::to_string(nodeCount - 1) + ")";
+                sink.error("ref-node", routeName(doc, r) + " lists node " + std::to_string(n) + " at position " +
+                    std::to_string(k) + ", but " + range + ": remove the entry or add the node",
+                    routePath(r) + ".nodes[" + std::to_string(k) + "]").route = r;
+                health.geometryCheckable[r] = false;
+                continue;
+            }
+            if (owner[n] == kNoRoute) {
+                owner[n] = r;
+                continue;
+            }
+            const std::size_t first = static_cast<std::size_t>(owner[n]);
+            const std::string where = first == r ? "twice in " + routeName(doc, r)
+                                                 : "in " + routeName(doc, first) + " and in " + routeName(doc, r);
+            Diagnostic& d = sink.error("node-reused", "node " + std::to_string(n) + " is listed " + where +
+                ": a node belongs to one route, once. Duplicate the node if two routes pass the same place; a branch "
+                "attaches to another route with \"fork\"/\"join\" instead of listing its nodes",
+                routePath(r) + ".nodes[" + std::to_string(k) + "]");
+            d.route = r;
+            d.node = n;
+            health.geometryCheckable[r] = false;
+        }
+    }
+    for (std::uint32_t n = 0; n < nodeCount; ++n) {
+        if (owner[n] != kNoRoute) continue;
+        sink.warning("node-unused", "node " + std::to_string(n) + " belongs to no route, so the bake ignores it: add it to "
+            "a route's \"nodes\" or delete it", nodePath(n)).node = n;
+    }
+}
+
+void checkAttachments(const TrackDocument& doc, DiagnosticSink& sink, DocumentHealth& health) {
+    RouteMembership membership(doc);
+    for (std::uint32_t r = 0; r < doc.routes.size(); ++r) {
+        const Route& route = doc.routes[r];
+        auto checkAttachment = [&](const std::optional<RouteAttachment>& a, const std::string& key) {
+            if (!a) return;
+            const std::string path = routePath(r) + "." + key;
+            Diagnostic* d = nullptr;
+            if (r == 0) {
+                d = &sink.error("ref-branch", "the main route (route 0) has a \"" + key + "\": only branches fork from or "
+                    "join another route. Make the branch its own route, or remove the \"" + key + "\"", path);
+            } else if (a->route >= doc.routes.size()) {
+                d = &sink.error("ref-route", "the " + key + " of " + routeName(doc, r) + " refers to route " +
+                    std::to_string(a->route) + ", but the track has " + counted(doc.routes.size(), "route") +
+                    ": point it at an existing route", path + ".route");
+            } else if (a->route == r) {
+                d = &sink.error("ref-branch", routeName(doc, r) + " cannot " + key + " itself: attach it to the route "
+                    "it leaves or rejoins", path + ".route");
+            } else if (!membership.contains(a->route, a->node)) {
+                d = &sink.error("ref-branch", "the " + key + " of " + routeName(doc, r) + " is node " + std::to_string(a->node) +
+                    ", which " + routeName(doc, a->route) + " does not list: pick a node of that route", path + ".node");
+            }
+            if (d) {
+                d->route = r;
+                health.geometryCheckable[r] = false;
+            }
+        };
+        checkAttachment(route.fork, "fork");
+        checkAttachment(route.join, "join");
+        if (route.closed && (route.fork || route.join)) {
+            sink.error("branch-closed", routeName(doc, r) + " is closed but " + (route.fork ? "forks from" : "joins") +
+                " another route: a branch runs from its fork to its join, so set \"closed\" to false",
+                routePath(r) + ".closed").route = r;
+            health.geometryCheckable[r] = false;
+        }
+        // A branch's attachment nodes are part of its driven path, so they count.
+        const std::size_t points = route.nodes.size() + (route.fork ? 1 : 0) + (route.join ? 1 : 0);
+        const std::size_t needed = route.closed ? 3 : 2;
+        if (points < needed) {
+            sink.error("route-too-short", routeName(doc, r) + " has " + std::to_string(points) + (points == 1 ? " point" : " points") +
+                (route.closed ? ": a closed route needs at least 3 nodes" : ": an open route needs at least 2 (its fork and join count)") +
+                "; add nodes or delete the route", routePath(r) + ".nodes").route = r;
+            health.geometryCheckable[r] = false;
+        }
+    }
+}
+
+void checkMarkers(const TrackDocument& doc, DiagnosticSink& sink) {
+    for (std::size_t m = 0; m < doc.markers.size(); ++m) {
+        const Marker& marker = doc.markers[m];
+        if (marker.node < doc.nodes.size()) continue;
+        sink.error("ref-node", "marker \"" + marker.kind + "\" is on node " + std::to_string(marker.node) + ", but the track has " +
+            counted(doc.nodes.size(), "node") + ": move the marker to an existing node or delete it",
+            "markers[" + std::to_string(m) + "].node");
+    }
+}
+
+} // namespace
+
+void checkReferences(const TrackDocument& doc, DiagnosticSink& sink, DocumentHealth& health) {
+    health.geometryCheckable.assign(doc.routes.size(), true);
+    if (doc.routes.empty()) sink.error("no-routes", "the track has no route: add the main route (route 0) listing its nodes in driving order", "routes");
+    checkRouteNodes(doc, sink, health);
+    checkAttachments(doc, sink, health);
+    checkMarkers(doc, sink);
+}
+
+} // namespace formats::detail

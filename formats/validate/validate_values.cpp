@@ -1,0 +1,141 @@
+// Value checks: every number finite, widths ordered and non-negative, speed overrides and vehicle
+// parameters positive. Message strings are built only for values that fail, so a clean 20 000-node
+// track costs a few comparisons per node.
+
+#include "formats/validate/validate_detail.h"
+
+#include <array>
+#include <cmath>
+#include <set>
+
+namespace formats::detail {
+namespace {
+
+struct NumberField {
+    const char* key;    ///< JSON key below the object's path
+    const char* label;  ///< what a designer calls it
+    const char* unit;
+    double value;
+};
+
+std::string describeNonFinite(double value) { return std::isnan(value) ? "not a number (NaN)" : "infinite"; }
+
+/// The parameters of a vehicle class, all of which must be finite and positive.
+std::array<NumberField, 7> vehicleFields(const VehicleClass& c) {
+    return {{{"max_lateral_acceleration", "max lateral acceleration", "m/s²", c.maxLateralAcceleration},
+             {"max_acceleration", "max acceleration", "m/s²", c.maxAcceleration},
+             {"max_braking", "max braking", "m/s²", c.maxBraking},
+             {"top_speed", "top speed", "m/s", c.topSpeed},
+             {"wheelbase", "wheelbase", "m", c.wheelbase},
+             {"max_steering_angle", "max steering angle", "rad", c.maxSteeringAngle},
+             {"width", "width", "m", c.width}}};
+}
+
+template <class F> void forEachSide(const TrackNode& node, F&& f) {
+    f("left", node.left);
+    f("right", node.right);
+}
+
+} // namespace
+
+void checkNumbers(const TrackDocument& doc, DiagnosticSink& sink, DocumentHealth& health) {
+    auto report = [&](const std::string& owner, const std::string& path, const NumberField& field) -> Diagnostic& {
+        return sink.error("non-finite", owner + ": " + field.label + " is " + describeNonFinite(field.value) +
+            "; enter a finite number (" + field.unit + ")", path + "." + field.key);
+    };
+    health.nodeSound.assign(doc.nodes.size(), true);
+    for (std::uint32_t i = 0; i < doc.nodes.size(); ++i) {
+        const TrackNode& node = doc.nodes[i];
+        const NumberField fields[] = {
+            {"x", "x", "m", node.position.x}, {"y", "y", "m", node.position.y}, {"z", "z", "m", node.position.z},
+            {"left.track", "left track width", "m", node.left.track}, {"left.runoff", "left runoff width", "m", node.left.runoff},
+            {"left.wall", "left wall width", "m", node.left.wall}, {"right.track", "right track width", "m", node.right.track},
+            {"right.runoff", "right runoff width", "m", node.right.runoff}, {"right.wall", "right wall width", "m", node.right.wall},
+            {"speed", "speed override", "m/s", node.speedOverride.value_or(0.0)}};
+        for (const NumberField& field : fields) {
+            if (std::isfinite(field.value)) continue;
+            report("node " + std::to_string(i), nodePath(i), field).node = i;
+            health.nodeSound[i] = false;
+        }
+    }
+    for (std::size_t l = 0; l < doc.lines.size(); ++l) {
+        const Line& line = doc.lines[l];
+        for (std::size_t k = 0; k < line.offsets.size(); ++k) {
+            if (std::isfinite(line.offsets[k])) continue;
+            Diagnostic& d = sink.error("non-finite", "line \"" + line.name + "\": the offset at position " + std::to_string(k) + " is " +
+                describeNonFinite(line.offsets[k]) + "; enter a finite offset in metres (positive = left)",
+                "lines[" + std::to_string(l) + "].offsets[" + std::to_string(k) + "]");
+            if (line.route < doc.routes.size()) {
+                d.route = line.route;
+                const Route& route = doc.routes[line.route];
+                if (k < route.nodes.size() && route.nodes[k] < doc.nodes.size()) d.node = route.nodes[k];
+            }
+        }
+    }
+    for (std::size_t v = 0; v < doc.vehicleClasses.size(); ++v) {
+        const VehicleClass& c = doc.vehicleClasses[v];
+        for (const NumberField& field : vehicleFields(c))
+            if (!std::isfinite(field.value))
+                report("vehicle class \"" + c.name + "\"", "vehicle_classes[" + std::to_string(v) + "]", field);
+    }
+    if (const auto& b = doc.editor.backdrop) {
+        const NumberField fields[] = {{"origin_x", "origin x", "m", b->origin.x}, {"origin_y", "origin y", "m", b->origin.y},
+                                      {"metres_per_pixel", "scale", "metres per pixel", b->metresPerPixel},
+                                      {"rotation", "rotation", "radians", b->rotation}, {"opacity", "opacity", "0 to 1", b->opacity}};
+        for (const NumberField& field : fields)
+            if (!std::isfinite(field.value)) report("the backdrop image", "editor.backdrop", field);
+    }
+}
+
+void checkWidths(const TrackDocument& doc, DiagnosticSink& sink, DocumentHealth& health) {
+    for (std::uint32_t i = 0; i < doc.nodes.size(); ++i) {
+        const TrackNode& node = doc.nodes[i];
+        forEachSide(node, [&](const char* side, const SideWidths& w) {
+            const auto path = [&] { return nodePath(i) + "." + side; };
+            const std::pair<const char*, double> values[] = {{"track", w.track}, {"runoff", w.runoff}, {"wall", w.wall}};
+            for (const auto& [name, value] : values) {
+                if (!(value < 0.0)) continue;
+                sink.error("negative-width", "node " + std::to_string(i) + " has a negative " + side + " " + name + " width (" +
+                    metres(value) + "): widths are distances from the centre line to that edge, 0 or more", path() + "." + name).node = i;
+                health.nodeSound[i] = false;
+            }
+            if (!std::isfinite(w.track) || !std::isfinite(w.runoff) || !std::isfinite(w.wall)) return;  // reported as non-finite
+            const bool trackBeyondRunoff = w.track > w.runoff;
+            const bool runoffBeyondWall = w.runoff > w.wall;
+            if (!trackBeyondRunoff && !runoffBeyondWall) return;
+            std::string problem;
+            if (trackBeyondRunoff) problem = "the tarmac (" + metres(w.track) + ") reaches past the runoff (" + metres(w.runoff) + ")";
+            if (runoffBeyondWall)
+                problem += std::string(trackBeyondRunoff ? " and " : "") + "the runoff (" + metres(w.runoff) + ") reaches past the wall (" +
+                    metres(w.wall) + ")";
+            sink.error("width-order", "node " + std::to_string(i) + ", " + side + " side: " + problem +
+                ". Keep track <= runoff <= wall: widen the outer width or narrow the inner one",
+                path() + (trackBeyondRunoff ? ".runoff" : ".wall")).node = i;
+        });
+        if (node.speedOverride && *node.speedOverride <= 0.0) {
+            sink.error("speed-override", "node " + std::to_string(i) + " has a speed override of " + quantity(*node.speedOverride, "m/s") +
+                ": a cap must be a positive speed; raise it or remove the override", nodePath(i) + ".speed").node = i;
+        }
+    }
+}
+
+void checkVehicleClasses(const TrackDocument& doc, DiagnosticSink& sink) {
+    std::set<std::string> names;
+    for (std::size_t v = 0; v < doc.vehicleClasses.size(); ++v) {
+        const VehicleClass& c = doc.vehicleClasses[v];
+        const std::string path = "vehicle_classes[" + std::to_string(v) + "]";
+        if (c.name.empty()) {
+            sink.error("vehicle-parameter", "vehicle class " + std::to_string(v) + " has no name: lines refer to classes by name, so give it one",
+                path + ".name");
+        } else if (!names.insert(c.name).second) {
+            sink.error("vehicle-parameter", "two vehicle classes are named \"" + c.name + "\": rename one, names must be unique", path + ".name");
+        }
+        for (const NumberField& param : vehicleFields(c)) {
+            if (param.value > 0.0 || !std::isfinite(param.value)) continue;  // non-finite is reported as such
+            sink.error("vehicle-parameter", "vehicle class \"" + c.name + "\": " + param.label + " (\"" + param.key + "\") is " +
+                quantity(param.value, param.unit) + "; every vehicle parameter must be greater than 0", path + "." + param.key);
+        }
+    }
+}
+
+} // namespace formats::detail

@@ -1,0 +1,206 @@
+// The C API over the runtime (trackwright_c.h): each handle wraps the C++ object, each function
+// checks its arguments first, nothing throws across the boundary.
+#include "trackwright/c_api/trackwright_c.h"
+
+#include "trackwright/track/baked_track.h"
+#include "trackwright/drive/follower_factory.h"
+#include "trackwright/track/line_sampler.h"
+#include "trackwright/track/registrar.h"
+#include "trackwright/vehicle/vehicle_model.h"
+
+#include <cmath>
+#include <cstring>
+#include <memory>
+#include <new>
+#include <vector>
+
+struct tw_track {
+    std::vector<std::uint64_t> storage;  // the bytes, 8-byte aligned as the loader wants them
+    runtime::BakedTrack track;
+};
+
+struct tw_registrar {
+    explicit tw_registrar(const runtime::BakedTrack& t) : registrar(t) {}
+    runtime::Registrar registrar;
+};
+
+struct tw_follower {
+    std::unique_ptr<runtime::Follower> follower;
+};
+
+namespace {
+
+thread_local const char* lastLoadError = "";
+
+bool validPreset(int32_t v) { return v >= TW_VEHICLE_CAR && v <= TW_VEHICLE_HOVERCRAFT; }
+bool validKind(int32_t k) { return k >= TW_FOLLOWER_PURSUIT && k <= TW_FOLLOWER_PURSUIT_TUNED; }
+
+runtime::FollowerKind kindOf(int32_t k) {
+    switch (static_cast<tw_follower_kind>(k)) {
+    case TW_FOLLOWER_PURSUIT: return runtime::FollowerKind::Pursuit;
+    case TW_FOLLOWER_RUNNER: return runtime::FollowerKind::Runner;
+    case TW_FOLLOWER_PREDICTIVE: return runtime::FollowerKind::Predictive;
+    case TW_FOLLOWER_RABBIT: return runtime::FollowerKind::Rabbit;
+    case TW_FOLLOWER_WAYPOINT: return runtime::FollowerKind::Waypoint;
+    case TW_FOLLOWER_BASELINE: return runtime::FollowerKind::Baseline;
+    case TW_FOLLOWER_PURSUIT_TUNED: break;
+    }
+    return runtime::FollowerKind::PursuitTuned;
+}
+
+runtime::VehiclePreset presetOf(int32_t v) { return static_cast<runtime::VehiclePreset>(v); }
+
+runtime::VehicleState toState(const tw_vehicle_state& s) { return {{s.x, s.y}, s.heading, s.speed, s.yaw_rate}; }
+tw_vehicle_state fromState(const runtime::VehicleState& s) { return {s.position.x, s.position.y, s.heading, s.speed, s.yawRate}; }
+
+} // namespace
+
+extern "C" {
+
+const char* tw_status_string(tw_status status) {
+    switch (status) {
+    case TW_OK: return "ok";
+    case TW_INVALID_ARGUMENT: return "invalid argument (a null handle or pointer, a non-finite number, or an index out of range)";
+    case TW_BAD_FILE: return "not a .twbake this build reads";
+    case TW_NOT_FOUND: return "not found";
+    case TW_BUFFER_TOO_SMALL: return "buffer too small";
+    case TW_OUT_OF_MEMORY: return "out of memory";
+    }
+    return "unknown status";
+}
+
+tw_status tw_track_load(const void* bytes, size_t size, tw_track** out) {
+    if (!out || (!bytes && size > 0)) return TW_INVALID_ARGUMENT;
+    *out = nullptr;
+    std::unique_ptr<tw_track> t(new (std::nothrow) tw_track);
+    if (!t) return TW_OUT_OF_MEMORY;
+    try {
+        t->storage.resize((size + 7) / 8);
+    } catch (...) {
+        return TW_OUT_OF_MEMORY;
+    }
+    if (size > 0) std::memcpy(t->storage.data(), bytes, size);
+    const runtime::LoadStatus status = runtime::loadBakedTrack({reinterpret_cast<const std::byte*>(t->storage.data()), size}, t->track);
+    if (status != runtime::LoadStatus::Ok) {
+        lastLoadError = formats::describeBakedLoadStatus(status);
+        return TW_BAD_FILE;
+    }
+    *out = t.release();
+    return TW_OK;
+}
+
+const char* tw_track_load_error(void) { return lastLoadError; }
+
+void tw_track_free(tw_track* track) { delete track; }
+
+tw_status tw_track_counts(const tw_track* track, uint32_t* routes, uint32_t* lines, uint32_t* classes) {
+    if (!track) return TW_INVALID_ARGUMENT;
+    if (routes) *routes = static_cast<uint32_t>(track->track.view.routes.size());
+    if (lines) *lines = static_cast<uint32_t>(track->track.view.lines.size());
+    if (classes) *classes = static_cast<uint32_t>(track->track.view.vehicleClasses.size());
+    return TW_OK;
+}
+
+tw_status tw_track_route_length(const tw_track* track, uint32_t route, float* metres) {
+    if (!track || !metres || route >= track->track.view.routes.size()) return TW_INVALID_ARGUMENT;
+    *metres = track->track.view.routes[route].length;
+    return TW_OK;
+}
+
+tw_status tw_track_find_line(const tw_track* track, uint32_t route, const char* name, uint32_t vehicleClass, uint32_t* line) {
+    if (!track || !name || !line || route >= track->track.view.routes.size()) return TW_INVALID_ARGUMENT;
+    const uint32_t found = runtime::findLine(track->track, route, name, vehicleClass);
+    if (found == formats::kNoRoute) return TW_NOT_FOUND;
+    *line = found;
+    return TW_OK;
+}
+
+tw_status tw_track_line_name(const tw_track* track, uint32_t line, char* buffer, size_t bufferSize) {
+    if (!track || !buffer || line >= track->track.view.lines.size()) return TW_INVALID_ARGUMENT;
+    const char* name = track->track.view.name(track->track.view.lines[line].nameOffset);
+    const size_t length = std::strlen(name);
+    if (length + 1 > bufferSize) return TW_BUFFER_TOO_SMALL;
+    std::memcpy(buffer, name, length + 1);
+    return TW_OK;
+}
+
+tw_status tw_line_sample_at(const tw_track* track, uint32_t line, uint32_t vehicleClass, double distance, tw_line_sample* out) {
+    if (!track || !out || line >= track->track.view.lines.size() || !std::isfinite(distance)) return TW_INVALID_ARGUMENT;
+    const runtime::LineSampler sampler(track->track, line, vehicleClass);
+    const runtime::LineSample s = sampler.sample(distance);
+    *out = {s.position.x, s.position.y, s.z, s.tangent.x, s.tangent.y, s.curvature, s.speedHint, s.distance};
+    return TW_OK;
+}
+
+tw_status tw_registrar_create(const tw_track* track, tw_registrar** out) {
+    if (!track || !out) return TW_INVALID_ARGUMENT;
+    *out = new (std::nothrow) tw_registrar(track->track);
+    return *out ? TW_OK : TW_OUT_OF_MEMORY;
+}
+
+void tw_registrar_free(tw_registrar* registrar) { delete registrar; }
+
+tw_status tw_registrar_update(tw_registrar* registrar, double x, double y, tw_registration* out) {
+    if (!registrar || !out) return TW_INVALID_ARGUMENT;
+    const runtime::Registration r = registrar->registrar.update({x, y});  // non-finite: undefined
+    *out = {r.defined ? 1 : 0, r.route, r.segment, r.ratio, r.lateral, r.distance};
+    return TW_OK;
+}
+
+tw_status tw_follower_create(const tw_track* track, int32_t kind, uint32_t line, uint32_t vehicleClass, int32_t vehicle, tw_follower** out) {
+    if (!track || !out || !validKind(kind) || !validPreset(vehicle) || line >= track->track.view.lines.size() ||
+        vehicleClass >= std::max<std::size_t>(1, track->track.view.vehicleClasses.size()))
+        return TW_INVALID_ARGUMENT;
+    std::unique_ptr<tw_follower> f(new (std::nothrow) tw_follower);
+    if (!f) return TW_OUT_OF_MEMORY;
+    try {
+        f->follower = runtime::makeFollower(kindOf(kind), track->track, line, vehicleClass, runtime::vehiclePreset(presetOf(vehicle)));
+    } catch (...) {
+        return TW_OUT_OF_MEMORY;
+    }
+    *out = f.release();
+    return TW_OK;
+}
+
+void tw_follower_free(tw_follower* follower) { delete follower; }
+
+tw_status tw_follower_update(tw_follower* follower, const tw_vehicle_state* state, const tw_registration* where, float dt, tw_controls* out) {
+    if (!follower || !state || !out) return TW_INVALID_ARGUMENT;
+    runtime::Registration r;
+    if (where) r = {where->defined != 0, where->route, where->segment, where->ratio, where->lateral, where->distance};
+    const runtime::Controls c = follower->follower->update({toState(*state), r, dt});
+    *out = {c.steering, c.throttle, c.handbrake ? 1 : 0};
+    return TW_OK;
+}
+
+tw_status tw_follower_stuck_events(const tw_follower* follower, int32_t* events) {
+    if (!follower || !events) return TW_INVALID_ARGUMENT;
+    *events = follower->follower->stuckEvents();
+    return TW_OK;
+}
+
+tw_status tw_follower_take_teleport(tw_follower* follower, int32_t* requested, double* x, double* y, float* heading) {
+    if (!follower || !requested || !x || !y || !heading) return TW_INVALID_ARGUMENT;
+    const runtime::TeleportRequest t = follower->follower->takeTeleportRequest();
+    *requested = t.requested ? 1 : 0;
+    *x = t.position.x;
+    *y = t.position.y;
+    *heading = t.heading;
+    return TW_OK;
+}
+
+tw_status tw_vehicle_step(int32_t vehicle, const tw_controls* controls, float dt, tw_vehicle_body* body) {
+    if (!controls || !body || !validPreset(vehicle) || !std::isfinite(dt) || dt < 0.0f) return TW_INVALID_ARGUMENT;
+    runtime::VehicleBody b;
+    b.state = toState(body->state);
+    b.velocity = {body->velocity_x, body->velocity_y};
+    b.steeringAngle = body->steering_angle;
+    runtime::stepVehicle(runtime::vehiclePreset(presetOf(vehicle)), {controls->steering, controls->throttle, controls->handbrake != 0}, dt, b);
+    body->state = fromState(b.state);
+    body->velocity_x = b.velocity.x;
+    body->velocity_y = b.velocity.y;
+    body->steering_angle = b.steeringAngle;
+    return TW_OK;
+}
+
+} // extern "C"

@@ -1,0 +1,24 @@
+#include "trackwright/drive/follower.h"
+
+#include "trackwright/track/line_sampler.h"
+
+#include <cmath>
+
+namespace runtime {
+
+bool isFinite(const VehicleState& s) {
+    return std::isfinite(s.position.x) && std::isfinite(s.position.y) && std::isfinite(s.heading) && std::isfinite(s.speed) &&
+        std::isfinite(s.yawRate);
+}
+
+float wrapLength(const BakedTrack& track, std::uint32_t line) {
+    const formats::BakedRoute& route = track.view.routes[track.view.lines[line].route];
+    return (route.flags & formats::kRouteClosed) ? route.length : 0.0f;
+}
+
+TeleportRequest teleportOntoLine(const LineSampler& line, float distance) {
+    const LineSample s = line.sample(distance);
+    return {true, s.position, static_cast<float>(std::atan2(s.tangent.y, s.tangent.x))};
+}
+
+} // namespace runtime

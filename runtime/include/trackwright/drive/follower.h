@@ -1,0 +1,58 @@
+#pragma once
+
+#include "trackwright/track/registrar.h"
+#include "trackwright/drive/stuck_stats.h"
+#include "trackwright/vehicle/vehicle_model.h"
+#include "trackwright/vehicle/vehicle_state.h"
+
+namespace runtime {
+
+/// What every follower gets each tick besides the car's state.
+struct FollowerInput {
+    VehicleState state;
+    Registration registration;  ///< the car's registration this tick
+    float dt = 0.0f;            ///< seconds since the last tick
+};
+
+/// A stuck manager's last resort: the follower asks the game to put the car back on its line.
+struct TeleportRequest {
+    bool requested = false;
+    formats::Vec2 position;
+    float heading = 0.0f;
+};
+
+/// One interface for every way of driving: state in, controls out. Swappable per car; no RTTI,
+/// no allocation per tick, no exceptions. A non-finite state gives neutral controls.
+class Follower {
+public:
+    virtual ~Follower() = default;
+    virtual Controls update(const FollowerInput& input) = 0;
+    /// Forgets per-car memory (integrators, runners, stuck timers): call after a teleport or respawn.
+    virtual void reset() = 0;
+    /// Stuck events so far (each time the stuck manager stepped in).
+    virtual int stuckEvents() const = 0;
+    /// A pending teleport, cleared once read.
+    virtual TeleportRequest takeTeleportRequest() { return {}; }
+    /// What the stuck manager did: events, planned recoveries, events that did not recover.
+    virtual StuckStats stuckStats() const {
+        StuckStats s;
+        s.events = stuckEvents();
+        return s;
+    }
+    /// Lends the stuck manager a shared planner for physically valid recovery manoeuvres, for a
+    /// car of `vehicle`; nullptr detaches. Followers without planned recovery ignore it.
+    virtual void attachRecoveryPlanner(RecoveryPlanner* /*planner*/, const VehicleParameters& /*vehicle*/) {}
+};
+
+bool isFinite(const VehicleState& state);
+
+class LineSampler;
+
+/// The length a line's route wraps at (its length when closed, 0 when open), for progress tracking.
+float wrapLength(const BakedTrack& track, std::uint32_t line);
+
+/// The stuck managers' last resort, shared by the followers: back onto the line at `distance`,
+/// facing along it.
+TeleportRequest teleportOntoLine(const LineSampler& line, float distance);
+
+} // namespace runtime

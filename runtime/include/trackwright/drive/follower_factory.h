@@ -1,0 +1,27 @@
+#pragma once
+
+#include "trackwright/drive/follower.h"
+#include "trackwright/vehicle/vehicle_model.h"
+
+#include <cstdint>
+#include <memory>
+
+namespace runtime {
+
+/// PursuitTuned is pursuit with the vehicle's own lateral acceleration (the paper's "vehicle-tuned"
+/// column) instead of the paper's fixed 0.4 g.
+enum class FollowerKind : std::uint8_t { Pursuit, Runner, Predictive, Rabbit, Waypoint, Baseline, PursuitTuned };
+inline constexpr FollowerKind kAllFollowerKinds[] = {FollowerKind::Pursuit, FollowerKind::Runner, FollowerKind::Predictive,
+                                                     FollowerKind::Rabbit, FollowerKind::Waypoint, FollowerKind::Baseline,
+                                                     FollowerKind::PursuitTuned};
+
+/// CLI names: "pursuit", "runner", "predictive", "rabbit", "waypoint", "baseline", "pursuit-tuned".
+const char* followerName(FollowerKind kind);
+bool followerByName(const char* name, FollowerKind& kind);
+
+/// A follower of `kind` on `line`, for a car of `vehicle` whose speed hints are `vehicleClass`'s,
+/// with the sources' default parameters and the vehicle's geometry. Allocates once, here.
+std::unique_ptr<Follower> makeFollower(FollowerKind kind, const BakedTrack& track, std::uint32_t line, std::uint32_t vehicleClass,
+                                       const VehicleParameters& vehicle);
+
+} // namespace runtime

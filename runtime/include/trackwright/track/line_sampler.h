@@ -1,0 +1,45 @@
+#pragma once
+
+#include "trackwright/track/baked_track.h"
+
+#include "trackwright/format/vec.h"
+
+#include <cstdint>
+
+namespace runtime {
+
+/// A point of a line at a distance along it, interpolated between the baked points.
+struct LineSample {
+    formats::Vec2 position;
+    float z = 0.0f;
+    formats::Vec2 tangent;  ///< unit
+    float curvature = 0.0f; ///< 1/m, signed (left positive)
+    float speedHint = 0.0f; ///< m/s for the sampler's vehicle class; 0 when the line has no profile for it
+    float distance = 0.0f;  ///< the distance actually sampled (wrapped or clamped)
+};
+
+/// Queries one line of a baked track for one vehicle class: position, tangent, curvature and speed
+/// hint at a distance along the line. Distances wrap on closed routes and clamp on open ones.
+/// No allocation; a lookup is a binary search over the line's points.
+class LineSampler {
+public:
+    LineSampler(const BakedTrack& track, std::uint32_t line, std::uint32_t vehicleClass);
+
+    LineSample sample(double distance) const;
+    float length() const { return m_length; }
+    bool closed() const { return m_closed; }
+
+private:
+    const BakedTrack* m_track;
+    std::uint32_t m_firstPoint = 0;
+    std::uint32_t m_pointCount = 0;
+    std::int64_t m_firstHint = -1;
+    float m_length = 0.0f;
+    bool m_closed = false;
+};
+
+/// The line named `name` on `route` for `vehicleClass` (a class-specific line first, then one for all
+/// classes), or kNoRoute when there is none.
+std::uint32_t findLine(const BakedTrack& track, std::uint32_t route, const char* name, std::uint32_t vehicleClass);
+
+} // namespace runtime

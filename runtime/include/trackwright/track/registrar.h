@@ -1,0 +1,63 @@
+#pragma once
+
+#include "trackwright/track/baked_track.h"
+
+#include "trackwright/format/vec.h"
+
+#include <cstdint>
+
+namespace runtime {
+
+/// Where a position is in the track's frame (race-track chapter §39.3.1).
+struct Registration {
+    bool defined = false;      ///< false off the walls, far from the track, or beyond crossing perpendiculars
+    std::uint32_t route = 0;
+    std::uint32_t segment = 0; ///< index within the route of the segment's first node
+    float ratio = 0.0f;        ///< eq. 39.2, in [0, 1) from the first node's perpendicular to the next one's
+    float lateral = 0.0f;      ///< metres from the link between the segment's nodes, left positive
+    float distance = 0.0f;     ///< metres along the route from its first node
+};
+
+/// Registers positions against a baked track: one registrar per car. A segment holds a position
+/// when the position lies between the perpendiculars of its two nodes, i.e. (R − N1)·t1 ≥ 0 and
+/// (R − N2)·t2 < 0 (so never beyond their crossing point C), and within the walls; of several
+/// such segments (overlapping routes, both legs of a hairpin) the one on the car's route nearest
+/// the centre line wins, then the nearest on any route.
+/// Coherent: starts from the car's last segment and steps along its route (across loop closures
+/// and joins); cold (first call, after reset, or when stepping fails) it asks the grid.
+/// No allocation, no exceptions.
+class Registrar {
+public:
+    explicit Registrar(const BakedTrack& track) : m_track(&track) {}
+
+    /// Registers `position` (metres, world x/y), updating the remembered segment.
+    Registration update(formats::Vec2 position);
+    /// Registers without using or changing the remembered segment: the grid answer.
+    Registration registerCold(formats::Vec2 position) const;
+    /// Forgets the last segment; the next update is cold.
+    void reset() { m_hasLast = false; }
+    /// Tells a cold registrar which route the car is on (the route of the line it follows), so
+    /// where routes overlap, as at a pit-lane fork, the first registration already picks it.
+    void assignRoute(std::uint32_t route) {
+        m_lastRoute = route;
+        m_hasRoute = true;
+    }
+
+    /// How many segments a coherent update may step before it gives up and goes cold.
+    static constexpr int kMaxCoherentSteps = 8;
+
+private:
+    const BakedTrack* m_track;
+    bool m_hasLast = false;        ///< m_lastNode is valid
+    bool m_hasRoute = false;       ///< m_lastRoute is the car's route
+    std::uint32_t m_lastNode = 0;  ///< baked index of the last segment's first node
+    std::uint32_t m_lastRoute = 0;
+};
+
+/// Tests one segment (by its first baked node): true and `out` filled when it holds `position`.
+/// With `withinWallsOnly` false, a position beyond the walls but between the perpendiculars counts
+/// too (wall contact uses it to find how far out a car went).
+bool registerOnSegment(const BakedTrack& track, std::uint32_t route, std::uint32_t node, formats::Vec2 position, Registration& out,
+                       bool withinWallsOnly = true);
+
+} // namespace runtime

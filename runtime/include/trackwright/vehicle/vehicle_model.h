@@ -1,0 +1,51 @@
+#pragma once
+
+#include "trackwright/vehicle/vehicle_state.h"
+
+#include <cstdint>
+
+namespace runtime {
+
+/// Parameters of the reference vehicle model. SI units.
+struct VehicleParameters {
+    float wheelbase = 2.6f;            ///< m
+    float maxSteeringAngle = 0.55f;    ///< rad, road-wheel angle at full lock
+    float steeringRate = 1.5f;         ///< rad/s the wheels turn at most
+    float maxAcceleration = 6.0f;      ///< m/s² at full throttle, up to top speed (less drag)
+    float maxBraking = 12.0f;          ///< m/s²
+    float topSpeed = 60.0f;            ///< m/s
+    float reverseSpeed = 8.0f;         ///< m/s, top speed in reverse
+    float drag = 0.0004f;              ///< 1/m: deceleration drag·v²
+    float rollingResistance = 0.2f;    ///< m/s²
+    float lateralGrip = 12.0f;         ///< m/s²: beyond it the car slides
+    float turnOnSpotRate = 0.0f;       ///< rad/s at full steering and no speed (tanks); 0 for wheeled vehicles
+    float width = 1.9f;                ///< m
+};
+
+/// The six presets spanning the path-following paper's vehicle range.
+enum class VehiclePreset : std::uint8_t { Car, Truck, Tank, Armoured, Buggy, Hovercraft };
+inline constexpr VehiclePreset kAllVehiclePresets[] = {VehiclePreset::Car, VehiclePreset::Truck, VehiclePreset::Tank,
+                                                       VehiclePreset::Armoured, VehiclePreset::Buggy, VehiclePreset::Hovercraft};
+
+/// [car] quick and nimble, [truck] heavy and slow to brake, [tank] turns on the spot, slow,
+/// [armoured] large turning radius, [buggy] poor traction, [hovercraft] very low grip, drifts.
+VehicleParameters vehiclePreset(VehiclePreset preset);
+const char* vehiclePresetName(VehiclePreset preset);
+/// The preset called `name` (CLI names above); false when there is none.
+bool vehiclePresetByName(const char* name, VehiclePreset& preset);
+
+/// Full state of the simulated vehicle: what a follower sees plus what only physics needs.
+struct VehicleBody {
+    VehicleState state;
+    formats::Vec2 velocity;      ///< world m/s: differs from the heading when sliding
+    float steeringAngle = 0.0f;  ///< current road-wheel angle, rad
+};
+
+/// Advances the reference vehicle by `dt` seconds: a bicycle model whose wheels turn at a limited
+/// rate towards the commanded angle, with engine (full acceleration up to top speed), brake and
+/// reverse limits, drag and rolling resistance, and a lateral grip
+/// limit: the velocity turns towards the heading only as fast as grip allows, so a car that asks
+/// for more slides. Deterministic: the same inputs give the same body, bit for bit.
+void stepVehicle(const VehicleParameters& vehicle, const Controls& controls, float dt, VehicleBody& body);
+
+} // namespace runtime

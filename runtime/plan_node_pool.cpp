@@ -1,7 +1,0 @@
-#include "runtime/plan_node_pool.h"
-
-namespace runtime {
-
-PlanNodePool::PlanNodePool(std::uint32_t capacity) : m_nodes(capacity > 0 ? capacity : 1), m_superseded((capacity + 63) / 64 + 1), m_capacity(capacity > 0 ? capacity : 1) {}
-
-} // namespace runtime

@@ -1,0 +1,72 @@
+#include "trackwright/track/line_sampler.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+namespace runtime {
+
+LineSampler::LineSampler(const BakedTrack& track, std::uint32_t line, std::uint32_t vehicleClass) : m_track(&track) {
+    const formats::BakedLine& l = track.view.lines[line];
+    const formats::BakedRoute& r = track.view.routes[l.route];
+    m_firstPoint = l.firstPoint;
+    m_pointCount = r.nodeCount;
+    m_length = l.length;
+    m_closed = (r.flags & formats::kRouteClosed) != 0;
+    for (const formats::BakedSpeedProfile& p : track.view.speedProfiles)
+        if (p.line == line && p.vehicleClass == vehicleClass) m_firstHint = p.firstHint;
+}
+
+LineSample LineSampler::sample(double distance) const {
+    const auto& points = m_track->view.linePoints;
+    LineSample s;
+    if (m_pointCount == 0 || !std::isfinite(distance)) return s;
+    if (m_closed && m_length > 0.0f) {
+        distance = std::fmod(distance, static_cast<double>(m_length));
+        if (distance < 0.0) distance += m_length;
+    } else {
+        distance = std::clamp(distance, 0.0, static_cast<double>(m_length));
+    }
+    // The last point whose distance is not beyond the query.
+    const formats::BakedLinePoint* first = points.data() + m_firstPoint;
+    const formats::BakedLinePoint* last = first + m_pointCount;
+    const formats::BakedLinePoint* upper = std::upper_bound(first, last, static_cast<float>(distance),
+        [](float d, const formats::BakedLinePoint& p) { return d < p.distance; });
+    const std::uint32_t i = upper == first ? 0u : static_cast<std::uint32_t>(upper - first - 1);
+    const bool wraps = i + 1 == m_pointCount;
+    if (wraps && !m_closed) {
+        const formats::BakedLinePoint& p = first[i];
+        s = {{p.x, p.y}, p.z, {p.tangentX, p.tangentY}, p.curvature, 0.0f, p.distance};
+        if (m_firstHint >= 0) s.speedHint = m_track->view.speedHints[static_cast<std::size_t>(m_firstHint) + i];
+        return s;
+    }
+    const std::uint32_t j = wraps ? 0u : i + 1;
+    const formats::BakedLinePoint& a = first[i];
+    const formats::BakedLinePoint& b = first[j];
+    const double span = (wraps ? m_length : b.distance) - a.distance;
+    const double t = span > 0.0 ? std::clamp((distance - a.distance) / span, 0.0, 1.0) : 0.0;
+    auto lerp = [t](double x, double y) { return static_cast<float>(x + t * (y - x)); };
+    s.position = {lerp(a.x, b.x), lerp(a.y, b.y)};
+    s.z = lerp(a.z, b.z);
+    s.tangent = formats::normalized({lerp(a.tangentX, b.tangentX), lerp(a.tangentY, b.tangentY)});
+    s.curvature = lerp(a.curvature, b.curvature);
+    s.distance = static_cast<float>(distance);
+    if (m_firstHint >= 0) {
+        const float* hints = m_track->view.speedHints.data() + m_firstHint;
+        s.speedHint = lerp(hints[i], hints[j]);
+    }
+    return s;
+}
+
+std::uint32_t findLine(const BakedTrack& track, std::uint32_t route, const char* name, std::uint32_t vehicleClass) {
+    std::uint32_t forAll = formats::kNoRoute;
+    for (std::uint32_t l = 0; l < track.view.lines.size(); ++l) {
+        const formats::BakedLine& line = track.view.lines[l];
+        if (line.route != route || std::strcmp(track.view.name(line.nameOffset), name) != 0) continue;
+        if (line.vehicleClass == vehicleClass) return l;
+        if (line.vehicleClass == formats::kAllVehicleClasses) forAll = l;
+    }
+    return forAll;
+}
+
+} // namespace runtime

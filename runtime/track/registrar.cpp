@@ -1,0 +1,117 @@
+#include "trackwright/track/registrar.h"
+
+#include <cmath>
+
+namespace runtime {
+namespace {
+
+bool isFinite(formats::Vec2 p) { return std::isfinite(p.x) && std::isfinite(p.y); }
+
+/// The successor of a baked node on its route, across the loop closure; kNoRoute at the end of an
+/// open route (a join is for the grid to find: the car may be on either route there).
+std::uint32_t nextNode(const BakedTrack& t, std::uint32_t route, std::uint32_t node) {
+    const formats::BakedRoute& r = t.view.routes[route];
+    if (node + 1 < r.firstNode + r.nodeCount) return node + 1;
+    if (r.flags & formats::kRouteClosed) return r.firstNode;
+    return formats::kNoRoute;
+}
+
+/// Better candidate: on the preferred route first, then nearer the centre line.
+bool better(const Registration& candidate, const Registration& best, std::uint32_t preferredRoute, bool havePreference) {
+    if (!best.defined) return true;
+    if (havePreference && (candidate.route == preferredRoute) != (best.route == preferredRoute)) return candidate.route == preferredRoute;
+    const float a = std::abs(candidate.lateral), b = std::abs(best.lateral);
+    if (a != b) return a < b;
+    return candidate.route < best.route || (candidate.route == best.route && candidate.segment < best.segment);
+}
+
+Registration gridLookup(const BakedTrack& t, formats::Vec2 p, std::uint32_t preferredRoute, bool havePreference) {
+    Registration best;
+    const formats::BakedGridInfo& g = *t.view.grid;
+    const double cx = (p.x - g.originX) / g.cellSize;
+    const double cy = (p.y - g.originY) / g.cellSize;
+    if (!(cx >= 0.0 && cy >= 0.0 && cx < g.columns && cy < g.rows)) return best;
+    const std::size_t cell = static_cast<std::size_t>(cy) * g.columns + static_cast<std::size_t>(cx);
+    for (std::uint32_t k = t.view.gridCells[cell]; k < t.view.gridCells[cell + 1]; ++k) {
+        const std::uint32_t node = t.view.gridItems[k];
+        Registration candidate;
+        if (registerOnSegment(t, t.routeOfNode(node), node, p, candidate) && better(candidate, best, preferredRoute, havePreference))
+            best = candidate;
+    }
+    return best;
+}
+
+} // namespace
+
+bool registerOnSegment(const BakedTrack& t, std::uint32_t route, std::uint32_t node, formats::Vec2 p, Registration& out, bool withinWallsOnly) {
+    const std::uint32_t next = nextNode(t, route, node);
+    if (next == formats::kNoRoute) return false;
+    const formats::BakedNode& a = t.view.nodes[node];
+    const formats::BakedNode& b = t.view.nodes[next];
+    // Eq. 39.2: d = (R − N1)·n1 / ((R − N1)·n1 − (R − N2)·n2), n the node's forward direction.
+    const double d1 = (p.x - a.x) * a.tangentX + (p.y - a.y) * a.tangentY;
+    const double d2 = (p.x - b.x) * b.tangentX + (p.y - b.y) * b.tangentY;
+    if (!(d1 >= 0.0 && d2 < 0.0)) return false;
+    const double ratio = d1 / (d1 - d2);
+    // Lateral: the signed distance from the link line (the chapter's reference line between the
+    // nodes), cross(l, R − N1) / |l| with |l| baked: no square root per query.
+    if (!(a.linkLength > 0.0f)) return false;
+    const double lateral = ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) / a.linkLength;
+    const double wall = lateral >= 0.0 ? a.leftWall + ratio * (b.leftWall - a.leftWall) : a.rightWall + ratio * (b.rightWall - a.rightWall);
+    if (withinWallsOnly && std::abs(lateral) > wall) return false;
+    const formats::BakedRoute& r = t.view.routes[route];
+    out.defined = true;
+    out.route = route;
+    out.segment = node - r.firstNode;
+    out.ratio = static_cast<float>(ratio < 1.0 ? ratio : std::nextafter(1.0, 0.0));
+    out.lateral = static_cast<float>(lateral);
+    out.distance = static_cast<float>(a.distance + ratio * a.linkLength);
+    return true;
+}
+
+Registration Registrar::registerCold(formats::Vec2 position) const {
+    if (!isFinite(position)) return {};
+    return gridLookup(*m_track, position, m_lastRoute, m_hasRoute);
+}
+
+Registration Registrar::update(formats::Vec2 position) {
+    if (!isFinite(position)) return {};
+    const BakedTrack& t = *m_track;
+    if (m_hasLast) {
+        // Step from the last segment in the direction the ratio points, staying on the car's route.
+        std::uint32_t route = m_lastRoute;
+        std::uint32_t node = m_lastNode;
+        for (int step = 0; step < kMaxCoherentSteps; ++step) {
+            Registration r;
+            if (registerOnSegment(t, route, node, position, r)) {
+                m_lastNode = node;
+                m_lastRoute = route;
+                return r;
+            }
+            const formats::BakedRoute& rt = t.view.routes[route];
+            const formats::BakedNode& a = t.view.nodes[node];
+            const double ahead = (position.x - a.x) * a.tangentX + (position.y - a.y) * a.tangentY;
+            if (ahead >= 0.0) {
+                const std::uint32_t next = nextNode(t, route, node);
+                if (next == formats::kNoRoute) break;  // past the end of an open route: the grid decides (a join)
+                node = next;
+            } else if (node > rt.firstNode) {
+                --node;
+            } else if (rt.flags & formats::kRouteClosed) {
+                node = rt.firstNode + rt.nodeCount - 1;
+            } else {
+                break;
+            }
+        }
+    }
+    const Registration cold = gridLookup(t, position, m_lastRoute, m_hasRoute);
+    if (cold.defined) {
+        m_hasLast = true;
+        m_hasRoute = true;
+        m_lastRoute = cold.route;
+        m_lastNode = t.view.routes[cold.route].firstNode + cold.segment;
+    }
+    return cold;
+}
+
+} // namespace runtime

@@ -1,0 +1,4 @@
+#pragma once
+
+#include <QObject>
+#include "bake/pipeline/bake_track.h"

@@ -1,0 +1,3 @@
+#pragma once
+
+#include "trackwright/format/vec.h"

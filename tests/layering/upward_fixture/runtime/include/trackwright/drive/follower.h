@@ -1,0 +1,3 @@
+#pragma once
+
+#include "trackwright/track/registrar.h"
