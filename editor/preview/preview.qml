@@ -1,4 +1,4 @@
-// The preview scene: the baked track's meshes, the cars and their trails, three cameras and a HUD.
+// The preview scene: the baked track's meshes, the cars (CarModel.qml) and their trails, three cameras and a HUD.
 // Everything it shows comes from `preview` (editor::preview::PreviewController).
 import QtQuick
 import QtQuick3D
@@ -82,45 +82,13 @@ Item {
             delegate: Node {
                 position: model.position
                 eulerRotation.y: model.yaw
-                Model {
-                    // Body: a box the car's size, nose along +x; a lighter cabin on top shows which way it faces.
-                    objectName: "car"
-                    property int carIndex: index
-                    pickable: true
-                    source: "#Cube"
-                    position: Qt.vector3d(0, model.size.y / 2, 0)
-                    scale: Qt.vector3d(model.size.x / 100, model.size.y / 100, model.size.z / 100)
-                    materials: DefaultMaterial { diffuseColor: model.colour }
-                }
-                Model {
-                    objectName: "car"
-                    property int carIndex: index
-                    pickable: true
-                    source: "#Cube"
-                    position: Qt.vector3d(-model.size.x * 0.1, model.size.y * 1.15, 0)
-                    scale: Qt.vector3d(model.size.x * 0.45 / 100, model.size.y * 0.5 / 100, model.size.z * 0.8 / 100)
-                    materials: DefaultMaterial { diffuseColor: Qt.lighter(model.colour, 1.6) }
-                }
-                Model {
-                    // A marker in the car's colour over it, sized with the track so a car on a
-                    // 5 km circuit still shows from the orbit and top-down cameras.
-                    objectName: "car"
-                    property int carIndex: index
-                    pickable: true
-                    visible: view.camera !== chaseCamera
-                    source: "#Sphere"
-                    position: Qt.vector3d(0, model.size.y * 2 + 2 * preview.markerScale, 0)
-                    scale: Qt.vector3d(0.025 * preview.markerScale, 0.025 * preview.markerScale, 0.025 * preview.markerScale)
-                    materials: DefaultMaterial { diffuseColor: model.colour; lighting: DefaultMaterial.NoLighting }
-                }
-                Model {
-                    // A beacon over the selected car.
-                    visible: model.selected && view.camera !== chaseCamera
-                    source: "#Cone"
-                    position: Qt.vector3d(0, model.size.y * 2 + 5 * preview.markerScale, 0)
-                    eulerRotation.x: 180
-                    scale: Qt.vector3d(0.03 * preview.markerScale, 0.03 * preview.markerScale, 0.03 * preview.markerScale)
-                    materials: DefaultMaterial { diffuseColor: "#ffe000"; lighting: DefaultMaterial.NoLighting }
+                CarModel {
+                    carIndex: index
+                    size: model.size
+                    colour: model.colour
+                    selected: model.selected
+                    markerScale: preview.markerScale
+                    seenFromAbove: view.camera !== chaseCamera
                 }
             }
         }
