@@ -557,7 +557,7 @@ bool MainWindow::exportBaked(const QString& path, QString* errorText) {
     }
     const std::vector<std::byte> bytes = formats::writeBakedTrack(*outcome.result.data);
     std::string error;
-    if (!formats::writeFileAtomically(path.toStdString(), std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()), error)) {
+    if (!formats::writeOutputFile(path.toStdString(), std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()), error)) {
         if (errorText) *errorText = QString::fromStdString(error);
         return false;
     }

@@ -1,6 +1,7 @@
 #include "bake/cli/commands.h"
 #include "bake/cli/diagnostics_report.h"
 #include "bake/cli/exit_codes.h"
+#include "bake/cli/output_paths.h"
 #include "bake/cli/progress_bar.h"
 
 #include "bake/cli/raceline_options.h"
@@ -56,7 +57,7 @@ int buildOne(const BuildCommand& command, const fs::path& input, const fs::path&
     }
     const std::vector<std::byte> bytes = formats::writeBakedTrack(*result.data);
     std::string error;
-    if (!formats::writeFileAtomically(output, std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()), error)) {
+    if (!formats::writeOutputFile(output, std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()), error)) {
         err << "twbake build: " << error << '\n';
         return kExitIo;
     }
@@ -127,9 +128,10 @@ int buildFolder(const BuildCommand& command, std::ostream& out, std::ostream& er
 
 int runBuild(const BuildCommand& command, std::ostream& out, std::ostream& err) {
     if (command.all) return buildFolder(command, out, err);
-    std::error_code ec;
-    if (fs::equivalent(command.input, command.output, ec)) {
-        err << "twbake build: the output " << command.output << " is also the input; choose another output file\n";
+    const NamedPath inputs[] = {{"input", command.input}};
+    const NamedPath outputs[] = {{"-o", command.output}};
+    if (const auto conflict = findOutputConflict(inputs, outputs)) {
+        err << "twbake build: " << *conflict << '\n';
         return kExitUsage;
     }
     ProgressBar bar(err, "baking " + fs::path(command.input).filename().string());

@@ -1,6 +1,7 @@
 #include "bake/cli/commands.h"
 #include "bake/cli/diagnostics_report.h"
 #include "bake/cli/exit_codes.h"
+#include "bake/cli/output_paths.h"
 
 #include "formats/source/file_io.h"
 #include "formats/import/track_import.h"
@@ -27,12 +28,11 @@ int runImport(const ImportCommand& command, std::ostream& out, std::ostream& err
         err << "twbake import: --open does not apply to tum-csv, whose tracks are closed loops\n";
         return kExitUsage;
     }
-    std::error_code ec;
-    for (const std::string& input : {command.input, command.raceline}) {
-        if (!input.empty() && std::filesystem::equivalent(input, command.output, ec)) {
-            err << "twbake import: the output " << command.output << " is also an input; choose another output file\n";
-            return kExitUsage;
-        }
+    const NamedPath inputs[] = {{"input", command.input}, {"--raceline", command.raceline}};
+    const NamedPath outputs[] = {{"-o", command.output}};
+    if (const auto conflict = findOutputConflict(inputs, outputs)) {
+        err << "twbake import: " << *conflict << '\n';
+        return kExitUsage;
     }
     std::string ioError;
     const std::optional<std::string> csv = formats::readWholeFile(command.input, ioError);
@@ -65,7 +65,7 @@ int runImport(const ImportCommand& command, std::ostream& out, std::ostream& err
     // editor; the exit code still tells a pipeline that it is not ready to bake.
     const formats::Diagnostics found = formats::validate(*imported.document);
     diagnostics.insert(diagnostics.end(), found.begin(), found.end());
-    if (!formats::writeFileAtomically(command.output, formats::writeTrackJson(*imported.document), ioError)) {
+    if (!formats::writeOutputFile(command.output, formats::writeTrackJson(*imported.document), ioError)) {
         err << "twbake import: " << ioError << '\n';
         return kExitIo;
     }

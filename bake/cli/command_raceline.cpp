@@ -1,6 +1,7 @@
 #include "bake/cli/commands.h"
 #include "bake/cli/diagnostics_report.h"
 #include "bake/cli/exit_codes.h"
+#include "bake/cli/output_paths.h"
 #include "bake/cli/progress_bar.h"
 #include "bake/cli/raceline_options.h"
 
@@ -88,6 +89,13 @@ int runRaceline(const RacelineCommand& command, std::ostream& out, std::ostream&
     options.refinement.timeLimit = command.timeLimit;
     options.refinement.threads = static_cast<int>(command.jobs);
 
+    const NamedPath inputs[] = {{"input", command.input}};
+    const NamedPath outputs[] = {{"-o", command.output, /*mayBeInput=*/true}, {"--csv", command.csv}};
+    if (const auto conflict = findOutputConflict(inputs, outputs)) {
+        err << "twbake raceline: " << *conflict << '\n';
+        return kExitUsage;
+    }
+
     formats::TrackLoadResult loaded = formats::loadTrackFile(command.input);
     if (!loaded.document) {
         printDiagnostics(err, command.input, loaded.diagnostics);
@@ -121,11 +129,11 @@ int runRaceline(const RacelineCommand& command, std::ostream& out, std::ostream&
     }
 
     std::string ioError;
-    if (!formats::writeFileAtomically(command.output, formats::writeTrackJson(result.document), ioError)) {
+    if (!formats::writeOutputFile(command.output, formats::writeTrackJson(result.document), ioError)) {
         err << "twbake raceline: " << ioError << '\n';
         return kExitIo;
     }
-    if (!command.csv.empty() && !formats::writeFileAtomically(command.csv, racingLineCsv(result.document), ioError)) {
+    if (!command.csv.empty() && !formats::writeOutputFile(command.csv, racingLineCsv(result.document), ioError)) {
         err << "twbake raceline: " << ioError << '\n';
         return kExitIo;
     }

@@ -32,8 +32,8 @@ bool Autosave::saveNow() {
     std::string error;
     // The origin first: a recovery file never exists without knowing where it belongs.
     const QByteArray origin = snapshot->second.toUtf8();
-    if (!formats::writeFileAtomically(QDir(m_folder).filePath(kOriginName).toStdString(), std::string_view(origin.constData(), static_cast<std::size_t>(origin.size())), error) ||
-        !formats::writeFileAtomically(recoveryFile().toStdString(), snapshot->first, error)) {
+    if (!formats::writeOutputFile(QDir(m_folder).filePath(kOriginName).toStdString(), std::string_view(origin.constData(), static_cast<std::size_t>(origin.size())), error) ||
+        !formats::writeOutputFile(recoveryFile().toStdString(), snapshot->first, error)) {
         emit failed(QString::fromStdString(error));
         return false;
     }

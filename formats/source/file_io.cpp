@@ -1,81 +1,232 @@
 #include "formats/source/file_io.h"
 
+#include <array>
+#include <atomic>
+#include <cerrno>
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 
-#include <cerrno>
-#include <cstring>
+#include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 namespace formats {
+namespace {
 
-std::optional<std::string> readWholeFile(const std::filesystem::path& path, std::string& error) {
-    std::error_code ec;
-    if (!std::filesystem::is_regular_file(path, ec)) {
-        error = "cannot read " + path.string() + ": " +
-            (std::filesystem::exists(path, ec) ? "not a regular file" : "no such file");
-        return std::nullopt;
+namespace fs = std::filesystem;
+
+std::string describeErrno() { return std::strerror(errno); }
+
+/// The temporary files of writes in progress, readable from a signal handler: a slot's path is
+/// written before the slot is marked used, and the handler reads only used slots.
+struct TemporarySlot {
+    std::atomic<bool> used{false};
+    std::array<char, 4096> path{};
+};
+std::array<TemporarySlot, 32> g_temporaries;
+static_assert(std::atomic<bool>::is_always_lock_free, "the signal handler reads these flags");
+
+std::atomic_flag g_claimingSlot = ATOMIC_FLAG_INIT;
+
+/// Marks `path` for removal on a termination signal; the slot to forget it by, or -1 when every
+/// slot is taken (that write's leftover is then only swept by the next write).
+int rememberTemporary(const std::string& path) {
+    if (path.size() >= TemporarySlot{}.path.size()) return -1;
+    while (g_claimingSlot.test_and_set(std::memory_order_acquire)) {}
+    int claimed = -1;
+    for (std::size_t i = 0; i < g_temporaries.size() && claimed < 0; ++i) {
+        TemporarySlot& slot = g_temporaries[i];
+        if (slot.used.load(std::memory_order_relaxed)) continue;
+        std::memcpy(slot.path.data(), path.c_str(), path.size() + 1);
+        slot.used.store(true, std::memory_order_release);
+        claimed = static_cast<int>(i);
     }
-    std::ifstream file(path, std::ios::binary);
-    std::ostringstream contents;
-    if (file) contents << file.rdbuf();
-    if (!file || file.bad()) {
-        error = "cannot read " + path.string() + ": " + std::strerror(errno);
-        return std::nullopt;
-    }
-    return contents.str();
+    g_claimingSlot.clear(std::memory_order_release);
+    return claimed;
 }
 
-bool writeFileAtomically(const std::filesystem::path& path, std::string_view contents, std::string& error) {
-    const std::filesystem::path directory = path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
-    std::string tempName = (directory / ("." + path.filename().string() + ".tmp-XXXXXX")).string();
-    const int fd = ::mkstemp(tempName.data());
-    if (fd < 0) {
-        error = "cannot create a temporary file next to " + path.string() + ": " + std::strerror(errno);
-        return false;
+void forgetTemporary(int slot) {
+    if (slot >= 0) g_temporaries[static_cast<std::size_t>(slot)].used.store(false, std::memory_order_release);
+}
+
+extern "C" void removeTemporariesAndReraise(int signal) {
+    for (TemporarySlot& slot : g_temporaries)
+        if (slot.used.load(std::memory_order_acquire)) ::unlink(slot.path.data());
+    std::raise(signal);  // the handler was installed with SA_RESETHAND: the default action ends the process
+}
+
+/// Removes `.NAME.tmp-PID-XXXXXX` files beside `target` whose process PID no longer runs: what a
+/// write killed before it could clean up leaves. A live process's temporaries are left alone.
+void sweepStaleTemporaries(const fs::path& directory, const std::string& targetName) {
+    DIR* dir = ::opendir(directory.c_str());
+    if (!dir) return;
+    const std::string prefix = "." + targetName + ".tmp-";
+    while (const dirent* entry = ::readdir(dir)) {
+        const std::string_view name(entry->d_name);
+        if (name.size() <= prefix.size() || name.substr(0, prefix.size()) != prefix) continue;
+        const std::string_view rest = name.substr(prefix.size());
+        const std::size_t dash = rest.find('-');
+        if (dash == 0 || dash == std::string_view::npos || dash > 9) continue;
+        long pid = 0;
+        bool digits = true;
+        for (char c : rest.substr(0, dash)) {
+            if (c < '0' || c > '9') { digits = false; break; }
+            pid = pid * 10 + (c - '0');
+        }
+        if (!digits || pid <= 0 || pid == ::getpid()) continue;
+        if (::kill(static_cast<pid_t>(pid), 0) == -1 && errno == ESRCH) ::unlinkat(::dirfd(dir), entry->d_name, 0);
     }
-    auto fail = [&](const char* what) {
-        error = std::string(what) + " " + path.string() + ": " + std::strerror(errno);
-        ::close(fd);
-        ::unlink(tempName.c_str());
-        return false;
-    };
+    ::closedir(dir);
+}
+
+/// The file a chain of symbolic links ends at (the path itself when it is no link). A dangling
+/// link gives the path it names, so the write creates its target.
+bool followLinks(const fs::path& path, fs::path& resolved, std::string& error) {
+    resolved = path;
+    for (int hops = 0; hops < 40; ++hops) {
+        std::error_code ec;
+        if (!fs::is_symlink(fs::symlink_status(resolved, ec))) return true;
+        const fs::path target = fs::read_symlink(resolved, ec);
+        if (ec) {
+            error = "cannot follow the link " + resolved.string() + ": " + ec.message();
+            return false;
+        }
+        resolved = target.is_absolute() ? target : resolved.parent_path() / target;
+    }
+    error = "cannot write " + path.string() + ": more than 40 symbolic links in a chain (a loop?)";
+    return false;
+}
+
+bool writeAll(int fd, std::string_view contents) {
     const char* data = contents.data();
     std::size_t remaining = contents.size();
     while (remaining > 0) {
         const ssize_t written = ::write(fd, data, remaining);
         if (written < 0) {
             if (errno == EINTR) continue;
-            return fail("cannot write");
+            return false;
         }
         data += written;
         remaining -= static_cast<std::size_t>(written);
     }
-    // mkstemp creates 0600: keep the replaced file's permissions, or give a new one the usual 0644
-    // (umask() would tell the user's preference but is process-global and racy).
-    struct stat existing {};
-    const mode_t mode = ::stat(path.c_str(), &existing) == 0 ? (existing.st_mode & 07777) : 0644;
-    if (::fchmod(fd, mode) != 0) return fail("cannot set permissions of");
-    if (::fsync(fd) != 0) return fail("cannot flush");
+    return true;
+}
+
+/// A device or a pipe: written in place, as `cat > PATH` would.
+bool writeStream(const fs::path& path, std::string_view contents, std::string& error) {
+    const int fd = ::open(path.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0) {
+        error = "cannot open " + path.string() + " for writing: " + describeErrno();
+        return false;
+    }
+    if (!writeAll(fd, contents)) {
+        error = "cannot write " + path.string() + ": " + describeErrno();
+        ::close(fd);
+        return false;
+    }
     if (::close(fd) != 0) {
-        error = "cannot close " + tempName + ": " + std::strerror(errno);
+        error = "cannot write " + path.string() + ": " + describeErrno();
+        return false;
+    }
+    return true;
+}
+
+bool replaceAtomically(const fs::path& path, std::string_view contents, std::string& error) {
+    const fs::path directory = path.has_parent_path() ? path.parent_path() : fs::path(".");
+    sweepStaleTemporaries(directory, path.filename().string());
+    std::string tempName = (directory / ("." + path.filename().string() + ".tmp-" + std::to_string(::getpid()) + "-XXXXXX")).string();
+    const int fd = ::mkstemp(tempName.data());
+    if (fd < 0) {
+        error = "cannot create a temporary file next to " + path.string() + ": " + describeErrno();
+        return false;
+    }
+    const int slot = rememberTemporary(tempName);
+    auto fail = [&](const std::string& what) {
+        error = what;
+        ::close(fd);
         ::unlink(tempName.c_str());
+        forgetTemporary(slot);
+        return false;
+    };
+    if (!writeAll(fd, contents)) return fail("cannot write " + path.string() + ": " + describeErrno());
+    // mkstemp creates 0600: keep the replaced file's permissions and owner (when we may), or give a
+    // new one the usual 0644 (umask() would tell the user's preference but is process-global and racy).
+    struct stat existing {};
+    const bool replacing = ::stat(path.c_str(), &existing) == 0;
+    if (::fchmod(fd, replacing ? (existing.st_mode & 07777) : 0644) != 0) return fail("cannot set permissions of " + path.string() + ": " + describeErrno());
+    if (replacing && (existing.st_uid != ::geteuid() || existing.st_gid != ::getegid())) (void)::fchown(fd, existing.st_uid, existing.st_gid);
+    if (::fsync(fd) != 0) return fail("cannot flush " + path.string() + ": " + describeErrno());
+    if (::close(fd) != 0) {
+        error = "cannot close " + tempName + ": " + describeErrno();
+        ::unlink(tempName.c_str());
+        forgetTemporary(slot);
         return false;
     }
     if (::rename(tempName.c_str(), path.c_str()) != 0) {
-        error = "cannot replace " + path.string() + ": " + std::strerror(errno);
+        error = "cannot replace " + path.string() + ": " + describeErrno();
         ::unlink(tempName.c_str());
+        forgetTemporary(slot);
         return false;
     }
+    forgetTemporary(slot);
     // Make the rename itself durable; a failure here leaves a complete file in place, so it is not an error.
-    const int dirFd = ::open(directory.c_str(), O_RDONLY | O_DIRECTORY);
+    const int dirFd = ::open(directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (dirFd >= 0) {
         ::fsync(dirFd);
         ::close(dirFd);
     }
     return true;
+}
+
+} // namespace
+
+std::optional<std::string> readWholeFile(const fs::path& path, std::string& error) {
+    std::error_code ec;
+    if (!fs::is_regular_file(path, ec)) {
+        error = "cannot read " + path.string() + ": " + (fs::exists(path, ec) ? "not a regular file" : "no such file");
+        return std::nullopt;
+    }
+    std::ifstream file(path, std::ios::binary);
+    std::ostringstream contents;
+    if (file) contents << file.rdbuf();
+    if (!file || file.bad()) {
+        error = "cannot read " + path.string() + ": " + describeErrno();
+        return std::nullopt;
+    }
+    return contents.str();
+}
+
+bool writeOutputFile(const fs::path& path, std::string_view contents, std::string& error) {
+    struct stat status {};
+    if (::stat(path.c_str(), &status) == 0) {  // through any links
+        if (S_ISDIR(status.st_mode)) {
+            error = "cannot write " + path.string() + ": it is a folder; name a file in it";
+            return false;
+        }
+        // Opened by the name given: /dev/stdout and other /proc links to pipes resolve only so.
+        if (S_ISCHR(status.st_mode) || S_ISFIFO(status.st_mode)) return writeStream(path, contents, error);
+        if (!S_ISREG(status.st_mode)) {
+            error = "cannot write " + path.string() + ": it is a block device or a socket, not a file; name a file, a character device or a pipe";
+            return false;
+        }
+    }
+    fs::path target;
+    if (!followLinks(path, target, error)) return false;
+    return replaceAtomically(target, contents, error);
+}
+
+void removeTemporaryFilesOnTerminationSignals() {
+    for (int signal : {SIGINT, SIGTERM, SIGHUP, SIGQUIT}) {
+        struct sigaction action {};
+        action.sa_handler = removeTemporariesAndReraise;
+        sigemptyset(&action.sa_mask);
+        action.sa_flags = SA_RESETHAND;
+        ::sigaction(signal, &action, nullptr);
+    }
 }
 
 } // namespace formats

@@ -10,10 +10,24 @@ namespace formats {
 /// Whole contents of a regular file, or nothing (with `error` saying why) when it cannot be read.
 std::optional<std::string> readWholeFile(const std::filesystem::path& path, std::string& error);
 
-/// Replaces `path` with `contents` so that readers (and a crash at any moment) see either the
-/// complete old file or the complete new one: the bytes go to a temporary file in the same
-/// directory, are flushed to disk, then renamed over the target. On failure the target is untouched,
-/// the temporary file is removed, and `error` says what went wrong.
-bool writeFileAtomically(const std::filesystem::path& path, std::string_view contents, std::string& error);
+/// Writes an output the way every command and the editor's export do (the output-path policy,
+/// docs/hardening.md):
+/// - A symbolic link is followed to the file it names (up to 40 links): the link stays a link and
+///   its target gets the contents.
+/// - A regular file, or a new one, is replaced atomically, so readers and a crash at any moment see
+///   either the complete old file or the complete new one: the bytes go to a temporary file
+///   `.NAME.tmp-PID-XXXXXX` beside it, are flushed to disk, then renamed over it, keeping the old
+///   file's permissions. On failure the target is untouched and the temporary file removed.
+/// - A character device or a pipe (`/dev/null`, `/dev/stdout`, a FIFO) is written as a stream and
+///   never replaced. A folder, a block device or a socket is refused.
+/// - Temporary files of earlier writes to the same target whose process no longer runs (killed
+///   mid-write) are removed first.
+/// `error` says what went wrong, naming the path.
+bool writeOutputFile(const std::filesystem::path& path, std::string_view contents, std::string& error);
+
+/// Removes the temporary file of a write in progress when the process is ended by SIGINT, SIGTERM,
+/// SIGHUP or SIGQUIT, then ends it as the signal would have. For command-line tools: call once at
+/// start-up (a killed process's leftovers are swept by the next write instead).
+void removeTemporaryFilesOnTerminationSignals();
 
 } // namespace formats

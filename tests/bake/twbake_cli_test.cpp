@@ -12,6 +12,9 @@
 #include <sstream>
 #include <vector>
 
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -46,7 +49,7 @@ protected:
     fs::path file(const std::string& name) const { return m_dir / name; }
     void write(const std::string& name, const std::string& text) const {
         std::string error;
-        ASSERT_TRUE(formats::writeFileAtomically(file(name), text, error)) << error;
+        ASSERT_TRUE(formats::writeOutputFile(file(name), text, error)) << error;
     }
     std::string read(const std::string& name) const {
         std::string error;
@@ -103,6 +106,64 @@ TEST_F(TwbakeCli, NeverOverwritesItsInput) {
     const RunResult r = twbake({"import", "--from", "waypoints", file("wp.csv").string(), "-o", file("wp.csv").string()});
     EXPECT_EQ(r.exitCode, kExitUsage);
     EXPECT_EQ(read("wp.csv"), "0,0\n10,0\n");
+}
+
+TEST_F(TwbakeCli, EveryOutputOptionIsCheckedAgainstEveryInputAndEveryOtherOutput) {
+    // `raceline k.twtrack -o out.twtrack --csv k.twtrack` replaced the source track with a CSV and
+    // exited 0: every output option, not only -o, must be checked, through links and hard links too.
+    const std::string kart = std::string(TRACKWRIGHT_SAMPLES_DIR) + "/kart.twtrack";
+    fs::copy_file(kart, file("k.twtrack"));
+    const std::string original = read("k.twtrack");
+    fs::create_symlink(file("k.twtrack"), file("link.twtrack"));
+    fs::create_hard_link(file("k.twtrack"), file("hard.twtrack"));
+    write("line.csv", "0,0\n10,0\n");
+    const std::string k = file("k.twtrack").string(), out = file("out.twtrack").string();
+    const std::vector<std::vector<std::string>> conflicts = {
+        {"raceline", k, "-o", out, "--csv", k},
+        {"raceline", k, "-o", out, "--csv", file("link.twtrack").string()},
+        {"raceline", k, "-o", out, "--csv", file("hard.twtrack").string()},
+        {"raceline", k, "-o", out, "--csv", out},
+        {"raceline", k, "-o", file("../" + m_dir.filename().string() + "/out.twtrack").string(), "--csv", out},
+        {"build", k, "-o", file("link.twtrack").string()},
+        {"import", "--from", "waypoints", file("line.csv").string(), "-o", file("line.csv").string()},
+        {"import", "--from", "tum-csv", file("x.csv").string(), "--raceline", file("line.csv").string(), "-o", file("line.csv").string()},
+    };
+    for (const auto& args : conflicts) {
+        const RunResult r = twbake(args);
+        EXPECT_EQ(r.exitCode, kExitUsage) << args[0] << " " << args.back() << ": " << r.err;
+        EXPECT_NE(r.err.find("names the same file as"), std::string::npos) << r.err;
+    }
+    EXPECT_EQ(read("k.twtrack"), original);
+    EXPECT_EQ(read("line.csv"), "0,0\n10,0\n");
+    EXPECT_FALSE(fs::exists(file("out.twtrack")));
+
+    // What stays allowed: raceline rewriting its input in place, with a CSV beside it.
+    const RunResult inPlace = twbake({"raceline", k, "-o", k, "--csv", file("k.csv").string(), "--no-alternates"});
+    EXPECT_EQ(inPlace.exitCode, kExitOk) << inPlace.err;
+    EXPECT_NE(read("k.twtrack"), original);
+    EXPECT_TRUE(fs::is_symlink(file("link.twtrack")));
+}
+
+TEST_F(TwbakeCli, OutputsThroughLinksAndIntoDevicesKeepThemWhatTheyAre) {
+    const std::string kart = std::string(TRACKWRIGHT_SAMPLES_DIR) + "/kart.twtrack";
+    fs::create_directories(file("store"));
+    fs::create_symlink("store/kart.twbake", file("kart.twbake"));
+    const RunResult linked = twbake({"build", kart, "-o", file("kart.twbake").string()});
+    ASSERT_EQ(linked.exitCode, kExitOk) << linked.err;
+    EXPECT_TRUE(fs::is_symlink(file("kart.twbake")));
+    EXPECT_EQ(twbake({"dump", file("store/kart.twbake").string()}).exitCode, kExitOk);
+
+    // `twbake build X -o /dev/null` as root replaced /dev/null with a regular file: our own null
+    // device stands in for it (mknod needs root, as CI runs).
+    if (::mknod(file("null").c_str(), S_IFCHR | 0666, makedev(1, 3)) == 0) {
+        const RunResult nulled = twbake({"build", kart, "-o", file("null").string()});
+        EXPECT_EQ(nulled.exitCode, kExitOk) << nulled.err;
+        struct stat status {};
+        ASSERT_EQ(::lstat(file("null").c_str(), &status), 0);
+        EXPECT_TRUE(S_ISCHR(status.st_mode)) << "the device was replaced by a file";
+    }
+    for (const auto& entry : fs::recursive_directory_iterator(m_dir))
+        EXPECT_EQ(entry.path().filename().string().find(".tmp-"), std::string::npos) << entry.path();
 }
 
 TEST_F(TwbakeCli, BadCsvNamesTheLineAndLeavesTheOutputAlone) {
