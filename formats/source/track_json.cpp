@@ -4,6 +4,7 @@
 // (full-precision numbers, NaN/Infinity literals) for every RapidJSON include that follows.
 #include "formats/source/cereal_json_reader.h"
 #include "formats/source/file_io.h"
+#include "formats/source/json_structure.h"
 
 #include <cereal/types/string.hpp>
 #include <rapidjson/document.h>
@@ -371,6 +372,10 @@ TrackLoadResult parseTrackJson(std::string_view text) {
         return result;
     }
     text = tamed;
+    if (auto structureError = detail::checkJsonStructure(text)) {
+        result.diagnostics.push_back(std::move(*structureError));
+        return result;
+    }
     if (auto envelopeError = checkEnvelope(text)) {
         result.diagnostics.push_back(std::move(*envelopeError));
         return result;

@@ -80,6 +80,43 @@ TEST(TrackJson, SyntaxErrorNamesLineAndColumn) {
     EXPECT_EQ(loaded.diagnostics[0].column, 12u);
 }
 
+TEST(TrackJson, DuplicateKeysAreRefusedWithBothPlaces) {
+    // Accepted before with the first value winning (other tools take the last), and an editor save
+    // dropped the other one silently.
+    std::string text = formats::writeTrackJson(tw::test::circleTrack(3));
+    text.replace(text.find("\"schema\": 1"), 11, "\"schema\": 1, \"schema\": 2");
+    formats::TrackLoadResult loaded = formats::parseTrackJson(text);
+    EXPECT_FALSE(loaded.document);
+    ASSERT_EQ(loaded.diagnostics.size(), 1u);
+    EXPECT_EQ(loaded.diagnostics[0].code, "duplicate-key");
+    EXPECT_EQ(loaded.diagnostics[0].jsonPath, "schema");
+    EXPECT_EQ(loaded.diagnostics[0].line, 3u);
+    EXPECT_NE(loaded.diagnostics[0].message.find("first at line 3"), std::string::npos) << loaded.diagnostics[0].message;
+
+    text = formats::writeTrackJson(tw::test::circleTrack(3));
+    const std::size_t second = text.find("\"track\"", text.find("\"track\"") + 1);
+    text.insert(text.find(',', second) + 1, " \"track\": -50,");
+    loaded = formats::parseTrackJson(text);
+    EXPECT_FALSE(loaded.document);
+    ASSERT_EQ(loaded.diagnostics.size(), 1u);
+    EXPECT_EQ(loaded.diagnostics[0].code, "duplicate-key");
+    EXPECT_EQ(loaded.diagnostics[0].jsonPath, "nodes[0].right.track");
+
+    // The same key in two objects is no duplicate.
+    EXPECT_TRUE(formats::parseTrackJson(formats::writeTrackJson(tw::test::circleTrack(3))).document);
+}
+
+TEST(TrackJson, DeepNestingIsRefusedWithoutRecursion) {
+    // 200 000 '[' overflowed the stack of the recursive parsers (validate and the editor crashed).
+    for (const std::string& text : {std::string(200000, '['), "{\"format\": \"trackwright-track\", \"schema\": 1, \"editor\": " + std::string(200000, '[')}) {
+        const formats::TrackLoadResult loaded = formats::parseTrackJson(text);
+        EXPECT_FALSE(loaded.document);
+        ASSERT_EQ(loaded.diagnostics.size(), 1u);
+        EXPECT_EQ(loaded.diagnostics[0].code, "json-too-deep");
+        EXPECT_LT(loaded.diagnostics[0].jsonPath.size(), 70u);
+    }
+}
+
 TEST(TrackJson, NewerSchemaIsRefusedNamingBothVersions) {
     std::string text = formats::writeTrackJson(tw::test::circleTrack(3));
     text.replace(text.find("\"schema\": 1"), 11, "\"schema\": 7");
