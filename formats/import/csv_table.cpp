@@ -32,10 +32,22 @@ std::vector<std::string_view> splitFields(std::string_view line) {
     return fields;
 }
 
+/// A header names its columns: not one of its fields is a number. A first row with one mistyped
+/// number among numbers ("1.O877,2.3") is data with an error, not a header to skip.
+bool isHeader(const std::vector<std::string_view>& fields) {
+    for (std::string_view field : fields) {
+        double value = 0.0;
+        if (parseNumber(field, value)) return false;
+    }
+    return true;
+}
+
 } // namespace
 
 CsvTable parseNumericCsv(std::string_view text) {
     CsvTable table;
+    // A UTF-8 byte-order mark (spreadsheets write one) is not part of the first field.
+    if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
     std::uint32_t lineNumber = 0;
     bool seenContent = false;
     std::size_t position = 0;
@@ -61,8 +73,8 @@ CsvTable parseNumericCsv(std::string_view text) {
         }
         if (badColumn == 0) {
             table.rows.push_back(std::move(row));
-        } else if (!seenContent) {
-            // A leading non-numeric line is a header such as "x,y,z".
+        } else if (!seenContent && isHeader(fields)) {
+            // A leading line of names such as "x,y,z".
         } else {
             Diagnostic d;
             d.code = "csv-syntax";

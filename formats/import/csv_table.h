@@ -14,8 +14,9 @@ struct CsvRow {
     std::vector<double> values;
 };
 
-/// Numeric rows of a CSV file. Blank lines and lines starting with '#' are skipped; a first
-/// non-comment line that is not numeric is taken as a header and skipped. Fields are separated by
+/// Numeric rows of a CSV file. A UTF-8 byte-order mark, blank lines and lines starting with '#' are
+/// skipped; a first non-comment line with no number in any field is taken as a header and skipped
+/// (one with some numbers is data, and a malformed field in it is an error). Fields are separated by
 /// commas (whitespace around them ignored). Malformed fields give "csv-syntax" diagnostics naming
 /// the line and the column.
 struct CsvTable {

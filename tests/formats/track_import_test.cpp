@@ -46,6 +46,28 @@ TEST(CsvTable, BadFieldNamesLineAndColumn) {
     EXPECT_EQ(t.diagnostics[0].column, 2u);
 }
 
+TEST(CsvTable, AMistypedFirstRowIsAnErrorNotAHeader) {
+    // "1.O877" (a letter O) in the first data row: it was taken for a header and the row was lost.
+    for (const std::string text : {"1.O877,2.3,4,5\n2,3,4,5\n", "# x_m,y_m,w_tr_right_m,w_tr_left_m\n1.O877,2.3,4,5\n2,3,4,5\n"}) {
+        const formats::CsvTable t = formats::parseNumericCsv(text);
+        ASSERT_EQ(t.diagnostics.size(), 1u) << text;
+        EXPECT_EQ(t.diagnostics[0].code, "csv-syntax");
+        EXPECT_EQ(t.diagnostics[0].column, 1u);
+        EXPECT_NE(t.diagnostics[0].message.find("1.O877"), std::string::npos);
+    }
+}
+
+TEST(CsvTable, AByteOrderMarkIsNotAHeader) {
+    // A headerless CSV saved by a spreadsheet starts with a UTF-8 BOM: its first row was lost.
+    const formats::CsvTable headerless = formats::parseNumericCsv("\xEF\xBB\xBF" "1,2\n3,4\n");
+    ASSERT_TRUE(headerless.diagnostics.empty());
+    ASSERT_EQ(headerless.rows.size(), 2u);
+    EXPECT_EQ(headerless.rows[0].values, (std::vector<double>{1.0, 2.0}));
+    const formats::CsvTable withHeader = formats::parseNumericCsv("\xEF\xBB\xBF" "x,y\n3,4\n");
+    ASSERT_TRUE(withHeader.diagnostics.empty());
+    EXPECT_EQ(withHeader.rows.size(), 1u);
+}
+
 TEST(TumCsvImport, BuildsOneClosedRouteWithWidthsFromTheFileAndMargins) {
     const auto result = formats::importTumCsv(circleTumCsv(40, 100.0, 5.5, 6.5), "Circle", {2.5, 1.5});
     ASSERT_TRUE(result.document);
