@@ -14,6 +14,8 @@
 #include <QCommandLineParser>
 #include <QFileInfo>
 #include <QMessageBox>
+#include <QSettings>
+#include <QTemporaryDir>
 
 #include <cstdio>
 
@@ -49,6 +51,17 @@ int main(int argc, char** argv) {
     parser.addOption(colourOption);
     parser.addPositionalArgument("FILE", "Track to open (same as --open).", "[FILE]");
     parser.process(app);
+
+    // A --screenshot run renders and exits: it reads and writes its settings (recent files, window
+    // layout) and autosaves in a throwaway folder, so a pipeline's screenshots never rewrite the
+    // designer's recent files and every screenshot starts from the same defaults.
+    QTemporaryDir throwaway;
+    const bool screenshotRun = parser.isSet(screenshotOption);
+    if (screenshotRun) {
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, throwaway.path());
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, throwaway.path());
+    }
+    const QString recoveryFolder = parser.isSet(recoveryOption) || !screenshotRun ? parser.value(recoveryOption) : throwaway.filePath("recovery");
 
     QString file = parser.value(openOption);
     if (file.isEmpty() && !parser.positionalArguments().isEmpty()) file = parser.positionalArguments().front();
@@ -100,7 +113,7 @@ int main(int argc, char** argv) {
         return app.exec();
     }
 
-    editor::MainWindow window(nullptr, parser.value(recoveryOption));
+    editor::MainWindow window(nullptr, recoveryFolder);
     const bool interactive = !parser.isSet(screenshotOption);
     if (interactive && editor::Autosave::findRecovery(QFileInfo(window.autosave()->recoveryFile()).path())) {
         const auto answer = QMessageBox::question(nullptr, QObject::tr("Restore unsaved work?"),

@@ -1,6 +1,7 @@
 #include "bake/cli/baked_file.h"
 #include "bake/cli/commands.h"
 #include "bake/cli/exit_codes.h"
+#include "bake/cli/terminal_text.h"
 
 #include "trackwright/format/baked_reader.h"
 #include "formats/source/file_io.h"
@@ -114,6 +115,7 @@ struct TextOut {
     template <class T> void field(const char* key, const T& value) {
         out << ' ' << key << '=';
         if constexpr (std::is_same_v<T, bool>) out << (value ? "true" : "false");
+        else if constexpr (std::is_same_v<T, std::string>) out << terminalSafe(value);  // names come from the track file
         else out << value;
     }
 };

@@ -157,10 +157,22 @@ int runLaps(const LapsCommand& command, std::ostream& out, std::ostream& err) {
         worst = std::max(worst, codes[i]);
     }
     if (worst == kExitIo || worst == kExitUsage) return worst;
+    // Only runs that drove: a track that did not load has no run to report (before, it printed
+    // "did NOT complete in 0 s" and --matrix averaged that into its table).
+    std::vector<LapJob> ranJobs;
+    std::vector<LapRunResult> ranResults;
+    for (std::size_t i = 0; i < jobs.size(); ++i) {
+        if (codes[i] != kExitOk) continue;
+        ranJobs.push_back(jobs[i]);
+        ranResults.push_back(results[i]);
+    }
+    if (ranJobs.size() < jobs.size())
+        err << "twbake laps: " << jobs.size() - ranJobs.size() << " of " << jobs.size() << " runs did not start (see above) and are left out\n";
+    if (ranJobs.empty()) return worst;
     if (command.json) {
-        writeRunsJson(out, jobs, results);
+        writeRunsJson(out, ranJobs, ranResults);
     } else if (command.matrix) {
-        printLapTable(out, jobs, results, followers, vehicles);
+        printLapTable(out, ranJobs, ranResults, followers, vehicles);
     } else {
         const LapRunResult& r = results.front();
         out << std::filesystem::path(jobs.front().input).stem().string() << ": " << runtime::followerName(jobs.front().follower) << " + "
@@ -171,7 +183,7 @@ int runLaps(const LapsCommand& command, std::ostream& out, std::ostream& err) {
             << r.cteMean << " m, max " << r.cteMax << " m; on tarmac " << r.insideCorridorPct << "%; mean speed " << r.meanSpeed << " m/s\n";
     }
     if (worst != kExitOk) return worst;
-    for (const LapRunResult& r : results)
+    for (const LapRunResult& r : ranResults)
         if (!r.completed) return kExitInvalidInput;
     return kExitOk;
 }

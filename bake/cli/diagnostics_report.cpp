@@ -1,21 +1,62 @@
 #include "bake/cli/diagnostics_report.h"
 
+#include "bake/cli/terminal_text.h"
+
 #include <cereal/archives/json.hpp>
 #include <cereal/types/string.hpp>
 
+#include <algorithm>
+#include <map>
+#include <vector>
+
 namespace bake::cli {
 
-void printDiagnostics(std::ostream& out, const std::string& file, const formats::Diagnostics& diagnostics) {
+namespace {
+
+/// How many of each code are shown. A damaged file can hold a million of one problem (231 MB of
+/// text for one file before this cap): the first ones say what is wrong, a count says how often.
+constexpr std::size_t kShownPerCode = 50;
+
+/// The diagnostics shown (the first kShownPerCode of each code, in order) and, per code, how many
+/// were left out, in order of first appearance.
+struct ShownDiagnostics {
+    std::vector<const formats::Diagnostic*> shown;
+    std::vector<std::pair<std::string, std::size_t>> omitted;
+};
+
+ShownDiagnostics capPerCode(const formats::Diagnostics& diagnostics) {
+    ShownDiagnostics result;
+    std::map<std::string, std::size_t> seen;
     for (const formats::Diagnostic& d : diagnostics) {
-        out << file;
-        if (d.line) out << ':' << *d.line << (d.column ? ":" + std::to_string(*d.column) : std::string());
-        out << ": " << formats::severityName(d.severity) << '[' << d.code << "]: " << d.message;
-        if (!d.jsonPath.empty()) out << " (at " << d.jsonPath << ')';
+        if (++seen[d.code] <= kShownPerCode) {
+            result.shown.push_back(&d);
+            continue;
+        }
+        auto omitted = std::find_if(result.omitted.begin(), result.omitted.end(), [&](const auto& o) { return o.first == d.code; });
+        if (omitted == result.omitted.end()) result.omitted.emplace_back(d.code, 1);
+        else ++omitted->second;
+    }
+    return result;
+}
+
+} // namespace
+
+void printDiagnostics(std::ostream& out, const std::string& file, const formats::Diagnostics& diagnostics) {
+    const std::string safeFile = terminalSafe(file);
+    const ShownDiagnostics capped = capPerCode(diagnostics);
+    for (const formats::Diagnostic* d : capped.shown) {
+        out << safeFile;
+        if (d->line) out << ':' << *d->line << (d->column ? ":" + std::to_string(*d->column) : std::string());
+        // Messages quote names from the file: print them so they cannot drive the terminal.
+        out << ": " << formats::severityName(d->severity) << '[' << d->code << "]: " << terminalSafe(d->message);
+        if (!d->jsonPath.empty()) out << " (at " << terminalSafe(d->jsonPath) << ')';
         out << '\n';
     }
+    for (const auto& [code, count] : capped.omitted)
+        out << safeFile << ": ... and " << count << " more [" << code << "] (the first " << kShownPerCode << " are shown)\n";
     const auto errors = formats::countSeverity(diagnostics, formats::Severity::Error);
     const auto warnings = formats::countSeverity(diagnostics, formats::Severity::Warning);
-    out << file << ": " << errors << (errors == 1 ? " error, " : " errors, ") << warnings
+    out << safeFile << ": " << errors << (errors == 1 ? " error, " : " errors, ") << warnings
         << (warnings == 1 ? " warning" : " warnings") << '\n';
 }
 
@@ -32,7 +73,9 @@ void printDiagnosticsJson(std::ostream& out, const std::string& file, const form
         archive.setNextName("diagnostics");
         archive.startNode();
         archive.makeArray();
-        for (const formats::Diagnostic& d : diagnostics) {
+        const ShownDiagnostics capped = capPerCode(diagnostics);
+        for (const formats::Diagnostic* shown : capped.shown) {
+            const formats::Diagnostic& d = *shown;
             archive.startNode();
             archive(cereal::make_nvp("severity", std::string(formats::severityName(d.severity))));
             archive(cereal::make_nvp("code", d.code));
@@ -46,6 +89,12 @@ void printDiagnosticsJson(std::ostream& out, const std::string& file, const form
             archive.finishNode();
         }
         archive.finishNode();
+        if (!capped.omitted.empty()) {
+            archive.setNextName("omitted");  // per code, how many beyond the first kShownPerCode
+            archive.startNode();
+            for (const auto& [code, count] : capped.omitted) archive(cereal::make_nvp(code.c_str(), count));
+            archive.finishNode();
+        }
         if (build) {
             archive(cereal::make_nvp("output", build->output));
             archive(cereal::make_nvp("bytes", build->bytes));

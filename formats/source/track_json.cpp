@@ -5,6 +5,7 @@
 #include "formats/source/cereal_json_reader.h"
 #include "formats/source/file_io.h"
 #include "formats/source/json_structure.h"
+#include "trackwright/format/baked_format.h"
 
 #include <cereal/types/string.hpp>
 #include <rapidjson/document.h>
@@ -110,6 +111,17 @@ std::optional<Diagnostic> tameNumberLiterals(std::string& text) {
         }
         i = end - 1;
     }
+    return std::nullopt;
+}
+
+/// Files that are no JSON text at all, named for what they are: a baked track opened as a source
+/// gave a message about Infinity and NaN.
+std::optional<Diagnostic> recogniseNonText(std::string_view text) {
+    if (text.substr(0, 6) == std::string_view(kBakedMagic.data(), 6))
+        return makeError("not-a-track", "this is a baked track (.twbake), not a .twtrack source: open or validate the .twtrack it was baked "
+                                        "from (`twbake dump` shows what a .twbake holds)");
+    if (text.find('\0') != std::string_view::npos)
+        return makeError("not-a-track", "the file is binary, not JSON text: a .twtrack is a JSON document (is this an image or an archive?)");
     return std::nullopt;
 }
 
@@ -366,6 +378,12 @@ void writeDocument(cereal::JSONOutputArchive& archive, const TrackDocument& doc)
 
 TrackLoadResult parseTrackJson(std::string_view text) {
     TrackLoadResult result;
+    // A byte-order mark (some editors on Windows write one) is not JSON but says nothing wrong.
+    if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+    if (auto notText = recogniseNonText(text)) {
+        result.diagnostics.push_back(std::move(*notText));
+        return result;
+    }
     std::string tamed(text);
     if (auto numberError = tameNumberLiterals(tamed)) {
         result.diagnostics.push_back(std::move(*numberError));

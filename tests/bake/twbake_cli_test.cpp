@@ -7,12 +7,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <set>
 #include <sstream>
 #include <vector>
 
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <sys/sysmacros.h>
 
 namespace {
@@ -142,6 +144,58 @@ TEST_F(TwbakeCli, EveryOutputOptionIsCheckedAgainstEveryInputAndEveryOtherOutput
     EXPECT_EQ(inPlace.exitCode, kExitOk) << inPlace.err;
     EXPECT_NE(read("k.twtrack"), original);
     EXPECT_TRUE(fs::is_symlink(file("link.twtrack")));
+}
+
+TEST_F(TwbakeCli, OutputIsHonestAboutWhatTheFileIsAndNeverFloodsOrDrivesTheTerminal) {
+    // A baked track renamed to .twtrack was described as a problem with Infinity and NaN.
+    const std::string kart = std::string(TRACKWRIGHT_SAMPLES_DIR) + "/kart.twtrack";
+    ASSERT_EQ(twbake({"build", kart, "-o", file("kart.twbake").string()}).exitCode, kExitOk);
+    fs::copy_file(file("kart.twbake"), file("renamed.twtrack"));
+    const RunResult renamed = twbake({"validate", file("renamed.twtrack").string()});
+    EXPECT_EQ(renamed.exitCode, kExitInvalidInput);
+    EXPECT_NE(renamed.out.find("this is a baked track (.twbake)"), std::string::npos) << renamed.out;
+
+    // After a load error, laps printed a made-up run ("did NOT complete in 0 s").
+    const RunResult laps = twbake({"laps", file("renamed.twtrack").string()});
+    EXPECT_EQ(laps.exitCode, kExitInvalidInput);
+    EXPECT_EQ(laps.out, "") << "a run that never started was reported";
+    const RunResult matrix = twbake({"laps", "--matrix", file("renamed.twtrack").string(), kart, "--follower", "runner", "--vehicle", "car", "--json"});
+    EXPECT_EQ(matrix.exitCode, kExitInvalidInput);
+    EXPECT_EQ(matrix.out.find("renamed"), std::string::npos) << "the failed track is in the runs";
+    EXPECT_NE(matrix.out.find("\"track\": \"kart\""), std::string::npos) << matrix.out;
+
+    // 200 bad rows: the first 50 of the code, then how many more.
+    std::string rows;
+    for (int i = 0; i < 200; ++i) rows += "1,x\n";
+    write("bad.csv", "0,0\n" + rows);
+    const RunResult flood = twbake({"import", "--from", "waypoints", file("bad.csv").string(), "-o", file("bad.twtrack").string()});
+    EXPECT_EQ(flood.exitCode, kExitInvalidInput);
+    EXPECT_EQ(std::count(flood.err.begin(), flood.err.end(), '\n'), 52) << flood.err.substr(0, 400);
+    EXPECT_NE(flood.err.find("and 150 more [csv-syntax]"), std::string::npos);
+    const RunResult floodJson = twbake({"import", "--json", "--from", "waypoints", file("bad.csv").string(), "-o", file("bad.twtrack").string()});
+    EXPECT_NE(floodJson.out.find("\"omitted\""), std::string::npos);
+    EXPECT_NE(floodJson.out.find("\"csv-syntax\": 150"), std::string::npos) << floodJson.out.substr(floodJson.out.size() - 300);
+
+    // A name with escape codes (retitle the terminal, turn the text red) is quoted in a message.
+    std::string error;
+    std::string text = *formats::readWholeFile(std::string(TRACKWRIGHT_TEST_DATA_DIR) + "/diagnostics/ref-vehicle-class.twtrack", error);
+    text.replace(text.find("\"truck\", \"offsets\""), 7, "\"\\u001b]0;owned\\u0007\\u001b[31mtruck\"");
+    write("escape.twtrack", text);
+    const RunResult escaped = twbake({"validate", file("escape.twtrack").string()});
+    EXPECT_EQ(escaped.exitCode, kExitInvalidInput);
+    EXPECT_EQ(escaped.out.find('\x1b'), std::string::npos) << "an escape code reached the terminal";
+    EXPECT_EQ(escaped.out.find('\x07'), std::string::npos);
+    EXPECT_NE(escaped.out.find("\\x1b]0;owned\\x07\\x1b[31mtruck"), std::string::npos) << escaped.out;
+}
+
+TEST_F(TwbakeCli, AReportThatCannotBeWrittenIsAnIoError) {
+    // `dump ... > /dev/full` exited 0 with nothing written.
+    const std::string kart = std::string(TRACKWRIGHT_SAMPLES_DIR) + "/kart.twtrack";
+    ASSERT_EQ(twbake({"build", kart, "-o", file("kart.twbake").string()}).exitCode, kExitOk);
+    const std::string command = std::string(TWBAKE_EXECUTABLE) + " dump " + file("kart.twbake").string() + " > /dev/full 2>/dev/null";
+    const int status = std::system(command.c_str());
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), kExitIo);
 }
 
 TEST_F(TwbakeCli, OutputsThroughLinksAndIntoDevicesKeepThemWhatTheyAre) {

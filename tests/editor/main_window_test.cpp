@@ -2,6 +2,9 @@
 #include "editor/canvas/track_canvas.h"
 
 #include <QApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QImage>
 #include <QLabel>
 #include <QMessageBox>
@@ -120,6 +123,32 @@ TEST(TrackwrightApp, ScreenshotWritesAPngOfTheRequestedSizeShowingTheTrack) {
     bool tarmac = false;
     for (QRgb c : colours) tarmac |= std::abs(qRed(c) - 96) < 6 && std::abs(qGreen(c) - 99) < 6 && std::abs(qBlue(c) - 106) < 6;
     EXPECT_TRUE(tarmac);
+}
+
+TEST(TrackwrightApp, AScreenshotRunLeavesTheDesignersRecentFilesAlone) {
+    // Pipelines render screenshots with the designer's account: each run rewrote the recent files.
+    QTemporaryDir home;
+    const QString config = home.filePath("config/Trackwright/Trackwright.conf");
+    ASSERT_TRUE(QDir().mkpath(QFileInfo(config).path()));
+    {
+        QFile file(config);
+        ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+        file.write("[General]\nrecentFiles=/home/designer/circuit.twtrack\n");
+    }
+    const QByteArray before = [&] { QFile f(config); f.open(QIODevice::ReadOnly); return f.readAll(); }();
+    QProcess app;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert("QT_QPA_PLATFORM", "offscreen");
+    env.insert("XDG_CONFIG_HOME", home.filePath("config"));
+    env.insert("XDG_DATA_HOME", home.filePath("data"));
+    app.setProcessEnvironment(env);
+    app.start(TRACKWRIGHT_APP_EXECUTABLE, {"--open", kSamples + "/kart.twtrack", "--screenshot", home.filePath("kart.png"), "--size", "640x480"});
+    ASSERT_TRUE(app.waitForFinished(60000));
+    ASSERT_EQ(app.exitCode(), 0) << app.readAllStandardError().toStdString();
+    QFile after(config);
+    ASSERT_TRUE(after.open(QIODevice::ReadOnly));
+    EXPECT_EQ(after.readAll(), before);
+    EXPECT_FALSE(QDir(home.filePath("data")).exists()) << "a screenshot run wrote autosave data";
 }
 
 TEST(TrackwrightApp, VersionComesFromTheProject) {

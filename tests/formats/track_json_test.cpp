@@ -117,6 +117,19 @@ TEST(TrackJson, DeepNestingIsRefusedWithoutRecursion) {
     }
 }
 
+TEST(TrackJson, AByteOrderMarkIsReadPastAndBinaryFilesAreNamedForWhatTheyAre) {
+    // A BOM gave "rapidjson internal assertion failure: IsObject()".
+    const std::string text = formats::writeTrackJson(tw::test::circleTrack(3));
+    const formats::TrackLoadResult withMark = formats::parseTrackJson("\xEF\xBB\xBF" + text);
+    ASSERT_TRUE(withMark.document) << (withMark.diagnostics.empty() ? "" : withMark.diagnostics[0].message);
+    EXPECT_EQ(formats::writeTrackJson(*withMark.document), text);
+
+    const formats::TrackLoadResult binary = formats::parseTrackJson(std::string("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16));
+    ASSERT_EQ(binary.diagnostics.size(), 1u);
+    EXPECT_EQ(binary.diagnostics[0].code, "not-a-track");
+    EXPECT_NE(binary.diagnostics[0].message.find("binary"), std::string::npos);
+}
+
 TEST(TrackJson, NewerSchemaIsRefusedNamingBothVersions) {
     std::string text = formats::writeTrackJson(tw::test::circleTrack(3));
     text.replace(text.find("\"schema\": 1"), 11, "\"schema\": 7");
