@@ -88,7 +88,7 @@ SegmentGrid::SegmentGrid(std::vector<GridSegment> segments, double cellSize) : m
         forEachCell(m_boxes[i], [&](std::int64_t, std::int64_t, std::size_t cell) { m_cellItems[fill[cell]++] = static_cast<std::uint32_t>(i); });
 }
 
-void SegmentGrid::forEachIntersectingPair(const std::function<void(const GridSegment&, const GridSegment&)>& visit) const {
+void SegmentGrid::forEachIntersectingPair(const std::function<bool(const GridSegment&, const GridSegment&)>& visit) const {
     for (std::size_t cell = 0; cell + 1 < m_cellStart.size(); ++cell) {
         const std::int64_t cx = static_cast<std::int64_t>(cell) % m_columns;
         const std::int64_t cy = static_cast<std::int64_t>(cell) / m_columns;
@@ -101,7 +101,7 @@ void SegmentGrid::forEachIntersectingPair(const std::function<void(const GridSeg
                 if (std::max(bi.x0, bj.x0) != cx || std::max(bi.y0, bj.y0) != cy) continue;
                 const GridSegment& s = m_segments[m_cellItems[i]];
                 const GridSegment& t = m_segments[m_cellItems[j]];
-                if (boxesOverlap(s, t.a, t.b) && segmentsIntersect(s.a, s.b, t.a, t.b)) visit(s, t);
+                if (boxesOverlap(s, t.a, t.b) && segmentsIntersect(s.a, s.b, t.a, t.b) && !visit(s, t)) return;
             }
         }
     }

@@ -33,9 +33,10 @@ public:
     SegmentGrid(std::vector<GridSegment> segments, double cellSize);
 
     /// Calls `visit(first, second)` once for every pair of stored segments that intersect or touch
-    /// (`segmentsIntersect`), in a deterministic order (by grid cell); which of the two comes first
-    /// is unspecified.
-    void forEachIntersectingPair(const std::function<void(const GridSegment&, const GridSegment&)>& visit) const;
+    /// (`segmentsIntersect`), in a deterministic order (by grid cell), until `visit` returns false;
+    /// which of the two comes first is unspecified. A pile of segments can cross itself n²/2
+    /// times: a caller that only lists a few stops early instead of counting them all.
+    void forEachIntersectingPair(const std::function<bool(const GridSegment&, const GridSegment&)>& visit) const;
 
     /// Calls `visit(segment)` once for every stored segment that intersects or touches the query
     /// segment [a, b], in a deterministic order. The query may lie partly or wholly outside the

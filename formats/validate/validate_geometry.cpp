@@ -16,6 +16,10 @@ namespace {
 /// Crossings listed per route and check; a broken import could otherwise print thousands. The rest
 /// are counted in one summary diagnostic.
 constexpr std::size_t kMaxListedCrossings = 10;
+/// Edge crossings counted before the search stops: a pile of nodes crosses itself n²/2 times
+/// (85 million for 15 000 nodes in a 10 m square, 5.6 s to count); beyond this the summary says
+/// "at least".
+constexpr std::size_t kMaxCountedCrossings = 10000;
 
 struct RouteView {
     const TrackDocument& doc;
@@ -41,9 +45,9 @@ Diagnostic& pairDiagnostic(Diagnostic& d, const RouteView& v, std::size_t a, std
     return d;
 }
 
-void summarise(const RouteView& v, std::size_t total, const char* code, const std::string& what, DiagnosticSink& sink) {
+void summarise(const RouteView& v, std::size_t total, const char* code, const std::string& what, DiagnosticSink& sink, bool atLeast = false) {
     if (total <= kMaxListedCrossings) return;
-    sink.error(code, std::to_string(total - kMaxListedCrossings) + " more " + what + " on " + routeName(v.doc, v.index) +
+    sink.error(code, std::string(atLeast ? "at least " : "") + std::to_string(total - kMaxListedCrossings) + " more " + what + " on " + routeName(v.doc, v.index) +
         " (not listed); fix the ones above and validate again", routePath(v.index) + ".nodes").route = v.index;
 }
 
@@ -180,7 +184,7 @@ void checkEdgeIntersections(const RouteView& v, DiagnosticSink& sink) {
     grid.forEachIntersectingPair([&](const GridSegment& s, const GridSegment& t) {
         const std::size_t ks = s.id / 2, kt = t.id / 2;
         const std::size_t gap = rank[ks] > rank[kt] ? rank[ks] - rank[kt] : rank[kt] - rank[ks];
-        if (gap <= 1 || (v.route.closed && gap == ranked - 1)) return;
+        if (gap <= 1 || (v.route.closed && gap == ranked - 1)) return true;
         ++total;
         if (ks < kt) crossings.emplace_back(ks, kt, s.id % 2 == 1, t.id % 2 == 1);
         else crossings.emplace_back(kt, ks, t.id % 2 == 1, s.id % 2 == 1);
@@ -188,6 +192,7 @@ void checkEdgeIntersections(const RouteView& v, DiagnosticSink& sink) {
             std::nth_element(crossings.begin(), crossings.begin() + kMaxListedCrossings, crossings.end());
             crossings.resize(kMaxListedCrossings);
         }
+        return total < kMaxCountedCrossings;
     });
     std::sort(crossings.begin(), crossings.end());
     for (std::size_t c = 0; c < std::min(crossings.size(), kMaxListedCrossings); ++c) {
@@ -197,7 +202,7 @@ void checkEdgeIntersections(const RouteView& v, DiagnosticSink& sink) {
             v.linkName(second) + " on " + routeName(v.doc, v.index) + ": the track overlaps itself there. Move those nodes apart or "
             "narrow the tarmac there", nodePath(v.id(first))), v, first, second);
     }
-    summarise(v, total, "edge-self-intersection", "tarmac edge crossings", sink);
+    summarise(v, total, "edge-self-intersection", "tarmac edge crossings", sink, total >= kMaxCountedCrossings);
 }
 
 } // namespace
