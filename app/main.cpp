@@ -13,6 +13,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QFileInfo>
+#include <QLocale>
 #include <QMessageBox>
 #include <QSettings>
 #include <QTemporaryDir>
@@ -115,12 +116,16 @@ int main(int argc, char** argv) {
 
     editor::MainWindow window(nullptr, recoveryFolder);
     const bool interactive = !parser.isSet(screenshotOption);
-    if (interactive && editor::Autosave::findRecovery(QFileInfo(window.autosave()->recoveryFile()).path())) {
-        const auto answer = QMessageBox::question(nullptr, QObject::tr("Restore unsaved work?"),
-                                                  QObject::tr("Trackwright did not close cleanly last time. Restore the track it autosaved?"),
-                                                  QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes);
+    // Only a session whose editor no longer runs is offered: another editor open now keeps its own.
+    if (const auto recovery = interactive ? editor::Autosave::findRecovery(window.autosave()->folder()) : std::nullopt) {
+        const QString what = recovery->originalPath.isEmpty() ? QObject::tr("an unsaved new track") : QFileInfo(recovery->originalPath).fileName();
+        const auto answer = QMessageBox::question(
+            nullptr, QObject::tr("Restore unsaved work?"),
+            QObject::tr("A Trackwright session did not close cleanly. Restore its unsaved changes to %1, autosaved %2?")
+                .arg(what, QLocale().toString(recovery->savedAt, QLocale::ShortFormat)),
+            QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes);
         if (answer == QMessageBox::Yes && window.restoreRecovery()) file.clear();
-        else if (answer == QMessageBox::No) window.autosave()->discard();
+        else if (answer == QMessageBox::No) editor::Autosave::discardRecovery(*recovery);
     }
     if (!file.isEmpty()) {
         QString error;

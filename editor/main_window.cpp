@@ -1,6 +1,7 @@
 #include "editor/main_window.h"
 
 #include "editor/document/autosave.h"
+#include "editor/document/disk_file_watch.h"
 #include "editor/commands/change_nodes_command.h"
 #include "editor/commands/replace_track_command.h"
 #include "editor/backdrop/backdrop_dialog.h"
@@ -34,6 +35,7 @@
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QDockWidget>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFutureWatcher>
@@ -42,6 +44,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressDialog>
+#include <QPushButton>
 #include <QSaveFile>
 #include <QSettings>
 #include <QStatusBar>
@@ -104,6 +107,8 @@ MainWindow::MainWindow(QWidget* parent, const QString& recoveryFolder) : QMainWi
         m_cursorLabel->setText(QString("x %1 m   y %2 m").arg(world.x(), 0, 'f', 1).arg(world.y(), 0, 'f', 1));
     });
     connect(m_canvas, &TrackCanvas::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
+    m_diskFile = new DiskFileWatch(this);
+    connect(m_diskFile, &DiskFileWatch::changedExternally, this, &MainWindow::onFileChangedExternally);
     m_autosave = std::make_unique<Autosave>(recoveryFolder.isEmpty() ? Autosave::defaultFolder() : recoveryFolder,
                                             [this]() -> std::optional<std::pair<std::string, QString>> {
                                                 if (!m_document || !m_document->isModified()) return std::nullopt;
@@ -465,9 +470,13 @@ bool MainWindow::openFile(const QString& path, QString* errorText) {
         return false;
     }
     auto document = std::make_unique<EditorDocument>(std::move(*loaded.document));
-    document->setFilePath(path);
+    // Absolute, so saves and autosave origins name this file whatever the working directory later is.
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    document->setFilePath(absolute);
     setDocument(std::move(document));
-    addRecentFile(path);
+    QFile onDisk(absolute);
+    m_diskFile->remember(absolute, onDisk.open(QIODevice::ReadOnly) ? onDisk.readAll() : QByteArray());
+    addRecentFile(absolute);
     return true;
 }
 
@@ -507,10 +516,11 @@ bool MainWindow::saveTo(const QString& path, QString* errorText) {
         if (errorText) *errorText = tr("cannot write %1: %2").arg(path, file.errorString());
         return false;
     }
-    m_document->setFilePath(path);
+    m_document->setFilePath(QFileInfo(path).absoluteFilePath());
     m_document->markSaved();
+    m_diskFile->remember(m_document->filePath(), QByteArray::fromRawData(text.data(), static_cast<qsizetype>(text.size())));
     m_autosave->discard();
-    addRecentFile(path);
+    addRecentFile(m_document->filePath());
     statusBar()->showMessage(tr("Saved %1").arg(path), 4000);
     return true;
 }
@@ -518,6 +528,7 @@ bool MainWindow::saveTo(const QString& path, QString* errorText) {
 bool MainWindow::save() {
     if (!m_document) return false;
     if (filePath().isEmpty()) return saveAs();
+    if (!confirmOverwriteOfExternalChange()) return false;
     QString error;
     if (saveTo(filePath(), &error)) return true;
     QMessageBox::warning(this, tr("Cannot save"), error);
@@ -566,7 +577,7 @@ bool MainWindow::exportBaked(const QString& path, QString* errorText) {
 }
 
 bool MainWindow::restoreRecovery() {
-    const auto recovery = Autosave::findRecovery(QFileInfo(m_autosave->recoveryFile()).path());
+    const auto recovery = Autosave::findRecovery(m_autosave->folder());
     if (!recovery) return false;
     formats::TrackLoadResult loaded = formats::loadTrackFile(recovery->recoveryFile.toStdString());
     if (!loaded.document) return false;
@@ -578,7 +589,45 @@ bool MainWindow::restoreRecovery() {
     document->setFilePath(recovery->originalPath);
     document->undoStack()->push(new ReplaceTrackCommand(document.get(), tr("Restore Autosave"), *loaded.document));
     setDocument(std::move(document));
+    if (!recovery->originalPath.isEmpty()) {
+        // From here on a change by anyone else to that file is caught before a save overwrites it.
+        QFile onDisk(recovery->originalPath);
+        m_diskFile->remember(recovery->originalPath, onDisk.open(QIODevice::ReadOnly) ? onDisk.readAll() : QByteArray());
+    }
+    // The work is in this session's own recovery before the crashed session's goes: a crash now
+    // loses nothing either.
+    if (m_autosave->saveNow()) Autosave::discardRecovery(*recovery);
     return true;
+}
+
+bool MainWindow::confirmOverwriteOfExternalChange() {
+    if (m_diskFile->path() != filePath() || !m_diskFile->changedOnDisk()) return true;
+    // Another editor or program saved this file since it was opened here: saving now would throw
+    // its changes away without a word (two editors on one file lost the first one's save).
+    QMessageBox box(QMessageBox::Warning, tr("File changed on disk"),
+                    tr("%1 was changed on disk since you opened it, by another editor or program.").arg(QFileInfo(filePath()).fileName()),
+                    QMessageBox::NoButton, this);
+    box.setObjectName("changedOnDiskBox");
+    box.setInformativeText(tr("Overwrite it with your version, losing the other changes, or save yours under another name?"));
+    QPushButton* overwrite = box.addButton(tr("Overwrite"), QMessageBox::DestructiveRole);
+    QPushButton* saveAs = box.addButton(tr("Save As…"), QMessageBox::AcceptRole);
+    box.addButton(QMessageBox::Cancel);
+    box.setDefaultButton(saveAs);
+    box.exec();
+    if (box.clickedButton() == overwrite) return true;
+    if (box.clickedButton() == saveAs) this->saveAs();
+    return false;
+}
+
+void MainWindow::onFileChangedExternally(const QString& path) {
+    if (!m_document || path != filePath()) return;
+    if (!m_document->isModified()) {
+        // Nothing here to lose: show what is on disk now, as other editors do.
+        QString error;
+        if (openFile(path, &error)) statusBar()->showMessage(tr("Reloaded %1: it changed on disk").arg(QFileInfo(path).fileName()), 8000);
+        return;
+    }
+    statusBar()->showMessage(tr("%1 changed on disk; saving will ask before overwriting it").arg(QFileInfo(path).fileName()), 15000);
 }
 
 bool MainWindow::maybeSave() {

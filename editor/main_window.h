@@ -29,6 +29,7 @@ struct TrackEdit;
 namespace preview {
 class PreviewWidget;
 }
+class DiskFileWatch;
 
 /// The editor's main window: the track canvas in the centre with its tools, docks for the
 /// selection's properties, the outline, live diagnostics, the undo history and the 3D preview,
@@ -105,6 +106,11 @@ private:
     void rebuildRecentMenu();
     /// Unsaved changes: save, discard or cancel. True when it is fine to go on.
     bool maybeSave();
+    /// The file changed on disk since it was opened or saved here: overwrite, save as, or cancel.
+    /// True when saving over it may go on.
+    bool confirmOverwriteOfExternalChange();
+    /// Another program changed the open file: reload it when nothing here is unsaved, else warn.
+    void onFileChangedExternally(const QString& path);
     void pushEdit(const QString& text, const TrackEdit& edit);
     /// The track was edited: a running preview re-bakes it in the background and carries on.
     void refreshPreview();
@@ -116,6 +122,7 @@ private:
     NodeSelection m_selection;
     std::unique_ptr<EditorDocument> m_document;
     std::unique_ptr<Autosave> m_autosave;
+    DiskFileWatch* m_diskFile = nullptr;
     QDockWidget* m_historyDock = nullptr;
     DiagnosticsDock* m_diagnosticsDock = nullptr;
     PropertiesDock* m_propertiesDock = nullptr;

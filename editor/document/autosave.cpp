@@ -2,15 +2,41 @@
 
 #include "formats/source/file_io.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
+#include <QLockFile>
 #include <QStandardPaths>
+
+#include <algorithm>
 
 namespace editor {
 namespace {
 
 constexpr const char* kRecoveryName = "recovery.twtrack";
 constexpr const char* kOriginName = "recovery.origin";  ///< the original path, one line
+constexpr const char* kLockName = "session.lock";
+
+/// A session folder's lock, judged by whether its process still runs, never by its age: an editor
+/// open for hours is not a crashed one (QLockFile's default would call it stale after 30 s).
+std::unique_ptr<QLockFile> sessionLock(const QString& sessionFolder) {
+    auto lock = std::make_unique<QLockFile>(QDir(sessionFolder).filePath(kLockName));
+    lock->setStaleLockTime(0);
+    return lock;
+}
+
+std::optional<Recovery> recoveryIn(const QString& folder, const QString& sessionFolder) {
+    const QString file = QDir(folder).filePath(kRecoveryName);
+    if (!QFileInfo::exists(file)) return std::nullopt;
+    Recovery r;
+    r.sessionFolder = sessionFolder;
+    r.recoveryFile = file;
+    r.savedAt = QFileInfo(file).lastModified();
+    QFile origin(QDir(folder).filePath(kOriginName));
+    if (origin.open(QIODevice::ReadOnly)) r.originalPath = QString::fromUtf8(origin.readAll());
+    return r;
+}
 
 } // namespace
 
@@ -21,18 +47,50 @@ Autosave::Autosave(QString folder, std::function<std::optional<std::pair<std::st
     m_timer.start();
 }
 
-QString Autosave::recoveryFile() const { return QDir(m_folder).filePath(kRecoveryName); }
+Autosave::~Autosave() {
+    // A clean end of the session: its folder goes unless it still holds unsaved work (discard()
+    // removes that on a clean close; a window destroyed without one keeps it for the next start).
+    if (m_lock && !QFileInfo::exists(recoveryFile())) {
+        m_lock->unlock();
+        QDir(m_session).removeRecursively();
+    }
+}
+
+bool Autosave::ensureSession(QString& error) {
+    if (m_lock) return true;
+    QDir().mkpath(m_folder);
+    const QString base = QString("session-%1-").arg(QCoreApplication::applicationPid());
+    for (int n = 0; n < 1000; ++n) {
+        const QString candidate = QDir(m_folder).filePath(base + QString::number(n));
+        if (!QDir().mkdir(candidate)) continue;  // taken (or a leftover of a reused pid): the next one
+        auto lock = sessionLock(candidate);
+        if (!lock->tryLock(0)) continue;
+        m_session = candidate;
+        m_lock = std::move(lock);
+        return true;
+    }
+    error = tr("cannot create a session folder in %1").arg(m_folder);
+    return false;
+}
+
+QString Autosave::recoveryFile() const { return m_session.isEmpty() ? QString() : QDir(m_session).filePath(kRecoveryName); }
 
 QString Autosave::defaultFolder() { return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation); }
 
 bool Autosave::saveNow() {
     const auto snapshot = m_snapshot();
     if (!snapshot) return true;
-    QDir().mkpath(m_folder);
+    QString sessionError;
+    if (!ensureSession(sessionError)) {
+        emit failed(sessionError);
+        return false;
+    }
     std::string error;
-    // The origin first: a recovery file never exists without knowing where it belongs.
-    const QByteArray origin = snapshot->second.toUtf8();
-    if (!formats::writeOutputFile(QDir(m_folder).filePath(kOriginName).toStdString(), std::string_view(origin.constData(), static_cast<std::size_t>(origin.size())), error) ||
+    // The origin first, as an absolute path: a recovery file never exists without knowing where it
+    // belongs, and a recovery restored from another working directory still saves into that file.
+    const QString originalPath = snapshot->second.isEmpty() ? QString() : QFileInfo(snapshot->second).absoluteFilePath();
+    const QByteArray origin = originalPath.toUtf8();
+    if (!formats::writeOutputFile(QDir(m_session).filePath(kOriginName).toStdString(), std::string_view(origin.constData(), static_cast<std::size_t>(origin.size())), error) ||
         !formats::writeOutputFile(recoveryFile().toStdString(), snapshot->first, error)) {
         emit failed(QString::fromStdString(error));
         return false;
@@ -42,18 +100,41 @@ bool Autosave::saveNow() {
 }
 
 void Autosave::discard() {
+    if (m_session.isEmpty()) return;
     QFile::remove(recoveryFile());
-    QFile::remove(QDir(m_folder).filePath(kOriginName));
+    QFile::remove(QDir(m_session).filePath(kOriginName));
+}
+
+std::vector<Recovery> Autosave::findRecoveries(const QString& folder) {
+    std::vector<Recovery> found;
+    const QDir dir(folder);
+    for (const QString& name : dir.entryList({"session-*"}, QDir::Dirs | QDir::NoDotAndDotDot)) {
+        const QString session = dir.filePath(name);
+        auto probe = sessionLock(session);
+        if (!probe->tryLock(0)) continue;  // its editor still runs
+        probe->unlock();
+        if (auto recovery = recoveryIn(session, session)) found.push_back(std::move(*recovery));
+        else QDir(session).removeRecursively();  // a crashed session with nothing unsaved
+    }
+    // What an older version left, in the folder itself.
+    if (auto legacy = recoveryIn(folder, QString())) found.push_back(std::move(*legacy));
+    std::stable_sort(found.begin(), found.end(), [](const Recovery& a, const Recovery& b) { return a.savedAt > b.savedAt; });
+    return found;
 }
 
 std::optional<Recovery> Autosave::findRecovery(const QString& folder) {
-    const QString file = QDir(folder).filePath(kRecoveryName);
-    if (!QFile::exists(file)) return std::nullopt;
-    Recovery r;
-    r.recoveryFile = file;
-    QFile origin(QDir(folder).filePath(kOriginName));
-    if (origin.open(QIODevice::ReadOnly)) r.originalPath = QString::fromUtf8(origin.readAll());
-    return r;
+    std::vector<Recovery> all = findRecoveries(folder);
+    if (all.empty()) return std::nullopt;
+    return std::move(all.front());
+}
+
+void Autosave::discardRecovery(const Recovery& recovery) {
+    if (!recovery.sessionFolder.isEmpty()) {
+        QDir(recovery.sessionFolder).removeRecursively();
+        return;
+    }
+    QFile::remove(recovery.recoveryFile);
+    QFile::remove(QFileInfo(recovery.recoveryFile).dir().filePath(kOriginName));
 }
 
 } // namespace editor

@@ -1,40 +1,59 @@
 #pragma once
 
+#include <QDateTime>
 #include <QObject>
 #include <QString>
 #include <QTimer>
 
 #include <functional>
+#include <memory>
 #include <optional>
+#include <vector>
+
+class QLockFile;
 
 namespace editor {
 
-/// What a crash left behind: the unsaved track and where it belonged.
+/// What a crashed session left behind: the unsaved track and where it belonged.
 struct Recovery {
-    QString recoveryFile;  ///< the autosaved .twtrack
-    QString originalPath;  ///< the file it was an edit of; empty for a track never saved
+    QString sessionFolder;  ///< the crashed session's folder; empty for a recovery of an older version
+    QString recoveryFile;   ///< the autosaved .twtrack
+    QString originalPath;   ///< absolute path of the file it was an edit of; empty for a track never saved
+    QDateTime savedAt;      ///< when it was autosaved
 };
 
 /// Writes the open track to a recovery file every interval while it has unsaved changes, so a
 /// crash loses at most that much work. Each write is atomic (temporary file, then rename): killed
-/// mid-write, the last complete autosave stays. A clean save or close removes the file; one still
-/// there at the next start is offered back.
+/// mid-write, the last complete autosave stays. A clean save or close removes the file.
+///
+/// Every editor has a session folder of its own in the recovery folder (`session-PID-N/`), locked
+/// with a QLockFile while it runs: two editors never share or delete each other's recovery, and a
+/// recovery is offered only once its editor no longer runs (it crashed), however many crashed.
 class Autosave : public QObject {
     Q_OBJECT
 public:
-    /// `folder`: where recovery files live (tests pass a temporary one). `snapshot` returns the
+    /// `folder`: where the session folders live (tests pass a temporary one). `snapshot` returns the
     /// track's text and its path when there are unsaved changes, nothing otherwise.
     Autosave(QString folder, std::function<std::optional<std::pair<std::string, QString>>()> snapshot, QObject* parent = nullptr);
+    ~Autosave() override;
 
     void setInterval(int milliseconds) { m_timer.setInterval(milliseconds); }
     /// Writes now when there is something to save; false when a write failed.
     bool saveNow();
     /// After a save or a clean close: nothing to recover.
     void discard();
+    /// This session's recovery file (it exists only while there are unsaved, autosaved changes).
     QString recoveryFile() const;
+    /// The folder the session folders live in.
+    QString folder() const { return m_folder; }
 
-    /// The recovery left in `folder` by a session that did not end cleanly, if any.
+    /// The recoveries in `folder` whose editor no longer runs, newest first. A live editor's
+    /// session is never listed.
+    static std::vector<Recovery> findRecoveries(const QString& folder);
+    /// The newest of findRecoveries, if any.
     static std::optional<Recovery> findRecovery(const QString& folder);
+    /// Removes a crashed session's recovery (declined, or restored and autosaved again elsewhere).
+    static void discardRecovery(const Recovery& recovery);
     /// The default folder: the application's data location.
     static QString defaultFolder();
 
@@ -43,7 +62,12 @@ signals:
     void failed(const QString& reason);
 
 private:
+    /// Creates and locks this session's folder before its first write.
+    bool ensureSession(QString& error);
+
     QString m_folder;
+    QString m_session;  ///< this session's folder
+    std::unique_ptr<QLockFile> m_lock;
     std::function<std::optional<std::pair<std::string, QString>>()> m_snapshot;
     QTimer m_timer;
 };

@@ -1,0 +1,36 @@
+#pragma once
+
+#include <QByteArray>
+#include <QFileSystemWatcher>
+#include <QObject>
+#include <QString>
+
+namespace editor {
+
+/// What the open track's file holds on disk, as this editor last read or wrote it, and whether
+/// someone else (another editor, a pipeline, version control) has changed it since. Compares
+/// contents, not times, so this editor's own saves and a touch without a change never count.
+class DiskFileWatch : public QObject {
+    Q_OBJECT
+public:
+    explicit DiskFileWatch(QObject* parent = nullptr);
+
+    /// The file is now `path` holding `contents` (just opened or saved). An empty path stops watching.
+    void remember(const QString& path, const QByteArray& contents);
+    /// True when the file's contents differ from what was remembered (changed, or deleted).
+    bool changedOnDisk() const;
+    QString path() const { return m_path; }
+
+signals:
+    /// The file changed on disk and its contents are no longer what this editor last read or wrote.
+    void changedExternally(const QString& path);
+
+private:
+    void onFileChanged(const QString& path);
+
+    QString m_path;
+    QByteArray m_hash;  ///< of the contents remembered
+    QFileSystemWatcher m_watcher;
+};
+
+} // namespace editor
