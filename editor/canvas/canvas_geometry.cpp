@@ -66,6 +66,24 @@ template <class Bounds> std::vector<ChunkSpan> cutIntoSpans(qsizetype size, Boun
     return spans;
 }
 
+/// A stretch of centre line that winds back and forth over a small area: its length is many times
+/// the diagonal of its bounds (a real track's 64 cross sections run at most a few diagonals, even
+/// round a hairpin or a spiral).
+bool isTangled(const QPolygonF& centre, qsizetype first, qsizetype count) {
+    constexpr double kMaxLengthPerDiagonal = 12.0;
+    double length = 0.0;
+    double minX = centre[first].x(), maxX = minX, minY = centre[first].y(), maxY = minY;
+    for (qsizetype i = first + 1; i < first + count; ++i) {
+        length += QLineF(centre[i - 1], centre[i]).length();
+        minX = std::min(minX, centre[i].x());
+        maxX = std::max(maxX, centre[i].x());
+        minY = std::min(minY, centre[i].y());
+        maxY = std::max(maxY, centre[i].y());
+    }
+    const double diagonal = std::hypot(maxX - minX, maxY - minY);
+    return length > kMaxLengthPerDiagonal * diagonal && count > 8;
+}
+
 /// The surface between two edges over `indices`: one edge forward, the other back.
 QPolygonF surface(const QPolygonF& left, const QPolygonF& right, const std::vector<qsizetype>& indices) {
     QPolygonF polygon;
@@ -77,6 +95,7 @@ QPolygonF surface(const QPolygonF& left, const QPolygonF& right, const std::vect
 
 void cutRouteLevel(RouteLevel& level, bool closed) {
     const qsizetype size = level.centre.size();
+    std::vector<qsizetype> tangledSpans;
     const std::vector<const QPolygonF*> polylines = allPolylines(level);
     level.spans = cutIntoSpans(size, [&](qsizetype first, qsizetype count) {
         // A span's surface reaches one segment back, into the previous span (for the first span
@@ -87,8 +106,17 @@ void cutRouteLevel(RouteLevel& level, bool closed) {
         if (first > 0) indices.push_back(first - 1);
         else if (closed && size > 2) indices.push_back(size - 2);
         for (qsizetype i = first; i < first + count; ++i) indices.push_back(i);
-        level.runoffAreas.push_back(surface(level.leftRunoff, level.rightRunoff, indices));
-        level.tarmacAreas.push_back(surface(level.leftTrack, level.rightTrack, indices));
+        if (isTangled(level.centre, first, count)) {
+            tangledSpans.push_back(static_cast<qsizetype>(level.runoffAreas.size()));
+            // Nodes piled on each other (a paste gone wrong, a broken import): the surfaces would
+            // cross themselves thousands of times and their winding fill took the UI a minute per
+            // paint. The edges and the centre line still show the tangle, and validation names it.
+            level.runoffAreas.emplace_back();
+            level.tarmacAreas.emplace_back();
+        } else {
+            level.runoffAreas.push_back(surface(level.leftRunoff, level.rightRunoff, indices));
+            level.tarmacAreas.push_back(surface(level.leftTrack, level.rightTrack, indices));
+        }
         // Min and max by hand: QRectF::united ignores the zero-size rectangle of a single point.
         double minX = level.centre[first].x(), maxX = minX, minY = level.centre[first].y(), maxY = minY;
         for (const QPolygonF* polyline : polylines)
@@ -101,6 +129,7 @@ void cutRouteLevel(RouteLevel& level, bool closed) {
             }
         return boundsFromExtremes(minX, minY, maxX, maxY);
     });
+    for (qsizetype span : tangledSpans) level.spans[static_cast<std::size_t>(span)].tangled = true;
 }
 
 QRectF pointBounds(const QPolygonF& points, qsizetype first, qsizetype count) {
@@ -177,8 +206,16 @@ std::vector<qsizetype> simplifiedIndices(const std::vector<const QPolygonF*>& po
     std::vector<char> keep(static_cast<std::size_t>(size), 0);
     if (size > 0) keep.front() = keep.back() = 1;
     // Douglas–Peucker with an explicit stack: a long, gently curving route must not recurse deeply.
+    // It is quadratic when each split peels one point off an end (a pile of nodes: 15 000 took a
+    // minute on opening), so it runs on stretches of at most kStretch points, whose ends are kept:
+    // O(n · kStretch) at worst, and a few more points kept where a stretch ends mid-straight.
+    constexpr qsizetype kStretch = 256;
     std::vector<std::pair<qsizetype, qsizetype>> pending;
-    if (size > 2) pending.emplace_back(0, size - 1);
+    for (qsizetype start = 0; start + 2 < size; start += kStretch) {
+        const qsizetype end = std::min(start + kStretch, size - 1);
+        keep[static_cast<std::size_t>(end)] = 1;
+        pending.emplace_back(start, end);
+    }
     while (!pending.empty()) {
         const auto [a, b] = pending.back();
         pending.pop_back();

@@ -18,6 +18,10 @@ struct ChunkSpan {
     qsizetype first = 0;
     qsizetype count = 0;
     QRectF bounds;  ///< metres
+    /// The centre line winds back and forth over a small area here (nodes piled on each other):
+    /// no surfaces, and edges drawn segment by segment, since filling or stroking a polygon that
+    /// crosses itself thousands of times takes the raster engine a minute.
+    bool tangled = false;
 };
 
 /// One route at one level of detail. All polylines have the same length and index the same cross
@@ -75,7 +79,8 @@ CanvasGeometry buildCanvasGeometry(const TrackDrawing& drawing);
 
 /// Indices of the points of `polylines` (all the same length) to keep so that no polyline moves by
 /// more than `tolerance` metres: Douglas–Peucker over all polylines at once, so the kept points
-/// still pair up across a route's edges. First and last points are always kept.
+/// still pair up across a route's edges. First and last points, and every 256th, are always kept
+/// (the worst case stays O(n · 256)).
 std::vector<qsizetype> simplifiedIndices(const std::vector<const QPolygonF*>& polylines, double tolerance);
 
 /// Coarsest level whose error stays within `maxErrorPixels` at `pixelsPerMetre`.
@@ -94,15 +99,21 @@ template <class Fn> void forEachVisibleRun(const std::vector<ChunkSpan>& spans, 
     qsizetype runEnd = 0;
     for (const ChunkSpan& span : spans) {
         if (!touches(span.bounds, visible)) continue;
+        if (span.tangled) {  // never merged: drawn on its own, segment by segment
+            if (runFirst >= 0) fn(runFirst, runEnd - runFirst, false);
+            runFirst = -1;
+            fn(span.first, span.count, true);
+            continue;
+        }
         if (runFirst >= 0 && span.first == runEnd - 1) {
             runEnd = span.first + span.count;
             continue;
         }
-        if (runFirst >= 0) fn(runFirst, runEnd - runFirst);
+        if (runFirst >= 0) fn(runFirst, runEnd - runFirst, false);
         runFirst = span.first;
         runEnd = span.first + span.count;
     }
-    if (runFirst >= 0) fn(runFirst, runEnd - runFirst);
+    if (runFirst >= 0) fn(runFirst, runEnd - runFirst, false);
 }
 
 } // namespace editor

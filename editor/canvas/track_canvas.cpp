@@ -208,8 +208,17 @@ void TrackCanvas::paintEvent(QPaintEvent*) {
 }
 
 void TrackCanvas::strokeVisible(QPainter& painter, const QPolygonF& points, const std::vector<ChunkSpan>& spans, const QRectF& visible) {
-    forEachVisibleRun(spans, visible, [&](qsizetype first, qsizetype count) {
-        painter.drawPolyline(points.constData() + first, static_cast<int>(count));
+    forEachVisibleRun(spans, visible, [&](qsizetype first, qsizetype count, bool tangled) {
+        if (tangled) {
+            // Segment by segment with a thin solid pen: the raster engine draws those as plain
+            // lines, where a wide or dashed stroke of a tangle is one self-crossing path to fill.
+            const QPen pen = painter.pen();
+            painter.setPen(QPen(pen.color(), 0));
+            for (qsizetype i = first + 1; i < first + count; ++i) painter.drawLine(points[i - 1], points[i]);
+            painter.setPen(pen);
+        } else {
+            painter.drawPolyline(points.constData() + first, static_cast<int>(count));
+        }
         m_stats.points += count;
     });
 }

@@ -5,6 +5,9 @@
 
 #include <QListWidget>
 
+#include <map>
+#include <string>
+
 namespace editor {
 
 DiagnosticsDock::DiagnosticsDock(NodeSelection* selection, QWidget* parent) : QDockWidget(tr("Diagnostics"), parent), m_selection(selection) {
@@ -30,10 +33,15 @@ void DiagnosticsDock::setDocument(EditorDocument* document) {
 void DiagnosticsDock::refresh() {
     m_list->clear();
     if (!m_document) return;
+    // The first kShownPerCode of each code, then how many more: a broken import can hold ten
+    // thousand of one warning, and laying out each wrapped item held the UI for seconds.
+    constexpr int kShownPerCode = 50;
+    std::map<std::string, int> perCode;
     int errors = 0, warnings = 0;
     for (const formats::Diagnostic& d : m_document->diagnostics()) {
         const bool error = d.severity == formats::Severity::Error;
         (error ? errors : warnings) += 1;
+        if (++perCode[d.code] > kShownPerCode) continue;
         auto* item = new QListWidgetItem(QStringLiteral("%1 [%2] %3").arg(error ? tr("error") : tr("warning"), QString::fromStdString(d.code),
                                                                           QString::fromStdString(d.message)),
                                          m_list);
@@ -41,6 +49,9 @@ void DiagnosticsDock::refresh() {
         if (d.node) item->setData(Qt::UserRole, static_cast<uint>(*d.node));
         item->setToolTip(QString::fromStdString(d.jsonPath));
     }
+    for (const auto& [code, count] : perCode)
+        if (count > kShownPerCode)
+            new QListWidgetItem(tr("… and %1 more [%2]: fix the ones above first").arg(count - kShownPerCode).arg(QString::fromStdString(code)), m_list);
     setWindowTitle(errors + warnings == 0 ? tr("Diagnostics") : tr("Diagnostics (%1 errors, %2 warnings)").arg(errors).arg(warnings));
     if (errors + warnings == 0) new QListWidgetItem(tr("No problems: the track bakes."), m_list);
 }

@@ -109,8 +109,8 @@ TEST(ForEachVisibleRun, MergesNeighbouringVisibleSpans) {
     for (int s = 0; s < 5; ++s) spans.push_back({s * 3, 4, QRectF(s * 10.0, 0.0, 10.0, 0.0)});
     std::vector<std::pair<qsizetype, qsizetype>> runs;
     // Spans 0-1 and 3 meet the view (a zero-height span along an axis still counts); 2 and 4 do not.
-    editor::forEachVisibleRun(spans, QRectF(-5.0, -1.0, 16.0, 2.0), [&](qsizetype f, qsizetype c) { runs.emplace_back(f, c); });
-    editor::forEachVisibleRun(spans, QRectF(32.0, -1.0, 5.0, 2.0), [&](qsizetype f, qsizetype c) { runs.emplace_back(f, c); });
+    editor::forEachVisibleRun(spans, QRectF(-5.0, -1.0, 16.0, 2.0), [&](qsizetype f, qsizetype c, bool) { runs.emplace_back(f, c); });
+    editor::forEachVisibleRun(spans, QRectF(32.0, -1.0, 5.0, 2.0), [&](qsizetype f, qsizetype c, bool) { runs.emplace_back(f, c); });
     EXPECT_EQ(runs, (std::vector<std::pair<qsizetype, qsizetype>>{{0, 7}, {9, 4}}));
 }
 
