@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 #include <limits>
 
 namespace {
@@ -54,6 +55,50 @@ void BM_Validate20000Nodes(benchmark::State& state) {
     for (auto _ : state) benchmark::DoNotOptimize(formats::validate(doc));
 }
 BENCHMARK(BM_Validate20000Nodes)->Unit(benchmark::kMillisecond);
+
+/// A closed route through `points` with 4/6/8 m widths either side.
+formats::TrackDocument loopThrough(const std::vector<formats::Vec2>& points) {
+    formats::TrackDocument doc = tw::test::circleTrack(3);
+    doc.nodes.clear();
+    doc.lines.clear();
+    doc.routes[0].nodes.clear();
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        formats::TrackNode node;
+        node.position = {points[i].x, points[i].y, 0.0};
+        node.left = node.right = {4.0, 6.0, 8.0};
+        doc.nodes.push_back(node);
+        doc.routes[0].nodes.push_back(static_cast<std::uint32_t>(i));
+    }
+    return doc;
+}
+
+/// Adversarial layouts validation must stay near-linear on (issue 27): 60 000 nodes piled into a
+/// 10 m square (pasted nodes, a broken import: the edges cross each other ~n²/2 times), and a
+/// 50 000-node loop with one node mistyped 100 000 km away (its long links span everything).
+void BM_ValidatePackedLayout60000Nodes(benchmark::State& state) {
+    static const formats::TrackDocument doc = [] {
+        std::vector<formats::Vec2> points;
+        std::uint64_t seed = 1;
+        auto next = [&] { return static_cast<double>((seed = seed * 6364136223846793005ULL + 1442695040888963407ULL) >> 11) / 9007199254740992.0; };
+        for (int i = 0; i < 60000; ++i) points.push_back({10.0 * next(), 10.0 * next()});
+        return loopThrough(points);
+    }();
+    for (auto _ : state) benchmark::DoNotOptimize(formats::validate(doc));
+}
+BENCHMARK(BM_ValidatePackedLayout60000Nodes)->Unit(benchmark::kMillisecond);
+
+void BM_ValidateSpreadLayout50000Nodes(benchmark::State& state) {
+    static const formats::TrackDocument doc = [] {
+        std::vector<formats::Vec2> points;
+        for (int i = 0; i < 50000; ++i) {
+            const double angle = 2.0 * std::numbers::pi * i / 50000.0;
+            points.push_back(i == 25000 ? formats::Vec2{1e8, 0.0} : formats::Vec2{4000.0 * std::cos(angle), 4000.0 * std::sin(angle)});
+        }
+        return loopThrough(points);
+    }();
+    for (auto _ : state) benchmark::DoNotOptimize(formats::validate(doc));
+}
+BENCHMARK(BM_ValidateSpreadLayout50000Nodes)->Unit(benchmark::kMillisecond);
 
 void BM_BakeWholeTrack(benchmark::State& state) {
     for (auto _ : state) benchmark::DoNotOptimize(bake::bakeTrack(monzaDocument()));

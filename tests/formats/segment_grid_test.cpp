@@ -158,15 +158,32 @@ TEST(SegmentGrid, SurvivesDegenerateInput) {
     EXPECT_EQ(gridPairs(formats::SegmentGrid(pile, 0.1)).size(), 30u * 29u / 2u);
 }
 
-// Tiny requested cells over a huge extent would need billions of cells; the grid coarsens instead.
-TEST(SegmentGrid, CellCountStaysBounded) {
+// Far-flung segments cost nothing for the empty space between them: only occupied cells are
+// stored, at most kMaxCellsPerSegment per segment and level, whatever the requested cell size.
+TEST(SegmentGrid, CellEntriesStayBoundedWhateverTheExtent) {
     std::vector<GridSegment> segments = {{{0, 0}, {1, 0}, 0}, {{1e7, 1e7}, {1e7 + 1, 1e7}, 1}};
     const formats::SegmentGrid sparse(segments, 1e-3);
-    EXPECT_GE(sparse.cellSize(), 1e7 / (4.0 * 2 + 16.0));
+    EXPECT_LE(sparse.cellEntries(), 2u * formats::SegmentGrid::kMaxCellsPerSegment);
     // A few segments spanning everything: the per-segment cell lists stay short.
     for (std::uint32_t i = 2; i < 10; ++i) segments.push_back({{0, 1e7 * (i - 2) / 8.0}, {1e7, 1e7 - 1e7 * (i - 2) / 8.0}, i});
     const formats::SegmentGrid crossed(segments, 1e-3);
     EXPECT_EQ(gridPairs(crossed), bruteForcePairs(segments));
+    EXPECT_LE(crossed.cellEntries(), 3u * segments.size() * formats::SegmentGrid::kMaxCellsPerSegment);
+}
+
+// A loop of short links with one node mistyped a hundred thousand kilometres away: its two long
+// links must not put the whole loop into one cell (that made validation quadratic).
+TEST(SegmentGrid, AFarOutlierKeepsTheLoopInSmallCells) {
+    std::vector<GridSegment> segments;
+    const std::uint32_t n = 4000;
+    auto point = [&](std::uint32_t i) {
+        const double angle = 6.283185307179586 * i / n;
+        return i == n / 2 ? Vec2{1e8, 0.0} : Vec2{800.0 * std::cos(angle), 800.0 * std::sin(angle)};
+    };
+    for (std::uint32_t i = 0; i < n; ++i) segments.push_back({point(i), point((i + 1) % n), i});
+    const formats::SegmentGrid grid(segments, 1e5);
+    EXPECT_LT(grid.cellSize(), 10.0) << "the outlier coarsened the cells the loop lives in";
+    EXPECT_EQ(gridPairs(grid), bruteForcePairs(segments));
 }
 
 } // namespace
