@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 namespace bake {
 namespace {
@@ -18,7 +19,11 @@ std::vector<Window> findCorners(const runtime::LineSampler& line, const CornerPl
     const float length = line.length();
     bool inside = false;
     Window current{};
-    for (float d = 0.0f; d <= length; d += 1.0f) {
+    // Metre by metre with an integer count: a float counter stops advancing at 2^24 m (a loop of
+    // radius 2 700 km hung here); below that the distances are the same.
+    const auto metres = static_cast<std::int64_t>(std::floor(std::clamp(length, 0.0f, 1e9f)));
+    for (std::int64_t k = 0; k <= metres; ++k) {
+        const float d = static_cast<float>(k);
         const float kappa = std::abs(line.sample(d).curvature);
         if (kappa > o.curvatureThreshold) {
             if (!inside) {
@@ -88,7 +93,9 @@ CornerPlanReport planCorners(const runtime::BakedTrack& track, const CornerPlanO
         corner.peakCurvature = w.peak;
         // The line's time at its speed hints, metre by metre (trapezoidal speeds).
         runtime::LineSample previous = line.sample(w.start);
-        for (float d = w.start + 1.0f; d <= w.end + 1e-3f; d += 1.0f) {
+        const auto steps = static_cast<std::int64_t>(std::floor(std::clamp(w.end + 1e-3f - w.start, 0.0f, 1e9f)));
+        for (std::int64_t k = 1; k <= steps; ++k) {
+            const float d = w.start + static_cast<float>(k);
             const runtime::LineSample here = line.sample(std::min(d, w.end));
             const double step = formats::length(here.position - previous.position);
             const double speed = 0.5 * (static_cast<double>(here.speedHint) + previous.speedHint);

@@ -5,6 +5,12 @@
 
 namespace formats {
 
+/// How far from the origin a node may lie, metres (|x|, |y| and |z|): a .twbake stores positions
+/// as single-precision floats, which keep centimetres within 100 km (there, one step is 7.8 mm).
+inline constexpr double kMaxCoordinate = 100000.0;
+/// The widest a node's track, runoff or wall may be on either side, metres.
+inline constexpr double kMaxWidth = 1000.0;
+
 /// Thresholds of the advisory checks (warnings); errors have no knobs.
 struct ValidationOptions {
     /// Neighbouring widths differing by more than this factor (and by more than

@@ -4,6 +4,7 @@
 
 #include "formats/validate/validate_detail.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <set>
@@ -36,6 +37,38 @@ template <class F> void forEachSide(const TrackNode& node, F&& f) {
     f("right", node.right);
 }
 
+/// Finite but too large to bake: positions and widths become single-precision floats in a .twbake
+/// (a node at 1e300 baked to infinity, and laps on it never finished; at 1e7 m a float keeps
+/// metres, not centimetres). One diagnostic per node, up to kListedOutOfRange, then a count.
+void checkRanges(const TrackDocument& doc, DiagnosticSink& sink, DocumentHealth& health) {
+    constexpr std::size_t kListedOutOfRange = 20;
+    std::size_t outOfRange = 0;
+    std::uint32_t firstBeyond = 0;
+    for (std::uint32_t i = 0; i < doc.nodes.size(); ++i) {
+        const TrackNode& node = doc.nodes[i];
+        const double farthest = std::max({std::abs(node.position.x), std::abs(node.position.y), std::abs(node.position.z)});
+        const double widest = std::max({node.left.track, node.left.runoff, node.left.wall, node.right.track, node.right.runoff, node.right.wall});
+        const bool far = farthest > kMaxCoordinate, wide = widest > kMaxWidth;
+        if (!(far || wide) || !health.nodeSound[i]) continue;  // NaN compares false: reported as non-finite
+        health.nodeSound[i] = false;
+        if (outOfRange++ == 0) firstBeyond = i;
+        if (outOfRange > kListedOutOfRange) continue;
+        if (far) {
+            sink.error("coordinate-out-of-range", "node " + std::to_string(i) + " lies " + quantity(farthest / 1000.0, "km") +
+                " from the origin: a bake keeps positions in single precision, centimetre-exact only within " +
+                quantity(kMaxCoordinate / 1000.0, "km") + " of it. Move the track near the origin (subtract a reference point, "
+                "such as its first node's position, from every node)", nodePath(i)).node = i;
+        } else {
+            sink.error("coordinate-out-of-range", "node " + std::to_string(i) + " has a width of " + quantity(widest / 1000.0, "km") +
+                ": widths beyond " + quantity(kMaxWidth, "m") + " cannot be baked; enter the distance from the centre line in metres",
+                nodePath(i)).node = i;
+        }
+    }
+    if (outOfRange > kListedOutOfRange)
+        sink.error("coordinate-out-of-range", std::to_string(outOfRange - kListedOutOfRange) + " more nodes (not listed) lie too far out or are too wide",
+                   nodePath(firstBeyond)).node = firstBeyond;
+}
+
 } // namespace
 
 void checkNumbers(const TrackDocument& doc, DiagnosticSink& sink, DocumentHealth& health) {
@@ -58,6 +91,7 @@ void checkNumbers(const TrackDocument& doc, DiagnosticSink& sink, DocumentHealth
             health.nodeSound[i] = false;
         }
     }
+    checkRanges(doc, sink, health);
     for (std::size_t l = 0; l < doc.lines.size(); ++l) {
         const Line& line = doc.lines[l];
         for (std::size_t k = 0; k < line.offsets.size(); ++k) {
