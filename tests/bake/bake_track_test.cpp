@@ -143,3 +143,22 @@ TEST(BakeTrack, GoldenHashOfTheKartSample) {
 }
 
 } // namespace
+
+namespace {
+
+// A node at 1e300 m validated clean and baked to infinity (then laps never finished); one at
+// UTM scale baked with metre steps. Both are refused before a bake, naming the node.
+TEST(BakeTrack, CoordinatesBeyondTheBakeableRangeAreRefused) {
+    for (const double far : {1e300, 4.5e6}) {
+        formats::TrackDocument doc = tw::test::circleTrack(24);
+        doc.nodes[5].position.y = far;
+        const bake::BakeResult result = bake::bakeTrack(doc);
+        EXPECT_EQ(result.status, bake::BakeStatus::InvalidTrack) << far;
+        EXPECT_FALSE(result.data) << far;
+        bool named = false;
+        for (const formats::Diagnostic& d : result.diagnostics) named |= d.code == "coordinate-out-of-range" && d.node == 5u;
+        EXPECT_TRUE(named) << far;
+    }
+}
+
+} // namespace
