@@ -162,6 +162,7 @@ int main(int argc, char** argv) {
     }
     if (parser.isSet(screenshotOption)) {
         QString error;
+        window.canvas()->waitForBackdrop();
         if (!editor::saveWindowScreenshot(window, size, parser.value(screenshotOption), &error)) {
             std::fprintf(stderr, "trackwright: %s\n", qPrintable(error));
             return 3;

@@ -77,6 +77,12 @@ TrackCanvas::TrackCanvas(QWidget* parent) : QWidget(parent) {
     setFocusPolicy(Qt::StrongFocus);
     setAttribute(Qt::WA_OpaquePaintEvent);
     setMinimumSize(200, 150);
+    connect(&m_backdropLoad, &QFutureWatcher<std::pair<QString, QImage>>::finished, this, [this] {
+        const auto& [path, image] = m_backdropLoad.result();
+        if (path != m_backdropPath) return;  // the backdrop changed while this one was read
+        m_backdrop = image;
+        update();
+    });
     connect(&m_rebuild, &QFutureWatcher<CanvasScene>::finished, this, [this] {
         applyScene(m_rebuild.result());
         if (m_rebuildAgain) {

@@ -76,6 +76,8 @@ public:
     void setPreviewPoints(std::vector<QPointF> worldPoints);
     /// The backdrop image, resolved against the track file's folder; reloaded when it changes.
     void setBackdropFolder(const QString& folder);
+    /// Blocks until the backdrop image (read off the UI thread) is in, for screenshots and tests.
+    void waitForBackdrop();
     /// Calibration picking: the next left click reports its world point instead of editing.
     void pickNextPoint(std::function<void(QPointF world)> picked);
     const TrackDrawing& drawing() const { return m_drawing; }
@@ -190,6 +192,10 @@ private:
     std::vector<QPointF> m_previewPoints;
     QString m_backdropFolder, m_backdropPath;
     QImage m_backdrop;
+    /// The backdrop image being read off the UI thread: (path, image), the image null when the path
+    /// is no readable regular file.
+    QFutureWatcher<std::pair<QString, QImage>> m_backdropLoad;
+    void startBackdropLoad();
     std::function<void(QPointF)> m_pick;
 };
 

@@ -11,10 +11,13 @@
 #include "formats/geometry/route_frames.h"
 
 #include <QDir>
+#include <QImageReader>
+#include <QtConcurrent/QtConcurrentRun>
 #include <QMouseEvent>
 #include <QPainter>
 
 #include <algorithm>
+#include <filesystem>
 #include <cmath>
 
 namespace editor {
@@ -57,14 +60,37 @@ void TrackCanvas::pickNextPoint(std::function<void(QPointF world)> picked) {
     setCursor(Qt::CrossCursor);
 }
 
-void TrackCanvas::paintBackdrop(QPainter& painter) {
+void TrackCanvas::startBackdropLoad() {
     if (!m_document || !m_document->track().editor.backdrop) return;
     const formats::Backdrop& b = *m_document->track().editor.backdrop;
     const QString path = QDir(m_backdropFolder).absoluteFilePath(QString::fromStdString(b.image));
-    if (path != m_backdropPath) {
-        m_backdropPath = path;
-        m_backdrop = QImage(path);
+    if (path == m_backdropPath) return;
+    // Read off the UI thread, and only from a regular file: the path comes from the track file,
+    // and a FIFO, a device or a slow network share there hung the editor on open.
+    m_backdropPath = path;
+    m_backdrop = QImage();
+    m_backdropLoad.setFuture(QtConcurrent::run([path] {
+        std::error_code error;
+        if (!std::filesystem::is_regular_file(path.toStdString(), error)) return std::make_pair(path, QImage());
+        QImageReader reader(path);
+        return std::make_pair(path, reader.read());
+    }));
+}
+
+void TrackCanvas::waitForBackdrop() {
+    startBackdropLoad();
+    if (m_backdropLoad.future().isValid()) {
+        m_backdropLoad.waitForFinished();
+        const auto& [path, image] = m_backdropLoad.result();
+        if (path == m_backdropPath) m_backdrop = image;
     }
+    update();
+}
+
+void TrackCanvas::paintBackdrop(QPainter& painter) {
+    if (!m_document || !m_document->track().editor.backdrop) return;
+    const formats::Backdrop& b = *m_document->track().editor.backdrop;
+    startBackdropLoad();
     if (m_backdrop.isNull()) return;
     painter.save();
     painter.setTransform(backdropToWorld(b) * m_view.toQTransform());

@@ -18,6 +18,10 @@
 
 #include <gtest/gtest.h>
 
+#include <QElapsedTimer>
+
+#include <sys/stat.h>
+
 #include <cmath>
 
 namespace {
@@ -76,11 +80,30 @@ TEST_F(EditorOverlays, TheBackdropImageLiesUnderTheTrackWhereItIsCalibrated) {
     const auto placed = editor::calibrateBackdrop(b, {0, 0}, {first.x, first.y}, {200, 0}, {first.x + 100, first.y});
     ASSERT_TRUE(placed);
     window->setBackdrop(placed);
+    window->canvas()->waitForBackdrop();  // read off the UI thread
     QApplication::processEvents();
     EXPECT_GT(countPixels(magenta), 500);
     window->editorDocument()->undoStack()->undo();
     QApplication::processEvents();
     EXPECT_EQ(countPixels(magenta), 0) << "the backdrop is an undo step like any edit";
+}
+
+TEST_F(EditorOverlays, ABackdropPathThatIsNoFileNeverHangsTheEditor) {
+    // A backdrop naming a FIFO hung the editor on open: the image was read on the UI thread.
+    const QString fifo = dir.filePath("backdrop.fifo");
+    ASSERT_EQ(::mkfifo(fifo.toLocal8Bit().constData(), 0600), 0);
+    for (const QString& path : {fifo, QString("/dev/zero"), dir.path()}) {
+        formats::Backdrop b;
+        b.image = path.toStdString();
+        b.opacity = 1.0;
+        b.metresPerPixel = 0.5;
+        QElapsedTimer timer;
+        timer.start();
+        window->setBackdrop(b);
+        window->canvas()->repaint();
+        window->canvas()->waitForBackdrop();
+        EXPECT_LT(timer.elapsed(), 2000) << path.toStdString();
+    }
 }
 
 TEST_F(EditorOverlays, ZonesWhereRegistrationIsUndefinedShowInRed) {
