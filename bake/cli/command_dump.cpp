@@ -1,6 +1,7 @@
 #include "bake/cli/baked_file.h"
 #include "bake/cli/commands.h"
 #include "bake/cli/exit_codes.h"
+#include "bake/cli/json_report.h"
 #include "bake/cli/terminal_text.h"
 
 #include "trackwright/format/baked_reader.h"
@@ -145,8 +146,8 @@ int runDump(const DumpCommand& command, std::ostream& out, std::ostream& err) {
     const formats::BakedTrackView& view = bake.track.view;
     if (command.json) {
         {
-            cereal::JSONOutputArchive archive(out, cereal::JSONOutputArchive::Options(
-                rapidjson::Writer<rapidjson::OStreamWrapper>::kDefaultMaxDecimalPlaces, cereal::JSONOutputArchive::Options::IndentChar::space, 1));
+            JsonReport report(out, 1);
+            cereal::JSONOutputArchive& archive = report.archive();
             JsonOut o{archive};
             dumpView(view, o);
         }

@@ -2,6 +2,7 @@
 #include "bake/cli/commands.h"
 #include "bake/cli/diagnostics_report.h"
 #include "bake/cli/exit_codes.h"
+#include "bake/cli/json_report.h"
 #include "bake/cli/lap_table.h"
 #include "bake/cli/progress_bar.h"
 
@@ -86,8 +87,8 @@ bool parseList(const std::string& text, const char* what, std::vector<Kind>& out
 
 void writeRunsJson(std::ostream& out, const std::vector<LapJob>& jobs, const std::vector<LapRunResult>& results) {
     {
-        cereal::JSONOutputArchive archive(out, cereal::JSONOutputArchive::Options(
-            rapidjson::Writer<rapidjson::OStreamWrapper>::kDefaultMaxDecimalPlaces, cereal::JSONOutputArchive::Options::IndentChar::space, 2));
+        JsonReport report(out);
+        cereal::JSONOutputArchive& archive = report.archive();
         archive.setNextName("runs");
         archive.startNode();
         archive.makeArray();

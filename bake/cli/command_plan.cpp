@@ -2,6 +2,7 @@
 #include "bake/cli/commands.h"
 #include "bake/cli/diagnostics_report.h"
 #include "bake/cli/exit_codes.h"
+#include "bake/cli/json_report.h"
 #include "bake/cli/plan_tables.h"
 
 #include "bake/pipeline/bake_track.h"
@@ -65,11 +66,6 @@ int loadTrack(const std::string& path, LoadedBake& bake, std::ostream& err) {
     }
     loadBakedData(*result.data, bake);
     return kExitOk;
-}
-
-cereal::JSONOutputArchive::Options jsonOptions() {
-    return cereal::JSONOutputArchive::Options(rapidjson::Writer<rapidjson::OStreamWrapper>::kDefaultMaxDecimalPlaces,
-                                              cereal::JSONOutputArchive::Options::IndentChar::space, 2);
 }
 
 /// The centre-line node nearest (x, y): where to point a user whose pose is off the track.
@@ -160,7 +156,8 @@ int runPath(const PlanCommand& c, std::ostream& out, std::ostream& err) {
 
     if (c.json) {
         {
-            cereal::JSONOutputArchive archive(out, jsonOptions());
+            JsonReport json(out);
+            cereal::JSONOutputArchive& archive = json.archive();
             archive(cereal::make_nvp("file", c.input), cereal::make_nvp("vehicle", c.vehicle),
                     cereal::make_nvp("status", std::string(runtime::planStatusName(r.status))), cereal::make_nvp("found", r.found()),
                     cereal::make_nvp("iterations", r.iterations), cereal::make_nvp("probe_iterations", r.probeIterations),
@@ -217,7 +214,8 @@ int runCorners(const PlanCommand& c, std::ostream& out, std::ostream& err) {
     const char* lineName = track.view.name(track.view.lines[options.line].nameOffset);
     if (c.json) {
         {
-            cereal::JSONOutputArchive archive(out, jsonOptions());
+            JsonReport json(out);
+            cereal::JSONOutputArchive& archive = json.archive();
             archive(cereal::make_nvp("file", c.input), cereal::make_nvp("vehicle_class", std::string(className)),
                     cereal::make_nvp("line", std::string(lineName)), cereal::make_nvp("corners_found", report.found),
                     cereal::make_nvp("line_time_s", report.lineTime), cereal::make_nvp("planned_time_s", report.plannedTime),
@@ -257,7 +255,8 @@ int runCorners(const PlanCommand& c, std::ostream& out, std::ostream& err) {
 
 void writeRandomJson(std::ostream& out, const PlanCommand& c, const RandomSummary& s) {
     {
-        cereal::JSONOutputArchive archive(out, jsonOptions());
+        JsonReport json(out);
+            cereal::JSONOutputArchive& archive = json.archive();
         const Mean& overhead = s.overheadPct[kDistanceBands];
         archive(cereal::make_nvp("searches", s.searches), cereal::make_nvp("seed", c.seed), cereal::make_nvp("iteration_limit", c.iterations),
                 cereal::make_nvp("mean_iterations_astar", s.astarIterations.mean()), cereal::make_nvp("astar_found", s.astarFound),

@@ -1,6 +1,7 @@
 #include "bake/cli/commands.h"
 #include "bake/cli/diagnostics_report.h"
 #include "bake/cli/exit_codes.h"
+#include "bake/cli/json_report.h"
 #include "bake/cli/output_paths.h"
 #include "bake/cli/progress_bar.h"
 #include "bake/cli/raceline_options.h"
@@ -37,8 +38,8 @@ std::string racingLineCsv(const formats::TrackDocument& document) {
 double finiteOrNegative(double seconds) { return std::isfinite(seconds) ? seconds : -1.0; }
 
 void printReportJson(std::ostream& out, const std::string& file, const RacingLineResult& result) {
-    cereal::JSONOutputArchive archive(out, cereal::JSONOutputArchive::Options(
-        rapidjson::Writer<rapidjson::OStreamWrapper>::kDefaultMaxDecimalPlaces, cereal::JSONOutputArchive::Options::IndentChar::space, 2));
+    JsonReport report(out);
+    cereal::JSONOutputArchive& archive = report.archive();
     archive(cereal::make_nvp("file", file));
     archive.setNextName("lines");
     archive.startNode();

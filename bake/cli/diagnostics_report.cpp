@@ -1,4 +1,5 @@
 #include "bake/cli/diagnostics_report.h"
+#include "bake/cli/json_report.h"
 
 #include "bake/cli/terminal_text.h"
 
@@ -63,9 +64,8 @@ void printDiagnostics(std::ostream& out, const std::string& file, const formats:
 void printDiagnosticsJson(std::ostream& out, const std::string& file, const formats::Diagnostics& diagnostics,
                           const std::optional<BuildSummary>& build) {
     {
-        cereal::JSONOutputArchive archive(out, cereal::JSONOutputArchive::Options(
-            rapidjson::Writer<rapidjson::OStreamWrapper>::kDefaultMaxDecimalPlaces,
-            cereal::JSONOutputArchive::Options::IndentChar::space, 2));
+        JsonReport report(out);
+        cereal::JSONOutputArchive& archive = report.archive();
         archive(cereal::make_nvp("file", file));
         archive(cereal::make_nvp("valid", !formats::hasErrors(diagnostics)));
         archive(cereal::make_nvp("errors", formats::countSeverity(diagnostics, formats::Severity::Error)));

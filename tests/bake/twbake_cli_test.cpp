@@ -1,12 +1,16 @@
 #include "bake/cli/exit_codes.h"
+#include "bake/cli/json_report.h"
 #include "bake/cli/twbake.h"
 
 #include "formats/source/file_io.h"
 #include "formats/source/track_json.h"
 
+#include <cereal/types/string.hpp>
 #include <gtest/gtest.h>
+#include <rapidjson/document.h>
 
 #include <algorithm>
+#include <limits>
 #include <cstdlib>
 #include <filesystem>
 #include <set>
@@ -186,6 +190,27 @@ TEST_F(TwbakeCli, OutputIsHonestAboutWhatTheFileIsAndNeverFloodsOrDrivesTheTermi
     EXPECT_EQ(escaped.out.find('\x1b'), std::string::npos) << "an escape code reached the terminal";
     EXPECT_EQ(escaped.out.find('\x07'), std::string::npos);
     EXPECT_NE(escaped.out.find("\\x1b]0;owned\\x07\\x1b[31mtruck"), std::string::npos) << escaped.out;
+}
+
+TEST(JsonReport, NonFiniteNumbersBecomeNullAndStringsStayAsTheyAre) {
+    // Cereal writes NaN and Infinity as bare words; no JSON parser takes them.
+    std::ostringstream out;
+    {
+        JsonReport report(out);
+        report.archive()(cereal::make_nvp("ratio", std::numeric_limits<double>::quiet_NaN()),
+                         cereal::make_nvp("best", std::numeric_limits<double>::infinity()),
+                         cereal::make_nvp("worst", -std::numeric_limits<double>::infinity()),
+                         cereal::make_nvp("name", std::string("NaN \"Infinity\" lap")), cereal::make_nvp("time", 12.5));
+    }
+    const std::string json = out.str();
+    rapidjson::Document strict;
+    strict.Parse<rapidjson::kParseNoFlags>(json.c_str());
+    ASSERT_FALSE(strict.HasParseError()) << json;
+    EXPECT_TRUE(strict["ratio"].IsNull());
+    EXPECT_TRUE(strict["best"].IsNull());
+    EXPECT_TRUE(strict["worst"].IsNull());
+    EXPECT_EQ(std::string(strict["name"].GetString()), "NaN \"Infinity\" lap");
+    EXPECT_EQ(strict["time"].GetDouble(), 12.5);
 }
 
 TEST_F(TwbakeCli, AReportThatCannotBeWrittenIsAnIoError) {
