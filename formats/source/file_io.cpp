@@ -187,14 +187,20 @@ bool replaceAtomically(const fs::path& path, std::string_view contents, std::str
 std::optional<std::string> readWholeFile(const fs::path& path, std::string& error) {
     std::error_code ec;
     if (!fs::is_regular_file(path, ec)) {
-        error = "cannot read " + path.string() + ": " + (fs::exists(path, ec) ? "not a regular file" : "no such file");
+        error = "cannot read " + path.string() + ": " + (fs::exists(path, ec) ? "not a regular file (a folder, device or pipe)" : "no such file") +
+                ": check the path";
+        return std::nullopt;
+    }
+    if (const std::uintmax_t size = fs::file_size(path, ec); !ec && size > kMaxInputFileBytes) {
+        error = "cannot read " + path.string() + ": it is " + std::to_string(size >> 20) + " MB, more than the " +
+                std::to_string(kMaxInputFileBytes >> 20) + " MB any track, line or point file needs; is it the right file?";
         return std::nullopt;
     }
     std::ifstream file(path, std::ios::binary);
     std::ostringstream contents;
     if (file) contents << file.rdbuf();
     if (!file || file.bad()) {
-        error = "cannot read " + path.string() + ": " + describeErrno();
+        error = "cannot read " + path.string() + ": " + describeErrno() + ": check the file's permissions";
         return std::nullopt;
     }
     return contents.str();

@@ -416,7 +416,7 @@ TrackLoadResult loadTrackFile(const std::filesystem::path& path) {
     if (!text) {
         TrackLoadResult result;
         result.ioError = true;
-        result.diagnostics.push_back(makeError("io-read", error + ": check the path and the file's permissions"));
+        result.diagnostics.push_back(makeError("io-read", error));
         return result;
     }
     return parseTrackJson(*text);

@@ -13,6 +13,7 @@
 #include <limits>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <set>
 #include <sstream>
 #include <vector>
@@ -211,6 +212,19 @@ TEST(JsonReport, NonFiniteNumbersBecomeNullAndStringsStayAsTheyAre) {
     EXPECT_TRUE(strict["worst"].IsNull());
     EXPECT_EQ(std::string(strict["name"].GetString()), "NaN \"Infinity\" lap");
     EXPECT_EQ(strict["time"].GetDouble(), 12.5);
+}
+
+TEST_F(TwbakeCli, AnInputBeyondTheSizeLimitIsRefusedBeforeItIsRead) {
+    // A 200 MB file with a huge unknown field took 3.8 GB to load: inputs are capped, and the
+    // message says so instead of the machine running out of memory. (A sparse file: no disk used.)
+    { std::ofstream(file("huge.twtrack")) << "{"; }
+    fs::resize_file(file("huge.twtrack"), formats::kMaxInputFileBytes + 1);
+    const RunResult r = twbake({"validate", file("huge.twtrack").string()});
+    EXPECT_EQ(r.exitCode, kExitIo);
+    EXPECT_NE(r.err.find("MB, more than the 256 MB"), std::string::npos) << r.err;
+    const RunResult import = twbake({"import", "--from", "waypoints", file("huge.twtrack").string(), "-o", file("out.twtrack").string()});
+    EXPECT_EQ(import.exitCode, kExitIo);
+    EXPECT_FALSE(fs::exists(file("out.twtrack")));
 }
 
 TEST_F(TwbakeCli, AReportThatCannotBeWrittenIsAnIoError) {
