@@ -55,6 +55,13 @@ tw_vehicle_state fromState(const runtime::VehicleState& s) { return {s.position.
 
 } // namespace
 
+namespace {
+/// Every number of a C vehicle state is finite: what the API's calls require of their inputs.
+bool finiteState(const tw_vehicle_state& s) {
+    return std::isfinite(s.x) && std::isfinite(s.y) && std::isfinite(s.heading) && std::isfinite(s.speed) && std::isfinite(s.yaw_rate);
+}
+} // namespace
+
 extern "C" {
 
 const char* tw_status_string(tw_status status) {
@@ -142,7 +149,11 @@ void tw_registrar_free(tw_registrar* registrar) { delete registrar; }
 
 tw_status tw_registrar_update(tw_registrar* registrar, double x, double y, tw_registration* out) {
     if (!registrar || !out) return TW_INVALID_ARGUMENT;
-    const runtime::Registration r = registrar->registrar.update({x, y});  // non-finite: undefined
+    if (!std::isfinite(x) || !std::isfinite(y)) {
+        *out = {0, 0, 0, 0.0f, 0.0f, 0.0f};  // undefined, for a caller that does not read the status
+        return TW_INVALID_ARGUMENT;
+    }
+    const runtime::Registration r = registrar->registrar.update({x, y});
     *out = {r.defined ? 1 : 0, r.route, r.segment, r.ratio, r.lateral, r.distance};
     return TW_OK;
 }
@@ -166,6 +177,11 @@ void tw_follower_free(tw_follower* follower) { delete follower; }
 
 tw_status tw_follower_update(tw_follower* follower, const tw_vehicle_state* state, const tw_registration* where, float dt, tw_controls* out) {
     if (!follower || !state || !out) return TW_INVALID_ARGUMENT;
+    if (!finiteState(*state) || !std::isfinite(dt) || dt < 0.0f ||
+        (where && !(std::isfinite(where->ratio) && std::isfinite(where->lateral) && std::isfinite(where->distance)))) {
+        *out = {0.0f, 0.0f, 0};  // neutral, for a caller that does not read the status
+        return TW_INVALID_ARGUMENT;
+    }
     runtime::Registration r;
     if (where) r = {where->defined != 0, where->route, where->segment, where->ratio, where->lateral, where->distance};
     const runtime::Controls c = follower->follower->update({toState(*state), r, dt});
@@ -191,6 +207,9 @@ tw_status tw_follower_take_teleport(tw_follower* follower, int32_t* requested, d
 
 tw_status tw_vehicle_step(int32_t vehicle, const tw_controls* controls, float dt, tw_vehicle_body* body) {
     if (!controls || !body || !validPreset(vehicle) || !std::isfinite(dt) || dt < 0.0f) return TW_INVALID_ARGUMENT;
+    if (!std::isfinite(controls->steering) || !std::isfinite(controls->throttle) || !finiteState(body->state) ||
+        !std::isfinite(body->velocity_x) || !std::isfinite(body->velocity_y) || !std::isfinite(body->steering_angle))
+        return TW_INVALID_ARGUMENT;  // the body is left as it was
     runtime::VehicleBody b;
     b.state = toState(body->state);
     b.velocity = {body->velocity_x, body->velocity_y};

@@ -17,6 +17,46 @@ std::vector<std::byte> kartBytes() {
     return formats::writeBakedTrack(*bake::bakeTrack(*loaded.document).data);
 }
 
+TEST(CApi, NonFiniteNumbersAreRefusedAsTheHeaderPromises) {
+    // tw_registrar_update with a NaN position and tw_vehicle_step with a NaN body returned TW_OK.
+    const std::vector<std::byte> bytes = kartBytes();
+    tw_track* track = nullptr;
+    ASSERT_EQ(tw_track_load(bytes.data(), bytes.size(), &track), TW_OK);
+    tw_registrar* registrar = nullptr;
+    ASSERT_EQ(tw_registrar_create(track, &registrar), TW_OK);
+    tw_follower* follower = nullptr;
+    ASSERT_EQ(tw_follower_create(track, TW_FOLLOWER_RUNNER, 0, 0, TW_VEHICLE_CAR, &follower), TW_OK);
+    const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
+    tw_registration where{};
+    EXPECT_EQ(tw_registrar_update(registrar, nan, 0.0, &where), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_registrar_update(registrar, 0.0, inf, &where), TW_INVALID_ARGUMENT);
+
+    tw_vehicle_body body{};
+    tw_controls controls{0.0f, 1.0f, 0};
+    ASSERT_EQ(tw_vehicle_step(TW_VEHICLE_CAR, &controls, 1.0f / 60.0f, &body), TW_OK);
+    for (int field = 0; field < 5; ++field) {
+        tw_vehicle_body bad = body;
+        float* floats[] = {&bad.state.heading, &bad.state.speed, &bad.state.yaw_rate, &bad.steering_angle};
+        if (field < 4) *floats[field] = static_cast<float>(nan);
+        else bad.velocity_x = nan;
+        const tw_vehicle_body before = bad;
+        EXPECT_EQ(tw_vehicle_step(TW_VEHICLE_CAR, &controls, 1.0f / 60.0f, &bad), TW_INVALID_ARGUMENT) << field;
+        EXPECT_EQ(bad.state.x, before.state.x) << "a refused step left the body changed";
+    }
+    tw_controls badControls{static_cast<float>(nan), 0.0f, 0};
+    EXPECT_EQ(tw_vehicle_step(TW_VEHICLE_CAR, &badControls, 1.0f / 60.0f, &body), TW_INVALID_ARGUMENT);
+
+    tw_vehicle_state state = body.state;
+    state.heading = static_cast<float>(nan);
+    tw_controls out{};
+    EXPECT_EQ(tw_follower_update(follower, &state, nullptr, 1.0f / 60.0f, &out), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_follower_update(follower, &body.state, nullptr, static_cast<float>(nan), &out), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_follower_update(follower, &body.state, nullptr, 1.0f / 60.0f, &out), TW_OK);
+    tw_follower_free(follower);
+    tw_registrar_free(registrar);
+    tw_track_free(track);
+}
+
 TEST(CApi, LoadsSamplesDrivesALapAndSaysWhyItRefuses) {
     const std::vector<std::byte> bytes = kartBytes();
     tw_track* track = nullptr;
@@ -72,13 +112,14 @@ TEST(CApi, LoadsSamplesDrivesALapAndSaysWhyItRefuses) {
     // Bad arguments: statuses, never crashes.
     const double nan = std::numeric_limits<double>::quiet_NaN();
     tw_registration where;
-    EXPECT_EQ(tw_registrar_update(registrar, nan, 0.0, &where), TW_OK);
+    EXPECT_EQ(tw_registrar_update(registrar, nan, 0.0, &where), TW_INVALID_ARGUMENT);
     EXPECT_EQ(where.defined, 0);
     tw_vehicle_state broken = body.state;
     broken.speed = std::numeric_limits<float>::infinity();
-    tw_controls neutral;
-    ASSERT_EQ(tw_follower_update(driver, &broken, &where, 1.0f / 60.0f, &neutral), TW_OK);
+    tw_controls neutral{1.0f, 1.0f, 1};
+    ASSERT_EQ(tw_follower_update(driver, &broken, &where, 1.0f / 60.0f, &neutral), TW_INVALID_ARGUMENT);
     EXPECT_EQ(neutral.throttle, 0.0f);
+    EXPECT_EQ(neutral.steering, 0.0f);
     EXPECT_EQ(tw_follower_update(nullptr, &broken, &where, 0.1f, &neutral), TW_INVALID_ARGUMENT);
     EXPECT_EQ(tw_follower_update(driver, nullptr, &where, 0.1f, &neutral), TW_INVALID_ARGUMENT);
     EXPECT_EQ(tw_registrar_update(nullptr, 0, 0, &where), TW_INVALID_ARGUMENT);

@@ -1,8 +1,8 @@
 /* Trackwright's C API: the runtime for engines that bind through C (Unity, Godot, Unreal plugins).
  * Opaque handles, status codes, no exceptions, caller-provided buffers; C11 and C++. Loading a
  * .twbake, registering positions on it, sampling its lines, driving cars with its followers on the
- * reference vehicle model. Every function checks its arguments: null handles or pointers, NaN
- * positions and out-of-range indices give a status, never a crash.
+ * reference vehicle model. Every function checks its arguments: null handles or pointers,
+ * non-finite numbers and out-of-range indices give TW_INVALID_ARGUMENT, never a crash.
  *
  *   tw_track* track;
  *   if (tw_track_load(bytes, size, &track) != TW_OK) ...;
@@ -109,20 +109,23 @@ tw_status tw_line_sample_at(const tw_track* track, uint32_t line, uint32_t vehic
 
 tw_status tw_registrar_create(const tw_track* track, tw_registrar** out);
 void tw_registrar_free(tw_registrar* registrar);
+/* A non-finite x or y: TW_INVALID_ARGUMENT, and `out` says undefined. */
 tw_status tw_registrar_update(tw_registrar* registrar, double x, double y, tw_registration* out);
 
 /* `kind` a tw_follower_kind, `vehicle` a tw_vehicle_preset: plain integers, since a binding layer
  * may pass any number (an unknown one is TW_INVALID_ARGUMENT). */
 tw_status tw_follower_create(const tw_track* track, int32_t kind, uint32_t line, uint32_t vehicle_class, int32_t vehicle, tw_follower** out);
 void tw_follower_free(tw_follower* follower);
-/* Neutral controls (all zero) for a non-finite state, as the runtime's followers do. */
+/* A non-finite state, registration or dt (or a negative dt): TW_INVALID_ARGUMENT, and `out` holds
+ * neutral controls (all zero). */
 tw_status tw_follower_update(tw_follower* follower, const tw_vehicle_state* state, const tw_registration* where, float dt, tw_controls* out);
 /* Stuck events so far, and whether the follower asks to put the car back on its line (then `x`,
  * `y`, `heading` say where; the request is cleared once read). */
 tw_status tw_follower_stuck_events(const tw_follower* follower, int32_t* events);
 tw_status tw_follower_take_teleport(tw_follower* follower, int32_t* requested, double* x, double* y, float* heading);
 
-/* One step of the reference vehicle model (bicycle kinematics with grip and rate limits). */
+/* One step of the reference vehicle model (bicycle kinematics with grip and rate limits). A
+ * non-finite control or body value, or a negative dt: TW_INVALID_ARGUMENT, the body untouched. */
 tw_status tw_vehicle_step(int32_t vehicle, const tw_controls* controls, float dt, tw_vehicle_body* body);
 
 #ifdef __cplusplus
