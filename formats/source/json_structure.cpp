@@ -13,20 +13,6 @@
 namespace formats::detail {
 namespace {
 
-/// 1-based line and column of a byte offset.
-std::pair<std::uint32_t, std::uint32_t> lineAndColumn(std::string_view text, std::size_t offset) {
-    std::uint32_t line = 1, column = 1;
-    for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
-        if (text[i] == '\n') {
-            ++line;
-            column = 1;
-        } else {
-            ++column;
-        }
-    }
-    return {line, column};
-}
-
 /// A path cut to its first 60 characters at an element boundary, for a nesting 64 levels deep.
 std::string abbreviated(const std::string& path) {
     constexpr std::size_t kShown = 60;
@@ -142,6 +128,19 @@ private:
 };
 
 } // namespace
+
+std::pair<std::uint32_t, std::uint32_t> lineAndColumn(std::string_view text, std::size_t offset) {
+    std::uint32_t line = 1, column = 1;
+    for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
+        if (text[i] == '\n') {
+            ++line;
+            column = 1;
+        } else {
+            ++column;
+        }
+    }
+    return {line, column};
+}
 
 std::optional<Diagnostic> checkJsonStructure(std::string_view text) {
     rapidjson::MemoryStream stream(text.data(), text.size());  // reads in place: no copy of a large file

@@ -5,6 +5,8 @@
 #include "formats/source/diagnostic.h"
 
 #include <cstddef>
+#include <cstdint>
+#include <utility>
 #include <optional>
 #include <string_view>
 
@@ -14,6 +16,9 @@ namespace formats::detail {
 /// (document, nodes, a node, a side); the limit leaves room for editor data and stops a file of
 /// 200 000 '[' long before the recursive parsers after this check could overflow the stack.
 inline constexpr std::size_t kMaxJsonDepth = 64;
+
+/// 1-based line and column of a byte offset in `text`, for errors a designer can jump to.
+std::pair<std::uint32_t, std::uint32_t> lineAndColumn(std::string_view text, std::size_t offset);
 
 /// Walks the JSON text without recursion (RapidJSON's iterative SAX reader) and reports the first
 /// structural fault a reader would silently resolve or crash on:

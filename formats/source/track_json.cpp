@@ -32,20 +32,7 @@ Diagnostic makeError(std::string code, std::string message, std::string jsonPath
     return d;
 }
 
-/// 1-based line and column of a byte offset, for syntax errors a designer can jump to.
-std::pair<std::uint32_t, std::uint32_t> lineAndColumn(std::string_view text, std::size_t offset) {
-    std::uint32_t line = 1;
-    std::uint32_t column = 1;
-    for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
-        if (text[i] == '\n') {
-            ++line;
-            column = 1;
-        } else {
-            ++column;
-        }
-    }
-    return {line, column};
-}
+using detail::lineAndColumn;
 
 /// RapidJSON 1.1.0 (Debian 12's, which Cereal parses with too) reads outside its table of powers of
 /// ten when a full-precision number's digits and exponent together reach far enough below the
