@@ -11,6 +11,7 @@
 #include "formats/source/track_json.h"
 
 #include <QApplication>
+#include <QCoreApplication>
 #include <QCommandLineParser>
 #include <QFileInfo>
 #include <QLocale>
@@ -19,38 +20,74 @@
 #include <QTemporaryDir>
 
 #include <cstdio>
+#include <string_view>
+
+namespace {
+
+/// The command line's options, added to a parser.
+struct Options {
+    QCommandLineOption open{"open", "Open the track FILE (.twtrack).", "FILE"};
+    QCommandLineOption screenshot{"screenshot", "Render the window to OUT.png and exit (no interaction).", "OUT.png"};
+    QCommandLineOption select{"select", "Select nodes (comma-separated indices) and show them, e.g. for --screenshot.", "NODES"};
+    QCommandLineOption colour{"colour", "Colour the lines by curvature or speed (the View menu's Colour Lines).", "curvature|speed"};
+    QCommandLineOption recovery{"recovery-dir", "Where autosaves go and a crashed session's autosave is found (default: the app data folder).", "DIR"};
+    QCommandLineOption size{"size", "Window size for --screenshot, WIDTHxHEIGHT pixels.", "WxH", "1280x800"};
+    QCommandLineOption preview{"preview", "Open the 3D preview of the track FILE (.twtrack) with AI cars lapping it.", "FILE"};
+    QCommandLineOption after{"after", "With --preview: simulate SECONDS before showing (or before --screenshot).", "SECONDS", "0"};
+    QCommandLineOption cars{"cars", "With --preview: number of AI cars on the grid.", "N", "4"};
+    QCommandLineOption camera{"camera", "With --preview: orbit, top or chase (the first car).", "CAMERA", "orbit"};
+
+    explicit Options(QCommandLineParser& parser) {
+        parser.setApplicationDescription("Trackwright: author AI race tracks (nodes, widths, branches, racing lines).");
+        parser.addHelpOption();
+        parser.addVersionOption();
+        for (const QCommandLineOption* option : {&open, &preview, &after, &cars, &camera, &screenshot, &size, &recovery, &select, &colour})
+            parser.addOption(*option);
+        parser.addPositionalArgument("FILE", "Track to open (same as --open).", "[FILE]");
+    }
+};
+
+void nameTheApplication() {
+    QCoreApplication::setApplicationName("Trackwright");
+    QCoreApplication::setOrganizationName("Trackwright");
+    QCoreApplication::setApplicationVersion(TRACKWRIGHT_VERSION);
+}
+
+/// --help and --version answer without a display: a QApplication would need one first.
+void answerHelpAndVersionWithoutAWindow(int argc, char** argv) {
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view argument(argv[i]);
+        if (argument == "--") break;
+        if (argument != "--help" && argument != "-h" && argument != "-?" && argument != "--help-all" && argument != "--version" &&
+            argument != "-v")
+            continue;
+        QCoreApplication core(argc, argv);
+        nameTheApplication();
+        QCommandLineParser parser;
+        const Options options(parser);
+        parser.process(core);  // prints the help or the version and exits
+    }
+}
+
+} // namespace
 
 int main(int argc, char** argv) {
+    answerHelpAndVersionWithoutAWindow(argc, argv);
     QApplication app(argc, argv);
-    QApplication::setApplicationName("Trackwright");
-    QApplication::setOrganizationName("Trackwright");
-    QApplication::setApplicationVersion(TRACKWRIGHT_VERSION);
+    nameTheApplication();
 
     QCommandLineParser parser;
-    parser.setApplicationDescription("Trackwright: author AI race tracks (nodes, widths, branches, racing lines).");
-    parser.addHelpOption();
-    parser.addVersionOption();
-    const QCommandLineOption openOption("open", "Open the track FILE (.twtrack).", "FILE");
-    const QCommandLineOption screenshotOption("screenshot", "Render the window to OUT.png and exit (no interaction).", "OUT.png");
-    const QCommandLineOption selectOption("select", "Select nodes (comma-separated indices) and show them, e.g. for --screenshot.", "NODES");
-    const QCommandLineOption colourOption("colour", "Colour the lines by curvature or speed (the View menu's Colour Lines).", "curvature|speed");
-    const QCommandLineOption recoveryOption("recovery-dir", "Where autosaves go and a crashed session's autosave is found (default: the app data folder).", "DIR");
-    const QCommandLineOption sizeOption("size", "Window size for --screenshot, WIDTHxHEIGHT pixels.", "WxH", "1280x800");
-    const QCommandLineOption previewOption("preview", "Open the 3D preview of the track FILE (.twtrack) with AI cars lapping it.", "FILE");
-    const QCommandLineOption afterOption("after", "With --preview: simulate SECONDS before showing (or before --screenshot).", "SECONDS", "0");
-    const QCommandLineOption carsOption("cars", "With --preview: number of AI cars on the grid.", "N", "4");
-    const QCommandLineOption cameraOption("camera", "With --preview: orbit, top or chase (the first car).", "CAMERA", "orbit");
-    parser.addOption(openOption);
-    parser.addOption(previewOption);
-    parser.addOption(afterOption);
-    parser.addOption(carsOption);
-    parser.addOption(cameraOption);
-    parser.addOption(screenshotOption);
-    parser.addOption(sizeOption);
-    parser.addOption(recoveryOption);
-    parser.addOption(selectOption);
-    parser.addOption(colourOption);
-    parser.addPositionalArgument("FILE", "Track to open (same as --open).", "[FILE]");
+    const Options options(parser);
+    const QCommandLineOption& openOption = options.open;
+    const QCommandLineOption& screenshotOption = options.screenshot;
+    const QCommandLineOption& selectOption = options.select;
+    const QCommandLineOption& colourOption = options.colour;
+    const QCommandLineOption& recoveryOption = options.recovery;
+    const QCommandLineOption& sizeOption = options.size;
+    const QCommandLineOption& previewOption = options.preview;
+    const QCommandLineOption& afterOption = options.after;
+    const QCommandLineOption& carsOption = options.cars;
+    const QCommandLineOption& cameraOption = options.camera;
     parser.process(app);
 
     // A --screenshot run renders and exits: it reads and writes its settings (recent files, window
@@ -134,6 +171,7 @@ int main(int argc, char** argv) {
             return 1;
         }
     }
+    if (file.isEmpty() && !window.document()) window.openStartUpTrack();
     if (parser.isSet(colourOption)) {
         const QString colour = parser.value(colourOption);
         if (colour != "curvature" && colour != "speed") {

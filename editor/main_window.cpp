@@ -630,6 +630,13 @@ void MainWindow::onFileChangedExternally(const QString& path) {
     statusBar()->showMessage(tr("%1 changed on disk; saving will ask before overwriting it").arg(QFileInfo(path).fileName()), 15000);
 }
 
+bool MainWindow::openStartUpTrack() {
+    const QStringList recent = QSettings().value("recentFiles").toStringList();
+    if (!recent.isEmpty() && QFileInfo(recent.front()).isFile() && openFile(recent.front())) return true;
+    newTrack(true);
+    return false;
+}
+
 bool MainWindow::maybeSave() {
     if (!m_document || !m_document->isModified()) return true;
     const auto answer = QMessageBox::warning(this, tr("Unsaved changes"), tr("The track has unsaved changes. Save them?"),

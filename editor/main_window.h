@@ -58,6 +58,10 @@ public:
     bool exportBaked(const QString& path, QString* errorText = nullptr);
     /// Restores the autosave a crashed session left, if any; true when one was restored.
     bool restoreRecovery();
+    /// What the editor shows when it starts without a file: the file open last time, when it still
+    /// opens; else a new, untitled track, so the tools work from the first click. True when the
+    /// last file was reopened.
+    bool openStartUpTrack();
 
     /// The track shown, or null before one is opened.
     const formats::TrackDocument* document() const;

@@ -211,6 +211,19 @@ void TrackCanvas::paintEvent(QPaintEvent*) {
     paintNodeHandles(painter);
     paintEditing(painter);
     paintScaleBar(painter);
+    paintEmptyTrackHint(painter);
+}
+
+void TrackCanvas::paintEmptyTrackHint(QPainter& painter) {
+    // A new track is an empty canvas: say how to begin instead of leaving the designer guessing.
+    if (!m_document || !m_document->track().nodes.empty()) return;
+    painter.setPen(QColor(200, 205, 200));
+    QFont font = painter.font();
+    font.setPointSizeF(font.pointSizeF() * 1.2);
+    painter.setFont(font);
+    painter.drawText(rect().adjusted(20, 20, -20, -20), Qt::AlignCenter | Qt::TextWordWrap,
+                     tr("An empty track. Choose Add Node (A) and click to place nodes along the road;\n"
+                        "File ▸ Import TUM CSV or Import Waypoints brings in a centre line, File ▸ Open a saved track."));
 }
 
 void TrackCanvas::strokeVisible(QPainter& painter, const QPolygonF& points, const std::vector<ChunkSpan>& spans, const QRectF& visible) {

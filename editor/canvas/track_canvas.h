@@ -132,6 +132,7 @@ private:
     void paintLines(QPainter& painter, const QRectF& visible);
     void paintMarkers(QPainter& painter);
     void paintNodeHandles(QPainter& painter);
+    void paintEmptyTrackHint(QPainter& painter);
     void paintScaleBar(QPainter& painter) const;
     void paintEditing(QPainter& painter);
     void paintBackdrop(QPainter& painter);

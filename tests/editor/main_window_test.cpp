@@ -12,6 +12,7 @@
 #include <QStatusBar>
 #include <QTimer>
 #include <QProcess>
+#include <QSettings>
 #include <QTemporaryDir>
 
 #include <gtest/gtest.h>
@@ -149,6 +150,46 @@ TEST(TrackwrightApp, AScreenshotRunLeavesTheDesignersRecentFilesAlone) {
     ASSERT_TRUE(after.open(QIODevice::ReadOnly));
     EXPECT_EQ(after.readAll(), before);
     EXPECT_FALSE(QDir(home.filePath("data")).exists()) << "a screenshot run wrote autosave data";
+}
+
+TEST(MainWindow, StartsOnTheLastFileOrANewTrackReadyForTheTools) {
+    // The editor opened on no track at all: Add Node did nothing until File > New.
+    QSettings settings;
+    const QVariant saved = settings.value("recentFiles");
+    QTemporaryDir dir;
+    const QString last = dir.filePath("last.twtrack");
+    ASSERT_TRUE(QFile::copy(kSamples + "/kart.twtrack", last));
+    settings.setValue("recentFiles", QStringList{last});
+    {
+        editor::MainWindow window;
+        EXPECT_TRUE(window.openStartUpTrack());
+        EXPECT_EQ(window.filePath(), last);
+    }
+    QFile::remove(last);
+    {
+        editor::MainWindow window;
+        EXPECT_FALSE(window.openStartUpTrack());
+        ASSERT_TRUE(window.document()) << "no track to click nodes into";
+        EXPECT_TRUE(window.document()->nodes.empty());
+        EXPECT_TRUE(window.filePath().isEmpty());
+    }
+    settings.setValue("recentFiles", saved);
+}
+
+TEST(TrackwrightApp, HelpAndVersionNeedNoDisplay) {
+    for (const char* argument : {"--help", "--version"}) {
+        QProcess app;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove("DISPLAY");
+        env.remove("WAYLAND_DISPLAY");
+        env.remove("QT_QPA_PLATFORM");
+        app.setProcessEnvironment(env);
+        app.start(TRACKWRIGHT_APP_EXECUTABLE, {argument});
+        ASSERT_TRUE(app.waitForFinished(30000));
+        EXPECT_EQ(app.exitCode(), 0) << argument << ": " << app.readAllStandardError().toStdString();
+        const QString out = QString::fromLocal8Bit(app.readAllStandardOutput());
+        EXPECT_TRUE(out.contains(std::string_view(argument) == "--help" ? "--screenshot" : "Trackwright")) << out.toStdString();
+    }
 }
 
 TEST(TrackwrightApp, VersionComesFromTheProject) {
