@@ -9,12 +9,12 @@
 namespace runtime {
 
 BaselineFollower::BaselineFollower(const BakedTrack& track, std::uint32_t line, const BaselineParameters& parameters)
-    : m_track(&track), m_line(line), m_sampler(track, line, 0), m_p(parameters), m_stuck(parameters.stuck) {}
+    : m_track(track), m_line(line), m_sampler(track, line, 0), m_p(parameters), m_stuck(parameters.stuck) {}
 
 Controls BaselineFollower::update(const FollowerInput& in) {
-    if (!isFinite(in.state) || !(in.dt > 0.0f)) return {};
-    const std::uint32_t route = m_track->view.lines[m_line].route;
-    if (in.registration.defined && in.registration.route == route) m_lineDistance = lineDistanceAt(*m_track, m_line, in.registration);
+    if (!isFinite(in.state) || !(in.dt > 0.0f) || !m_sampler.valid()) return {};  // no line: neutral
+    const std::uint32_t route = m_track.view.lines[m_line].route;
+    if (in.registration.defined && in.registration.route == route) m_lineDistance = lineDistanceAt(m_track, m_line, in.registration);
 
     const formats::Vec2 forward{std::cos(in.state.heading), std::sin(in.state.heading)};
     double largest = 0.0;
@@ -31,7 +31,7 @@ Controls BaselineFollower::update(const FollowerInput& in) {
     const float lookahead = m_p.targetLookaheadMin + m_p.targetLookaheadTime * std::max(0.0f, in.state.speed);
     const float steering = purePursuitSteering(in.state, m_sampler.sample(m_lineDistance + lookahead).position, m_p.wheelbase, m_p.maxSteeringAngle);
 
-    return m_stuck.update(in.registration.defined ? in.registration.distance : NAN, wrapLength(*m_track, m_line), in.dt, {steering, throttle, false});
+    return m_stuck.update(in.registration.defined ? in.registration.distance : NAN, wrapLength(m_track, m_line), in.dt, {steering, throttle, false});
 }
 
 TeleportRequest BaselineFollower::takeTeleportRequest() {

@@ -12,6 +12,7 @@ bool isFinite(const VehicleState& s) {
 }
 
 float wrapLength(const BakedTrack& track, std::uint32_t line) {
+    if (line >= track.view.lines.size()) return 0.0f;
     const formats::BakedRoute& route = track.view.routes[track.view.lines[line].route];
     return (route.flags & formats::kRouteClosed) ? route.length : 0.0f;
 }

@@ -6,6 +6,7 @@
 #include "trackwright/drive/seek_follower.h"
 #include "trackwright/drive/waypoint_follower.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace runtime {
@@ -35,6 +36,10 @@ bool followerByName(const char* name, FollowerKind& kind) {
 
 std::unique_ptr<Follower> makeFollower(FollowerKind kind, const BakedTrack& track, std::uint32_t line, std::uint32_t vehicleClass,
                                        const VehicleParameters& vehicle) {
+    // A line or class the track does not have (findLine's kNoRoute on a centre-line-only track)
+    // made a follower that read past its arrays: no follower instead, for the caller to check.
+    if (line >= track.view.lines.size()) return nullptr;
+    if (vehicleClass >= std::max<std::size_t>(1, track.view.vehicleClasses.size())) return nullptr;
     switch (kind) {
     case FollowerKind::Pursuit:
     case FollowerKind::PursuitTuned: {

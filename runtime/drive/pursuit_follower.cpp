@@ -14,7 +14,7 @@ constexpr int kMaxWaypoints = 32;
 } // namespace
 
 PursuitFollower::PursuitFollower(const BakedTrack& track, std::uint32_t line, std::uint32_t vehicleClass, const PursuitParameters& parameters)
-    : m_track(&track), m_line(line), m_sampler(track, line, vehicleClass), m_p(parameters), m_stuck(parameters.stuck) {}
+    : m_track(track), m_line(line), m_sampler(track, line, vehicleClass), m_p(parameters), m_stuck(parameters.stuck) {}
 
 void PursuitFollower::reset() {
     m_integral = 0.0f;
@@ -34,9 +34,9 @@ float PursuitFollower::computeTargetSpeed(formats::Vec2 position, float lineDist
 }
 
 Controls PursuitFollower::update(const FollowerInput& in) {
-    if (!isFinite(in.state) || !(in.dt > 0.0f)) return {};
-    if (in.registration.defined && in.registration.route == m_track->view.lines[m_line].route)
-        m_lineDistance = lineDistanceAt(*m_track, m_line, in.registration);
+    if (!isFinite(in.state) || !(in.dt > 0.0f) || !m_sampler.valid()) return {};  // no line: neutral
+    if (in.registration.defined && in.registration.route == m_track.view.lines[m_line].route)
+        m_lineDistance = lineDistanceAt(m_track, m_line, in.registration);
 
     m_targetSpeed = computeTargetSpeed(in.state.position, m_lineDistance);
     const float lookahead = m_p.lookaheadMin + m_p.lookaheadTime * std::max(0.0f, in.state.speed);
@@ -52,7 +52,7 @@ Controls PursuitFollower::update(const FollowerInput& in) {
 
     const float progress = in.registration.defined ? in.registration.distance : NAN;
     const StuckContext context{&in.state, &m_sampler, m_lineDistance};
-    return m_stuck.update(progress, wrapLength(*m_track, m_line), in.dt, {steering, throttle, false}, &context);
+    return m_stuck.update(progress, wrapLength(m_track, m_line), in.dt, {steering, throttle, false}, &context);
 }
 
 TeleportRequest PursuitFollower::takeTeleportRequest() {

@@ -9,8 +9,8 @@
 namespace runtime {
 
 RunnerFollower::RunnerFollower(const BakedTrack& track, std::uint32_t line, std::uint32_t vehicleClass, const RunnerParameters& parameters)
-    : m_track(&track), m_line(line), m_sampler(track, line, vehicleClass), m_predictor(track), m_p(parameters), m_stuck(parameters.stuck) {
-    m_predictor.assignRoute(track.view.lines[line].route);
+    : m_line(line), m_sampler(track, line, vehicleClass), m_predictor(track), m_p(parameters), m_stuck(parameters.stuck) {
+    if (line < track.view.lines.size()) m_predictor.assignRoute(track.view.lines[line].route);
     for (const formats::BakedSpeedProfile& p : track.view.speedProfiles)
         if (p.line == line && p.vehicleClass == vehicleClass) m_firstHint = p.firstHint;
 }
@@ -21,9 +21,9 @@ void RunnerFollower::reset() {
 }
 
 float RunnerFollower::trackWidthAt(const Registration& r, float lateral) const {
-    const formats::BakedRoute& route = m_track->view.routes[r.route];
-    const formats::BakedNode& a = m_track->view.nodes[route.firstNode + r.segment];
-    const formats::BakedNode& b = m_track->view.nodes[route.firstNode + (r.segment + 1) % route.nodeCount];
+    const formats::BakedRoute& route = track().view.routes[r.route];
+    const formats::BakedNode& a = track().view.nodes[route.firstNode + r.segment];
+    const formats::BakedNode& b = track().view.nodes[route.firstNode + (r.segment + 1) % route.nodeCount];
     const float wa = lateral >= 0.0f ? a.leftTrack : a.rightTrack;
     const float wb = lateral >= 0.0f ? b.leftTrack : b.rightTrack;
     return wa + r.ratio * (wb - wa);
@@ -35,10 +35,10 @@ float RunnerFollower::speedFromHints(float lineDistance, float speed, bool& must
     const float hintHere = m_sampler.sample(lineDistance).speedHint;
     // Braking check (§39.4.2): would full braking from here still be too fast at a later point? The
     // walk goes over the baked points themselves, where the hints are, as far as braking reaches.
-    const formats::BakedLine& line = m_track->view.lines[m_line];
-    const std::uint32_t count = m_track->view.routes[line.route].nodeCount;
-    const formats::BakedLinePoint* points = m_track->view.linePoints.data() + line.firstPoint;
-    const float* hints = m_track->view.speedHints.data() + m_firstHint;
+    const formats::BakedLine& line = track().view.lines[m_line];
+    const std::uint32_t count = track().view.routes[line.route].nodeCount;
+    const formats::BakedLinePoint* points = track().view.linePoints.data() + line.firstPoint;
+    const float* hints = track().view.speedHints.data() + m_firstHint;
     const float length = m_sampler.length();
     const bool closed = m_sampler.closed();
     const float braking = m_p.brakingFraction * m_p.maxBraking;
@@ -66,10 +66,10 @@ float RunnerFollower::speedFromHints(float lineDistance, float speed, bool& must
 }
 
 Controls RunnerFollower::update(const FollowerInput& in) {
-    if (!isFinite(in.state) || !(in.dt > 0.0f)) return {};
-    const std::uint32_t route = m_track->view.lines[m_line].route;
+    if (!isFinite(in.state) || !(in.dt > 0.0f) || !m_sampler.valid()) return {};  // no line: neutral
+    const std::uint32_t route = track().view.lines[m_line].route;
     const bool onRoute = in.registration.defined && in.registration.route == route;
-    if (onRoute) m_lineDistance = lineDistanceAt(*m_track, m_line, in.registration);
+    if (onRoute) m_lineDistance = lineDistanceAt(track(), m_line, in.registration);
     const float speed = std::max(0.0f, in.state.speed);
 
     // The runner: advanced by the car's speed, eased towards the re-evaluated lookahead.
@@ -114,7 +114,7 @@ Controls RunnerFollower::update(const FollowerInput& in) {
     }
 
     const StuckContext context{&in.state, &m_sampler, m_lineDistance};
-    return m_stuck.update(in.registration.defined ? in.registration.distance : NAN, wrapLength(*m_track, m_line), in.dt, {steering, throttle, false},
+    return m_stuck.update(in.registration.defined ? in.registration.distance : NAN, wrapLength(track(), m_line), in.dt, {steering, throttle, false},
                           &context);
 }
 

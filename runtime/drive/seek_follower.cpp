@@ -9,14 +9,14 @@
 namespace runtime {
 
 SeekFollower::SeekFollower(const BakedTrack& track, std::uint32_t line, Mode mode, const SeekParameters& parameters)
-    : m_track(&track), m_line(line), m_mode(mode), m_sampler(track, line, 0), m_mapper(track), m_p(parameters), m_stuck(parameters.stuck) {
-    m_mapper.assignRoute(track.view.lines[line].route);
+    : m_line(line), m_mode(mode), m_sampler(track, line, 0), m_mapper(track), m_p(parameters), m_stuck(parameters.stuck) {
+    if (line < track.view.lines.size()) m_mapper.assignRoute(track.view.lines[line].route);
 }
 
 Controls SeekFollower::update(const FollowerInput& in) {
-    if (!isFinite(in.state) || !(in.dt > 0.0f)) return {};
-    const std::uint32_t route = m_track->view.lines[m_line].route;
-    if (in.registration.defined && in.registration.route == route) m_lineDistance = lineDistanceAt(*m_track, m_line, in.registration);
+    if (!isFinite(in.state) || !(in.dt > 0.0f) || !m_sampler.valid()) return {};  // no line: neutral
+    const std::uint32_t route = track().view.lines[m_line].route;
+    if (in.registration.defined && in.registration.route == route) m_lineDistance = lineDistanceAt(track(), m_line, in.registration);
     const float offset = static_cast<float>(m_p.predictionOffset) * m_p.spacing;
 
     formats::Vec2 destination = m_sampler.sample(m_lineDistance + offset).position;
@@ -26,7 +26,7 @@ Controls SeekFollower::update(const FollowerInput& in) {
         const formats::Vec2 prediction = in.state.position + direction * (in.state.speed * m_p.predictionTime);
         const Registration mapped = m_mapper.update(prediction);
         if (mapped.defined && mapped.route == route) {
-            const float mappedDistance = lineDistanceAt(*m_track, m_line, mapped);
+            const float mappedDistance = lineDistanceAt(track(), m_line, mapped);
             const formats::Vec2 onPath = m_sampler.sample(mappedDistance).position;
             // Only a destination further along than the car counts.
             const float ahead = std::remainder(mappedDistance - m_lineDistance, std::max(m_sampler.length(), 1.0f));
@@ -43,7 +43,7 @@ Controls SeekFollower::update(const FollowerInput& in) {
     throttle -= in.state.speed / (m_p.linearDrag * m_p.maxAcceleration);  // the project's linear drag
     const float steering = std::clamp(m_p.steer * std::sin(bearing), -1.0f, 1.0f);
 
-    return m_stuck.update(in.registration.defined ? in.registration.distance : NAN, wrapLength(*m_track, m_line), in.dt,
+    return m_stuck.update(in.registration.defined ? in.registration.distance : NAN, wrapLength(track(), m_line), in.dt,
                           {steering, std::clamp(throttle, -1.0f, 1.0f), false});
 }
 

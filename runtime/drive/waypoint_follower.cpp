@@ -8,7 +8,7 @@
 namespace runtime {
 
 WaypointFollower::WaypointFollower(const BakedTrack& track, std::uint32_t line, std::uint32_t vehicleClass, const WaypointParameters& parameters)
-    : m_track(&track), m_line(line), m_sampler(track, line, vehicleClass), m_p(parameters), m_stuck(parameters.stuck) {}
+    : m_track(track), m_line(line), m_sampler(track, line, vehicleClass), m_p(parameters), m_stuck(parameters.stuck) {}
 
 void WaypointFollower::reset() {
     m_hasWaypoint = false;
@@ -16,9 +16,9 @@ void WaypointFollower::reset() {
 }
 
 Controls WaypointFollower::update(const FollowerInput& in) {
-    if (!isFinite(in.state) || !(in.dt > 0.0f)) return {};
-    const std::uint32_t route = m_track->view.lines[m_line].route;
-    if (in.registration.defined && in.registration.route == route) m_lineDistance = lineDistanceAt(*m_track, m_line, in.registration);
+    if (!isFinite(in.state) || !(in.dt > 0.0f) || !m_sampler.valid()) return {};  // no line: neutral
+    const std::uint32_t route = m_track.view.lines[m_line].route;
+    if (in.registration.defined && in.registration.route == route) m_lineDistance = lineDistanceAt(m_track, m_line, in.registration);
     if (!m_hasWaypoint) {
         m_waypointDistance = (std::floor(m_lineDistance / m_p.spacing) + 1.0f) * m_p.spacing;
         m_hasWaypoint = true;
@@ -50,7 +50,7 @@ Controls WaypointFollower::update(const FollowerInput& in) {
     const float target = std::min(hint > 0.0f ? hint : m_p.maxSpeed, m_p.maxSpeed);
     const float throttle = std::clamp(m_p.speedGain * (target - in.state.speed), -1.0f, 1.0f);
 
-    return m_stuck.update(in.registration.defined ? in.registration.distance : NAN, wrapLength(*m_track, m_line), in.dt,
+    return m_stuck.update(in.registration.defined ? in.registration.distance : NAN, wrapLength(m_track, m_line), in.dt,
                           {std::clamp(static_cast<float>(steering), -1.0f, 1.0f), throttle, false});
 }
 

@@ -8,7 +8,7 @@
 namespace runtime {
 
 RecoveryPlanner::RecoveryPlanner(const BakedTrack& track, std::uint32_t nodeCapacity)
-    : m_track(&track), m_planner(nodeCapacity, kMaxManeuverPoints) {
+    : m_track(track), m_planner(nodeCapacity, kMaxManeuverPoints) {
     PlanSettings& s = settings.search;
     // Coarser headings than the thesis's degree (§4.3.3, §5.5.2: 2° needed a quarter of the
     // iterations of 1°): manoeuvring room is metres, not centimetres.
@@ -29,7 +29,7 @@ bool RecoveryPlanner::plan(const VehicleParameters& vehicle, const VehicleState&
     v.maxAcceleration = std::min(v.maxAcceleration, settings.maxAcceleration);
     v.maxDeceleration = std::min(v.maxDeceleration, settings.maxDeceleration);
     PlanTrackArea area;
-    area.track = m_track;
+    area.track = &m_track;
     area.edge = settings.edge;
     area.margin = settings.wallMargin;
     // A car that could stop within a quarter cell starts the plan at rest: every action moves a whole

@@ -6,19 +6,19 @@
 
 namespace runtime {
 
-LineSampler::LineSampler(const BakedTrack& track, std::uint32_t line, std::uint32_t vehicleClass) : m_track(&track) {
+LineSampler::LineSampler(const BakedTrack& track, std::uint32_t line, std::uint32_t vehicleClass) {
+    if (line >= track.view.lines.size()) return;  // no such line (kNoRoute from findLine): an empty sampler
     const formats::BakedLine& l = track.view.lines[line];
     const formats::BakedRoute& r = track.view.routes[l.route];
-    m_firstPoint = l.firstPoint;
+    m_points = track.view.linePoints.data() + l.firstPoint;
     m_pointCount = r.nodeCount;
     m_length = l.length;
     m_closed = (r.flags & formats::kRouteClosed) != 0;
     for (const formats::BakedSpeedProfile& p : track.view.speedProfiles)
-        if (p.line == line && p.vehicleClass == vehicleClass) m_firstHint = p.firstHint;
+        if (p.line == line && p.vehicleClass == vehicleClass) m_hints = track.view.speedHints.data() + p.firstHint;
 }
 
 LineSample LineSampler::sample(double distance) const {
-    const auto& points = m_track->view.linePoints;
     LineSample s;
     if (m_pointCount == 0 || !std::isfinite(distance)) return s;
     if (m_closed && m_length > 0.0f) {
@@ -28,7 +28,7 @@ LineSample LineSampler::sample(double distance) const {
         distance = std::clamp(distance, 0.0, static_cast<double>(m_length));
     }
     // The last point whose distance is not beyond the query.
-    const formats::BakedLinePoint* first = points.data() + m_firstPoint;
+    const formats::BakedLinePoint* first = m_points;
     const formats::BakedLinePoint* last = first + m_pointCount;
     const formats::BakedLinePoint* upper = std::upper_bound(first, last, static_cast<float>(distance),
         [](float d, const formats::BakedLinePoint& p) { return d < p.distance; });
@@ -37,7 +37,7 @@ LineSample LineSampler::sample(double distance) const {
     if (wraps && !m_closed) {
         const formats::BakedLinePoint& p = first[i];
         s = {{p.x, p.y}, p.z, {p.tangentX, p.tangentY}, p.curvature, 0.0f, p.distance};
-        if (m_firstHint >= 0) s.speedHint = m_track->view.speedHints[static_cast<std::size_t>(m_firstHint) + i];
+        if (m_hints) s.speedHint = m_hints[i];
         return s;
     }
     const std::uint32_t j = wraps ? 0u : i + 1;
@@ -51,10 +51,7 @@ LineSample LineSampler::sample(double distance) const {
     s.tangent = formats::normalized({lerp(a.tangentX, b.tangentX), lerp(a.tangentY, b.tangentY)});
     s.curvature = lerp(a.curvature, b.curvature);
     s.distance = static_cast<float>(distance);
-    if (m_firstHint >= 0) {
-        const float* hints = m_track->view.speedHints.data() + m_firstHint;
-        s.speedHint = lerp(hints[i], hints[j]);
-    }
+    if (m_hints) s.speedHint = lerp(m_hints[i], m_hints[j]);
     return s;
 }
 

@@ -3,6 +3,7 @@
 namespace runtime {
 
 float lineDistanceAt(const BakedTrack& track, std::uint32_t line, const Registration& r) {
+    if (line >= track.view.lines.size()) return 0.0f;
     const formats::BakedLine& l = track.view.lines[line];
     const formats::BakedRoute& route = track.view.routes[l.route];
     if (!r.defined || r.route != l.route || r.segment >= route.nodeCount) return 0.0f;

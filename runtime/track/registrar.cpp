@@ -71,12 +71,12 @@ bool registerOnSegment(const BakedTrack& t, std::uint32_t route, std::uint32_t n
 
 Registration Registrar::registerCold(formats::Vec2 position) const {
     if (!isFinite(position)) return {};
-    return gridLookup(*m_track, position, m_lastRoute, m_hasRoute);
+    return gridLookup(m_track, position, m_lastRoute, m_hasRoute);
 }
 
 Registration Registrar::update(formats::Vec2 position) {
     if (!isFinite(position)) return {};
-    const BakedTrack& t = *m_track;
+    const BakedTrack& t = m_track;
     if (m_hasLast) {
         // Step from the last segment in the direction the ratio points, staying on the car's route.
         std::uint32_t route = m_lastRoute;

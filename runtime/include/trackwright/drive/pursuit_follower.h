@@ -48,7 +48,7 @@ public:
     float computeTargetSpeed(formats::Vec2 position, float lineDistance) const;
 
 private:
-    const BakedTrack* m_track;
+    BakedTrack m_track;  ///< a copy of the view (cheap): the game keeps only the bytes alive
     std::uint32_t m_line;
     LineSampler m_sampler;
     PursuitParameters m_p;

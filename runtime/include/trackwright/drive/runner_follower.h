@@ -52,10 +52,10 @@ private:
     /// Tarmac half-width on the side of `lateral` at a registration.
     float trackWidthAt(const Registration& r, float lateral) const;
 
-    const BakedTrack* m_track;
     std::uint32_t m_line;
     LineSampler m_sampler;
-    Registrar m_predictor;
+    Registrar m_predictor;  ///< also holds the follower's copy of the track: one copy a car is enough
+    const BakedTrack& track() const { return m_predictor.track(); }
     RunnerParameters m_p;
     StuckManager m_stuck;
     std::int64_t m_firstHint = -1;  ///< into SpeedHints, for the braking check's walk over the points

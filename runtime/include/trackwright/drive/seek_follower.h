@@ -40,11 +40,11 @@ public:
     TeleportRequest takeTeleportRequest() override;
 
 private:
-    const BakedTrack* m_track;
     std::uint32_t m_line;
     Mode m_mode;
     LineSampler m_sampler;
-    Registrar m_mapper;
+    Registrar m_mapper;  ///< also holds the follower's copy of the track: one copy a car is enough
+    const BakedTrack& track() const { return m_mapper.track(); }
     SeekParameters m_p;
     StuckManager m_stuck;
     float m_lineDistance = 0.0f;

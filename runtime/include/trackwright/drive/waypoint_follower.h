@@ -33,7 +33,7 @@ public:
     TeleportRequest takeTeleportRequest() override;
 
 private:
-    const BakedTrack* m_track;
+    BakedTrack m_track;  ///< a copy of the view (cheap): the game keeps only the bytes alive
     std::uint32_t m_line;
     LineSampler m_sampler;
     WaypointParameters m_p;

@@ -47,7 +47,7 @@ public:
     RecoverySettings settings;
 
 private:
-    const BakedTrack* m_track;
+    BakedTrack m_track;  ///< a copy of the view (cheap): the game keeps only the bytes alive
     MovementPlanner m_planner;
     PlanResult m_last;
 };

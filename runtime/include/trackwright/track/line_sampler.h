@@ -23,17 +23,21 @@ struct LineSample {
 /// No allocation; a lookup is a binary search over the line's points.
 class LineSampler {
 public:
+    /// A `line` the track does not have (findLine's kNoRoute, say) gives an empty sampler:
+    /// valid() is false and every sample is all zeros.
     LineSampler(const BakedTrack& track, std::uint32_t line, std::uint32_t vehicleClass);
 
+    bool valid() const { return m_pointCount > 0; }
     LineSample sample(double distance) const;
     float length() const { return m_length; }
     bool closed() const { return m_closed; }
 
 private:
-    const BakedTrack* m_track;
-    std::uint32_t m_firstPoint = 0;
+    // Into the baked bytes (which the game keeps alive), not into a BakedTrack object: a sampler
+    // outlives the copy of the track it was made from.
+    const formats::BakedLinePoint* m_points = nullptr;
+    const float* m_hints = nullptr;  ///< this line's speed hints for the class; null without a profile
     std::uint32_t m_pointCount = 0;
-    std::int64_t m_firstHint = -1;
     float m_length = 0.0f;
     bool m_closed = false;
 };

@@ -28,7 +28,9 @@ struct Registration {
 /// No allocation, no exceptions.
 class Registrar {
 public:
-    explicit Registrar(const BakedTrack& track) : m_track(&track) {}
+    explicit Registrar(const BakedTrack& track) : m_track(track) {}
+    /// The track it registers on (its own copy of the view).
+    const BakedTrack& track() const { return m_track; }
 
     /// Registers `position` (metres, world x/y), updating the remembered segment.
     Registration update(formats::Vec2 position);
@@ -47,7 +49,7 @@ public:
     static constexpr int kMaxCoherentSteps = 8;
 
 private:
-    const BakedTrack* m_track;
+    BakedTrack m_track;  ///< a copy of the view (cheap): the game keeps only the bytes alive
     bool m_hasLast = false;        ///< m_lastNode is valid
     bool m_hasRoute = false;       ///< m_lastRoute is the car's route
     std::uint32_t m_lastNode = 0;  ///< baked index of the last segment's first node

@@ -1,0 +1,105 @@
+// The runtime misused as a game programmer will, on purpose or by accident (issue 26): each of
+// these crashed or read freed memory before; under the sanitizer preset a regression shows as an
+// ASan report, in Release as a wrong answer.
+#include "trackwright/drive/baseline_follower.h"
+#include "trackwright/drive/follower_factory.h"
+#include "trackwright/drive/pursuit_follower.h"
+#include "trackwright/drive/runner_follower.h"
+#include "trackwright/drive/seek_follower.h"
+#include "trackwright/drive/waypoint_follower.h"
+#include "trackwright/track/line_sampler.h"
+#include "trackwright/track/registrar.h"
+
+#include "tests/support/baked_sample.h"
+#include "tests/support/test_tracks.h"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+
+namespace {
+
+/// A track baked without lines: the bake gives it only a "centre" line.
+const tw::test::BakedSample& centreLineOnly() {
+    static const auto sample = [] {
+        formats::TrackDocument doc = tw::test::circleTrack(48, 120.0);
+        doc.lines.clear();
+        return tw::test::bakeSample(doc);
+    }();
+    return *sample;
+}
+
+TEST(RuntimeMisuse, ALineTheTrackDoesNotHaveGivesNoFollowerAndAnEmptySampler) {
+    // findLine answers kNoRoute for "racing" here; the README's own snippet passed that on, and
+    // makeFollower and LineSampler read far past the line arrays.
+    const runtime::BakedTrack& track = centreLineOnly().track;
+    const std::uint32_t racing = runtime::findLine(track, 0, "racing", 0);
+    ASSERT_EQ(racing, formats::kNoRoute);
+    const runtime::VehicleParameters car = runtime::vehiclePreset(runtime::VehiclePreset::Car);
+    for (runtime::FollowerKind kind : runtime::kAllFollowerKinds) {
+        EXPECT_EQ(runtime::makeFollower(kind, track, racing, 0, car), nullptr) << runtime::followerName(kind);
+        EXPECT_EQ(runtime::makeFollower(kind, track, 7, 0, car), nullptr) << "an index past the lines";
+        EXPECT_EQ(runtime::makeFollower(kind, track, 0, 99, car), nullptr) << "a class past the classes";
+        EXPECT_NE(runtime::makeFollower(kind, track, 0, 0, car), nullptr) << "the centre line is there";
+    }
+    const runtime::LineSampler sampler(track, racing, 0);
+    EXPECT_FALSE(sampler.valid());
+    const runtime::LineSample s = sampler.sample(25.0);
+    EXPECT_EQ(s.position.x, 0.0);
+    EXPECT_EQ(s.speedHint, 0.0f);
+    EXPECT_TRUE(runtime::LineSampler(track, 0, 0).valid());
+}
+
+TEST(RuntimeMisuse, FollowersBuiltOnAMissingLineGiveNeutralControls) {
+    const runtime::BakedTrack& track = centreLineOnly().track;
+    const std::uint32_t missing = formats::kNoRoute;
+    std::vector<std::unique_ptr<runtime::Follower>> followers;
+    followers.push_back(std::make_unique<runtime::PursuitFollower>(track, missing, 0, runtime::PursuitParameters{}));
+    followers.push_back(std::make_unique<runtime::RunnerFollower>(track, missing, 0, runtime::RunnerParameters{}));
+    followers.push_back(std::make_unique<runtime::SeekFollower>(track, missing, runtime::SeekFollower::Mode::Rabbit, runtime::SeekParameters{}));
+    followers.push_back(std::make_unique<runtime::WaypointFollower>(track, missing, 0, runtime::WaypointParameters{}));
+    followers.push_back(std::make_unique<runtime::BaselineFollower>(track, missing, runtime::BaselineParameters{}));
+    runtime::Registrar registrar(track);
+    runtime::VehicleState state;
+    state.position = {120.0, 0.0};
+    state.heading = 1.57f;
+    state.speed = 10.0f;
+    for (auto& follower : followers) {
+        const runtime::Controls c = follower->update({state, registrar.update(state.position), 1.0f / 60.0f});
+        EXPECT_EQ(c.throttle, 0.0f);
+        EXPECT_EQ(c.steering, 0.0f);
+        EXPECT_FALSE(follower->takeTeleportRequest().requested);
+    }
+}
+
+/// What a game's helper returns: objects built from a BakedTrack that was a local copy.
+struct CarParts {
+    std::unique_ptr<runtime::Registrar> registrar;
+    std::unique_ptr<runtime::LineSampler> sampler;
+    std::unique_ptr<runtime::Follower> follower;
+};
+CarParts partsFromALocalCopy(const runtime::BakedTrack& track) {
+    const runtime::BakedTrack copy = track;  // gone when this returns; the bytes stay
+    CarParts parts;
+    parts.registrar = std::make_unique<runtime::Registrar>(copy);
+    parts.sampler = std::make_unique<runtime::LineSampler>(copy, 0, 0);
+    parts.follower = runtime::makeFollower(runtime::FollowerKind::Runner, copy, 0, 0, runtime::vehiclePreset(runtime::VehiclePreset::Car));
+    return parts;
+}
+
+TEST(RuntimeMisuse, ObjectsBuiltFromACopyOfTheTrackOutliveTheCopy) {
+    // The header calls BakedTrack cheap to copy; a Registrar kept a pointer to the copy and read
+    // freed stack once it went.
+    const runtime::BakedTrack& track = centreLineOnly().track;
+    CarParts parts = partsFromALocalCopy(track);
+    const runtime::LineSample start = parts.sampler->sample(0.0);
+    const runtime::Registration where = parts.registrar->update(start.position);
+    EXPECT_TRUE(where.defined);
+    runtime::VehicleState state;
+    state.position = start.position;
+    state.heading = static_cast<float>(std::atan2(start.tangent.y, start.tangent.x));
+    const runtime::Controls c = parts.follower->update({state, where, 1.0f / 60.0f});
+    EXPECT_GT(c.throttle, 0.0f);
+}
+
+} // namespace
