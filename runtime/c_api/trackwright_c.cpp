@@ -14,17 +14,24 @@
 #include <new>
 #include <vector>
 
+/// The bytes of a loaded track, 8-byte aligned as the loader wants them. Shared by the track and
+/// every registrar and follower made from it, so the handles may be freed in any order (freeing the
+/// track before its registrars was a use-after-free).
+using SharedBytes = std::shared_ptr<const std::vector<std::uint64_t>>;
+
 struct tw_track {
-    std::vector<std::uint64_t> storage;  // the bytes, 8-byte aligned as the loader wants them
+    SharedBytes storage;
     runtime::BakedTrack track;
 };
 
 struct tw_registrar {
-    explicit tw_registrar(const runtime::BakedTrack& t) : registrar(t) {}
+    tw_registrar(const tw_track& t) : storage(t.storage), registrar(t.track) {}
+    SharedBytes storage;
     runtime::Registrar registrar;
 };
 
 struct tw_follower {
+    SharedBytes storage;
     std::unique_ptr<runtime::Follower> follower;
 };
 
@@ -81,13 +88,15 @@ tw_status tw_track_load(const void* bytes, size_t size, tw_track** out) {
     *out = nullptr;
     std::unique_ptr<tw_track> t(new (std::nothrow) tw_track);
     if (!t) return TW_OUT_OF_MEMORY;
+    std::shared_ptr<std::vector<std::uint64_t>> storage;
     try {
-        t->storage.resize((size + 7) / 8);
+        storage = std::make_shared<std::vector<std::uint64_t>>((size + 7) / 8);
     } catch (...) {
         return TW_OUT_OF_MEMORY;
     }
-    if (size > 0) std::memcpy(t->storage.data(), bytes, size);
-    const runtime::LoadStatus status = runtime::loadBakedTrack({reinterpret_cast<const std::byte*>(t->storage.data()), size}, t->track);
+    if (size > 0) std::memcpy(storage->data(), bytes, size);
+    t->storage = storage;
+    const runtime::LoadStatus status = runtime::loadBakedTrack({reinterpret_cast<const std::byte*>(storage->data()), size}, t->track);
     if (status != runtime::LoadStatus::Ok) {
         lastLoadError = formats::describeBakedLoadStatus(status);
         return TW_BAD_FILE;
@@ -141,7 +150,7 @@ tw_status tw_line_sample_at(const tw_track* track, uint32_t line, uint32_t vehic
 
 tw_status tw_registrar_create(const tw_track* track, tw_registrar** out) {
     if (!track || !out) return TW_INVALID_ARGUMENT;
-    *out = new (std::nothrow) tw_registrar(track->track);
+    *out = new (std::nothrow) tw_registrar(*track);
     return *out ? TW_OK : TW_OUT_OF_MEMORY;
 }
 
@@ -164,6 +173,7 @@ tw_status tw_follower_create(const tw_track* track, int32_t kind, uint32_t line,
         return TW_INVALID_ARGUMENT;
     std::unique_ptr<tw_follower> f(new (std::nothrow) tw_follower);
     if (!f) return TW_OUT_OF_MEMORY;
+    f->storage = track->storage;
     try {
         f->follower = runtime::makeFollower(kindOf(kind), track->track, line, vehicleClass, runtime::vehiclePreset(presetOf(vehicle)));
     } catch (...) {

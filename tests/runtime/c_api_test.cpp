@@ -57,6 +57,28 @@ TEST(CApi, NonFiniteNumbersAreRefusedAsTheHeaderPromises) {
     tw_track_free(track);
 }
 
+TEST(CApi, HandlesMayBeFreedInAnyOrder) {
+    // tw_track_free before tw_registrar_free was a use-after-free, and the order was written nowhere.
+    const std::vector<std::byte> bytes = kartBytes();
+    tw_track* track = nullptr;
+    ASSERT_EQ(tw_track_load(bytes.data(), bytes.size(), &track), TW_OK);
+    tw_registrar* registrar = nullptr;
+    tw_follower* follower = nullptr;
+    ASSERT_EQ(tw_registrar_create(track, &registrar), TW_OK);
+    ASSERT_EQ(tw_follower_create(track, TW_FOLLOWER_PURSUIT, 0, 0, TW_VEHICLE_CAR, &follower), TW_OK);
+    tw_line_sample start{};
+    ASSERT_EQ(tw_line_sample_at(track, 0, 0, 0.0, &start), TW_OK);
+    tw_track_free(track);  // first: the others still work
+    tw_registration where{};
+    ASSERT_EQ(tw_registrar_update(registrar, start.x, start.y, &where), TW_OK);
+    EXPECT_EQ(where.defined, 1);
+    tw_vehicle_state state{start.x, start.y, 0.0f, 5.0f, 0.0f};
+    tw_controls controls{};
+    EXPECT_EQ(tw_follower_update(follower, &state, &where, 1.0f / 60.0f, &controls), TW_OK);
+    tw_registrar_free(registrar);
+    tw_follower_free(follower);
+}
+
 TEST(CApi, LoadsSamplesDrivesALapAndSaysWhyItRefuses) {
     const std::vector<std::byte> bytes = kartBytes();
     tw_track* track = nullptr;

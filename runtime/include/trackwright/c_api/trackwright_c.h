@@ -2,7 +2,8 @@
  * Opaque handles, status codes, no exceptions, caller-provided buffers; C11 and C++. Loading a
  * .twbake, registering positions on it, sampling its lines, driving cars with its followers on the
  * reference vehicle model. Every function checks its arguments: null handles or pointers,
- * non-finite numbers and out-of-range indices give TW_INVALID_ARGUMENT, never a crash.
+ * non-finite numbers and out-of-range indices give TW_INVALID_ARGUMENT, never a crash. Handles may
+ * be freed in any order: registrars and followers keep the track's bytes alive until freed.
  *
  *   tw_track* track;
  *   if (tw_track_load(bytes, size, &track) != TW_OK) ...;
