@@ -231,9 +231,12 @@ void TrackCanvas::strokeVisible(QPainter& painter, const QPolygonF& points, cons
         if (tangled) {
             // Segment by segment with a thin solid pen: the raster engine draws those as plain
             // lines, where a wide or dashed stroke of a tangle is one self-crossing path to fill.
+            // Aliased, too: a tangle is a warning sign, not a surface to render smoothly.
             const QPen pen = painter.pen();
             painter.setPen(QPen(pen.color(), 0));
+            painter.setRenderHint(QPainter::Antialiasing, false);
             for (qsizetype i = first + 1; i < first + count; ++i) painter.drawLine(points[i - 1], points[i]);
+            painter.setRenderHint(QPainter::Antialiasing, true);
             painter.setPen(pen);
         } else {
             painter.drawPolyline(points.constData() + first, static_cast<int>(count));

@@ -1,8 +1,8 @@
 #include "formats/source/track_json.h"
 
-// cereal_json_reader.h includes cereal's JSON archive first: it configures RapidJSON's parse flags
+// json_dom_reader.h includes cereal's JSON archive first: it configures RapidJSON's parse flags
 // (full-precision numbers, NaN/Infinity literals) for every RapidJSON include that follows.
-#include "formats/source/cereal_json_reader.h"
+#include "formats/source/json_dom_reader.h"
 #include "formats/source/file_io.h"
 #include "formats/source/json_structure.h"
 #include "trackwright/format/baked_format.h"
@@ -18,7 +18,7 @@
 namespace formats {
 namespace {
 
-using detail::CerealJsonReader;
+using detail::JsonDomReader;
 using detail::JsonStructureError;
 
 constexpr unsigned kParseFlags = rapidjson::kParseFullPrecisionFlag | rapidjson::kParseNanAndInfFlag;
@@ -112,11 +112,9 @@ std::optional<Diagnostic> recogniseNonText(std::string_view text) {
     return std::nullopt;
 }
 
-/// Syntax, root type, format name and schema version, checked on a RapidJSON DOM before Cereal reads
-/// the fields (Cereal itself does not report where a syntax error is).
-std::optional<Diagnostic> checkEnvelope(std::string_view text) {
-    rapidjson::Document dom;
-    dom.Parse<kParseFlags>(text.data(), text.size());
+/// Syntax, root type, format name and schema version, checked on the parsed document before its
+/// fields are read.
+std::optional<Diagnostic> checkEnvelope(std::string_view text, const rapidjson::Document& dom) {
     if (dom.HasParseError()) {
         const auto [line, column] = lineAndColumn(text, dom.GetErrorOffset());
         Diagnostic d = makeError("json-syntax",
@@ -146,7 +144,7 @@ std::optional<Diagnostic> checkEnvelope(std::string_view text) {
     return std::nullopt;
 }
 
-/// Field lists shared by reading and writing: `io` is a CerealJsonReader or a CerealJsonWriter, and
+/// Field lists shared by reading and writing: `io` is a JsonDomReader or a CerealJsonWriter, and
 /// `T` the struct or its const, so each key is spelled once.
 template <class IO, class T> void sideWidthFields(IO& io, T& side) {
     io.field("track", side.track);
@@ -179,12 +177,12 @@ template <class IO, class T> void attachmentFields(IO& io, T& a) {
     io.field("node", a.node);
 }
 
-void readSide(CerealJsonReader& in, const char* key, SideWidths& side) {
+void readSide(JsonDomReader& in, const char* key, SideWidths& side) {
     in.object(key, [&] { sideWidthFields(in, side); });
 }
 
 
-void readNode(CerealJsonReader& in, TrackNode& node) {
+void readNode(JsonDomReader& in, TrackNode& node) {
     in.field("x", node.position.x);
     in.field("y", node.position.y);
     in.field("z", node.position.z);
@@ -199,13 +197,13 @@ void readNode(CerealJsonReader& in, TrackNode& node) {
     });
 }
 
-std::optional<RouteAttachment> readAttachment(CerealJsonReader& in, const char* key) {
+std::optional<RouteAttachment> readAttachment(JsonDomReader& in, const char* key) {
     RouteAttachment attachment;
     const bool present = in.tryObject(key, [&] { attachmentFields(in, attachment); });
     return present ? std::optional(attachment) : std::nullopt;
 }
 
-void readRoute(CerealJsonReader& in, Route& route) {
+void readRoute(JsonDomReader& in, Route& route) {
     in.field("name", route.name);
     in.field("closed", route.closed);
     in.array("nodes", [&](std::size_t) {
@@ -217,7 +215,7 @@ void readRoute(CerealJsonReader& in, Route& route) {
     route.join = readAttachment(in, "join");
 }
 
-void readLine(CerealJsonReader& in, Line& line) {
+void readLine(JsonDomReader& in, Line& line) {
     in.field("name", line.name);
     in.field("route", line.route);
     in.tryField("vehicle_class", line.vehicleClass);
@@ -228,15 +226,15 @@ void readLine(CerealJsonReader& in, Line& line) {
     });
 }
 
-void readVehicleClass(CerealJsonReader& in, VehicleClass& v) { vehicleClassFields(in, v); }
+void readVehicleClass(JsonDomReader& in, VehicleClass& v) { vehicleClassFields(in, v); }
 
-void readMarker(CerealJsonReader& in, Marker& marker) {
+void readMarker(JsonDomReader& in, Marker& marker) {
     in.field("kind", marker.kind);
     in.field("node", marker.node);
     in.tryField("label", marker.label);
 }
 
-void readEditor(CerealJsonReader& in, EditorMetadata& editor) {
+void readEditor(JsonDomReader& in, EditorMetadata& editor) {
     in.object("editor", [&] {
         Backdrop backdrop;
         const bool present = in.tryObject("backdrop", [&] { backdropFields(in, backdrop); });
@@ -245,7 +243,7 @@ void readEditor(CerealJsonReader& in, EditorMetadata& editor) {
 }
 
 template <class T, class ReadOne>
-void readObjects(CerealJsonReader& in, const char* key, std::vector<T>& out, ReadOne readOne) {
+void readObjects(JsonDomReader& in, const char* key, std::vector<T>& out, ReadOne readOne) {
     in.array(key, [&](std::size_t) {
         T item;
         in.elementObject([&] { readOne(in, item); });
@@ -253,8 +251,8 @@ void readObjects(CerealJsonReader& in, const char* key, std::vector<T>& out, Rea
     });
 }
 
-TrackDocument readDocument(cereal::JSONInputArchive& archive) {
-    CerealJsonReader in(archive);
+TrackDocument readDocument(const rapidjson::Value& root) {
+    JsonDomReader in(root);
     TrackDocument doc;
     std::string format;
     in.field("format", format);
@@ -381,18 +379,17 @@ TrackLoadResult parseTrackJson(std::string_view text) {
         result.diagnostics.push_back(std::move(*structureError));
         return result;
     }
-    if (auto envelopeError = checkEnvelope(text)) {
+    // One parse: the envelope and every field are read from this document.
+    rapidjson::Document dom;
+    dom.Parse<kParseFlags>(text.data(), text.size());
+    if (auto envelopeError = checkEnvelope(text, dom)) {
         result.diagnostics.push_back(std::move(*envelopeError));
         return result;
     }
     try {
-        std::istringstream stream{std::string(text)};
-        cereal::JSONInputArchive archive(stream);
-        result.document = readDocument(archive);
+        result.document = readDocument(dom);
     } catch (const JsonStructureError& e) {
         result.diagnostics.push_back(makeError(e.code, e.what(), e.path));
-    } catch (const cereal::Exception& e) {
-        result.diagnostics.push_back(makeError("wrong-type", std::string("unexpected JSON structure: ") + e.what()));
     }
     return result;
 }

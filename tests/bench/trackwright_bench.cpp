@@ -56,6 +56,14 @@ void BM_Validate20000Nodes(benchmark::State& state) {
 }
 BENCHMARK(BM_Validate20000Nodes)->Unit(benchmark::kMillisecond);
 
+/// Loading a 20 000-node .twtrack from its text (what opening a track costs before validation).
+void BM_LoadTrackJson20000Nodes(benchmark::State& state) {
+    static const std::string text = formats::writeTrackJson(tw::test::circleTrack(20000, 6366.0));
+    for (auto _ : state) benchmark::DoNotOptimize(formats::parseTrackJson(text));
+    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * static_cast<std::int64_t>(text.size()));
+}
+BENCHMARK(BM_LoadTrackJson20000Nodes)->Unit(benchmark::kMillisecond);
+
 /// A closed route through `points` with 4/6/8 m widths either side.
 formats::TrackDocument loopThrough(const std::vector<formats::Vec2>& points) {
     formats::TrackDocument doc = tw::test::circleTrack(3);
