@@ -1,5 +1,7 @@
 #include "editor/main_window.h"
 #include "editor/canvas/track_canvas.h"
+#include "formats/source/track_json.h"
+#include "formats/source/file_io.h"
 
 #include <QApplication>
 #include <QDir>
@@ -190,6 +192,37 @@ TEST(TrackwrightApp, HelpAndVersionNeedNoDisplay) {
         const QString out = QString::fromLocal8Bit(app.readAllStandardOutput());
         EXPECT_TRUE(out.contains(std::string_view(argument) == "--help" ? "--screenshot" : "Trackwright")) << out.toStdString();
     }
+}
+
+TEST(TrackwrightApp, ATrackOfPiledUpNodesOpensAndRenders) {
+    // 15 000 nodes pasted into a 10 m square took the editor a minute to open (self-crossing
+    // surfaces and strokes filled by the raster engine, quadratic simplification); 30 000 took
+    // several. A generous bound: a regression hangs far past it, a working build takes a second.
+    QTemporaryDir dir;
+    formats::TrackDocument pile = formats::TrackDocument{};
+    pile.name = "pile";
+    formats::Route route{"main", true, {}, std::nullopt, std::nullopt};
+    std::uint64_t seed = 7;
+    auto next = [&] { return static_cast<double>((seed = seed * 6364136223846793005ULL + 1442695040888963407ULL) >> 11) / 9007199254740992.0; };
+    for (std::uint32_t i = 0; i < 30000; ++i) {
+        formats::TrackNode node;
+        node.position = {10.0 * next(), 10.0 * next(), 0.0};
+        node.left = node.right = {4.0, 6.0, 8.0};
+        pile.nodes.push_back(node);
+        route.nodes.push_back(i);
+    }
+    pile.routes.push_back(route);
+    const QString file = dir.filePath("pile.twtrack");
+    std::string error;
+    ASSERT_TRUE(formats::writeOutputFile(file.toStdString(), formats::writeTrackJson(pile), error)) << error;
+    QProcess app;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert("QT_QPA_PLATFORM", "offscreen");
+    app.setProcessEnvironment(env);
+    app.start(TRACKWRIGHT_APP_EXECUTABLE, {"--open", file, "--screenshot", dir.filePath("pile.png"), "--size", "800x600"});
+    ASSERT_TRUE(app.waitForFinished(90000)) << "the editor did not open and render the pile within 90 s";
+    EXPECT_EQ(app.exitCode(), 0) << app.readAllStandardError().toStdString();
+    EXPECT_FALSE(QImage(dir.filePath("pile.png")).isNull());
 }
 
 TEST(TrackwrightApp, VersionComesFromTheProject) {
