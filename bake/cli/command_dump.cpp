@@ -34,6 +34,11 @@ template <class Out> void dumpView(const formats::BakedTrackView& v, Out& o) {
         o.field("source_hash", v.header->sourceHash);
         o.field("payload_bytes", v.header->payloadSize);
     });
+    o.section("origin", 1, [&](std::size_t) {
+        o.field("x", v.origin->x);
+        o.field("y", v.origin->y);
+        o.field("z", v.origin->z);
+    });
     o.section("routes", v.routes.size(), [&](std::size_t i) {
         const auto& r = v.routes[i];
         o.field("name", std::string(v.name(r.nameOffset)));

@@ -44,10 +44,12 @@ bool parseFour(const std::string& text, double (&values)[4]) {
     return n == 4;
 }
 
-bool parseState(const std::string& text, runtime::PlanState& state) {
+/// x,y,heading,speed in world coordinates as a state in the track's local frame (the origin is
+/// subtracted in doubles, before the planner's floats).
+bool parseState(const std::string& text, runtime::PlanState& state, formats::Vec3 origin = {}) {
     double v[4];
     if (!parseFour(text, v)) return false;
-    state = {static_cast<float>(v[0]), static_cast<float>(v[1]), static_cast<float>(v[2] * kDegree), static_cast<float>(v[3])};
+    state = {static_cast<float>(v[0] - origin.x), static_cast<float>(v[1] - origin.y), static_cast<float>(v[2] * kDegree), static_cast<float>(v[3])};
     return true;
 }
 
@@ -94,8 +96,9 @@ bool endpointUsable(const runtime::PlanTrackArea& area, const PlanCommand& c, co
             << " is off the track (beyond the walls, on no route)";
         if (const formats::BakedNode* node = nearestNode(*area.track, pose.x, pose.y)) {
             char where[160];
-            std::snprintf(where, sizeof where, "; the nearest centre-line node is node %u at %.2f,%.2f, %.1f m away", node->sourceNode, node->x,
-                          node->y, std::hypot(node->x - pose.x, node->y - pose.y));
+            const formats::Vec3 origin = area.track->origin();
+            std::snprintf(where, sizeof where, "; the nearest centre-line node is node %u at %.2f,%.2f, %.1f m away", node->sourceNode,
+                          node->x + origin.x, node->y + origin.y, std::hypot(node->x - pose.x, node->y - pose.y));
             err << where;
         }
         err << ": give " << (isGoal ? "a goal" : "a start") << " between the runoff edges\n";
@@ -145,6 +148,9 @@ int runPath(const PlanCommand& c, std::ostream& out, std::ostream& err) {
     if (vehicle.turningRadius <= 0.0f) settings.discretization.steeringStepDeg = 15.0f;  // no turning radius: coarser steering
     LoadedBake bake;
     if (const int code = loadTrack(c.input, bake, err)) return code;
+    const formats::Vec3 origin = bake.track.origin();  // positions in and out are world coordinates
+    parseState(c.from, from, origin);
+    parseState(c.to, to, origin);
     runtime::PlanTrackArea area;
     area.track = &bake.track;
     area.edge = runtime::TrackEdge::Runoff;
@@ -168,7 +174,7 @@ int runPath(const PlanCommand& c, std::ostream& out, std::ostream& err) {
             archive.makeArray();
             for (const runtime::PlanStep& s : planner.path()) {
                 archive.startNode();
-                archive(cereal::make_nvp("x", s.state.x), cereal::make_nvp("y", s.state.y),
+                archive(cereal::make_nvp("x", s.state.x + origin.x), cereal::make_nvp("y", s.state.y + origin.y),
                         cereal::make_nvp("heading_deg", static_cast<float>(s.state.heading / kDegree)), cereal::make_nvp("speed_mps", s.state.speed),
                         cereal::make_nvp("time_s", s.time), cereal::make_nvp("direction", static_cast<int>(s.direction)));
                 archive.finishNode();
@@ -182,7 +188,7 @@ int runPath(const PlanCommand& c, std::ostream& out, std::ostream& err) {
         if (r.found()) out << "; " << r.time << " s, " << r.length << " m, " << planner.path().size() << " states";
         out << "\nx,y,heading_deg,speed_mps,time_s,direction\n";
         for (const runtime::PlanStep& s : planner.path())
-            out << s.state.x << ',' << s.state.y << ',' << s.state.heading / kDegree << ',' << s.state.speed << ',' << s.time << ','
+            out << s.state.x + origin.x << ',' << s.state.y + origin.y << ',' << s.state.heading / kDegree << ',' << s.state.speed << ',' << s.time << ','
                 << static_cast<int>(s.direction) << '\n';
     }
     return r.found() ? kExitOk : kExitInvalidInput;

@@ -36,7 +36,8 @@ int runRegister(const RegisterCommand& command, std::ostream& out, std::ostream&
     out << "x,y,route,segment,ratio,lateral,distance,defined\n";
     out.precision(9);
     for (const formats::CsvRow& row : table.rows) {
-        const formats::Vec2 p{row.values[0], row.values[1]};
+        // World coordinates, in the track's local frame (the origin subtracted in doubles).
+        const formats::Vec2 p{row.values[0] - bake.track.origin().x, row.values[1] - bake.track.origin().y};
         const runtime::Registration r = command.trajectory ? registrar.update(p) : registrar.registerCold(p);
         out << row.values[0] << ',' << row.values[1] << ',';
         if (r.defined) out << r.route << ',' << r.segment << ',' << r.ratio << ',' << r.lateral << ',' << r.distance << ",1\n";

@@ -6,6 +6,9 @@
 #include "formats/source/track_json.h"
 #include "formats/validate/validate.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace bake {
 namespace detail {
 
@@ -50,6 +53,21 @@ void bakeRouteGraph(const formats::TrackDocument& document, const RouteLayout& l
 
 } // namespace detail
 
+formats::BakedOrigin bakeOrigin(const formats::TrackDocument& document) {
+    constexpr double kNearTheWorldOrigin = 50000.0;  // m: every bake so far keeps origin 0 and its bytes
+    constexpr double kRounding = 1000.0;             // m: a round origin a designer can read back
+    if (document.nodes.empty()) return {0.0, 0.0, 0.0};
+    double minX = document.nodes[0].position.x, maxX = minX, minY = document.nodes[0].position.y, maxY = minY;
+    for (const formats::TrackNode& node : document.nodes) {
+        minX = std::min(minX, node.position.x);
+        maxX = std::max(maxX, node.position.x);
+        minY = std::min(minY, node.position.y);
+        maxY = std::max(maxY, node.position.y);
+    }
+    if (std::max({std::abs(minX), std::abs(maxX), std::abs(minY), std::abs(maxY)}) <= kNearTheWorldOrigin) return {0.0, 0.0, 0.0};
+    return {std::round((minX + maxX) / 2.0 / kRounding) * kRounding, std::round((minY + maxY) / 2.0 / kRounding) * kRounding, 0.0};
+}
+
 BakeResult bakeTrack(const formats::TrackDocument& document, const BakeOptions& options, const BakeContext& context) {
     BakeResult result;
     result.diagnostics = formats::validate(document);
@@ -61,27 +79,40 @@ BakeResult bakeTrack(const formats::TrackDocument& document, const BakeOptions& 
     formats::BakedTrackData data;
     const std::string canonical = formats::writeTrackJson(document);
     data.sourceHash = formats::bakedHash(canonical.data(), canonical.size());
+    // Every step works in the track's local frame: far from the world's origin, floats would keep
+    // metres instead of centimetres. The file records where the frame sits.
+    data.origin = bakeOrigin(document);
+    formats::TrackDocument shifted;
+    if (data.origin.x != 0.0 || data.origin.y != 0.0 || data.origin.z != 0.0) {
+        shifted = document;
+        for (formats::TrackNode& node : shifted.nodes) {
+            node.position.x -= data.origin.x;
+            node.position.y -= data.origin.y;
+            node.position.z -= data.origin.z;
+        }
+    }
+    const formats::TrackDocument& local = shifted.nodes.empty() ? document : shifted;
 
     struct Step {
         const char* name;
         std::function<void()> run;
     };
-    const detail::RouteLayout layout = detail::layOutRoutes(document);
+    const detail::RouteLayout layout = detail::layOutRoutes(local);
     const Step steps[] = {
-        {"frames, links and curvature", [&] { detail::bakeRoutesAndNodes(document, layout, data); }},
+        {"frames, links and curvature", [&] { detail::bakeRoutesAndNodes(local, layout, data); }},
         {"vehicle classes", [&] {
-             const auto classes = document.vehicleClasses.empty() ? defaultVehicleClasses() : document.vehicleClasses;
-             if (document.vehicleClasses.empty()) context.say("no vehicle classes in the track: using the defaults gt, road-car, truck");
+             const auto classes = local.vehicleClasses.empty() ? defaultVehicleClasses() : local.vehicleClasses;
+             if (local.vehicleClasses.empty()) context.say("no vehicle classes in the track: using the defaults gt, road-car, truck");
              for (const formats::VehicleClass& c : classes)
                  data.vehicleClasses.push_back({data.addString(c.name), static_cast<float>(c.maxLateralAcceleration),
                                                 static_cast<float>(c.maxAcceleration), static_cast<float>(c.maxBraking),
                                                 static_cast<float>(c.topSpeed), static_cast<float>(c.wheelbase),
                                                 static_cast<float>(c.maxSteeringAngle), static_cast<float>(c.width)});
          }},
-        {"lines", [&] { detail::bakeLines(document, layout, data); }},
-        {"speed hints", [&] { detail::bakeSpeedHints(document, layout, data); }},
+        {"lines", [&] { detail::bakeLines(local, layout, data); }},
+        {"speed hints", [&] { detail::bakeSpeedHints(local, layout, data); }},
         {"registration grid", [&] { detail::bakeRegistrationGrid(options.gridCellSize, data); }},
-        {"route graph", [&] { detail::bakeRouteGraph(document, layout, data); }},
+        {"route graph", [&] { detail::bakeRouteGraph(local, layout, data); }},
     };
     const double stepCount = static_cast<double>(std::size(steps));
     for (std::size_t i = 0; i < std::size(steps); ++i) {

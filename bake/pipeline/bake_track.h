@@ -24,6 +24,11 @@ struct BakeResult {
     std::optional<formats::BakedTrackData> data;
 };
 
+/// The origin of the track's local frame, in which a bake stores every position: the world's
+/// origin for a track within 50 km of it (every ordinary track: nothing moves), else the centre of
+/// its nodes' bounds rounded to the kilometre, so UTM-scale tracks keep centimetres in floats.
+formats::BakedOrigin bakeOrigin(const formats::TrackDocument& document);
+
 /// The whole bake: validate → frames → curvature → lines → speed hints per vehicle class →
 /// registration grid → route graph. A track with validation errors is not baked. Deterministic:
 /// the same document gives the same data, byte for byte once written.

@@ -132,6 +132,7 @@ void TrackCanvas::paintColouring(QPainter& painter) {
     // Speed hints of the first vehicle class along every line, from the last bake.
     if (!m_liveBake || !m_liveBake->latest()) return;
     const formats::BakedTrackView& v = m_liveBake->latest()->track.view;
+    const formats::Vec3 origin = m_liveBake->latest()->track.origin();  // baked positions are local
     double fastest = 1.0;
     for (float h : v.speedHints) fastest = std::max(fastest, double(h));
     for (const formats::BakedSpeedProfile& profile : v.speedProfiles) {
@@ -144,7 +145,7 @@ void TrackCanvas::paintColouring(QPainter& painter) {
             const formats::BakedLinePoint& a = v.linePoints[line.firstPoint + k];
             const formats::BakedLinePoint& b = v.linePoints[line.firstPoint + (k + 1) % count];
             const double speed = v.speedHints[profile.firstHint + k];
-            segment({a.x, a.y}, {b.x, b.y}, ramp(1.0 - speed / fastest));
+            segment({a.x + origin.x, a.y + origin.y}, {b.x + origin.x, b.y + origin.y}, ramp(1.0 - speed / fastest));
         }
     }
 }

@@ -3,6 +3,7 @@
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -47,6 +48,8 @@ template <class T> std::span<const T> viewOf(const std::byte* payload, const Bak
 
 /// Every index the runtime will follow, checked once here.
 bool referencesAreValid(const BakedTrackView& v) {
+    // A non-finite origin would put every position nowhere (the header's flags would not say why).
+    if (!std::isfinite(v.origin->x) || !std::isfinite(v.origin->y) || !std::isfinite(v.origin->z)) return false;
     const std::size_t nodeCount = v.nodes.size();
     auto nameOk = [&](std::uint32_t offset) {
         return offset < v.strings.size() && v.strings.find('\0', offset) != std::string_view::npos;
@@ -112,7 +115,7 @@ BakedLoadStatus readBakedTrack(std::span<const std::byte> bytes, BakedTrackView&
     static constexpr std::uint32_t kElementSizes[kBakedSectionCount] = {
         sizeof(BakedRoute), sizeof(BakedNode), sizeof(BakedRouteLink), sizeof(BakedVehicleClass), sizeof(BakedLine),
         sizeof(BakedLinePoint), sizeof(BakedSpeedProfile), sizeof(float), sizeof(BakedGridInfo), sizeof(std::uint32_t),
-        sizeof(std::uint32_t), 1};
+        sizeof(std::uint32_t), 1, sizeof(BakedOrigin)};
     std::uint64_t previousEnd = 0;
     for (std::uint32_t i = 0; i < kBakedSectionCount; ++i) {
         const BakedSectionEntry& e = table[i];
@@ -123,6 +126,7 @@ BakedLoadStatus readBakedTrack(std::span<const std::byte> bytes, BakedTrackView&
         previousEnd = e.offset + e.count * e.elementSize;
     }
     if (table[static_cast<std::uint32_t>(BakedSection::GridInfo)].count != 1) return BakedLoadStatus::BadSectionTable;
+    if (table[static_cast<std::uint32_t>(BakedSection::Origin)].count != 1) return BakedLoadStatus::BadSectionTable;
 
     BakedTrackView candidate;
     candidate.header = reinterpret_cast<const BakedHeader*>(bytes.data());
@@ -138,6 +142,7 @@ BakedLoadStatus readBakedTrack(std::span<const std::byte> bytes, BakedTrackView&
     candidate.gridCells = viewOf<std::uint32_t>(payload, table[9]);
     candidate.gridItems = viewOf<std::uint32_t>(payload, table[10]);
     candidate.strings = std::string_view(reinterpret_cast<const char*>(payload + table[11].offset), static_cast<std::size_t>(table[11].count));
+    candidate.origin = reinterpret_cast<const BakedOrigin*>(payload + table[12].offset);
     if (!referencesAreValid(candidate)) return BakedLoadStatus::BadReference;
     view = candidate;
     return BakedLoadStatus::Ok;

@@ -41,6 +41,7 @@ std::vector<std::byte> writeBakedTrack(const BakedTrackData& data) {
         section(BakedSection::GridCells, data.gridCells),
         section(BakedSection::GridItems, data.gridItems),
         {BakedSection::Strings, 1, data.strings.data(), data.strings.size()},
+        {BakedSection::Origin, sizeof(BakedOrigin), &data.origin, 1},
     };
     const std::size_t payloadStart = kBakedPayloadStart;
 

@@ -28,6 +28,7 @@ struct BakedTrackData {
     std::vector<std::uint32_t> gridCells;
     std::vector<std::uint32_t> gridItems;
     std::string strings;  ///< zero-terminated names, addressed by offset
+    BakedOrigin origin{0.0, 0.0, 0.0};  ///< every position above is relative to it
 
     /// Appends a name to `strings`, returns its offset.
     std::uint32_t addString(std::string_view text);

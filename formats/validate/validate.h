@@ -5,9 +5,15 @@
 
 namespace formats {
 
-/// How far from the origin a node may lie, metres (|x|, |y| and |z|): a .twbake stores positions
-/// as single-precision floats, which keep centimetres within 100 km (there, one step is 7.8 mm).
-inline constexpr double kMaxCoordinate = 100000.0;
+/// How far from the world's origin a node may lie east, west, north or south, metres: UTM
+/// coordinates stay within 10 000 km. A bake stores positions relative to a local origin near the
+/// track, so single-precision floats keep centimetres wherever it lies.
+inline constexpr double kMaxCoordinate = 1.0e7;
+/// How far up or down, metres.
+inline constexpr double kMaxHeight = 100000.0;
+/// The most a track may span east–west or north–south, metres: within it, floats relative to the
+/// local origin step 4 mm at most.
+inline constexpr double kMaxExtent = 100000.0;
 /// The widest a node's track, runoff or wall may be on either side, metres.
 inline constexpr double kMaxWidth = 1000.0;
 

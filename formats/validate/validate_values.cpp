@@ -8,6 +8,7 @@
 #include <array>
 #include <cmath>
 #include <set>
+#include <vector>
 
 namespace formats::detail {
 namespace {
@@ -37,27 +38,65 @@ template <class F> void forEachSide(const TrackNode& node, F&& f) {
     f("right", node.right);
 }
 
-/// Finite but too large to bake: positions and widths become single-precision floats in a .twbake
-/// (a node at 1e300 baked to infinity, and laps on it never finished; at 1e7 m a float keeps
-/// metres, not centimetres). One diagnostic per node, up to kListedOutOfRange, then a count.
+/// The track spans more than kMaxExtent: usually one mistyped node. Named is the node farthest from
+/// the median of the others (robust to that one node).
+void checkExtent(const TrackDocument& doc, DiagnosticSink& sink, const DocumentHealth& health) {
+    std::vector<double> xs, ys;
+    double minX = INFINITY, maxX = -INFINITY, minY = INFINITY, maxY = -INFINITY;
+    for (std::uint32_t i = 0; i < doc.nodes.size(); ++i) {
+        if (!health.nodeSound[i]) continue;
+        const Vec3& p = doc.nodes[i].position;
+        xs.push_back(p.x);
+        ys.push_back(p.y);
+        minX = std::min(minX, p.x);
+        maxX = std::max(maxX, p.x);
+        minY = std::min(minY, p.y);
+        maxY = std::max(maxY, p.y);
+    }
+    const double span = std::max(maxX - minX, maxY - minY);
+    if (xs.empty() || !(span > kMaxExtent)) return;
+    const auto median = [](std::vector<double>& v) {
+        std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2), v.end());
+        return v[v.size() / 2];
+    };
+    const double mx = median(xs), my = median(ys);
+    std::uint32_t farthest = 0;
+    double farthestDistance = -1.0;
+    for (std::uint32_t i = 0; i < doc.nodes.size(); ++i) {
+        if (!health.nodeSound[i]) continue;
+        const double d = std::hypot(doc.nodes[i].position.x - mx, doc.nodes[i].position.y - my);
+        if (d > farthestDistance) {
+            farthestDistance = d;
+            farthest = i;
+        }
+    }
+    sink.error("coordinate-out-of-range", "the track spans " + quantity(span / 1000.0, "km") + ", more than the " +
+        quantity(kMaxExtent / 1000.0, "km") + " a bake keeps centimetre-exact; node " + std::to_string(farthest) + " lies " +
+        quantity(farthestDistance / 1000.0, "km") + " from the middle of the others: is it misplaced?", nodePath(farthest)).node = farthest;
+}
+
+/// Finite but too large to bake: a node at 1e300 baked to infinity (and laps on it never
+/// finished); a track spanning thousands of kilometres cannot keep centimetres in the floats of a
+/// .twbake, even relative to its local origin. One diagnostic per node, up to kListedOutOfRange,
+/// then a count; then the track's extent, naming the node farthest from the others.
 void checkRanges(const TrackDocument& doc, DiagnosticSink& sink, DocumentHealth& health) {
     constexpr std::size_t kListedOutOfRange = 20;
     std::size_t outOfRange = 0;
     std::uint32_t firstBeyond = 0;
     for (std::uint32_t i = 0; i < doc.nodes.size(); ++i) {
         const TrackNode& node = doc.nodes[i];
-        const double farthest = std::max({std::abs(node.position.x), std::abs(node.position.y), std::abs(node.position.z)});
+        const double farthest = std::max(std::abs(node.position.x), std::abs(node.position.y));
         const double widest = std::max({node.left.track, node.left.runoff, node.left.wall, node.right.track, node.right.runoff, node.right.wall});
-        const bool far = farthest > kMaxCoordinate, wide = widest > kMaxWidth;
+        const bool far = farthest > kMaxCoordinate || std::abs(node.position.z) > kMaxHeight, wide = widest > kMaxWidth;
         if (!(far || wide) || !health.nodeSound[i]) continue;  // NaN compares false: reported as non-finite
         health.nodeSound[i] = false;
         if (outOfRange++ == 0) firstBeyond = i;
         if (outOfRange > kListedOutOfRange) continue;
         if (far) {
-            sink.error("coordinate-out-of-range", "node " + std::to_string(i) + " lies " + quantity(farthest / 1000.0, "km") +
-                " from the origin: a bake keeps positions in single precision, centimetre-exact only within " +
-                quantity(kMaxCoordinate / 1000.0, "km") + " of it. Move the track near the origin (subtract a reference point, "
-                "such as its first node's position, from every node)", nodePath(i)).node = i;
+            sink.error("coordinate-out-of-range", "node " + std::to_string(i) + " lies " +
+                quantity(std::max(farthest, std::abs(node.position.z)) / 1000.0, "km") + " from the origin, beyond " +
+                quantity(kMaxCoordinate / 1000.0, "km") + " across or " + quantity(kMaxHeight / 1000.0, "km") +
+                " up or down: positions are metres; is the node misplaced?", nodePath(i)).node = i;
         } else {
             sink.error("coordinate-out-of-range", "node " + std::to_string(i) + " has a width of " + quantity(widest / 1000.0, "km") +
                 ": widths beyond " + quantity(kMaxWidth, "m") + " cannot be baked; enter the distance from the centre line in metres",
@@ -67,6 +106,7 @@ void checkRanges(const TrackDocument& doc, DiagnosticSink& sink, DocumentHealth&
     if (outOfRange > kListedOutOfRange)
         sink.error("coordinate-out-of-range", std::to_string(outOfRange - kListedOutOfRange) + " more nodes (not listed) lie too far out or are too wide",
                    nodePath(firstBeyond)).node = firstBeyond;
+    checkExtent(doc, sink, health);
 }
 
 } // namespace

@@ -117,6 +117,15 @@ tw_status tw_track_counts(const tw_track* track, uint32_t* routes, uint32_t* lin
     return TW_OK;
 }
 
+tw_status tw_track_origin(const tw_track* track, double* x, double* y, double* z) {
+    if (!track || !x || !y || !z) return TW_INVALID_ARGUMENT;
+    const formats::Vec3 o = track->track.origin();
+    *x = o.x;
+    *y = o.y;
+    *z = o.z;
+    return TW_OK;
+}
+
 tw_status tw_track_route_length(const tw_track* track, uint32_t route, float* metres) {
     if (!track || !metres || route >= track->track.view.routes.size()) return TW_INVALID_ARGUMENT;
     *metres = track->track.view.routes[route].length;

@@ -1,4 +1,7 @@
 #include "bake/pipeline/bake_track.h"
+#include "formats/validate/validate.h"
+#include "trackwright/track/registrar.h"
+#include "bake/pipeline/loaded_bake.h"
 
 #include "formats/source/track_json.h"
 
@@ -134,20 +137,22 @@ TEST(BakeTrack, InvalidTracksAreNotBakedAndCancellationStops) {
 }
 
 // Identical input, identical bytes: on every run and in every build type. The golden value changes
-// only with the format or the algorithms, and then on purpose.
+// only with the format or the algorithms, and then on purpose (2026-11-25: format 2 adds the origin
+// section; `twbake dump` of every sample shows every other section unchanged).
 TEST(BakeTrack, GoldenHashOfTheKartSample) {
     const std::vector<std::byte> first = formats::writeBakedTrack(bakeOk(sample("kart.twtrack")));
     const std::vector<std::byte> second = formats::writeBakedTrack(bakeOk(sample("kart.twtrack")));
     EXPECT_EQ(first, second);
-    EXPECT_EQ(formats::bakedHash(first.data(), first.size()), 0x236bef6f1d1ee83dull) << std::hex << formats::bakedHash(first.data(), first.size());
+    EXPECT_EQ(formats::bakedHash(first.data(), first.size()), 0x307e1175233bf6d0ull) << std::hex << formats::bakedHash(first.data(), first.size());
 }
 
 } // namespace
 
 namespace {
 
-// A node at 1e300 m validated clean and baked to infinity (then laps never finished); one at
-// UTM scale baked with metre steps. Both are refused before a bake, naming the node.
+// A node at 1e300 m validated clean and baked to infinity (then laps never finished); a single node
+// mistyped 4 500 km from a 120 m circle made a track no float keeps. Both are refused before a
+// bake, naming the node.
 TEST(BakeTrack, CoordinatesBeyondTheBakeableRangeAreRefused) {
     for (const double far : {1e300, 4.5e6}) {
         formats::TrackDocument doc = tw::test::circleTrack(24);
@@ -158,6 +163,54 @@ TEST(BakeTrack, CoordinatesBeyondTheBakeableRangeAreRefused) {
         bool named = false;
         for (const formats::Diagnostic& d : result.diagnostics) named |= d.code == "coordinate-out-of-range" && d.node == 5u;
         EXPECT_TRUE(named) << far;
+    }
+}
+
+} // namespace
+
+namespace {
+
+// UTM-scale coordinates lost precision silently in the float bake: a track 4 500 km north keeps
+// centimetres now, because the bake stores positions relative to an origin near the track.
+TEST(BakeTrack, AUtmScaleTrackKeepsCentimetresRelativeToItsOrigin) {
+    const formats::TrackDocument near = sample("kart.twtrack");
+    formats::TrackDocument far = near;
+    const formats::Vec3 offset{512345.678, 4498765.432, 0.0};
+    for (formats::TrackNode& node : far.nodes) {
+        node.position.x += offset.x;
+        node.position.y += offset.y;
+    }
+    EXPECT_FALSE(formats::hasErrors(formats::validate(far)));
+    const formats::BakedTrackData nearData = bakeOk(near), farData = bakeOk(far);
+    EXPECT_EQ(nearData.origin.x, 0.0);
+    EXPECT_NEAR(farData.origin.x, offset.x, 1000.0);
+    EXPECT_NEAR(farData.origin.y, offset.y, 1000.0);
+    EXPECT_EQ(std::fmod(farData.origin.x, 1000.0), 0.0) << "a round origin";
+    ASSERT_EQ(nearData.nodes.size(), farData.nodes.size());
+    double worst = 0.0;
+    for (std::size_t i = 0; i < nearData.nodes.size(); ++i) {
+        const double x = farData.nodes[i].x + farData.origin.x - offset.x, y = farData.nodes[i].y + farData.origin.y - offset.y;
+        worst = std::max({worst, std::abs(x - nearData.nodes[i].x), std::abs(y - nearData.nodes[i].y)});
+    }
+    EXPECT_LT(worst, 0.001) << "baked positions drift by " << worst << " m";
+
+    // A car registers by world position less the origin, as a game does, and lands where it does
+    // on the track baked near the world's origin.
+    bake::LoadedBake nearBake, farBake;
+    ASSERT_EQ(bake::loadBakedData(nearData, nearBake), runtime::LoadStatus::Ok);
+    ASSERT_EQ(bake::loadBakedData(farData, farBake), runtime::LoadStatus::Ok);
+    const formats::Vec3 origin = farBake.track.origin();
+    EXPECT_EQ(origin.x, farData.origin.x);
+    runtime::Registrar nearRegistrar(nearBake.track), farRegistrar(farBake.track);
+    for (std::size_t i = 0; i < near.nodes.size(); i += 7) {
+        const formats::Vec2 p = near.nodes[i].position.ground() + formats::Vec2{0.37, -0.21};
+        const runtime::Registration a = nearRegistrar.registerCold(p);
+        const runtime::Registration b = farRegistrar.registerCold({p.x + offset.x - origin.x, p.y + offset.y - origin.y});
+        ASSERT_EQ(a.defined, b.defined);
+        if (!a.defined) continue;
+        EXPECT_EQ(a.segment, b.segment);
+        EXPECT_NEAR(a.lateral, b.lateral, 0.01);
+        EXPECT_NEAR(a.distance, b.distance, 0.01);
     }
 }
 

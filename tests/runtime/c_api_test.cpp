@@ -68,6 +68,10 @@ TEST(CApi, HandlesMayBeFreedInAnyOrder) {
     ASSERT_EQ(tw_follower_create(track, TW_FOLLOWER_PURSUIT, 0, 0, TW_VEHICLE_CAR, &follower), TW_OK);
     tw_line_sample start{};
     ASSERT_EQ(tw_line_sample_at(track, 0, 0, 0.0, &start), TW_OK);
+    double ox = 1.0, oy = 1.0, oz = 1.0;
+    ASSERT_EQ(tw_track_origin(track, &ox, &oy, &oz), TW_OK);
+    EXPECT_EQ(ox, 0.0) << "a track near the world's origin keeps it";
+    EXPECT_EQ(tw_track_origin(track, nullptr, &oy, &oz), TW_INVALID_ARGUMENT);
     tw_track_free(track);  // first: the others still work
     tw_registration where{};
     ASSERT_EQ(tw_registrar_update(registrar, start.x, start.y, &where), TW_OK);

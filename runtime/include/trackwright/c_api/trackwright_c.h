@@ -101,6 +101,10 @@ const char* tw_track_load_error(void);
 void tw_track_free(tw_track* track);
 tw_status tw_track_counts(const tw_track* track, uint32_t* routes, uint32_t* lines, uint32_t* vehicle_classes);
 /* The length of a route, m. */
+/* Where the track's local frame sits in the world, metres: every position the API takes and gives
+ * is relative to it (subtract it from world positions, add it to samples). 0 for a track within
+ * 50 km of the world's origin. */
+tw_status tw_track_origin(const tw_track* track, double* x, double* y, double* z);
 tw_status tw_track_route_length(const tw_track* track, uint32_t route, float* metres);
 /* The line `name` on `route` for `vehicle_class` (a class-specific line first, then one for all). */
 tw_status tw_track_find_line(const tw_track* track, uint32_t route, const char* name, uint32_t vehicle_class, uint32_t* line);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "trackwright/format/baked_reader.h"
+#include "trackwright/format/vec.h"
 
 #include <cstddef>
 #include <span>
@@ -15,6 +16,14 @@ struct BakedTrack {
     formats::BakedTrackView view;
 
     std::uint32_t routeOfNode(std::uint32_t node) const;
+
+    /// Where the track's local frame sits in the world, metres. Every position the runtime takes
+    /// and gives (registration, line samples, followers, the planner) is in that frame: subtract
+    /// the origin from a world position first, add it to a sampled one. (0, 0, 0) for any track
+    /// within 50 km of the world's origin; a UTM-scale track's is near its middle.
+    formats::Vec3 origin() const {
+        return view.origin ? formats::Vec3{view.origin->x, view.origin->y, view.origin->z} : formats::Vec3{};
+    }
 };
 
 /// Validates `bytes` (8-byte aligned, see formats::readBakedTrack) and, on success only, points

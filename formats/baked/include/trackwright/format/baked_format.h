@@ -12,7 +12,7 @@
 namespace formats {
 
 inline constexpr std::array<char, 8> kBakedMagic = {'T', 'W', 'B', 'A', 'K', 'E', '\x1a', '\0'};
-inline constexpr std::uint32_t kBakedFormatVersion = 1;
+inline constexpr std::uint32_t kBakedFormatVersion = 2;
 
 /// Section identifiers, also their order in the file.
 enum class BakedSection : std::uint32_t {
@@ -28,6 +28,7 @@ enum class BakedSection : std::uint32_t {
     GridCells,
     GridItems,
     Strings,
+    Origin,
     Count
 };
 inline constexpr std::uint32_t kBakedSectionCount = static_cast<std::uint32_t>(BakedSection::Count);
@@ -139,6 +140,13 @@ struct BakedGridInfo {
     std::uint32_t reserved;
 };
 
+/// Where the track's local frame sits in the world, metres. Every position in the file is relative
+/// to it, so single-precision floats keep centimetres however far from the world's origin the
+/// track lies (UTM coordinates run to 10 000 km). (0, 0, 0) for a track near the world's origin.
+struct BakedOrigin {
+    double x, y, z;
+};
+
 // Tripwires: a size change here changes the file format.
 static_assert(sizeof(BakedHeader) == 48);
 static_assert(sizeof(BakedSectionEntry) == 24);
@@ -150,6 +158,7 @@ static_assert(sizeof(BakedLine) == 24);
 static_assert(sizeof(BakedLinePoint) == 40);
 static_assert(sizeof(BakedSpeedProfile) == 16);
 static_assert(sizeof(BakedGridInfo) == 24);
+static_assert(sizeof(BakedOrigin) == 24);
 
 /// Every section starts on this boundary (zero padding between), and so does the payload: the
 /// runtime reads the structs in place.
@@ -164,8 +173,8 @@ inline constexpr std::size_t kBakedPayloadStart =
 
 /// Text hashed into BakedHeader::layoutHash: the element layouts in order. Edit with the structs.
 inline constexpr const char* kBakedLayoutDescription =
-    "v1 route:u32x4,u32x2,f32,u32 node:f32x18,u32 link:u32x5 class:u32,f32x7 line:u32x4,f32,u32 "
-    "point:f32x10 profile:u32x3,f32 hint:f32 grid:f32x3,u32x3 cell:u32 item:u32 strings:char";
+    "v2 route:u32x4,u32x2,f32,u32 node:f32x18,u32 link:u32x5 class:u32,f32x7 line:u32x4,f32,u32 "
+    "point:f32x10 profile:u32x3,f32 hint:f32 grid:f32x3,u32x3 cell:u32 item:u32 strings:char origin:f64x3";
 
 /// FNV-1a of the layout description, evaluated at compile time.
 constexpr std::uint32_t bakedLayoutHash() {

@@ -26,6 +26,7 @@ struct BakedTrackView {
     std::span<const std::uint32_t> gridCells;
     std::span<const std::uint32_t> gridItems;
     std::string_view strings;
+    const BakedOrigin* origin = nullptr;  ///< the local frame's place in the world (finite, checked at load)
 
     /// The zero-terminated name at `offset` (checked at load).
     const char* name(std::uint32_t offset) const { return strings.data() + offset; }
