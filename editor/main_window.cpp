@@ -608,14 +608,20 @@ bool MainWindow::confirmOverwriteOfExternalChange() {
                     tr("%1 was changed on disk since you opened it, by another editor or program.").arg(QFileInfo(filePath()).fileName()),
                     QMessageBox::NoButton, this);
     box.setObjectName("changedOnDiskBox");
-    box.setInformativeText(tr("Overwrite it with your version, losing the other changes, or save yours under another name?"));
+    box.setInformativeText(tr("Keep yours (overwrite the other changes), save yours under another name, or reload the file "
+                              "as it is now (your unsaved changes are lost)?"));
     QPushButton* overwrite = box.addButton(tr("Overwrite"), QMessageBox::DestructiveRole);
     QPushButton* saveAs = box.addButton(tr("Save As…"), QMessageBox::AcceptRole);
+    QPushButton* reload = box.addButton(tr("Reload"), QMessageBox::ResetRole);
     box.addButton(QMessageBox::Cancel);
     box.setDefaultButton(saveAs);
     box.exec();
     if (box.clickedButton() == overwrite) return true;
     if (box.clickedButton() == saveAs) this->saveAs();
+    if (box.clickedButton() == reload) {
+        QString error;
+        if (!openFile(filePath(), &error)) QMessageBox::warning(this, tr("Cannot reload"), error);
+    }
     return false;
 }
 

@@ -172,6 +172,28 @@ TEST(TwoEditors, SavingOverAnotherEditorsSaveAsksFirst) {
     EXPECT_TRUE(second.save()) << "its own save counted as someone else's";
 }
 
+TEST(TwoEditors, TheConflictPromptCanTakeTheOtherVersion) {
+    QTemporaryDir recovery, work;
+    const QString track = copyOfKart(work, "shared.twtrack");
+    const double x0 = firstNodeX(track);
+    editor::MainWindow first(nullptr, recovery.path()), second(nullptr, recovery.path());
+    ASSERT_TRUE(first.openFile(track));
+    ASSERT_TRUE(second.openFile(track));
+    nudge(first, 4.0);
+    ASSERT_TRUE(first.save());
+    nudge(second, -9.0);
+    QTimer::singleShot(0, [&] {
+        auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+        ASSERT_NE(box, nullptr);
+        for (QAbstractButton* button : box->buttons())
+            if (button->text() == "Reload") button->click();
+    });
+    EXPECT_FALSE(second.save());
+    EXPECT_DOUBLE_EQ(second.document()->nodes[0].position.x, x0 + 4.0) << "the other editor's version is shown";
+    EXPECT_FALSE(second.editorDocument()->isModified());
+    EXPECT_DOUBLE_EQ(firstNodeX(track), x0 + 4.0);
+}
+
 TEST(TwoEditors, AnUnmodifiedTrackReloadsWhenAnotherEditorSavesIt) {
     QTemporaryDir recovery, work;
     const QString track = copyOfKart(work, "shared.twtrack");
