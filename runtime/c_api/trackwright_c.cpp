@@ -233,7 +233,9 @@ tw_status tw_vehicle_step(int32_t vehicle, const tw_controls* controls, float dt
     b.state = toState(body->state);
     b.velocity = {body->velocity_x, body->velocity_y};
     b.steeringAngle = body->steering_angle;
-    runtime::stepVehicle(runtime::vehiclePreset(presetOf(vehicle)), {controls->steering, controls->throttle, controls->handbrake != 0}, dt, b);
+    // Beyond runtime::kMaxVehicleStep (0.25 s) a step is refused rather than tunnelling through walls.
+    if (!runtime::stepVehicle(runtime::vehiclePreset(presetOf(vehicle)), {controls->steering, controls->throttle, controls->handbrake != 0}, dt, b))
+        return TW_INVALID_ARGUMENT;
     body->state = fromState(b.state);
     body->velocity_x = b.velocity.x;
     body->velocity_y = b.velocity.y;

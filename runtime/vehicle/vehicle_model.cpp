@@ -52,7 +52,10 @@ bool vehiclePresetByName(const char* name, VehiclePreset& preset) {
     return false;
 }
 
-void stepVehicle(const VehicleParameters& v, const Controls& c, float dt, VehicleBody& body) {
+namespace {
+
+/// One Euler step of the model; `dt` at most kVehicleSubstep.
+void integrate(const VehicleParameters& v, const Controls& c, float dt, VehicleBody& body) {
     const float steering = std::clamp(std::isfinite(c.steering) ? c.steering : 0.0f, -1.0f, 1.0f);
     const float throttle = std::clamp(std::isfinite(c.throttle) ? c.throttle : 0.0f, -1.0f, 1.0f);
     VehicleState& s = body.state;
@@ -101,6 +104,26 @@ void stepVehicle(const VehicleParameters& v, const Controls& c, float dt, Vehicl
     body.velocity = {along * cosN - across * sinN, along * sinN + across * cosN};
     s.speed = static_cast<float>(along);
     s.position = s.position + body.velocity * static_cast<double>(dt);
+}
+
+bool finiteBody(const VehicleBody& b) {
+    const VehicleState& s = b.state;
+    return std::isfinite(s.position.x) && std::isfinite(s.position.y) && std::isfinite(s.heading) && std::isfinite(s.speed) &&
+        std::isfinite(s.yawRate) && std::isfinite(b.velocity.x) && std::isfinite(b.velocity.y) && std::isfinite(b.steeringAngle);
+}
+
+} // namespace
+
+bool stepVehicle(const VehicleParameters& v, const Controls& c, float dt, VehicleBody& body) {
+    // A 10 s step moved a car 566 m through the walls in one Euler step, and a NaN heading made the
+    // whole body NaN: such steps are refused, the body untouched.
+    if (!std::isfinite(dt) || dt < 0.0f || dt > kMaxVehicleStep || !finiteBody(body)) return false;
+    // Steps up to kVehicleSubstep (a 60 Hz game's) are one Euler step, as always; longer ones are
+    // cut into equal sub-steps no longer than that.
+    const int steps = std::max(1, static_cast<int>(std::ceil(dt / kVehicleSubstep - 1e-4f)));
+    const float each = dt / static_cast<float>(steps);
+    for (int i = 0; i < steps; ++i) integrate(v, c, each, body);
+    return true;
 }
 
 } // namespace runtime

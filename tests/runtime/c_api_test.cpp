@@ -43,6 +43,7 @@ TEST(CApi, NonFiniteNumbersAreRefusedAsTheHeaderPromises) {
         EXPECT_EQ(tw_vehicle_step(TW_VEHICLE_CAR, &controls, 1.0f / 60.0f, &bad), TW_INVALID_ARGUMENT) << field;
         EXPECT_EQ(bad.state.x, before.state.x) << "a refused step left the body changed";
     }
+    EXPECT_EQ(tw_vehicle_step(TW_VEHICLE_CAR, &controls, 10.0f, &body), TW_INVALID_ARGUMENT) << "a 10 s step tunnelled through walls";
     tw_controls badControls{static_cast<float>(nan), 0.0f, 0};
     EXPECT_EQ(tw_vehicle_step(TW_VEHICLE_CAR, &badControls, 1.0f / 60.0f, &body), TW_INVALID_ARGUMENT);
 

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+
 #include <cmath>
 
 namespace {
@@ -75,6 +77,30 @@ TEST(VehicleModel, DeterministicAndSafeWithGarbageControls) {
     EXPECT_TRUE(runtime::vehiclePresetByName("hovercraft", preset));
     EXPECT_EQ(preset, runtime::VehiclePreset::Hovercraft);
     EXPECT_FALSE(runtime::vehiclePresetByName("boat", preset));
+}
+
+TEST(VehicleModel, LongStepsAreSubSteppedAndImpossibleOnesRefused) {
+    // A 10 s step moved a car 566 m through the walls in one Euler step; a NaN heading made the
+    // whole body NaN. Both are refused now, the body untouched.
+    const runtime::VehicleParameters car = runtime::vehiclePreset(runtime::VehiclePreset::Car);
+    runtime::VehicleBody body;
+    body.state.speed = 30.0f;
+    body.velocity = {30.0, 0.0};
+    const runtime::VehicleBody before = body;
+    EXPECT_FALSE(runtime::stepVehicle(car, {0.5f, 1.0f, false}, 10.0f, body));
+    EXPECT_EQ(body.state.position.x, before.state.position.x);
+    EXPECT_FALSE(runtime::stepVehicle(car, {0.5f, 1.0f, false}, -0.01f, body));
+    runtime::VehicleBody nan = body;
+    nan.state.heading = std::numeric_limits<float>::quiet_NaN();
+    EXPECT_FALSE(runtime::stepVehicle(car, {0.5f, 1.0f, false}, 1.0f / 60.0f, nan));
+
+    // A tenth of a second is six 60 Hz steps, not one long one.
+    runtime::VehicleBody once = body, sixTimes = body;
+    ASSERT_TRUE(runtime::stepVehicle(car, {0.5f, 1.0f, false}, 0.1f, once));
+    for (int i = 0; i < 6; ++i) ASSERT_TRUE(runtime::stepVehicle(car, {0.5f, 1.0f, false}, 0.1f / 6.0f, sixTimes));
+    EXPECT_EQ(once.state.position.x, sixTimes.state.position.x);
+    EXPECT_EQ(once.state.heading, sixTimes.state.heading);
+    EXPECT_TRUE(runtime::stepVehicle(car, {0.5f, 1.0f, false}, runtime::kMaxVehicleStep, body));
 }
 
 } // namespace

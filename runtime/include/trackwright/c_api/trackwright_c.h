@@ -129,8 +129,9 @@ tw_status tw_follower_update(tw_follower* follower, const tw_vehicle_state* stat
 tw_status tw_follower_stuck_events(const tw_follower* follower, int32_t* events);
 tw_status tw_follower_take_teleport(tw_follower* follower, int32_t* requested, double* x, double* y, float* heading);
 
-/* One step of the reference vehicle model (bicycle kinematics with grip and rate limits). A
- * non-finite control or body value, or a negative dt: TW_INVALID_ARGUMENT, the body untouched. */
+/* One step of the reference vehicle model (bicycle kinematics with grip and rate limits), in
+ * sub-steps of at most 1/60 s. A non-finite control or body value, a negative dt or one over 0.25 s:
+ * TW_INVALID_ARGUMENT, the body untouched. */
 tw_status tw_vehicle_step(int32_t vehicle, const tw_controls* controls, float dt, tw_vehicle_body* body);
 
 #ifdef __cplusplus

@@ -46,6 +46,15 @@ struct VehicleBody {
 /// reverse limits, drag and rolling resistance, and a lateral grip
 /// limit: the velocity turns towards the heading only as fast as grip allows, so a car that asks
 /// for more slides. Deterministic: the same inputs give the same body, bit for bit.
-void stepVehicle(const VehicleParameters& vehicle, const Controls& controls, float dt, VehicleBody& body);
+/// A step longer than kVehicleSubstep is integrated in equal sub-steps no longer than that; a
+/// negative, non-finite or longer-than-kMaxVehicleStep `dt`, or a body holding a non-finite number,
+/// is refused: false, and the body is left as it was.
+bool stepVehicle(const VehicleParameters& vehicle, const Controls& controls, float dt, VehicleBody& body);
+
+/// The longest single Euler step of the reference model, seconds (a 60 Hz frame).
+inline constexpr float kVehicleSubstep = 1.0f / 60.0f;
+/// The longest step stepVehicle takes, seconds: a game paused or stalled for longer should not
+/// move its cars through walls in one call.
+inline constexpr float kMaxVehicleStep = 0.25f;
 
 } // namespace runtime
