@@ -67,6 +67,17 @@ void crash(QProcess& child) {
     child.waitForFinished(5000);
 }
 
+/// Answers the next modal message box by clicking the button labelled `button`, and keeps its text.
+void answerNextPrompt(const QString& button, QString* text = nullptr) {
+    QTimer::singleShot(0, [button, text] {
+        auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+        ASSERT_NE(box, nullptr) << "no prompt was shown";
+        if (text) *text = box->text();
+        for (QAbstractButton* candidate : box->buttons())
+            if (candidate->text() == button) candidate->click();
+    });
+}
+
 TEST(TwoEditors, ARunningEditorsAutosaveIsNeitherOfferedNorDeletedByAnother) {
     // The second editor said the first "did not close cleanly" while it ran, and answering No
     // deleted the first one's autosave.
@@ -134,64 +145,50 @@ TEST(TwoEditors, ARecoveryFromAnotherWorkingDirectorySavesIntoItsOwnFile) {
     EXPECT_FALSE(QFile::exists(QDir::current().filePath("kart.twtrack")));
 }
 
-TEST(TwoEditors, SavingOverAnotherEditorsSaveAsksFirst) {
-    // Two editors on one file: the second save silently overwrote the first.
+/// Two editors with one copy of the kart sample open: the first has saved an edit the second has
+/// not seen, and the second holds an unsaved edit of its own.
+class SharedFile : public ::testing::Test {
+protected:
+    void SetUp() override {
+        track = copyOfKart(work, "shared.twtrack");
+        x0 = firstNodeX(track);
+        ASSERT_TRUE(first.openFile(track));
+        ASSERT_TRUE(second.openFile(track));
+        nudge(first, 10.0);
+        ASSERT_TRUE(first.save());
+        nudge(second, -10.0);
+    }
     QTemporaryDir recovery, work;
-    const QString track = copyOfKart(work, "shared.twtrack");
-    const double x0 = firstNodeX(track);
-    editor::MainWindow first(nullptr, recovery.path()), second(nullptr, recovery.path());
-    ASSERT_TRUE(first.openFile(track));
-    ASSERT_TRUE(second.openFile(track));
-    nudge(first, 10.0);
-    ASSERT_TRUE(first.save());
-    nudge(second, -10.0);
+    QString track;
+    double x0 = 0.0;
+    editor::MainWindow first{nullptr, recovery.path()}, second{nullptr, recovery.path()};
+};
+
+TEST_F(SharedFile, SavingOverAnotherEditorsSaveAsksFirst) {
+    // Two editors on one file: the second save silently overwrote the first.
 
     // Cancel: the other editor's save stays on disk, this editor's work stays unsaved.
     QString asked;
-    QTimer::singleShot(0, [&] {
-        auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
-        ASSERT_NE(box, nullptr);
-        asked = box->text();
-        box->button(QMessageBox::Cancel)->click();
-    });
+    answerNextPrompt("Cancel", &asked);
     EXPECT_FALSE(second.save());
     EXPECT_TRUE(asked.contains("changed on disk")) << asked.toStdString();
     EXPECT_DOUBLE_EQ(firstNodeX(track), x0 + 10.0);
     EXPECT_TRUE(second.editorDocument()->isModified());
 
     // Overwrite, asked for: this editor's version goes to disk, and saving again asks nothing.
-    QTimer::singleShot(0, [&] {
-        auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
-        ASSERT_NE(box, nullptr);
-        for (QAbstractButton* button : box->buttons())
-            if (button->text() == "Overwrite") button->click();
-    });
+    answerNextPrompt("Overwrite");
     EXPECT_TRUE(second.save());
     EXPECT_DOUBLE_EQ(firstNodeX(track), x0 - 10.0);
     nudge(second, 1.0);
     EXPECT_TRUE(second.save()) << "its own save counted as someone else's";
 }
 
-TEST(TwoEditors, TheConflictPromptCanTakeTheOtherVersion) {
-    QTemporaryDir recovery, work;
-    const QString track = copyOfKart(work, "shared.twtrack");
-    const double x0 = firstNodeX(track);
-    editor::MainWindow first(nullptr, recovery.path()), second(nullptr, recovery.path());
-    ASSERT_TRUE(first.openFile(track));
-    ASSERT_TRUE(second.openFile(track));
-    nudge(first, 4.0);
-    ASSERT_TRUE(first.save());
-    nudge(second, -9.0);
-    QTimer::singleShot(0, [&] {
-        auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
-        ASSERT_NE(box, nullptr);
-        for (QAbstractButton* button : box->buttons())
-            if (button->text() == "Reload") button->click();
-    });
+TEST_F(SharedFile, TheConflictPromptCanTakeTheOtherVersion) {
+    answerNextPrompt("Reload");
     EXPECT_FALSE(second.save());
-    EXPECT_DOUBLE_EQ(second.document()->nodes[0].position.x, x0 + 4.0) << "the other editor's version is shown";
+    EXPECT_DOUBLE_EQ(second.document()->nodes[0].position.x, x0 + 10.0) << "the other editor's version is shown";
     EXPECT_FALSE(second.editorDocument()->isModified());
-    EXPECT_DOUBLE_EQ(firstNodeX(track), x0 + 4.0);
+    EXPECT_DOUBLE_EQ(firstNodeX(track), x0 + 10.0);
 }
 
 TEST(TwoEditors, AnUnmodifiedTrackReloadsWhenAnotherEditorSavesIt) {
