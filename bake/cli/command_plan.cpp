@@ -274,7 +274,16 @@ void writeRandomJson(std::ostream& out, const PlanCommand& c, const RandomSummar
                 cereal::make_nvp("astar_thesis_form_found", s.astarThesisFound),
                 cereal::make_nvp("probing_time_overhead_pct", overhead.mean()),
                 cereal::make_nvp("probing_time_overhead_samples", overhead.count),
-                cereal::make_nvp("ms_per_1000_iterations", s.msPer1000Iterations()));
+                cereal::make_nvp("ms_per_1000_iterations", s.msPer1000Iterations()),
+                cereal::make_nvp("shot_found", s.shotFound), cereal::make_nvp("shot_mean_iterations", s.shotIterations.mean()),
+                cereal::make_nvp("shot_median_iterations", RandomSummary::quantile(s.shotIterationList, 0.5)),
+                cereal::make_nvp("shot_median_ms", 1e3 * RandomSummary::quantile(s.shotSeconds, 0.5)),
+                cereal::make_nvp("shot_p95_ms", 1e3 * RandomSummary::quantile(s.shotSeconds, 0.95)),
+                cereal::make_nvp("shot_max_ms", 1e3 * RandomSummary::quantile(s.shotSeconds, 1.0)),
+                cereal::make_nvp("shot_slower_than_astar_mean_pct", s.shotSlowerPct.mean()),
+                cereal::make_nvp("shot_slower_than_astar_max_pct", s.shotSlowerMaxPct),
+                cereal::make_nvp("shot_within_5pct_of_astar", s.shotWithin5Pct),
+                cereal::make_nvp("shot_compared_with_astar", s.shotSlowerPct.count));
     }
     out << '\n';
 }

@@ -88,7 +88,21 @@ runtime::PlanSettings thesisSettings() {
     s.mode = runtime::PlanMode::AStarOnly;  // §5.1: A* only unless a test says otherwise
     s.discretization.accelerationLevels = 1;
     s.iterationLimit = 100000;
+    s.shot.enabled = false;
     return s;
+}
+
+runtime::PlanSettings shotSettings() {
+    runtime::PlanSettings s = thesisSettings();
+    s.shot = runtime::PlanShotSettings{};
+    return s;
+}
+
+double RandomSummary::quantile(std::vector<double> values, double q) {
+    if (values.empty()) return 0.0;
+    std::sort(values.begin(), values.end());
+    const auto rank = static_cast<std::size_t>(std::ceil(q * static_cast<double>(values.size())));
+    return values[std::clamp<std::size_t>(rank, 1, values.size()) - 1];
 }
 
 std::vector<RandomSearchResult> runRandomSearches(const std::vector<RandomSearch>& searches, unsigned jobs, std::uint32_t iterationLimit) {
@@ -96,6 +110,11 @@ std::vector<RandomSearchResult> runRandomSearches(const std::vector<RandomSearch
     parallelFor(searches.size(), jobs, [&](std::size_t i, runtime::MovementPlanner& planner) {
         const RandomSearch& s = searches[i];
         RandomSearchResult& r = results[i];
+        // The product's search first: a search clears what the last one left (the probe's few
+        // nodes here), and a user waits for that too.
+        runtime::PlanSettings shot = shotSettings();
+        shot.iterationLimit = iterationLimit;
+        r.shot = timed(planner, s.vehicle, s.start, s.goal, shot);
         runtime::PlanSettings settings = thesisSettings();
         settings.iterationLimit = iterationLimit;
         r.astar = timed(planner, s.vehicle, s.start, s.goal, settings);
@@ -155,6 +174,18 @@ RandomSummary summarize(const std::vector<RandomSearch>& searches, const std::ve
                 s.pairedDistance[b].add(r.distance.iterations);
                 s.pairedTimeSeconds[b].add(r.astarThesis.time);
                 s.pairedDistanceSeconds[b].add(r.distance.time);
+            }
+        }
+        s.shotSeconds.push_back(r.shot.seconds);
+        s.shotIterationList.push_back(r.shot.iterations);
+        if (r.shot.found()) {
+            ++s.shotFound;
+            s.shotIterations.add(r.shot.iterations);
+            if (r.astar.found() && r.astar.time > 0.0f) {
+                const double slower = 100.0 * (r.shot.time - r.astar.time) / r.astar.time;
+                s.shotSlowerPct.add(slower);
+                s.shotSlowerMaxPct = std::max(s.shotSlowerMaxPct, slower);
+                s.shotWithin5Pct += slower <= 5.0;
             }
         }
         if (r.probe.found()) ++s.probeReached;

@@ -2,7 +2,7 @@
 
 namespace runtime {
 
-bool Maneuver::assign(std::span<const PlanStep> path, float cellSize) {
+bool Maneuver::assign(std::span<const PlanStep> path) {
     count = 0;
     if (path.empty() || path.size() > static_cast<std::size_t>(kMaxManeuverPoints)) return false;
     for (const PlanStep& step : path) {
@@ -13,8 +13,8 @@ bool Maneuver::assign(std::span<const PlanStep> path, float cellSize) {
         p.speed = step.state.speed;
         p.time = step.time;
         p.direction = step.direction;
-        // Each moving action is an arc of one cell turning by `turn`: κ = turn / (direction · cell).
-        p.curvature = step.direction != 0 ? step.turn / (static_cast<float>(step.direction) * cellSize) : 0.0f;
+        // Each moving step is an arc turning by `turn`: κ = turn / (direction · length).
+        p.curvature = step.direction != 0 && step.length > 0.0f ? step.turn / (static_cast<float>(step.direction) * step.length) : 0.0f;
     }
     return true;
 }

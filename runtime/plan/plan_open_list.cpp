@@ -110,6 +110,7 @@ void PlanOpenList::pourLowestBucket() {
 std::uint32_t PlanOpenList::pop() {
     if (m_heapSize == 0) pourLowestBucket();
     const std::uint32_t top = m_heap[0].node;
+    m_lastTotal = std::bit_cast<float>(static_cast<std::uint32_t>(m_heap[0].order >> 32));
     const Entry last = m_heap[--m_heapSize];
     std::uint32_t i = 0;
     for (;;) {

@@ -110,9 +110,50 @@ bool MovementPlanner::extractPath(std::uint32_t last, float cellSize, PlanResult
         step.turn = wrapAngle(node.state.heading - before.heading);
         if (moved) {
             step.acceleration = (node.state.speed * node.state.speed - before.speed * before.speed) / (2.0f * cellSize);
+            step.length = cellSize;
             result.length += cellSize;
         }
     }
+    return true;
+}
+
+void MovementPlanner::shoot(std::uint32_t node, std::uint32_t iteration, const PlanVehicle& vehicle, const PlanState& goal,
+                            const PlanSettings& settings, PlanValidity validity, PlanResult& result) {
+    const PlanShotSettings& shot = settings.shot;
+    if (!shot.enabled) return;
+    const PlanNode& from = m_nodes[node];
+    const float dx = from.state.x - goal.x, dy = from.state.y - goal.y;
+    const bool due = shot.interval > 0 && (iteration - 1) % shot.interval == 0;
+    if (!due && dx * dx + dy * dy > shot.nearGoal * shot.nearGoal) return;
+    ++result.shots;
+    // Only a shot that beats the best path so far is worth judging.
+    const double budget = m_bestShotNode != kNoPlanNode ? static_cast<double>(m_bestShotTotal) - from.cost : std::numeric_limits<double>::infinity();
+    if (!(budget > 0.0)) return;
+    if (!findPlanShot(vehicle, from.state, goal, settings.tolerance, validity, settings.discretization.cellSize, m_shot, budget)) return;
+    const float total = from.cost + static_cast<float>(m_shot.duration());
+    if (m_bestShotNode != kNoPlanNode && total >= m_bestShotTotal) return;
+    if (m_bestShotNode == kNoPlanNode) m_firstShotIteration = iteration;
+    m_bestShotNode = node;
+    m_bestShotTotal = total;
+    m_bestShot = m_shot;
+}
+
+bool MovementPlanner::extractPathWithShot(float cellSize, PlanResult& result) {
+    const std::uint32_t last = m_bestShotNode;
+    std::uint32_t pathSteps = 0;
+    for (std::uint32_t n = last; n != kNoPlanNode; n = m_nodes[n].parent) ++pathSteps;
+    const int shotSteps = shotStepCount(m_bestShot, cellSize);
+    result.byShot = true;
+    result.shotTime = static_cast<float>(m_bestShot.duration());
+    const bool fits = pathSteps + static_cast<std::uint32_t>(shotSteps) <= m_pathCapacity && extractPath(last, cellSize, result);
+    result.time = m_nodes[last].cost + result.shotTime;
+    if (!fits) {
+        m_pathSize = 0;
+        return false;
+    }
+    sampleShot(m_bestShot, cellSize, m_nodes[last].cost, m_path.get() + m_pathSize, static_cast<int>(m_pathCapacity - m_pathSize));
+    m_pathSize += static_cast<std::uint32_t>(shotSteps);
+    result.length += static_cast<float>(m_bestShot.length());
     return true;
 }
 
@@ -123,6 +164,7 @@ PlanResult MovementPlanner::plan(const PlanVehicle& vehicle, const PlanState& st
     m_cells.clear(m_nodes);
     m_nodes.clear();
     m_open.clear();
+    m_bestShotNode = kNoPlanNode;
     if (!isFinite(start) || !isFinite(goal)) return result;
 
     const PlanHeuristic heuristic(vehicle, goal, settings.heuristic, settings.heuristicForm);
@@ -164,7 +206,15 @@ PlanResult MovementPlanner::plan(const PlanVehicle& vehicle, const PlanState& st
         if (!extractPath(last, cellSize, result) && status == PlanStatus::Found) result.status = PlanStatus::PathTooLong;
         return result;
     };
+    auto finishWithShot = [&] {
+        result.status = PlanStatus::Found;
+        result.nodes = m_nodes.size();
+        if (!extractPathWithShot(cellSize, result)) result.status = PlanStatus::PathTooLong;
+        return result;
+    };
+    // A search that ends without reaching the goal itself still has its best shot, if any.
     auto stop = [&](PlanStatus status) {
+        if (m_bestShotNode != kNoPlanNode) return finishWithShot();
         result.status = status;
         result.nodes = m_nodes.size();
         return result;
@@ -185,6 +235,7 @@ PlanResult MovementPlanner::plan(const PlanVehicle& vehicle, const PlanState& st
             if (result.iterations >= limit || m_nodes.full()) break;
             if (m_cells.needsRoom(1)) m_cells.grow(m_nodes, keyOf);
             const PlanNode current = m_nodes[node];
+            shoot(node, result.iterations, vehicle, goal, settings, validity, result);
             expand(current.state, goal.speed, settings, vehicle, validity);
             measurePoses(heuristic, kAllPoses.data());
             float localBest = globalBest;
@@ -219,7 +270,7 @@ PlanResult MovementPlanner::plan(const PlanVehicle& vehicle, const PlanState& st
             m_open.push(cost + localBest, localBest, made);
             node = made;
         }
-        if (settings.mode == PlanMode::ProbeOnly) return finish(node, PlanStatus::ProbeStopped);
+        if (settings.mode == PlanMode::ProbeOnly) return m_bestShotNode != kNoPlanNode ? finishWithShot() : finish(node, PlanStatus::ProbeStopped);
     }
 
     // Algorithm 1: A*, its open list already holding the start and the probe's nodes.
@@ -230,12 +281,22 @@ PlanResult MovementPlanner::plan(const PlanVehicle& vehicle, const PlanState& st
         // cache, just made): loading it now, a whole expansion ahead, hides the wait for it.
         if (std::uint32_t next = 0; m_open.peek(next)) m_nodes.prefetch(next);
         const PlanNode current = m_nodes[node];
+        if (m_bestShotNode != kNoPlanNode) {
+            // The best shot is accepted once nothing open could beat it by more than acceptWithin
+            // (what is open costs at least its cost + estimate), or the refining ran its course.
+            const PlanShotSettings& shot = settings.shot;
+            if (m_bestShotTotal <= (1.0f + shot.acceptWithin) * m_open.lastTotal() ||
+                (reachesGoal(current.state, goal, settings.tolerance) && m_bestShotTotal <= current.cost))
+                return finishWithShot();
+            if (result.iterations - m_firstShotIteration >= shot.refineIterations) return finishWithShot();
+        }
         if (reachesGoal(current.state, goal, settings.tolerance)) {
             ++result.iterations;
             return finish(node, PlanStatus::Found);
         }
         if (result.iterations >= limit) return stop(PlanStatus::IterationLimit);
         ++result.iterations;
+        shoot(node, result.iterations, vehicle, goal, settings, validity, result);
         if (m_cells.needsRoom(kMaxPlanMotions)) m_cells.grow(m_nodes, keyOf);
         expand(current.state, goal.speed, settings, vehicle, validity);
         // Without floors (PlanHeuristic::boundsSteps) nearly every pose needs its lengths: all of

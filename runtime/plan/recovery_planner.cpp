@@ -49,7 +49,7 @@ bool RecoveryPlanner::plan(const VehicleParameters& vehicle, const VehicleState&
         m_last = m_planner.plan(v, start, target, search, area.validity());
     }
     out.count = 0;
-    return m_last.found() && out.assign(m_planner.path(), search.discretization.cellSize);
+    return m_last.found() && out.assign(m_planner.path());
 }
 
 } // namespace runtime

@@ -248,6 +248,46 @@ BENCHMARK_CAPTURE(BM_PlanSearch, astar_thesis_limit, runtime::PlanMode::AStarOnl
 BENCHMARK_CAPTURE(BM_PlanSearch, astar_thesis_form, runtime::PlanMode::AStarOnly, runtime::PlanHeuristicForm::Thesis, 20000)->Unit(benchmark::kMillisecond)->ComputeStatistics("min", fastest);
 BENCHMARK_CAPTURE(BM_PlanSearch, probing, runtime::PlanMode::ProbeOnly, runtime::PlanHeuristicForm::Refined, 20000)->Unit(benchmark::kMicrosecond)->ComputeStatistics("min", fastest);
 
+/// The time a game waits for one search, the figure issue 28 sets (median ≤ 1 ms): A* with the
+/// analytic final approach (shotSettings) over 256 searches of the thesis's random set-up, one
+/// search per benchmark iteration, so the time per iteration is the mean time per search.
+void BM_PlanSearchPerSearch(benchmark::State& state) {
+    static const std::vector<bake::RandomSearch> searches = bake::thesisRandomSearches(256, 11);
+    runtime::MovementPlanner planner(1u << 20, 8192);
+    const runtime::PlanSettings settings = bake::shotSettings();
+    for (const bake::RandomSearch& s : searches) planner.plan(s.vehicle, s.start, s.goal, settings);  // pages in, untimed
+    std::uint64_t iterations = 0, found = 0, searched = 0, shots = 0;
+    std::size_t i = 0;
+    for (auto _ : state) {
+        const bake::RandomSearch& s = searches[i];
+        const runtime::PlanResult r = planner.plan(s.vehicle, s.start, s.goal, settings);
+        iterations += r.iterations;
+        shots += r.shots;
+        found += r.found();
+        ++searched;
+        if (++i == searches.size()) i = 0;
+    }
+    state.counters["iterations"] = benchmark::Counter(static_cast<double>(iterations), benchmark::Counter::kAvgIterations);
+    state.counters["shots"] = benchmark::Counter(static_cast<double>(shots), benchmark::Counter::kAvgIterations);
+    state.counters["solved_pct"] = 100.0 * static_cast<double>(found) / static_cast<double>(std::max<std::uint64_t>(1, searched));
+}
+BENCHMARK(BM_PlanSearchPerSearch)->Unit(benchmark::kMicrosecond)->ComputeStatistics("min", fastest);
+
+/// One look for a shot from a thesis-style start (no validity test): every word, radius pair and
+/// speed profile, the cost a search pays each time it shoots.
+void BM_PlanShot(benchmark::State& state) {
+    static const std::vector<bake::RandomSearch> searches = bake::thesisRandomSearches(64, 11);
+    runtime::PlanShot shot;
+    const runtime::PlanGoalTolerance tolerance;
+    std::size_t i = 0;
+    for (auto _ : state) {
+        const bake::RandomSearch& s = searches[i];
+        benchmark::DoNotOptimize(runtime::findPlanShot(s.vehicle, s.start, s.goal, tolerance, {}, 1.0f, shot));
+        if (++i == searches.size()) i = 0;
+    }
+}
+BENCHMARK(BM_PlanShot)->ComputeStatistics("min", fastest);
+
 /// One heuristic evaluation (Pinter's paths, then the traversal time), from poses around a goal.
 void BM_PlanHeuristic(benchmark::State& state) {
     const runtime::PlanVehicle car = runtime::carPlanVehicle(6.0f, 15.0f, 1.5f, 5.0f, 13.8f);

@@ -58,10 +58,11 @@ runtime::PlanVehicle thesisCar(float radius = 6.0f, float lateral = 15.0f) {
 }
 
 /// Checks that every step of `path` is an action the vehicle can do (§4.3.4–4.3.5): the next state
-/// is exactly one cell along an arc from the previous one, the speed change within a and d, the
-/// speed within the limits, the turn within the turning radius, lateral acceleration and turn rate,
-/// and the time the kinematics give.
-void expectPhysicallyValid(std::span<const PlanStep> path, const runtime::PlanVehicle& v, float cell) {
+/// is exactly its length along an arc from the previous one (one cell for the search's own steps,
+/// a shot's as long as it says), the speed change within a and d, the speed within the limits, the
+/// turn within the turning radius, lateral acceleration and turn rate, and the time the kinematics
+/// give.
+void expectPhysicallyValid(std::span<const PlanStep> path, const runtime::PlanVehicle& v, float cellSize) {
     ASSERT_FALSE(path.empty());
     for (std::size_t i = 1; i < path.size(); ++i) {
         const PlanStep& a = path[i - 1];
@@ -77,6 +78,9 @@ void expectPhysicallyValid(std::span<const PlanStep> path, const runtime::PlanVe
             EXPECT_NEAR(dt, std::abs(b.turn) / v.maxTurnRate, 1e-4f);
             continue;
         }
+        EXPECT_GT(b.length, 0.0f) << "step " << i;
+        EXPECT_LE(b.length, cellSize + 1e-4f) << "step " << i;
+        const float cell = b.length;
         const runtime::PlanPoseCandidate p = runtime::advancePose(a.state.x, a.state.y, a.state.heading, std::cos(a.state.heading),
                                                                   std::sin(a.state.heading), b.turn, b.direction, cell);
         EXPECT_NEAR(p.x, b.state.x, 1e-4f) << "step " << i;
@@ -161,6 +165,7 @@ TEST(PlanSearch, ACellTableThatGrowsMidSearchSearchesAsOneGrownBefore) {
     const PlanState start{0.0f, 0.0f, 0.0f, 4.0f}, goal{-20.0f, 31.0f, 2.5f, 9.0f};
     runtime::PlanSettings settings;
     settings.mode = runtime::PlanMode::AStarOnly;
+    settings.shot.enabled = false;  // the thesis's A*, long enough to grow the table
     settings.iterationLimit = 3000;
     runtime::MovementPlanner fresh(1 << 17, 2048), grown(1 << 17, 2048);
     runtime::PlanSettings large = settings;
@@ -220,9 +225,12 @@ TEST(PlanSearch, TankTurnsOnTheSpot) {
     for (std::size_t i = 1; i < planner.path().size(); ++i) EXPECT_EQ(planner.path()[i].direction, 0);
     EXPECT_NEAR(r.time, static_cast<float>(M_PI) / tank.maxTurnRate, 1e-3f) << "half a turn at the turn rate";
     EXPECT_EQ(r.length, 0.0f);
-    // A car cannot: it has to drive.
+    // A car has to drive: a loop back to where it stood, facing the other way.
     const runtime::PlanResult car = planner.plan(thesisCar(), start, goal, settings);
-    EXPECT_NE(car.status, runtime::PlanStatus::Found);
+    ASSERT_TRUE(car.found()) << runtime::planStatusName(car.status);
+    EXPECT_GT(car.length, 2.0f * static_cast<float>(M_PI) * thesisCar().turningRadius * 0.5f);
+    for (std::size_t i = 1; i < planner.path().size(); ++i) EXPECT_EQ(planner.path()[i].direction, 1);
+    expectPhysicallyValid(planner.path(), thesisCar(), settings.discretization.cellSize);
 }
 
 TEST(PlanSearch, TankAndPedestrianKeepTheirLimitsDrivingToAGoalBehind) {
@@ -290,6 +298,7 @@ TEST(PlanSearch, HeadingsNeedNotBeWrapped) {
 TEST(PlanSearch, IterationLimitAndFixedPoolStopTheSearch) {
     const PlanState start{0.0f, 0.0f, 0.0f, 6.0f}, goal{-3.0f, 1.0f, 2.0f, 11.0f};
     runtime::PlanSettings settings;
+    settings.shot.enabled = false;  // a shot would end this search in a few iterations
     settings.iterationLimit = 500;
     runtime::MovementPlanner roomy(1 << 16, 64);
     const runtime::PlanResult limited = roomy.plan(thesisCar(), start, goal, settings);

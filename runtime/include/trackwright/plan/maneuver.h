@@ -27,7 +27,7 @@ struct Maneuver {
     int count = 0;
 
     /// Copies a planned path (start first); false, and empty, when it has more points than fit.
-    bool assign(std::span<const PlanStep> path, float cellSize);
+    bool assign(std::span<const PlanStep> path);
     float duration() const { return count > 0 ? points[count - 1].time : 0.0f; }
 };
 

@@ -30,6 +30,8 @@ public:
     bool push(float total, float estimate, std::uint32_t node);
     /// The node with the lowest total; the list must not be empty.
     std::uint32_t pop();
+    /// The total the last pop() returned its node with.
+    float lastTotal() const { return m_lastTotal; }
     /// The node pop() will most likely return next (the heap's lowest), if the heap holds any:
     /// for prefetching it while the caller still works.
     bool peek(std::uint32_t& node) const {
@@ -77,6 +79,7 @@ private:
     std::uint32_t m_capacity;
     std::uint32_t m_heapSize = 0;
     std::uint32_t m_waiting = 0;  ///< entries in buckets
+    float m_lastTotal = 0.0f;
     bool m_based = false;         ///< whether m_baseBucket is set (by the first push after clear())
     std::uint32_t m_baseBucket = 0;
     std::uint32_t m_heapBucket = 0;     ///< while the heap holds entries: it holds every entry of this bucket and below

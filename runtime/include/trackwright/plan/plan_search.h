@@ -6,7 +6,9 @@
 #include "trackwright/plan/plan_node_pool.h"
 #include "trackwright/plan/plan_open_list.h"
 #include "trackwright/plan/plan_settings.h"
+#include "trackwright/plan/plan_shot.h"
 #include "trackwright/plan/plan_state.h"
+#include "trackwright/plan/plan_validity.h"
 
 #include <cmath>
 #include <cstdint>
@@ -26,36 +28,19 @@ enum class PlanStatus : std::uint8_t {
 };
 const char* planStatusName(PlanStatus status);
 
-/// One state of a planned path and the action that led to it (the first step is the start).
-struct PlanStep {
-    PlanState state;
-    float time = 0.0f;          ///< s since the start
-    float turn = 0.0f;          ///< heading change of the action, rad (left positive)
-    float acceleration = 0.0f;  ///< m/s² of speed magnitude gained (negative braking)
-    std::int8_t direction = 0;  ///< +1 forwards, −1 backwards, 0 turning on the spot (or the start)
-};
-
 struct PlanResult {
     PlanStatus status = PlanStatus::InvalidInput;
     std::uint32_t iterations = 0;       ///< node expansions, probing included
     std::uint32_t probeIterations = 0;  ///< of those, by the probing search
     std::uint32_t nodes = 0;            ///< nodes made
     bool byProbe = false;               ///< the probing search reached the goal on its own (Algorithm 1, line 3)
+    bool byShot = false;                ///< the path ends in an analytic shot (PlanShotSettings)
+    std::uint32_t shots = 0;            ///< shots tried (expansions that looked for one)
+    float shotTime = 0.0f;              ///< s of the path's time the shot covers (byShot)
     float time = 0.0f;                  ///< s: the path's traversal time (its last node's cost)
     float length = 0.0f;                ///< m driven along the path
     float startEstimate = 0.0f;         ///< s: the heuristic at the start
     bool found() const { return status == PlanStatus::Found; }
-};
-
-/// Child validity (§5.3: "custom functions to assess child node validity"): is the pose an action
-/// reaches allowed, coming from `from`? Called once per distinct end pose of an expansion, so `to`
-/// carries the pose (x, y, heading) and speed 0: the action set already keeps every speed limit.
-/// A plain function pointer and user data, so the hot loop makes no std::function calls.
-using PlanValidityFn = bool (*)(const void* user, const PlanState& from, const PlanState& to);
-struct PlanValidity {
-    PlanValidityFn test = nullptr;
-    const void* user = nullptr;
-    bool operator()(const PlanState& from, const PlanState& to) const { return test == nullptr || test(user, from, to); }
 };
 
 /// AIPATH (thesis Algorithm 1): a probing search (Algorithm 6) runs first; if it does not reach
@@ -97,6 +82,12 @@ private:
     int screenChildren(const PlanNode& parent, const PlanHeuristic& heuristic, const PlanState& goal, const PlanSettings& settings);
     /// Reads the path back from `last` through the parents; false when it does not fit.
     bool extractPath(std::uint32_t last, float cellSize, PlanResult& result);
+    /// An expansion of `node` (the `iteration`-th) looks for a shot when due, and keeps it in
+    /// m_bestShot when it makes the quickest path so far.
+    void shoot(std::uint32_t node, std::uint32_t iteration, const PlanVehicle& vehicle, const PlanState& goal, const PlanSettings& settings,
+               PlanValidity validity, PlanResult& result);
+    /// extractPath to the best shot's node, then the shot's steps; false when they do not fit.
+    bool extractPathWithShot(float cellSize, PlanResult& result);
 
     PlanNodePool m_nodes;
     PlanCellTable m_cells;
@@ -105,6 +96,11 @@ private:
     std::uint32_t m_pathCapacity;
     std::uint32_t m_pathSize = 0;
     PlanExpansion m_expansion;
+    PlanShot m_shot;
+    PlanShot m_bestShot;                     ///< the quickest valid shot of this search
+    std::uint32_t m_bestShotNode = kNoPlanNode;  ///< where it starts
+    float m_bestShotTotal = 0.0f;            ///< s: that node's cost + the shot's time
+    std::uint32_t m_firstShotIteration = 0;
     bool m_poseValid[kMaxPlanPoses] = {};
     PlanHeuristic::Distances m_poseDistances[kMaxPlanPoses];
     std::uint64_t m_poseKeys[kMaxPlanPoses] = {};

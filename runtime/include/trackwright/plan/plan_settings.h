@@ -46,12 +46,31 @@ enum class PlanMode : std::uint8_t {
     ProbeOnly,       ///< Algorithm 6 alone: a greedy, non-backtracking path towards the goal
 };
 
+/// The analytic final approach (plan_shot.h): from some of the states the search expands, try the
+/// exact turning path to the goal and end the search with it when it is valid. Off, the search is
+/// the thesis's A* (and probe) alone, as its tables need.
+struct PlanShotSettings {
+    bool enabled = true;
+    /// A shot from every this-many-th expansion (the start's included), …
+    std::uint32_t interval = 16;
+    /// … and from every expansion within this many metres of the goal, where a shot most often fits.
+    float nearGoal = 3.0f;
+    /// A valid shot is not the end yet: the search goes on, shooting, until the quickest path found
+    /// is within this fraction of the lowest cost + estimate still open (with an estimate that
+    /// never overestimates, of every path the search could still find) …
+    float acceptWithin = 0.03f;
+    /// … or this many more expansions after the first valid shot, whichever comes first.
+    std::uint32_t refineIterations = 2000;
+    bool operator==(const PlanShotSettings&) const = default;
+};
+
 struct PlanSettings {
     PlanDiscretization discretization;
     PlanGoalTolerance tolerance;
     PlanHeuristicKind heuristic = PlanHeuristicKind::TraversalTime;
     PlanHeuristicForm heuristicForm = PlanHeuristicForm::Refined;
     PlanMode mode = PlanMode::ProbeThenAStar;
+    PlanShotSettings shot;
     /// Node expansions, probing included, before the search gives up (§5.1: 10⁵).
     std::uint32_t iterationLimit = 100000;
 };

@@ -1,0 +1,69 @@
+#pragma once
+
+#include "trackwright/plan/plan_settings.h"
+#include "trackwright/plan/plan_speed_profile.h"
+#include "trackwright/plan/plan_state.h"
+#include "trackwright/plan/plan_turning_distance.h"
+#include "trackwright/plan/plan_validity.h"
+#include "trackwright/plan/plan_vehicle.h"
+
+#include <cstdint>
+#include <limits>
+
+namespace runtime {
+
+/// One stretch of a shot: an arc of constant curvature, a straight (curvature 0), or a turn on the
+/// spot (length 0, `spotTurn` radians).
+struct PlanShotSegment {
+    double length = 0.0;     ///< m travelled
+    double curvature = 0.0;  ///< 1/m, heading change per metre of travel, left positive
+    double spotTurn = 0.0;   ///< rad turned at standstill (vehicles that turn on the spot)
+};
+
+/// The analytic final approach of hybrid A* (Dolgov et al. 2008, "Practical search techniques in
+/// path planning for autonomous driving", §3): from a searched state, the exact shortest turning
+/// path to the goal pose — one of Dubins's six words (1957), driven all forwards or, for a vehicle
+/// that reverses, all backwards — on turning circles no tighter than the vehicle's and wide enough
+/// for the speeds they are driven at. Two generalisations let the speed change where a single
+/// circle could not: the first and last circle of a circle–straight–circle word may differ (a wide
+/// turn at the start's speed, a tight one at the goal's), and a word may begin with the straight a
+/// car needs to brake down to its first circle's speed and end with the straight it needs to
+/// gather the goal's speed after its last circle. Along it, the fastest speed profile that keeps
+/// the acceleration, braking, lateral and turn-rate limits (AIPATH thesis §2.3) and ends at the
+/// goal's speed. Its time is exact, so a path that ends in a shot is timed as honestly as one built of
+/// search steps.
+struct PlanShot {
+    PlanState from;                 ///< where it starts: a searched state
+    std::int8_t direction = 1;      ///< +1 forwards, −1 backwards
+    TurnCombination word = TurnCombination::LeftLeft;
+    double firstRadius = 0.0;       ///< m, the first circle's; 0: turns on the spot
+    double lastRadius = 0.0;        ///< m, the last circle's (circle–circle–circle words: all three alike)
+    double lead = 0.0;              ///< m of straight before the first circle (braking to its speed)
+    double tail = 0.0;              ///< m of straight after the last circle (gathering the goal's speed)
+    PlanShotSegment segments[6];
+    int segmentCount = 0;
+    SpeedProfile profile;           ///< along the path's length
+
+    double duration() const { return profile.duration(); }
+    double length() const { return profile.length(); }
+};
+
+/// Looks for the quickest shot from `from` to `goal` whose samples (every `spacing` metres, and
+/// every turn on the spot) `validity` accepts, and quicker than `budget` seconds; false when there
+/// is none. Radii tried, for either circle: the vehicle's turning radius and the least radius its
+/// lateral and turn-rate limits allow at the start speed, the goal speed and a third and two
+/// thirds of the top speed. Allocates nothing. `shotsTried` counts the candidates judged for validity.
+bool findPlanShot(const PlanVehicle& vehicle, const PlanState& from, const PlanState& goal, const PlanGoalTolerance& tolerance,
+                  const PlanValidity& validity, float spacing, PlanShot& out, double budget = std::numeric_limits<double>::infinity(),
+                  std::uint32_t* shotsTried = nullptr);
+
+/// How many steps sampleShot writes for `shot` at `spacing` metres: each segment in equal steps of
+/// at most `spacing`, a turn on the spot in one.
+int shotStepCount(const PlanShot& shot, double spacing);
+
+/// The shot as path steps (its start not included), times counted from `startTime`: each step an
+/// arc of constant curvature with the speed and time of the profile at its end. Writes
+/// shotStepCount steps; false, writing nothing, when more than `capacity`.
+bool sampleShot(const PlanShot& shot, double spacing, float startTime, PlanStep* out, int capacity);
+
+} // namespace runtime

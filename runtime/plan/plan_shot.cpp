@@ -1,0 +1,439 @@
+#include "trackwright/plan/plan_shot.h"
+
+#include "trackwright/plan/plan_actions.h"
+#include "trackwright/plan/plan_search.h"
+#include "trackwright/plan/plan_traversal_time.h"
+
+#include "runtime/plan/plan_angles.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace runtime {
+namespace {
+
+constexpr TurnCombination kWords[] = {TurnCombination::LeftLeft,      TurnCombination::RightRight,    TurnCombination::LeftRight,
+                                      TurnCombination::RightLeft,     TurnCombination::LeftRightLeft, TurnCombination::RightLeftRight};
+constexpr int kMaxRadii = 4;
+
+bool startsLeft(TurnCombination w) {
+    return w == TurnCombination::LeftLeft || w == TurnCombination::LeftRight || w == TurnCombination::LeftRightLeft;
+}
+bool endsLeft(TurnCombination w) {
+    return w == TurnCombination::LeftLeft || w == TurnCombination::RightLeft || w == TurnCombination::LeftRightLeft;
+}
+bool circleCircleCircle(TurnCombination w) { return w == TurnCombination::LeftRightLeft || w == TurnCombination::RightLeftRight; }
+
+/// The fastest a vehicle may drive on a circle of `radius` (eq. 2.4, v²/r ≤ a_lat; §2.3.4, v/r ≤ ω).
+double arcSpeedCap(const PlanVehicle& v, double radius, double topSpeed) {
+    double cap = topSpeed;
+    if (v.maxLateralAcceleration > 0.0f) cap = std::min(cap, std::sqrt(static_cast<double>(v.maxLateralAcceleration) * radius));
+    if (v.maxTurnRate > 0.0f) cap = std::min(cap, static_cast<double>(v.maxTurnRate) * radius);
+    return cap;
+}
+
+/// The tightest circle the vehicle may drive at `speed`: its turning radius, or wider where the
+/// lateral or turn-rate limit binds.
+double radiusFor(const PlanVehicle& v, double speed) {
+    double r = v.turningRadius;
+    if (v.maxLateralAcceleration > 0.0f) r = std::max(r, speed * speed / v.maxLateralAcceleration);
+    if (v.maxTurnRate > 0.0f) r = std::max(r, speed / v.maxTurnRate);
+    return r;
+}
+
+/// The ends of a shot in the frame of travel (backwards: the headings reversed, so the vehicle
+/// drives Dubins's path tail first), with their headings' cosines and sines.
+struct ShotEnds {
+    PlanPose a, b;
+    double cosA, sinA, cosB, sinB;
+    ShotEnds(const PlanState& from, const PlanState& goal, int direction) {
+        const double flip = direction > 0 ? 0.0 : M_PI;
+        a = {from.x, from.y, from.heading + flip};
+        b = {goal.x, goal.y, goal.heading + flip};
+        cosA = std::cos(a.heading), sinA = std::sin(a.heading), cosB = std::cos(b.heading), sinB = std::sin(b.heading);
+    }
+    /// The ends of the circles' part: `lead` metres on from the start, `tail` metres short of the
+    /// goal, or before a final arc of `tailTurn` radians (left positive) on a circle of `tailRadius`.
+    ShotEnds inner(double lead, double tail, double tailRadius = 0.0, double tailTurn = 0.0) const {
+        ShotEnds e = *this;
+        e.a.x += lead * cosA;
+        e.a.y += lead * sinA;
+        e.b.x -= tail * cosB;
+        e.b.y -= tail * sinB;
+        if (tailTurn != 0.0) {
+            // The arc's centre is at the goal's side; its start, the same radius back round it.
+            const double side = tailTurn > 0.0 ? tailRadius : -tailRadius;
+            const double cx = e.b.x - side * sinB, cy = e.b.y + side * cosB;
+            e.b.heading -= tailTurn;
+            e.cosB = std::cos(e.b.heading);
+            e.sinB = std::sin(e.b.heading);
+            e.b.x = cx + side * e.sinB;
+            e.b.y = cy - side * e.cosB;
+        }
+        return e;
+    }
+};
+
+/// A circle–straight–circle word whose two circles may differ (a wide first turn at the start's
+/// speed, a tight last one at the goal's, say): with c₁, c₂ the circles' centres, s₁, s₂ their
+/// hands (+1 left) and t the straight's direction, n its left normal, the tangent points are
+/// cᵢ − sᵢrᵢn, so c₂ − c₁ = ℓt + (s₂r₂ − s₁r₁)n: ℓ = √(|c₂ − c₁|² − k²) with k = s₂r₂ − s₁r₁, and t
+/// is c₂ − c₁ turned back by atan2(k, ℓ). Equal radii give Dubins's four words; a radius of 0 is a
+/// turn on the spot. False when the circles are too close for the tangent.
+bool circleStraightCircle(const ShotEnds& e, double r1, bool left1, double r2, bool left2, TurningPath& path) {
+    const double s1 = left1 ? 1.0 : -1.0, s2 = left2 ? 1.0 : -1.0;
+    const double c1x = e.a.x - s1 * r1 * e.sinA, c1y = e.a.y + s1 * r1 * e.cosA;
+    const double c2x = e.b.x - s2 * r2 * e.sinB, c2y = e.b.y + s2 * r2 * e.cosB;
+    const double vx = c2x - c1x, vy = c2y - c1y, k = s2 * r2 - s1 * r1;
+    const double squared = vx * vx + vy * vy - k * k;
+    if (squared < 0.0) return false;
+    path.straight = std::sqrt(squared);
+    // (vx, vy) turned back by atan2(k, ℓ), as a vector: one angle instead of two.
+    const double t = (vx == 0.0 && vy == 0.0) ? e.b.heading : angleOf(vy * path.straight - vx * k, vx * path.straight + vy * k);
+    path.firstArc = left1 ? turned(t - e.a.heading) : turned(e.a.heading - t);
+    path.secondArc = left2 ? turned(e.b.heading - t) : turned(t - e.b.heading);
+    path.middleArc = 0.0;
+    path.length = r1 * path.firstArc + path.straight + r2 * path.secondArc;
+    return true;
+}
+
+/// The geometry of one word with its first and last circles' radii (circle–circle–circle words
+/// take equal ones); false when it does not exist.
+bool shotPath(const ShotEnds& e, TurnCombination word, double firstRadius, double lastRadius, TurningPath& path) {
+    if (circleCircleCircle(word)) {
+        if (firstRadius <= 0.0 || firstRadius != lastRadius) return false;
+        // Both outer circles have the first turn's hand; a middle circle touches both only when
+        // their centres are at most 4r apart (checked here, before turningPath's sines and cosines).
+        const double side = startsLeft(word) ? firstRadius : -firstRadius;
+        const double dx = (e.b.x - side * e.sinB) - (e.a.x - side * e.sinA), dy = (e.b.y + side * e.cosB) - (e.a.y + side * e.cosA);
+        if (dx * dx + dy * dy > 16.0 * firstRadius * firstRadius) return false;
+        path = turningPath(e.a, e.b, firstRadius, word);
+        return std::isfinite(path.length);
+    }
+    return circleStraightCircle(e, firstRadius, startsLeft(word), lastRadius, endsLeft(word), path);
+}
+
+/// The speeds a shot starts and ends with in its direction of travel (magnitudes); false when the
+/// start moves the other way, or the goal's speed has the other sign beyond its tolerance (then
+/// arriving at rest would not do).
+bool shotSpeeds(const PlanState& from, const PlanState& goal, const PlanGoalTolerance& tolerance, int direction, double& start, double& end) {
+    start = direction * static_cast<double>(from.speed);
+    end = direction * static_cast<double>(goal.speed);
+    if (start < 0.0) return false;
+    if (end < 0.0) {
+        if (-end > tolerance.speed) return false;
+        end = 0.0;
+    }
+    return true;
+}
+
+/// A shot from its geometry (the circles' part, between the lead and the tail straights): the
+/// segments and the fastest speed profile along them; false when no profile fits (or there is
+/// nothing to drive: the goal test, not a shot, says the start is there).
+bool buildShot(const PlanVehicle& vehicle, const PlanState& from, const TurningPath& path, TurnCombination word, double firstRadius,
+               double lastRadius, double lead, double tail, double tailRadius, double tailTurn, int direction, double startSpeed, double endSpeed,
+               PlanShot& out) {
+    const double topSpeed = direction > 0 ? vehicle.maxSpeed : vehicle.maxReverseSpeed;
+    out.from = from;
+    out.direction = static_cast<std::int8_t>(direction);
+    out.word = word;
+    out.firstRadius = firstRadius;
+    out.lastRadius = lastRadius;
+    out.lead = lead;
+    out.tail = tail;
+    out.segmentCount = 0;
+    SpeedPiece pieces[6];
+    // Stretches under a millimetre (an angle's rounding, a lead of nothing) are left out: a step
+    // that short would time and accelerate by rounding noise, and the end moves by far less than
+    // the goal's tolerance (the end is checked against it).
+    constexpr double kShortest = 1e-3;
+    auto addStraight = [&](double length) {
+        if (length < kShortest) return;
+        out.segments[out.segmentCount] = {length, 0.0, 0.0};
+        pieces[out.segmentCount++] = {length, topSpeed, 0.0};
+    };
+    auto addArc = [&](double arc, double radius, bool left) {
+        if (arc <= 0.0 || (radius > 0.0 && radius * arc < kShortest)) return;
+        PlanShotSegment& s = out.segments[out.segmentCount];
+        SpeedPiece& p = pieces[out.segmentCount++];
+        s = {};
+        if (radius > 0.0) {
+            s.length = radius * arc;
+            s.curvature = (left ? 1.0 : -1.0) / radius;
+            p = {s.length, arcSpeedCap(vehicle, radius, topSpeed), 0.0};
+        } else {
+            s.spotTurn = left ? arc : -arc;
+            p = {0.0, 0.0, arc / vehicle.maxTurnRate};
+        }
+    };
+    addStraight(lead);
+    addArc(path.firstArc, firstRadius, startsLeft(word));
+    if (circleCircleCircle(word)) addArc(path.middleArc, firstRadius, !startsLeft(word));
+    else addStraight(path.straight);
+    addArc(path.secondArc, lastRadius, endsLeft(word));
+    addStraight(tail);
+    addArc(std::abs(tailTurn), tailRadius, tailTurn > 0.0);
+    if (out.segmentCount == 0) return false;
+    return out.profile.build({pieces, static_cast<std::size_t>(out.segmentCount)}, startSpeed, endSpeed, vehicle.maxAcceleration,
+                             vehicle.maxDeceleration);
+}
+
+/// Walks the shot step by step, handing `visit` each step's end state (speed and time from the
+/// profile), length, heading change and direction; stops early when `visit` returns false. Each
+/// segment is cut where the profile changes between speeding up, cruising and braking, and each
+/// piece into equal steps of at most `spacing`: every step is an arc of constant curvature driven
+/// at a uniform acceleration, as the search's own actions are (§4.3.5).
+template <class Visit>
+bool walkShot(const PlanShot& shot, double spacing, Visit visit) {
+    const double flip = shot.direction > 0 ? 0.0 : M_PI;
+    double x = shot.from.x, y = shot.from.y, heading = shot.from.heading + flip;  // the travel's heading
+    double along = 0.0;
+    int knot = 0;
+    const int knots = shot.profile.knotCount();
+    auto emit = [&](double step, double turn, bool spot) {
+        along = std::min(along + step, shot.length());
+        double speed = 0.0, time = 0.0;
+        shot.profile.at(along, speed, time, spot);
+        PlanStep out;
+        out.state = {static_cast<float>(x), static_cast<float>(y), wrapAngle(static_cast<float>(heading - flip)), static_cast<float>(shot.direction * speed)};
+        out.time = static_cast<float>(time);
+        out.turn = static_cast<float>(turn);
+        out.length = static_cast<float>(step);
+        out.direction = spot ? std::int8_t{0} : shot.direction;
+        return visit(out);
+    };
+    for (int i = 0; i < shot.segmentCount; ++i) {
+        const PlanShotSegment& s = shot.segments[i];
+        if (s.spotTurn != 0.0) {
+            heading += s.spotTurn;
+            if (!emit(0.0, s.spotTurn, true)) return false;
+            continue;
+        }
+        const double end = along + s.length;
+        // Knots within a millimetre of a cut already made are no cut of their own: a step that
+        // short would time and accelerate by rounding noise.
+        constexpr double kMinStep = 1e-3;
+        while (along < end - 1e-9) {
+            // The next cut: a knot inside this segment, or its end.
+            while (knot < knots && shot.profile.knotDistance(knot) <= along + kMinStep) ++knot;
+            double cut = knot < knots ? std::min(end, shot.profile.knotDistance(knot)) : end;
+            if (cut > end - kMinStep) cut = end;
+            const int steps = std::max(1, static_cast<int>(std::ceil((cut - along) / spacing - 1e-9)));
+            const double step = (cut - along) / steps;
+            for (int k = 0; k < steps; ++k) {
+                double turn = 0.0;
+                if (s.curvature == 0.0) {
+                    x += step * std::cos(heading);
+                    y += step * std::sin(heading);
+                } else {
+                    // Position' = (cos θ, sin θ) with θ' = κ: a circle of radius 1/κ.
+                    turn = s.curvature * step;
+                    x += (std::sin(heading + turn) - std::sin(heading)) / s.curvature;
+                    y += (std::cos(heading) - std::cos(heading + turn)) / s.curvature;
+                }
+                heading += turn;
+                if (!emit(step, turn, false)) return false;
+            }
+            along = cut;  // no drift between the cuts and the steps' sum
+        }
+    }
+    return true;
+}
+
+/// Are the shot's poses valid, each coming from the last (with speed 0, as the search asks)?
+bool shotIsValid(const PlanShot& shot, const PlanValidity& validity, double spacing) {
+    if (validity.test == nullptr) return true;
+    PlanState previous{shot.from.x, shot.from.y, shot.from.heading, 0.0f};
+    return walkShot(shot, spacing, [&](const PlanStep& step) {
+        const PlanState here{step.state.x, step.state.y, step.state.heading, 0.0f};
+        if (!validity(previous, here)) return false;
+        previous = here;
+        return true;
+    });
+}
+
+/// Where the shot ends.
+PlanState shotEnd(const PlanShot& shot) {
+    PlanState end = shot.from;
+    walkShot(shot, std::numeric_limits<double>::infinity(), [&](const PlanStep& step) {
+        end = step.state;
+        return true;
+    });
+    return end;
+}
+
+} // namespace
+
+namespace {
+
+constexpr double kTailTurns[] = {M_PI / 2.0, -M_PI / 2.0, M_PI, -M_PI};  ///< final arcs at the goal's speed, left positive
+constexpr int kTailStraight = 1;                                         ///< Candidate::tail: 0 none, this, or this + 1 + a kTailTurns index
+
+/// What one direction of travel offers a shot: its speeds, radii and the straights each needs.
+struct ShotOptions {
+    bool usable = false;
+    double startSpeed = 0.0, endSpeed = 0.0, topSpeed = 0.0;
+    TraversalLimits limits;
+    double radii[kMaxRadii] = {};
+    double leads[kMaxRadii] = {};  ///< m braking from the start's speed to the radius's (eq. 2.2)
+    double tails[kMaxRadii] = {};  ///< m gathering the goal's speed after the radius's (eq. 2.1)
+    int radiusCount = 0;
+    double goalRadius = 0.0;       ///< the tightest circle at the goal's speed
+    bool tailArcs = false;         ///< whether that is wide enough for a tighter turn before it to pay
+    ShotEnds ends;
+
+    ShotOptions(const PlanVehicle& vehicle, const PlanState& from, const PlanState& goal, const PlanGoalTolerance& tolerance, int direction)
+        : ends(from, goal, direction) {
+        if (direction < 0 && !vehicle.canReverse()) return;
+        if (!shotSpeeds(from, goal, tolerance, direction, startSpeed, endSpeed)) return;
+        usable = true;
+        topSpeed = direction > 0 ? vehicle.maxSpeed : vehicle.maxReverseSpeed;
+        limits = direction > 0 ? forwardLimits(vehicle, OvershootCircle::AnyDetour) : reverseLimits(vehicle, OvershootCircle::AnyDetour);
+        auto addRadius = [&](double r) {
+            if (!(r > 0.0) && !(vehicle.turnsOnSpot && vehicle.maxTurnRate > 0.0f)) return;  // a zero radius only turning on the spot
+            for (int i = 0; i < radiusCount; ++i)
+                if (std::abs(radii[i] - r) <= 0.01 * std::max(r, radii[i])) return;
+            radii[radiusCount++] = r;
+        };
+        addRadius(radiusFor(vehicle, 0.0));
+        addRadius(radiusFor(vehicle, startSpeed));
+        addRadius(radiusFor(vehicle, endSpeed));
+        addRadius(radiusFor(vehicle, 2.0 * topSpeed / 3.0));
+        for (int r = 0; r < radiusCount; ++r) {
+            const double cap = radii[r] > 0.0 ? arcSpeedCap(vehicle, radii[r], topSpeed) : 0.0;
+            leads[r] = startSpeed > cap ? (startSpeed * startSpeed - cap * cap) / (2.0 * vehicle.maxDeceleration) : 0.0;
+            tails[r] = endSpeed > cap ? (endSpeed * endSpeed - cap * cap) / (2.0 * vehicle.maxAcceleration) : 0.0;
+        }
+        goalRadius = radiusFor(vehicle, endSpeed);
+        tailArcs = goalRadius > 1.2 * radiusFor(vehicle, 0.0);
+    }
+};
+
+/// One candidate shot, compactly (a search looks at hundreds at a time, on the stack).
+struct Candidate {
+    float floor;  ///< s: no profile along its length is quicker
+    float time;   ///< s: its profile's, once built
+    std::uint8_t word, direction, firstRadius, lastRadius, lead, tail;  ///< direction 0 forwards; radii index ShotOptions::radii
+};
+
+/// The pieces of a candidate: the circles' part's ends and the lead, tail and final arc.
+struct CandidateParts {
+    double lead = 0.0, tail = 0.0, tailTurn = 0.0;
+};
+CandidateParts partsOf(const ShotOptions& o, const Candidate& c) {
+    CandidateParts p;
+    p.lead = c.lead ? o.leads[c.firstRadius] : 0.0;
+    p.tail = c.tail == kTailStraight ? o.tails[c.lastRadius] : 0.0;
+    p.tailTurn = c.tail > kTailStraight ? kTailTurns[c.tail - kTailStraight - 1] : 0.0;
+    return p;
+}
+
+} // namespace
+
+bool findPlanShot(const PlanVehicle& vehicle, const PlanState& from, const PlanState& goal, const PlanGoalTolerance& tolerance,
+                  const PlanValidity& validity, float spacing, PlanShot& out, double budget, std::uint32_t* shotsTried) {
+    // Every word with every pair of radii, with and without the straights and the final arc it may
+    // need, either way the vehicle drives, is a candidate; each has a floor under its time from its
+    // length alone (leastTraversalTime: the acceleration limits without the turns' caps). Best
+    // first: candidates are taken in order of floor, their profiles built as they come; a built
+    // one is judged (end pose, validity) once no floor left is below its time, so the first one
+    // accepted is the quickest valid shot, and most candidates never need a profile.
+    const ShotOptions options[2] = {ShotOptions(vehicle, from, goal, tolerance, 1), ShotOptions(vehicle, from, goal, tolerance, -1)};
+    constexpr int kTailVariants = 2 + static_cast<int>(std::size(kTailTurns));
+    constexpr int kMaxCandidates = 2 * kMaxRadii * kMaxRadii * 2 * kTailVariants * 6;
+    Candidate candidates[kMaxCandidates];
+    int count = 0;
+    TurningPath path;
+    for (int d = 0; d < 2; ++d) {
+        const ShotOptions& o = options[d];
+        if (!o.usable) continue;
+        // No path is shorter than the straight line: when even that takes the budget, none fits.
+        if (!(leastTraversalTime(std::hypot(goal.x - from.x, goal.y - from.y), o.startSpeed, o.endSpeed, o.limits) < budget)) continue;
+        for (int r1 = 0; r1 < o.radiusCount; ++r1) {
+            for (int r2 = 0; r2 < o.radiusCount; ++r2) {
+                for (int lead = 0; lead <= (o.leads[r1] > 0.0 ? 1 : 0); ++lead) {
+                    for (int tail = 0; tail < kTailVariants; ++tail) {
+                        if (tail == kTailStraight && o.tails[r2] == 0.0) continue;
+                        if (tail > kTailStraight && (!o.tailArcs || o.radii[r2] >= o.goalRadius)) break;
+                        const Candidate base{0.0f, 0.0f, 0, static_cast<std::uint8_t>(d), static_cast<std::uint8_t>(r1), static_cast<std::uint8_t>(r2),
+                                             static_cast<std::uint8_t>(lead), static_cast<std::uint8_t>(tail)};
+                        const CandidateParts parts = partsOf(o, base);
+                        const ShotEnds inner = o.ends.inner(parts.lead, parts.tail, o.goalRadius, parts.tailTurn);
+                        const double straights = parts.lead + parts.tail + o.goalRadius * std::abs(parts.tailTurn);
+                        for (int w = 0; w < 6; ++w) {
+                            const TurnCombination word = kWords[w];
+                            if (circleCircleCircle(word) && r1 != r2) continue;
+                            if (!shotPath(inner, word, o.radii[r1], o.radii[r2], path)) continue;
+                            const double floor = leastTraversalTime(straights + path.length, o.startSpeed, o.endSpeed, o.limits);
+                            if (!(floor < budget)) continue;
+                            Candidate& c = candidates[count++];
+                            c = base;
+                            c.floor = static_cast<float>(floor);
+                            c.word = static_cast<std::uint8_t>(w);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    std::sort(candidates, candidates + count, [](const Candidate& a, const Candidate& b) { return a.floor < b.floor; });
+    auto build = [&](const Candidate& c) {
+        const ShotOptions& o = options[c.direction];
+        const CandidateParts parts = partsOf(o, c);
+        const TurnCombination word = kWords[c.word];
+        TurningPath built;
+        return shotPath(o.ends.inner(parts.lead, parts.tail, o.goalRadius, parts.tailTurn), word, o.radii[c.firstRadius], o.radii[c.lastRadius], built) &&
+               buildShot(vehicle, from, built, word, o.radii[c.firstRadius], o.radii[c.lastRadius], parts.lead, parts.tail, o.goalRadius, parts.tailTurn,
+                         c.direction == 0 ? 1 : -1, o.startSpeed, o.endSpeed, out);
+    };
+    auto judge = [&](const Candidate& c) {
+        build(c);
+        // The geometry's end must be the goal: a guard against rounding in the words' angles.
+        if (!MovementPlanner::reachesGoal(shotEnd(out), goal, tolerance)) return false;
+        if (shotsTried) ++*shotsTried;
+        return shotIsValid(out, validity, spacing);
+    };
+    // Built candidates wait in a min-heap on their time until no unbuilt floor undercuts them.
+    std::uint16_t heap[kMaxCandidates];
+    int heapSize = 0;
+    auto later = [&](std::uint16_t a, std::uint16_t b) { return candidates[a].time > candidates[b].time; };
+    for (int next = 0; next < count || heapSize > 0;) {
+        const float nextFloor = next < count ? candidates[next].floor : std::numeric_limits<float>::infinity();
+        if (heapSize > 0 && candidates[heap[0]].time <= nextFloor) {
+            std::pop_heap(heap, heap + heapSize, later);
+            if (judge(candidates[heap[--heapSize]])) return true;
+            continue;
+        }
+        Candidate& c = candidates[next++];
+        if (!build(c) || !(out.duration() < budget)) continue;
+        c.time = static_cast<float>(out.duration());
+        heap[heapSize++] = static_cast<std::uint16_t>(next - 1);
+        std::push_heap(heap, heap + heapSize, later);
+    }
+    return false;
+}
+
+int shotStepCount(const PlanShot& shot, double spacing) {
+    int steps = 0;
+    walkShot(shot, spacing, [&](const PlanStep&) { return ++steps, true; });
+    return steps;
+}
+
+bool sampleShot(const PlanShot& shot, double spacing, float startTime, PlanStep* out, int capacity) {
+    if (shotStepCount(shot, spacing) > capacity) return false;
+    PlanState before = shot.from;
+    int count = 0;
+    walkShot(shot, spacing, [&](const PlanStep& step) {
+        PlanStep& s = out[count++];
+        s = step;
+        s.time += startTime;
+        if (step.length > 0.0f)
+            s.acceleration = (step.state.speed * step.state.speed - before.speed * before.speed) / (2.0f * step.length);
+        before = step.state;
+        return true;
+    });
+    return true;
+}
+
+} // namespace runtime

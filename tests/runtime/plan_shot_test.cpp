@@ -1,0 +1,219 @@
+// The analytic final approach (issue 28): the fastest speed profile along a path, shots that
+// reach the goal exactly within every limit, and searches that end in one.
+
+#include "bake/experiments/plan_experiment.h"
+#include "trackwright/plan/plan_search.h"
+#include "trackwright/plan/plan_shot.h"
+#include "trackwright/plan/plan_speed_profile.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <vector>
+
+namespace {
+
+using runtime::PlanState;
+using runtime::SpeedPiece;
+using runtime::SpeedProfile;
+
+runtime::PlanVehicle thesisCar(float radius = 6.0f, float lateral = 15.0f) {
+    return runtime::carPlanVehicle(radius, lateral, 1.5f, 5.0f, 13.8f);  // §5.1
+}
+
+TEST(SpeedProfile, AStraightFromRestToRestAcceleratesCruisesAndBrakes) {
+    // 100 m, a 1.5, d 5, top 13.8: 63.48 m to reach the top speed, 19.04 m to stop from it, 17.48 m
+    // cruising: 13.8/1.5 + 13.8/5 + 17.48/13.8 s.
+    SpeedProfile profile;
+    const SpeedPiece straight[] = {{100.0, 13.8, 0.0}};
+    ASSERT_TRUE(profile.build(straight, 0.0, 0.0, 1.5, 5.0));
+    const double cruise = 100.0 - 13.8 * 13.8 / 3.0 - 13.8 * 13.8 / 10.0;
+    EXPECT_NEAR(profile.duration(), 13.8 / 1.5 + 13.8 / 5.0 + cruise / 13.8, 1e-9);
+    EXPECT_DOUBLE_EQ(profile.length(), 100.0);
+}
+
+TEST(SpeedProfile, ATurnOnTheSpotStandsStillThenTheStraightIsATriangle) {
+    // 2 s turning at rest, then 10 m from rest to rest: the peak v² = 2ad·10/(a + d).
+    SpeedProfile profile;
+    const SpeedPiece pieces[] = {{0.0, 0.0, 2.0}, {10.0, 13.8, 0.0}};
+    ASSERT_TRUE(profile.build(pieces, 0.0, 0.0, 1.5, 5.0));
+    const double peak = std::sqrt(2.0 * 1.5 * 5.0 * 10.0 / 6.5);
+    EXPECT_NEAR(profile.duration(), 2.0 + peak / 1.5 + peak / 5.0, 1e-9);
+    double speed = 0.0, time = 0.0;
+    profile.at(0.0, speed, time, false);
+    EXPECT_EQ(time, 0.0) << "arriving at the turn";
+    profile.at(0.0, speed, time, true);
+    EXPECT_EQ(time, 2.0) << "after it";
+}
+
+TEST(SpeedProfile, KeepsEveryCapAndEveryLimitAndTimesExactly) {
+    // A slow bend between two straights: the speed never passes a cap, v² changes by at most 2a
+    // and 2d a metre, and the duration is the integral of ds / v (checked by a fine midpoint sum).
+    SpeedProfile profile;
+    const SpeedPiece pieces[] = {{40.0, 13.8, 0.0}, {15.0, 6.0, 0.0}, {30.0, 13.8, 0.0}, {8.0, 9.0, 0.0}};
+    ASSERT_TRUE(profile.build(pieces, 9.0, 7.0, 1.5, 5.0));
+    const double caps[] = {13.8, 6.0, 13.8, 9.0}, ends[] = {40.0, 55.0, 85.0, 93.0};
+    double integral = 0.0, previous = 81.0;
+    constexpr int kSteps = 93000;
+    for (int i = 0; i < kSteps; ++i) {
+        const double s = (i + 0.5) * 93.0 / kSteps;
+        double v = 0.0, t = 0.0;
+        profile.at(s, v, t);
+        int piece = 0;
+        while (s > ends[piece]) ++piece;
+        EXPECT_LE(v, caps[piece] + 1e-9) << "at " << s << " m";
+        const double u = v * v, ds = 93.0 / kSteps;
+        EXPECT_LE(u - previous, 2.0 * 1.5 * ds + 1e-6) << "at " << s << " m";
+        EXPECT_GE(u - previous, -2.0 * 5.0 * ds - 1e-6) << "at " << s << " m";
+        previous = u;
+        integral += ds / v;
+    }
+    EXPECT_NEAR(profile.duration(), integral, 1e-4);
+    double v = 0.0, t = 0.0;
+    profile.at(93.0, v, t);
+    EXPECT_NEAR(v, 7.0, 1e-9);
+    EXPECT_DOUBLE_EQ(t, profile.duration());
+}
+
+TEST(SpeedProfile, RefusesWhatNoCarCouldDrive) {
+    SpeedProfile profile;
+    const SpeedPiece shortStraight[] = {{10.0, 13.8, 0.0}};
+    EXPECT_FALSE(profile.build(shortStraight, 0.0, 13.0, 1.5, 5.0)) << "0 to 13 m/s in 10 m at 1.5 m/s²";
+    EXPECT_FALSE(profile.build(shortStraight, 13.0, 0.0, 1.5, 5.0)) << "13 m/s to rest in 10 m at 5 m/s²";
+    const SpeedPiece bend[] = {{10.0, 5.0, 0.0}};
+    EXPECT_FALSE(profile.build(bend, 6.0, 5.0, 1.5, 5.0)) << "starting above the bend's speed";
+    EXPECT_FALSE(profile.build(shortStraight, NAN, 0.0, 1.5, 5.0));
+    EXPECT_FALSE(profile.build(shortStraight, 1.0, 1.0, 0.0, 5.0));
+    EXPECT_FALSE(profile.build({}, 0.0, 0.0, 1.5, 5.0));
+    EXPECT_EQ(profile.knotCount(), 0);
+}
+
+/// Every step of a shot: the length along an arc it says, at a uniform acceleration within the
+/// limits, at most the turn's top speed, in the time the kinematics give.
+void expectDrivable(const runtime::PlanShot& shot, const runtime::PlanVehicle& v, double spacing) {
+    std::vector<runtime::PlanStep> steps(static_cast<std::size_t>(runtime::shotStepCount(shot, spacing)));
+    ASSERT_TRUE(runtime::sampleShot(shot, spacing, 0.0f, steps.data(), static_cast<int>(steps.size())));
+    PlanState before = shot.from;
+    float time = 0.0f;
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+        const runtime::PlanStep& s = steps[i];
+        const float u0 = std::abs(before.speed), u1 = std::abs(s.state.speed);
+        if (s.direction == 0) {
+            EXPECT_TRUE(v.turnsOnSpot);
+            EXPECT_EQ(u1, 0.0f);
+        } else {
+            EXPECT_LE(s.length, spacing + 1e-6) << "step " << i;
+            EXPECT_LE(std::abs(s.turn), s.length / v.turningRadius + 1e-5f) << "step " << i;
+            EXPECT_LE(s.acceleration, v.maxAcceleration + 1e-3f) << "step " << i;
+            EXPECT_GE(s.acceleration, -v.maxDeceleration - 1e-3f) << "step " << i;
+            EXPECT_NEAR(s.time - time, 2.0f * s.length / (u0 + u1), 2e-4f) << "step " << i;
+            const float peak = std::max(u0, u1);
+            if (v.maxLateralAcceleration > 0.0f) {
+                EXPECT_LE(std::abs(s.turn) / s.length * peak * peak, v.maxLateralAcceleration * 1.001f + 1e-3f) << "step " << i;
+            }
+            EXPECT_LE(peak, (s.direction > 0 ? v.maxSpeed : v.maxReverseSpeed) + 1e-4f);
+            // The step's end lies on its arc from the last one.
+            const runtime::PlanPoseCandidate p = runtime::advancePose(before.x, before.y, before.heading, std::cos(before.heading),
+                                                                      std::sin(before.heading), s.turn, s.direction, s.length);
+            EXPECT_NEAR(p.x, s.state.x, 2e-3f) << "step " << i;
+            EXPECT_NEAR(p.y, s.state.y, 2e-3f) << "step " << i;
+        }
+        before = s.state;
+        time = s.time;
+    }
+    EXPECT_NEAR(time, shot.duration(), 1e-4);
+}
+
+TEST(PlanShot, StraightAheadSpeedsUpAndBrakesBackToTheGoalsSpeed) {
+    // 20 m from 5 to 5 m/s: speeding up at 1.5 and braking at 5 meet where 25 + 3x = 25 + 10(20 − x).
+    runtime::PlanShot shot;
+    const PlanState from{0.0f, 0.0f, 0.0f, 5.0f}, goal{20.0f, 0.0f, 0.0f, 5.0f};
+    ASSERT_TRUE(runtime::findPlanShot(thesisCar(), from, goal, {}, {}, 1.0f, shot));
+    const double peak = std::sqrt(25.0 + 3.0 * 200.0 / 13.0);
+    EXPECT_NEAR(shot.duration(), (peak - 5.0) / 1.5 + (peak - 5.0) / 5.0, 1e-4);
+    EXPECT_NEAR(shot.length(), 20.0, 1e-4);
+    expectDrivable(shot, thesisCar(), 1.0);
+}
+
+TEST(PlanShot, EveryShotOfTheThesisSetUpEndsAtTheGoalWithinEveryLimit) {
+    const std::vector<bake::RandomSearch> searches = bake::thesisRandomSearches(200, 5);
+    runtime::PlanShot shot;
+    int found = 0;
+    for (const bake::RandomSearch& s : searches) {
+        if (!runtime::findPlanShot(s.vehicle, s.start, s.goal, {}, {}, 1.0f, shot)) continue;
+        ++found;
+        std::vector<runtime::PlanStep> steps(static_cast<std::size_t>(runtime::shotStepCount(shot, 1.0)));
+        ASSERT_TRUE(runtime::sampleShot(shot, 1.0, 0.0f, steps.data(), static_cast<int>(steps.size())));
+        EXPECT_TRUE(runtime::MovementPlanner::reachesGoal(steps.back().state, s.goal, {}));
+        expectDrivable(shot, s.vehicle, 1.0);
+    }
+    EXPECT_GT(found, 190) << "from the start itself, almost every goal of the set-up has a shot";
+}
+
+TEST(PlanShot, NoShotQuickerThanTheBudget) {
+    runtime::PlanShot shot;
+    const PlanState from{0.0f, 0.0f, 0.0f, 5.0f}, goal{20.0f, 0.0f, 0.0f, 5.0f};
+    ASSERT_TRUE(runtime::findPlanShot(thesisCar(), from, goal, {}, {}, 1.0f, shot));
+    const double best = shot.duration();
+    EXPECT_FALSE(runtime::findPlanShot(thesisCar(), from, goal, {}, {}, 1.0f, shot, best * 0.999));
+    EXPECT_TRUE(runtime::findPlanShot(thesisCar(), from, goal, {}, {}, 1.0f, shot, best * 1.001));
+}
+
+TEST(PlanShot, ReversesStraightBackAndTanksTurnOnTheSpot) {
+    runtime::PlanShot shot;
+    const runtime::PlanVehicle reversing = runtime::carPlanVehicle(5.0f, 10.0f, 1.5f, 5.0f, 13.8f, 3.0f);
+    ASSERT_TRUE(runtime::findPlanShot(reversing, {0.0f, 0.0f, 0.0f, 0.0f}, {-10.0f, 0.0f, 0.0f, 0.0f}, {}, {}, 1.0f, shot));
+    EXPECT_EQ(shot.direction, -1);
+    EXPECT_NEAR(shot.length(), 10.0, 1e-4);
+    expectDrivable(shot, reversing, 1.0);
+
+    const runtime::PlanVehicle tank = runtime::tankPlanVehicle(1.0f, 2.5f, 8.0f, 18.0f);
+    ASSERT_TRUE(runtime::findPlanShot(tank, {0.0f, 0.0f, 0.0f, 0.0f}, {10.0f, 10.0f, static_cast<float>(M_PI / 2), 0.0f}, {}, {}, 1.0f, shot));
+    expectDrivable(shot, tank, 1.0);
+    std::vector<runtime::PlanStep> steps(static_cast<std::size_t>(runtime::shotStepCount(shot, 1.0)));
+    runtime::sampleShot(shot, 1.0, 0.0f, steps.data(), static_cast<int>(steps.size()));
+    EXPECT_EQ(steps.front().direction, 0) << "turns to face the goal first";
+    EXPECT_NEAR(steps.front().turn, M_PI / 4, 1e-4);
+}
+
+/// Forbids a disc of radius 3 m around (10, 0).
+bool pillar(const void*, const PlanState&, const PlanState& to) { return std::hypot(to.x - 10.0f, to.y) > 3.0f; }
+
+TEST(PlanShot, ValidityHoldsAlongTheWholeShot) {
+    runtime::PlanShot shot;
+    const PlanState from{0.0f, 0.0f, 0.0f, 4.0f}, goal{20.0f, 0.0f, 0.0f, 4.0f};
+    ASSERT_TRUE(runtime::findPlanShot(thesisCar(), from, goal, {}, {&pillar, nullptr}, 0.5f, shot));
+    EXPECT_GT(shot.length(), 20.5) << "around the pillar, not through it";
+    std::vector<runtime::PlanStep> steps(static_cast<std::size_t>(runtime::shotStepCount(shot, 0.5)));
+    runtime::sampleShot(shot, 0.5, 0.0f, steps.data(), static_cast<int>(steps.size()));
+    for (const runtime::PlanStep& s : steps) EXPECT_TRUE(pillar(nullptr, s.state, s.state)) << s.state.x << "," << s.state.y;
+}
+
+TEST(PlanShot, SearchesEndInAShotAndStayCloseToTheThesisAStar) {
+    // The §5.1 set-up: with shots every search is solved in a few hundred iterations; where A*
+    // alone solves it too (here within 20 000 iterations), the paths are about as quick.
+    const std::vector<bake::RandomSearch> searches = bake::thesisRandomSearches(80, 21);
+    runtime::MovementPlanner planner(1u << 19, 8192);
+    runtime::PlanSettings withShot = bake::shotSettings(), without = bake::thesisSettings();
+    without.iterationLimit = 20000;
+    int compared = 0, within5Pct = 0;
+    double slowerSum = 0.0;
+    for (const bake::RandomSearch& s : searches) {
+        const runtime::PlanResult shot = planner.plan(s.vehicle, s.start, s.goal, withShot);
+        ASSERT_TRUE(shot.found()) << runtime::planStatusName(shot.status);
+        EXPECT_LE(shot.iterations, withShot.shot.refineIterations + 200u);
+        EXPECT_TRUE(runtime::MovementPlanner::reachesGoal(planner.path().back().state, s.goal, withShot.tolerance));
+        EXPECT_NEAR(planner.path().back().time, shot.time, 1e-3f);
+        const runtime::PlanResult alone = planner.plan(s.vehicle, s.start, s.goal, without);
+        if (!alone.found()) continue;
+        ++compared;
+        const double slower = (shot.time - alone.time) / alone.time;
+        slowerSum += slower;
+        within5Pct += slower <= 0.05;
+    }
+    ASSERT_GT(compared, 15);
+    EXPECT_LE(slowerSum / compared, 0.0) << "on average no slower";
+    EXPECT_GE(within5Pct, compared * 9 / 10);
+}
+
+} // namespace
