@@ -137,6 +137,7 @@ int runPath(const PlanCommand& c, std::ostream& out, std::ostream& err) {
     }
     runtime::PlanSettings settings;
     settings.iterationLimit = c.iterations;
+    settings.shot.enabled = !c.noShot;
     if (!c.tolerance.empty()) {
         double t[4];
         if (!parseFour(c.tolerance + ",0", t)) {
@@ -167,7 +168,8 @@ int runPath(const PlanCommand& c, std::ostream& out, std::ostream& err) {
             archive(cereal::make_nvp("file", c.input), cereal::make_nvp("vehicle", c.vehicle),
                     cereal::make_nvp("status", std::string(runtime::planStatusName(r.status))), cereal::make_nvp("found", r.found()),
                     cereal::make_nvp("iterations", r.iterations), cereal::make_nvp("probe_iterations", r.probeIterations),
-                    cereal::make_nvp("found_by_probe", r.byProbe), cereal::make_nvp("nodes", r.nodes), cereal::make_nvp("time_s", r.time),
+                    cereal::make_nvp("found_by_probe", r.byProbe), cereal::make_nvp("ends_in_shot", r.byShot), cereal::make_nvp("shot_time_s", r.shotTime),
+                    cereal::make_nvp("shots", r.shots), cereal::make_nvp("nodes", r.nodes), cereal::make_nvp("time_s", r.time),
                     cereal::make_nvp("length_m", r.length));
             archive.setNextName("path");
             archive.startNode();
@@ -186,6 +188,7 @@ int runPath(const PlanCommand& c, std::ostream& out, std::ostream& err) {
         out << "plan: " << runtime::planStatusName(r.status) << " after " << r.iterations << " iterations (probing " << r.probeIterations
             << (r.byProbe ? ", which reached the goal" : "") << ")";
         if (r.found()) out << "; " << r.time << " s, " << r.length << " m, " << planner.path().size() << " states";
+        if (r.byShot) out << "; the last " << r.shotTime << " s by an analytic shot (" << r.shots << " tried)";
         out << "\nx,y,heading_deg,speed_mps,time_s,direction\n";
         for (const runtime::PlanStep& s : planner.path())
             out << s.state.x + origin.x << ',' << s.state.y + origin.y << ',' << s.state.heading / kDegree << ',' << s.state.speed << ',' << s.time << ','
@@ -201,6 +204,7 @@ int runCorners(const PlanCommand& c, std::ostream& out, std::ostream& err) {
     CornerPlanOptions options;
     options.search = cornerSearchSettings();
     options.search.iterationLimit = c.iterations;
+    options.search.shot.enabled = !c.noShot;
     bool classFound = c.vehicleClass.empty();
     for (std::uint32_t i = 0; i < track.view.vehicleClasses.size(); ++i)
         if (c.vehicleClass == track.view.name(track.view.vehicleClasses[i].nameOffset)) {
@@ -314,6 +318,12 @@ int runExperiments(const PlanCommand& c, std::ostream& out) {
             if (!o.found()) continue;
             ++row.found;
             row.iterations.add(o.iterations);
+        }
+        for (const SearchOutcome& o : runCurveSearches(curve, perCurve, c.seed, c.jobs, shotSettings())) {
+            row.shotSeconds.push_back(o.seconds);
+            if (!o.found()) continue;
+            ++row.shotFound;
+            row.shotIterations.add(o.iterations);
         }
         curves.push_back(row);
     }

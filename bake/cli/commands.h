@@ -87,6 +87,7 @@ struct PlanCommand {
     std::string vehicle = "car";  ///< a reference preset or "pedestrian"
     std::string tolerance;      ///< "metres,degrees,m/s"; default the thesis's 0.3,1,0.1
     std::uint32_t iterations = 100000;
+    bool noShot = false;        ///< A* (and the probe) alone, without the analytic final approach: the thesis's search
     bool corners = false;       ///< plan the corners of a line instead (the thesis's local planner)
     std::string vehicleClass;   ///< --corners: baked class (default the first)
     std::string line = "racing";  ///< --corners: line (falls back to the route's first)

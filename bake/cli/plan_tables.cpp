@@ -66,8 +66,9 @@ void printPlanTables(std::ostream& out, const RandomSummary& s, const std::vecto
                   s.astarFound, s.astarThesisFound, s.distanceFound, s.probeReached, s.probeWithinCell);
     print(line);
 
-    print("\nTable 5.3  Average iterations, distance vs time heuristic (A*, thesis form; searches both solved)");
-    print("band (m)   ours: n    distance      time  reduction | thesis: n  distance   time  reduction");
+    print("\nTable 5.3  Average iterations, distance vs time heuristic (A*, thesis form; searches both solved);");
+    print("           'shot': the same searches with the analytic final approach (A*, refined heuristic, issue 28)");
+    print("band (m)   ours: n    distance      time  reduction     shot | thesis: n  distance   time  reduction");
     for (int b = 0; b <= kDistanceBands; ++b) {
         const Mean& d = s.pairedDistance[b];
         const Mean& t = s.pairedTime[b];
@@ -77,7 +78,8 @@ void printPlanTables(std::ostream& out, const RandomSummary& s, const std::vecto
             const Table53Row& r = kTable53[thesisRow(b)];
             std::snprintf(thesis, sizeof thesis, "%8d %9d %6d %8.2f%%", r.count, r.distance, r.time, reduction(r.distance, r.time));
         }
-        std::snprintf(line, sizeof line, "%-9s %8d %11.0f %9.0f %9.2f%% | %s", bandName(b).c_str(), d.count, d.mean(), t.mean(), reduction(d.mean(), t.mean()), thesis);
+        std::snprintf(line, sizeof line, "%-9s %8d %11.0f %9.0f %9.2f%% %8.0f | %s", bandName(b).c_str(), d.count, d.mean(), t.mean(),
+                      reduction(d.mean(), t.mean()), s.pairedTimeShot[b].mean(), thesis);
         print(line);
     }
 
@@ -96,8 +98,9 @@ void printPlanTables(std::ostream& out, const RandomSummary& s, const std::vecto
         print(line);
     }
 
-    print("\nTable 5.7  Average iterations, A* vs probing search (searches A* solved; the probe runs until it stops)");
-    print("band (m)   ours: n        A*    probe  reduction | thesis: n      A*  probe  reduction");
+    print("\nTable 5.7  Average iterations, A* vs probing search (searches A* solved; the probe runs until it stops);");
+    print("           'shot': the same searches with the analytic final approach");
+    print("band (m)   ours: n        A*    probe  reduction     shot | thesis: n      A*  probe  reduction");
     for (int b = 0; b <= kDistanceBands; ++b) {
         const Mean& a = s.pairedAStar[b];
         const Mean& p = s.pairedProbe[b];
@@ -107,7 +110,8 @@ void printPlanTables(std::ostream& out, const RandomSummary& s, const std::vecto
             const Table57Row& r = kTable57[thesisRow(b)];
             std::snprintf(thesis, sizeof thesis, "%8d %7d %6d %8.2f%%", r.count, r.astar, r.probe, reduction(r.astar, r.probe));
         }
-        std::snprintf(line, sizeof line, "%-9s %8d %9.0f %8.0f %9.2f%% | %s", bandName(b).c_str(), a.count, a.mean(), p.mean(), reduction(a.mean(), p.mean()), thesis);
+        std::snprintf(line, sizeof line, "%-9s %8d %9.0f %8.0f %9.2f%% %8.0f | %s", bandName(b).c_str(), a.count, a.mean(), p.mean(),
+                      reduction(a.mean(), p.mean()), s.pairedShot[b].mean(), thesis);
         print(line);
     }
 
@@ -129,22 +133,46 @@ void printPlanTables(std::ostream& out, const RandomSummary& s, const std::vecto
 
     if (!curves.empty()) {
         print("\nTable 5.2  Average iterations per EM5 curve type (A*, within 3 m of the centre line; speeds, turning radius and lateral limit random)");
-        print("curve                 radius  turn   ours: solved  iterations | thesis: iterations");
-        Mean all;
-        int solved = 0, searches = 0;
+        print("           'shot': the same traversals with the analytic final approach, solved, mean iterations, median and p95 ms");
+        print("curve                 radius  turn   ours: solved  iterations   shot: solved iterations median   p95 | thesis: iterations");
+        Mean all, allShot;
+        int solved = 0, searches = 0, shotSolved = 0;
+        std::vector<double> allSeconds;
+        auto row = [&](const char* name, const char* shape, int found, int count, double iterations, int shotFound, double shotIterations,
+                       const std::vector<double>& seconds, int thesis) {
+            std::snprintf(line, sizeof line, "%-20s %14s  %6d/%-6d %11.0f   %5d/%-6d %9.0f %6.2f %5.2f | %8d", name, shape, found, count, iterations, shotFound,
+                          count, shotIterations, 1e3 * RandomSummary::quantile(seconds, 0.5), 1e3 * RandomSummary::quantile(seconds, 0.95), thesis);
+            print(line);
+        };
         for (std::size_t i = 0; i < curves.size(); ++i) {
             const CurveRow& c = curves[i];
             all.count += c.iterations.count;
             all.sum += c.iterations.sum;
+            allShot.count += c.shotIterations.count;
+            allShot.sum += c.shotIterations.sum;
             solved += c.found;
+            shotSolved += c.shotFound;
             searches += c.searches;
-            std::snprintf(line, sizeof line, "%-20s %5.0f m %4.0f°  %6d/%-6d %11.0f | %8d", c.curve.name, c.curve.radius, c.curve.angleDeg, c.found, c.searches,
-                          c.iterations.mean(), i < 4 ? kTable52[i] : 0);
-            print(line);
+            allSeconds.insert(allSeconds.end(), c.shotSeconds.begin(), c.shotSeconds.end());
+            char shape[32];
+            std::snprintf(shape, sizeof shape, "%5.0f m %4.0f°", c.curve.radius, c.curve.angleDeg);
+            row(c.curve.name, shape, c.found, c.searches, c.iterations.mean(), c.shotFound, c.shotIterations.mean(), c.shotSeconds, i < 4 ? kTable52[i] : 0);
         }
-        std::snprintf(line, sizeof line, "%-20s %14s  %6d/%-6d %11.0f | %8d", "All", "", solved, searches, all.mean(), kTable52All);
-        print(line);
+        row("All", "", solved, searches, all.mean(), shotSolved, allShot.mean(), allSeconds, kTable52All);
     }
+
+    print("\nThe analytic final approach (issue 28): A*, refined heuristic, with shots (every 16th expansion and every one within 3 m of");
+    print("the goal; the best kept until within 3 % of the lowest open cost + estimate, or 2000 expansions after the first)");
+    std::snprintf(line, sizeof line, "solved %d of %d within %s iterations; iterations mean %.0f, median %.0f; search time median %.3f ms, p95 %.3f ms, max %.2f ms",
+                  s.shotFound, s.searches, "100000", s.shotIterations.mean(), RandomSummary::quantile(s.shotIterationList, 0.5),
+                  1e3 * RandomSummary::quantile(s.shotSeconds, 0.5), 1e3 * RandomSummary::quantile(s.shotSeconds, 0.95),
+                  1e3 * RandomSummary::quantile(s.shotSeconds, 1.0));
+    print(line);
+    std::snprintf(line, sizeof line,
+                  "against A* alone (refined), on the %d searches it solves: %+.2f %% time on average, %d within 5 %% (%.1f %%), the worst %+.1f %%",
+                  s.shotSlowerPct.count, s.shotSlowerPct.mean(), s.shotWithin5Pct,
+                  s.shotSlowerPct.count ? 100.0 * s.shotWithin5Pct / s.shotSlowerPct.count : 0.0, s.shotSlowerMaxPct);
+    print(line);
 
     print("\nSpeed of the search");
     std::snprintf(line, sizeof line, "ms per 1000 iterations (A*, time heuristic, one core): ours %.3f | thesis %.1f (i7, generic implementation) | target <= 1",

@@ -13,6 +13,9 @@ struct CurveRow {
     int searches = 0;
     int found = 0;
     Mean iterations;  ///< over the found ones
+    int shotFound = 0;      ///< the same traversals with the analytic final approach (shotSettings)
+    Mean shotIterations;    ///< over the ones it found
+    std::vector<double> shotSeconds;
 };
 
 /// Prints the AIPATH thesis's reproduction tables with its figures beside ours: Table 5.3 (time

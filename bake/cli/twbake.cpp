@@ -106,6 +106,7 @@ void addPlan(CLI::App& app, PlanCommand& command) {
     sub->add_option("--vehicle", command.vehicle, "car, truck, tank, armoured, buggy, hovercraft or pedestrian")->capture_default_str();
     sub->add_option("--tolerance", command.tolerance, "Goal tolerance metres,degrees,m/s (default the thesis's 0.3,1,0.1)");
     sub->add_option("--iterations", command.iterations, "Iteration limit (the thesis's 100000)")->capture_default_str()->check(CLI::Range(1u, 10000000u));
+    sub->add_flag("--no-shot", command.noShot, "Search without the analytic final approach (the thesis's A* and probe alone; slower, for comparison)");
     sub->add_flag("--corners", command.corners, "Plan every corner of a line within the usable width and report the time saved against the line");
     sub->add_option("--class", command.vehicleClass, "--corners: the baked vehicle class (default the first)");
     sub->add_option("--line", command.line, "--corners: the line (falls back to the main route's first)")->capture_default_str();

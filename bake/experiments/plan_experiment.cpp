@@ -158,6 +158,7 @@ RandomSummary summarize(const std::vector<RandomSearch>& searches, const std::ve
             for (int b : {band, all}) {
                 s.pairedAStar[b].add(r.astar.iterations);
                 s.pairedProbe[b].add(r.probe.iterations);
+                s.pairedShot[b].add(r.shot.iterations);
             }
         }
         if (r.astarThesis.found()) {
@@ -171,6 +172,7 @@ RandomSummary summarize(const std::vector<RandomSearch>& searches, const std::ve
         if (r.astarThesis.found() && r.distance.found()) {
             for (int b : {band, all}) {
                 s.pairedTime[b].add(r.astarThesis.iterations);
+                s.pairedTimeShot[b].add(r.shot.iterations);
                 s.pairedDistance[b].add(r.distance.iterations);
                 s.pairedTimeSeconds[b].add(r.astarThesis.time);
                 s.pairedDistanceSeconds[b].add(r.distance.time);
@@ -231,7 +233,7 @@ formats::TrackDocument curveRoad(const CurveType& curve, double w) {
     return doc;
 }
 
-std::vector<SearchOutcome> runCurveSearches(const CurveType& curve, int count, std::uint64_t seed, unsigned jobs) {
+std::vector<SearchOutcome> runCurveSearches(const CurveType& curve, int count, std::uint64_t seed, unsigned jobs, const runtime::PlanSettings& settings) {
     const BakeResult baked = bakeTrack(curveRoad(curve));
     if (!baked.data) throw std::runtime_error(std::string("the ") + curve.name + " curve road does not bake");
     const std::vector<std::byte> bytes = formats::writeBakedTrack(*baked.data);
@@ -260,7 +262,7 @@ std::vector<SearchOutcome> runCurveSearches(const CurveType& curve, int count, s
     parallelFor(draws.size(), jobs, [&](std::size_t i, runtime::MovementPlanner& planner) {
         const runtime::PlanState start{first.x, first.y, std::atan2(first.tangentY, first.tangentX), draws[i].speed};
         const runtime::PlanState goal{last.x, last.y, std::atan2(last.tangentY, last.tangentX), draws[i].speed};
-        outcomes[i] = timed(planner, draws[i].vehicle, start, goal, thesisSettings(), area.validity());
+        outcomes[i] = timed(planner, draws[i].vehicle, start, goal, settings, area.validity());
     });
     return outcomes;
 }

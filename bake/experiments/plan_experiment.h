@@ -80,8 +80,11 @@ struct RandomSummary {
     /// Table 5.3: where both the thesis-form time heuristic and the distance heuristic solved it.
     Mean pairedTime[kDistanceBands + 1], pairedDistance[kDistanceBands + 1];
     Mean pairedTimeSeconds[kDistanceBands + 1], pairedDistanceSeconds[kDistanceBands + 1];
-    /// Table 5.7: where A* (refined) solved it: its iterations and the probe's.
-    Mean pairedAStar[kDistanceBands + 1], pairedProbe[kDistanceBands + 1];
+    /// Table 5.7: where A* (refined) solved it: its iterations and the probe's, and the search
+    /// with the analytic final approach's beside them (shotSettings).
+    Mean pairedAStar[kDistanceBands + 1], pairedProbe[kDistanceBands + 1], pairedShot[kDistanceBands + 1];
+    /// Table 5.3's searches, the iterations of the search with the analytic final approach.
+    Mean pairedTimeShot[kDistanceBands + 1];
     /// Table 5.8: where the probe ended within one cell (1 m) of the goal and A* solved it: the
     /// paths' times and the probe's overhead (%).
     Mean overheadAStarTime[kDistanceBands + 1], overheadProbeTime[kDistanceBands + 1], overheadPct[kDistanceBands + 1];
@@ -118,7 +121,9 @@ formats::TrackDocument curveRoad(const CurveType& curve, double usableWidth = 3.
 
 /// Plans `count` random traversals of a curve (§5.3.1: random turning radius 5–8 m, lateral limit
 /// 10–20 m/s², speed 1–13.8 m/s the same at both ends) from the entry of its lead-in straight to the
-/// end of its lead-out, within the road (A*, time heuristic); the iterations of each.
-std::vector<SearchOutcome> runCurveSearches(const CurveType& curve, int count, std::uint64_t seed, unsigned jobs);
+/// end of its lead-out, within the road (A*, time heuristic); the iterations of each, with `settings`
+/// (thesisSettings for Table 5.2, shotSettings for the product's search).
+std::vector<SearchOutcome> runCurveSearches(const CurveType& curve, int count, std::uint64_t seed, unsigned jobs,
+                                            const runtime::PlanSettings& settings = thesisSettings());
 
 } // namespace bake

@@ -332,7 +332,7 @@ CandidateParts partsOf(const ShotOptions& o, const Candidate& c) {
 } // namespace
 
 bool findPlanShot(const PlanVehicle& vehicle, const PlanState& from, const PlanState& goal, const PlanGoalTolerance& tolerance,
-                  const PlanValidity& validity, float spacing, PlanShot& out, double budget, std::uint32_t* shotsTried) {
+                  const PlanValidity& validity, float spacing, PlanShot& out, double budget, std::uint32_t maxValidated) {
     // Every word with every pair of radii, with and without the straights and the final arc it may
     // need, either way the vehicle drives, is a candidate; each has a floor under its time from its
     // length alone (leastTraversalTime: the acceleration limits without the turns' caps). Best
@@ -387,11 +387,12 @@ bool findPlanShot(const PlanVehicle& vehicle, const PlanState& from, const PlanS
                buildShot(vehicle, from, built, word, o.radii[c.firstRadius], o.radii[c.lastRadius], parts.lead, parts.tail, o.goalRadius, parts.tailTurn,
                          c.direction == 0 ? 1 : -1, o.startSpeed, o.endSpeed, out);
     };
+    std::uint32_t validated = 0;
     auto judge = [&](const Candidate& c) {
         build(c);
         // The geometry's end must be the goal: a guard against rounding in the words' angles.
         if (!MovementPlanner::reachesGoal(shotEnd(out), goal, tolerance)) return false;
-        if (shotsTried) ++*shotsTried;
+        ++validated;
         return shotIsValid(out, validity, spacing);
     };
     // Built candidates wait in a min-heap on their time until no unbuilt floor undercuts them.
@@ -403,6 +404,7 @@ bool findPlanShot(const PlanVehicle& vehicle, const PlanState& from, const PlanS
         if (heapSize > 0 && candidates[heap[0]].time <= nextFloor) {
             std::pop_heap(heap, heap + heapSize, later);
             if (judge(candidates[heap[--heapSize]])) return true;
+            if (validated >= maxValidated) return false;
             continue;
         }
         Candidate& c = candidates[next++];

@@ -55,6 +55,10 @@ struct PlanShotSettings {
     std::uint32_t interval = 16;
     /// … and from every expansion within this many metres of the goal, where a shot most often fits.
     float nearGoal = 3.0f;
+    /// The quickest this many shots of an expansion are walked through the validity test; when
+    /// none holds, the expansion gives up (walls that stop the quickest words mostly stop the
+    /// slower ones too, and each walk tests the pose every cell).
+    std::uint32_t validatedPerTry = 4;
     /// A valid shot is not the end yet: the search goes on, shooting, until the quickest path found
     /// is within this fraction of the lowest cost + estimate still open (with an estimate that
     /// never overestimates, of every path the search could still find) …

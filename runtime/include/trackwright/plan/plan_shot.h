@@ -51,11 +51,13 @@ struct PlanShot {
 /// Looks for the quickest shot from `from` to `goal` whose samples (every `spacing` metres, and
 /// every turn on the spot) `validity` accepts, and quicker than `budget` seconds; false when there
 /// is none. Radii tried, for either circle: the vehicle's turning radius and the least radius its
-/// lateral and turn-rate limits allow at the start speed, the goal speed and a third and two
-/// thirds of the top speed. Allocates nothing. `shotsTried` counts the candidates judged for validity.
+/// lateral and turn-rate limits allow at the start speed, the goal speed and two thirds of the top
+/// speed. Allocates nothing.
+/// At most `maxValidated` candidates are walked through `validity` (the quickest first). The
+/// candidates live on the stack: about 32 KB.
 bool findPlanShot(const PlanVehicle& vehicle, const PlanState& from, const PlanState& goal, const PlanGoalTolerance& tolerance,
                   const PlanValidity& validity, float spacing, PlanShot& out, double budget = std::numeric_limits<double>::infinity(),
-                  std::uint32_t* shotsTried = nullptr);
+                  std::uint32_t maxValidated = std::numeric_limits<std::uint32_t>::max());
 
 /// How many steps sampleShot writes for `shot` at `spacing` metres: each segment in equal steps of
 /// at most `spacing`, a turn on the spot in one.
