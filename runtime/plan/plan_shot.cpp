@@ -5,6 +5,7 @@
 #include "trackwright/plan/plan_traversal_time.h"
 
 #include "runtime/plan/plan_angles.h"
+#include "runtime/plan/plan_reeds_shepp.h"
 
 #include <algorithm>
 #include <cmath>
@@ -136,7 +137,7 @@ bool buildShot(const PlanVehicle& vehicle, const PlanState& from, const TurningP
                PlanShot& out) {
     const double topSpeed = direction > 0 ? vehicle.maxSpeed : vehicle.maxReverseSpeed;
     out.from = from;
-    out.direction = static_cast<std::int8_t>(direction);
+    out.reedsShepp = false;
     out.word = word;
     out.firstRadius = firstRadius;
     out.lastRadius = lastRadius;
@@ -175,7 +176,48 @@ bool buildShot(const PlanVehicle& vehicle, const PlanState& from, const TurningP
     addStraight(tail);
     addArc(std::abs(tailTurn), tailRadius, tailTurn > 0.0);
     if (out.segmentCount == 0) return false;
+    for (int i = 0; i < out.segmentCount; ++i) out.segments[i].direction = static_cast<std::int8_t>(direction);
     return out.profile.build({pieces, static_cast<std::size_t>(out.segmentCount)}, startSpeed, endSpeed, vehicle.maxAcceleration,
+                             vehicle.maxDeceleration);
+}
+
+/// A Reeds–Shepp word on circles of `radius` as a shot: each segment in the direction its sign
+/// gives, the vehicle stopping at every cusp; false when the start moves against the first
+/// segment, the goal's speed against the last beyond its tolerance, or no profile fits.
+bool buildReedsSheppShot(const PlanVehicle& vehicle, const PlanState& from, const PlanState& goal, const PlanGoalTolerance& tolerance,
+                         const ReedsSheppPath& word, double radius, PlanShot& out) {
+    out.from = from;
+    out.reedsShepp = true;
+    out.firstRadius = out.lastRadius = radius;
+    out.lead = out.tail = 0.0;
+    out.segmentCount = 0;
+    SpeedPiece pieces[6];
+    constexpr double kShortest = 1e-3;  // as buildShot: no stretch under a millimetre
+    for (int i = 0; i < word.count; ++i) {
+        const double length = std::abs(word.lengths[i]) * radius;
+        if (length < kShortest) continue;
+        const std::int8_t direction = word.lengths[i] > 0.0 ? std::int8_t{1} : std::int8_t{-1};
+        const double top = direction > 0 ? vehicle.maxSpeed : vehicle.maxReverseSpeed;
+        PlanShotSegment& s = out.segments[out.segmentCount];
+        s = {};
+        s.length = length;
+        s.direction = direction;
+        // Left steering turns the vehicle left going forwards and right going backwards; the
+        // travel's heading turns as the vehicle's does.
+        if (word.turns[i] == ReedsSheppTurn::Left) s.curvature = direction / radius;
+        else if (word.turns[i] == ReedsSheppTurn::Right) s.curvature = -direction / radius;
+        const bool cusp = out.segmentCount > 0 && out.segments[out.segmentCount - 1].direction != direction;
+        pieces[out.segmentCount++] = {length, s.curvature != 0.0 ? arcSpeedCap(vehicle, radius, top) : top, 0.0, cusp};
+    }
+    if (out.segmentCount == 0) return false;
+    const std::int8_t first = out.segments[0].direction, last = out.segments[out.segmentCount - 1].direction;
+    if (from.speed * first < 0.0f) return false;  // moving the other way: it would have to stop first
+    double endSpeed = goal.speed * last;
+    if (endSpeed < 0.0) {
+        if (-endSpeed > tolerance.speed) return false;
+        endSpeed = 0.0;
+    }
+    return out.profile.build({pieces, static_cast<std::size_t>(out.segmentCount)}, std::abs(from.speed), endSpeed, vehicle.maxAcceleration,
                              vehicle.maxDeceleration);
 }
 
@@ -186,25 +228,31 @@ bool buildShot(const PlanVehicle& vehicle, const PlanState& from, const TurningP
 /// at a uniform acceleration, as the search's own actions are (§4.3.5).
 template <class Visit>
 bool walkShot(const PlanShot& shot, double spacing, Visit visit) {
-    const double flip = shot.direction > 0 ? 0.0 : M_PI;
-    double x = shot.from.x, y = shot.from.y, heading = shot.from.heading + flip;  // the travel's heading
+    double x = shot.from.x, y = shot.from.y, heading = shot.from.heading;  // the travel's heading (tail first: the vehicle's + π)
+    double flip = 0.0;
     double along = 0.0;
     int knot = 0;
     const int knots = shot.profile.knotCount();
+    std::int8_t direction = 1;
     auto emit = [&](double step, double turn, bool spot) {
         along = std::min(along + step, shot.length());
         double speed = 0.0, time = 0.0;
         shot.profile.at(along, speed, time, spot);
         PlanStep out;
-        out.state = {static_cast<float>(x), static_cast<float>(y), wrapAngle(static_cast<float>(heading - flip)), static_cast<float>(shot.direction * speed)};
+        out.state = {static_cast<float>(x), static_cast<float>(y), wrapAngle(static_cast<float>(heading - flip)), static_cast<float>(direction * speed)};
         out.time = static_cast<float>(time);
         out.turn = static_cast<float>(turn);
         out.length = static_cast<float>(step);
-        out.direction = spot ? std::int8_t{0} : shot.direction;
+        out.direction = spot ? std::int8_t{0} : direction;
         return visit(out);
     };
     for (int i = 0; i < shot.segmentCount; ++i) {
         const PlanShotSegment& s = shot.segments[i];
+        // The travel's heading turns with the direction: tail first it is the vehicle's + π.
+        const double segmentFlip = s.direction > 0 ? 0.0 : M_PI;
+        heading += segmentFlip - flip;
+        flip = segmentFlip;
+        direction = s.direction;
         if (s.spotTurn != 0.0) {
             heading += s.spotTurn;
             if (!emit(0.0, s.spotTurn, true)) return false;
@@ -314,8 +362,10 @@ struct ShotOptions {
 struct Candidate {
     float floor;  ///< s: no profile along its length is quicker
     float time;   ///< s: its profile's, once built
-    std::uint8_t word, direction, firstRadius, lastRadius, lead, tail;  ///< direction 0 forwards; radii index ShotOptions::radii
+    std::uint8_t word, direction, firstRadius, lastRadius, lead, tail;  ///< direction 0 forwards, 1 backwards (radii index ShotOptions::radii), or:
 };
+/// Candidate::direction of a Reeds–Shepp word (word: its index, firstRadius: the radius's).
+constexpr std::uint8_t kReedsSheppDirection = 2;
 
 /// The pieces of a candidate: the circles' part's ends and the lead, tail and final arc.
 struct CandidateParts {
@@ -341,7 +391,13 @@ bool findPlanShot(const PlanVehicle& vehicle, const PlanState& from, const PlanS
     // accepted is the quickest valid shot, and most candidates never need a profile.
     const ShotOptions options[2] = {ShotOptions(vehicle, from, goal, tolerance, 1), ShotOptions(vehicle, from, goal, tolerance, -1)};
     constexpr int kTailVariants = 2 + static_cast<int>(std::size(kTailTurns));
-    constexpr int kMaxCandidates = 2 * kMaxRadii * kMaxRadii * 2 * kTailVariants * 6;
+    constexpr int kReedsSheppRadii = 2;
+    constexpr int kMaxCandidates = 2 * kMaxRadii * kMaxRadii * 2 * kTailVariants * 6 + kReedsSheppRadii * kMaxReedsSheppPaths;
+    // A vehicle that reverses also takes Reeds and Shepp's words, with cusps, on its tightest
+    // circle and on the one for the faster of the start's and goal's speeds.
+    ReedsSheppPath reedsShepp[kReedsSheppRadii][kMaxReedsSheppPaths];
+    double reedsSheppRadii[kReedsSheppRadii] = {};
+    int reedsSheppCount[kReedsSheppRadii] = {};
     Candidate candidates[kMaxCandidates];
     int count = 0;
     TurningPath path;
@@ -377,8 +433,30 @@ bool findPlanShot(const PlanVehicle& vehicle, const PlanState& from, const PlanS
             }
         }
     }
+    if (vehicle.canReverse() && vehicle.turningRadius > 0.0f) {
+        TraversalLimits limits = forwardLimits(vehicle, OvershootCircle::AnyDetour);
+        if (vehicle.maxReverseSpeed > vehicle.maxSpeed) limits = reverseLimits(vehicle, OvershootCircle::AnyDetour);  // a floor for either way
+        const double startSpeed = std::abs(from.speed), endSpeed = std::abs(goal.speed);
+        reedsSheppRadii[0] = radiusFor(vehicle, 0.0);
+        reedsSheppRadii[1] = radiusFor(vehicle, std::max(startSpeed, endSpeed));
+        const int radii = reedsSheppRadii[1] > 1.01 * reedsSheppRadii[0] ? 2 : 1;
+        const double c = std::cos(from.heading), sn = std::sin(from.heading), dx = goal.x - from.x, dy = goal.y - from.y;
+        for (int r = 0; r < radii; ++r) {
+            const double radius = reedsSheppRadii[r];
+            // The goal in the start's frame, in turning radii.
+            reedsSheppCount[r] = reedsSheppPaths((c * dx + sn * dy) / radius, (-sn * dx + c * dy) / radius, static_cast<double>(goal.heading) - from.heading,
+                                                 reedsShepp[r]);
+            for (int w = 0; w < reedsSheppCount[r]; ++w) {
+                const double floor = leastTraversalTime(reedsShepp[r][w].total() * radius, startSpeed, endSpeed, limits);
+                if (!(floor < budget)) continue;
+                candidates[count++] = {static_cast<float>(floor), 0.0f, static_cast<std::uint8_t>(w), kReedsSheppDirection, static_cast<std::uint8_t>(r), 0, 0, 0};
+            }
+        }
+    }
     std::sort(candidates, candidates + count, [](const Candidate& a, const Candidate& b) { return a.floor < b.floor; });
     auto build = [&](const Candidate& c) {
+        if (c.direction == kReedsSheppDirection)
+            return buildReedsSheppShot(vehicle, from, goal, tolerance, reedsShepp[c.firstRadius][c.word], reedsSheppRadii[c.firstRadius], out);
         const ShotOptions& o = options[c.direction];
         const CandidateParts parts = partsOf(o, c);
         const TurnCombination word = kWords[c.word];

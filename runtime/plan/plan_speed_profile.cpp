@@ -46,7 +46,7 @@ bool SpeedProfile::build(std::span<const SpeedPiece> pieces, double startSpeed, 
         const double before = j > 0 ? pieces[j - 1].cap : pieces[0].cap;
         const double after = j < n ? pieces[j].cap : pieces[n - 1].cap;
         boundary[j] = std::min(before, after) * std::min(before, after);
-        if (j < n && pieces[j].standstill > 0.0) boundary[j] = 0.0;
+        if (j < n && (pieces[j].standstill > 0.0 || pieces[j].stopBefore)) boundary[j] = 0.0;
     }
     const double u0 = startSpeed * startSpeed, uEnd = endSpeed * endSpeed;
     if (u0 > boundary[0] + slackOf(u0) || uEnd > boundary[n] + slackOf(uEnd)) return false;

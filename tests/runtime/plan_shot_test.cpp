@@ -2,6 +2,7 @@
 // reach the goal exactly within every limit, and searches that end in one.
 
 #include "bake/experiments/plan_experiment.h"
+#include "runtime/plan/plan_reeds_shepp.h"
 #include "trackwright/plan/plan_search.h"
 #include "trackwright/plan/plan_shot.h"
 #include "trackwright/plan/plan_speed_profile.h"
@@ -9,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <random>
 #include <vector>
 
 namespace {
@@ -163,7 +165,7 @@ TEST(PlanShot, ReversesStraightBackAndTanksTurnOnTheSpot) {
     runtime::PlanShot shot;
     const runtime::PlanVehicle reversing = runtime::carPlanVehicle(5.0f, 10.0f, 1.5f, 5.0f, 13.8f, 3.0f);
     ASSERT_TRUE(runtime::findPlanShot(reversing, {0.0f, 0.0f, 0.0f, 0.0f}, {-10.0f, 0.0f, 0.0f, 0.0f}, {}, {}, 1.0f, shot));
-    EXPECT_EQ(shot.direction, -1);
+    EXPECT_EQ(shot.segments[0].direction, -1);
     EXPECT_NEAR(shot.length(), 10.0, 1e-4);
     expectDrivable(shot, reversing, 1.0);
 
@@ -187,6 +189,70 @@ TEST(PlanShot, ValidityHoldsAlongTheWholeShot) {
     std::vector<runtime::PlanStep> steps(static_cast<std::size_t>(runtime::shotStepCount(shot, 0.5)));
     runtime::sampleShot(shot, 0.5, 0.0f, steps.data(), static_cast<int>(steps.size()));
     for (const runtime::PlanStep& s : steps) EXPECT_TRUE(pillar(nullptr, s.state, s.state)) << s.state.x << "," << s.state.y;
+}
+
+TEST(ReedsShepp, EveryWordEndsAtItsGoal) {
+    // Each word, driven segment by segment on unit circles (negative lengths backwards), must end at
+    // the pose it was solved for; and some word always exists (Reeds and Shepp: every pose is reachable).
+    std::mt19937 random(3);
+    std::uniform_real_distribution<double> unit(-1.0, 1.0);
+    int words = 0, cusped = 0;
+    for (int k = 0; k < 2000; ++k) {
+        const double x = 8.0 * unit(random), y = 8.0 * unit(random), phi = M_PI * unit(random);
+        runtime::ReedsSheppPath paths[runtime::kMaxReedsSheppPaths];
+        const int n = runtime::reedsSheppPaths(x, y, phi, paths);
+        ASSERT_GT(n, 0) << x << "," << y << "," << phi;
+        for (int i = 0; i < n; ++i) {
+            double px = 0.0, py = 0.0, heading = 0.0;
+            bool forwards = false, backwards = false;
+            for (int k2 = 0; k2 < paths[i].count; ++k2) {
+                const double t = paths[i].lengths[k2];
+                (t > 0.0 ? forwards : backwards) = true;
+                switch (paths[i].turns[k2]) {
+                case runtime::ReedsSheppTurn::Left:
+                    px += std::sin(heading + t) - std::sin(heading), py += std::cos(heading) - std::cos(heading + t), heading += t;
+                    break;
+                case runtime::ReedsSheppTurn::Right:
+                    px += std::sin(heading) - std::sin(heading - t), py += std::cos(heading - t) - std::cos(heading), heading -= t;
+                    break;
+                default: px += t * std::cos(heading), py += t * std::sin(heading); break;
+                }
+            }
+            EXPECT_NEAR(px, x, 1e-6);
+            EXPECT_NEAR(py, y, 1e-6);
+            EXPECT_NEAR(std::remainder(heading - phi, 2.0 * M_PI), 0.0, 1e-6);
+            ++words;
+            cusped += forwards && backwards;
+        }
+    }
+    EXPECT_GT(cusped, words / 3) << "most words change direction";
+}
+
+/// A road 8 m wide (|y| ≤ 4): a car with a 5 m turning radius cannot turn round in it going forwards.
+bool narrowRoad(const void*, const PlanState&, const PlanState& to) { return std::abs(to.y) <= 4.0f; }
+
+TEST(PlanShot, AReversingCarTurnsRoundInANarrowRoadWithCusps) {
+    runtime::PlanShot shot;
+    const runtime::PlanVehicle car = runtime::carPlanVehicle(5.0f, 10.0f, 1.5f, 5.0f, 13.8f, 2.0f);
+    const PlanState from{0.0f, 0.0f, 0.0f, 0.0f}, goal{0.0f, 0.0f, static_cast<float>(M_PI), 0.0f};
+    ASSERT_TRUE(runtime::findPlanShot(car, from, goal, {}, {&narrowRoad, nullptr}, 0.25f, shot));
+    EXPECT_TRUE(shot.reedsShepp);
+    std::vector<runtime::PlanStep> steps(static_cast<std::size_t>(runtime::shotStepCount(shot, 0.25)));
+    runtime::sampleShot(shot, 0.25, 0.0f, steps.data(), static_cast<int>(steps.size()));
+    int changes = 0;
+    for (std::size_t i = 1; i < steps.size(); ++i) {
+        if (steps[i].direction != steps[i - 1].direction) {
+            ++changes;
+            EXPECT_NEAR(steps[i - 1].state.speed, 0.0f, 1e-4f) << "stops at the cusp";
+        }
+        EXPECT_LE(std::abs(steps[i].state.y), 4.0f);
+    }
+    EXPECT_GE(changes, 1);
+    EXPECT_TRUE(runtime::MovementPlanner::reachesGoal(steps.back().state, goal, {}));
+    expectDrivable(shot, car, 0.25);
+    // Without reverse it has no way within the road.
+    const runtime::PlanVehicle forwardOnly = runtime::carPlanVehicle(5.0f, 10.0f, 1.5f, 5.0f, 13.8f);
+    EXPECT_FALSE(runtime::findPlanShot(forwardOnly, from, goal, {}, {&narrowRoad, nullptr}, 0.25f, shot));
 }
 
 TEST(PlanShot, SearchesEndInAShotAndStayCloseToTheThesisAStar) {

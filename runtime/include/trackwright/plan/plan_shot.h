@@ -16,14 +16,16 @@ namespace runtime {
 /// spot (length 0, `spotTurn` radians).
 struct PlanShotSegment {
     double length = 0.0;     ///< m travelled
-    double curvature = 0.0;  ///< 1/m, heading change per metre of travel, left positive
+    double curvature = 0.0;  ///< 1/m, the travel's heading change per metre, left positive (backwards: of the tail-first travel)
     double spotTurn = 0.0;   ///< rad turned at standstill (vehicles that turn on the spot)
+    std::int8_t direction = 1;  ///< +1 forwards, −1 backwards; the vehicle stops where it changes (a cusp)
 };
 
 /// The analytic final approach of hybrid A* (Dolgov et al. 2008, "Practical search techniques in
 /// path planning for autonomous driving", §3): from a searched state, the exact shortest turning
 /// path to the goal pose — one of Dubins's six words (1957), driven all forwards or, for a vehicle
-/// that reverses, all backwards — on turning circles no tighter than the vehicle's and wide enough
+/// that reverses, all backwards, or for such a vehicle one of Reeds and Shepp's 48 words with cusps
+/// (1990; a three-point turn is one) — on turning circles no tighter than the vehicle's and wide enough
 /// for the speeds they are driven at. Two generalisations let the speed change where a single
 /// circle could not: the first and last circle of a circle–straight–circle word may differ (a wide
 /// turn at the start's speed, a tight one at the goal's), and a word may begin with the straight a
@@ -34,8 +36,8 @@ struct PlanShotSegment {
 /// search steps.
 struct PlanShot {
     PlanState from;                 ///< where it starts: a searched state
-    std::int8_t direction = 1;      ///< +1 forwards, −1 backwards
-    TurnCombination word = TurnCombination::LeftLeft;
+    TurnCombination word = TurnCombination::LeftLeft;  ///< of the Dubins-like words; Reeds–Shepp shots say `reedsShepp`
+    bool reedsShepp = false;        ///< a Reeds–Shepp word (cusps allowed), on circles of firstRadius
     double firstRadius = 0.0;       ///< m, the first circle's; 0: turns on the spot
     double lastRadius = 0.0;        ///< m, the last circle's (circle–circle–circle words: all three alike)
     double lead = 0.0;              ///< m of straight before the first circle (braking to its speed)

@@ -12,6 +12,7 @@ struct SpeedPiece {
     double length = 0.0;     ///< m, ≥ 0
     double cap = 0.0;        ///< m/s, ≥ 0: the highest speed anywhere on the piece
     double standstill = 0.0; ///< s spent at speed 0 at the piece's start (a turn on the spot; its length is 0)
+    bool stopBefore = false; ///< the vehicle stands still where the piece begins (a cusp: the direction changes)
 };
 
 /// The fastest speed along a sequence of pieces (AIPATH thesis §2.3: v² changes by at most 2·a_max
@@ -29,7 +30,7 @@ public:
     static constexpr int kMaxKnots = 4 * kMaxPieces + 2;
 
     /// False (and the profile empty) when no such speed exists: a start or end speed above its
-    /// piece's cap, a start speed that cannot brake in time, an end speed the car cannot reach, a
+    /// piece's cap (or above 0 where the first piece stops before it), a start speed that cannot brake in time, an end speed the car cannot reach, a
     /// piece that must be driven at speed 0, more than kMaxPieces pieces, or a non-finite input.
     bool build(std::span<const SpeedPiece> pieces, double startSpeed, double endSpeed, double maxAcceleration, double maxDeceleration);
 
