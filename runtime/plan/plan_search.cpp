@@ -129,7 +129,8 @@ void MovementPlanner::shoot(std::uint32_t node, std::uint32_t iteration, const P
     // Only a shot that beats the best path so far is worth judging.
     const double budget = m_bestShotNode != kNoPlanNode ? static_cast<double>(m_bestShotTotal) - from.cost : std::numeric_limits<double>::infinity();
     if (!(budget > 0.0)) return;
-    if (!findPlanShot(vehicle, from.state, goal, settings.tolerance, validity, settings.discretization.cellSize, m_shot, budget, shot.validatedPerTry))
+    if (!findPlanShot(vehicle, from.state, goal, settings.tolerance, validity, settings.discretization.cellSize, m_shotWorkspace, m_shot, budget,
+                      shot.validatedPerTry))
         return;
     const float total = from.cost + static_cast<float>(m_shot.duration());
     if (m_bestShotNode != kNoPlanNode && total >= m_bestShotTotal) return;

@@ -54,27 +54,56 @@ struct ShotEnds {
         b = {goal.x, goal.y, goal.heading + flip};
         cosA = std::cos(a.heading), sinA = std::sin(a.heading), cosB = std::cos(b.heading), sinB = std::sin(b.heading);
     }
-    /// The ends of the circles' part: `lead` metres on from the start, `tail` metres short of the
-    /// goal, or before a final arc of `tailTurn` radians (left positive) on a circle of `tailRadius`.
-    ShotEnds inner(double lead, double tail, double tailRadius = 0.0, double tailTurn = 0.0) const {
-        ShotEnds e = *this;
-        e.a.x += lead * cosA;
-        e.a.y += lead * sinA;
-        e.b.x -= tail * cosB;
-        e.b.y -= tail * sinB;
-        if (tailTurn != 0.0) {
-            // The arc's centre is at the goal's side; its start, the same radius back round it.
-            const double side = tailTurn > 0.0 ? tailRadius : -tailRadius;
-            const double cx = e.b.x - side * sinB, cy = e.b.y + side * cosB;
-            e.b.heading -= tailTurn;
-            e.cosB = std::cos(e.b.heading);
-            e.sinB = std::sin(e.b.heading);
-            e.b.x = cx + side * e.sinB;
-            e.b.y = cy - side * e.cosB;
-        }
-        return e;
+    /// The ends of the circles' part: `lead` metres on from the start, or past the arcs of
+    /// `leadChain` that start there; `tail` metres short of the goal, or short of the arcs of
+    /// `tailChain` that end there.
+    ShotEnds inner(double lead, const struct ArcChain& leadChain, double tail, const struct ArcChain& tailChain) const;
+};
+
+/// Arcs that begin or end a shot, driven in order: at the goal, one at the goal's speed after a
+/// tighter turn, or a spiral that gathers the goal's speed as it widens (each arc on the tightest
+/// circle for the speed it ends at); at the start, a spiral that brakes as it tightens (each arc on
+/// the circle for the speed it starts at). Turns in radians, left positive.
+struct ArcChain {
+    static constexpr int kMaxArcs = 4;
+    double radius[kMaxArcs] = {};
+    double turn[kMaxArcs] = {};
+    int count = 0;
+    double length() const {
+        double sum = 0.0;
+        for (int i = 0; i < count; ++i) sum += radius[i] * std::abs(turn[i]);
+        return sum;
     }
 };
+
+ShotEnds ShotEnds::inner(double lead, const ArcChain& leadChain, double tail, const ArcChain& chain) const {
+    ShotEnds e = *this;
+    e.a.x += lead * cosA;
+    e.a.y += lead * sinA;
+    e.b.x -= tail * cosB;
+    e.b.y -= tail * sinB;
+    for (int i = 0; i < leadChain.count; ++i) {
+        // The arc's centre is at its start's side; its end, the radius round it.
+        const double side = leadChain.turn[i] > 0.0 ? leadChain.radius[i] : -leadChain.radius[i];
+        const double cx = e.a.x - side * e.sinA, cy = e.a.y + side * e.cosA;
+        e.a.heading += leadChain.turn[i];
+        e.cosA = std::cos(e.a.heading);
+        e.sinA = std::sin(e.a.heading);
+        e.a.x = cx + side * e.sinA;
+        e.a.y = cy - side * e.cosA;
+    }
+    for (int i = chain.count - 1; i >= 0; --i) {
+        // The arc's centre is at its end's side; its start, the same radius back round it.
+        const double side = chain.turn[i] > 0.0 ? chain.radius[i] : -chain.radius[i];
+        const double cx = e.b.x - side * e.sinB, cy = e.b.y + side * e.cosB;
+        e.b.heading -= chain.turn[i];
+        e.cosB = std::cos(e.b.heading);
+        e.sinB = std::sin(e.b.heading);
+        e.b.x = cx + side * e.sinB;
+        e.b.y = cy - side * e.cosB;
+    }
+    return e;
+}
 
 /// A circle–straight–circle word whose two circles may differ (a wide first turn at the start's
 /// speed, a tight last one at the goal's, say): with c₁, c₂ the circles' centres, s₁, s₂ their
@@ -133,8 +162,8 @@ bool shotSpeeds(const PlanState& from, const PlanState& goal, const PlanGoalTole
 /// segments and the fastest speed profile along them; false when no profile fits (or there is
 /// nothing to drive: the goal test, not a shot, says the start is there).
 bool buildShot(const PlanVehicle& vehicle, const PlanState& from, const TurningPath& path, TurnCombination word, double firstRadius,
-               double lastRadius, double lead, double tail, double tailRadius, double tailTurn, int direction, double startSpeed, double endSpeed,
-               PlanShot& out) {
+               double lastRadius, double lead, const ArcChain& leadChain, double tail, const ArcChain& chain, int direction, double startSpeed,
+               double endSpeed, PlanShot& out) {
     const double topSpeed = direction > 0 ? vehicle.maxSpeed : vehicle.maxReverseSpeed;
     out.from = from;
     out.reedsShepp = false;
@@ -144,7 +173,7 @@ bool buildShot(const PlanVehicle& vehicle, const PlanState& from, const TurningP
     out.lead = lead;
     out.tail = tail;
     out.segmentCount = 0;
-    SpeedPiece pieces[6];
+    SpeedPiece pieces[12];
     // Stretches under a millimetre (an angle's rounding, a lead of nothing) are left out: a step
     // that short would time and accelerate by rounding noise, and the end moves by far less than
     // the goal's tolerance (the end is checked against it).
@@ -169,12 +198,13 @@ bool buildShot(const PlanVehicle& vehicle, const PlanState& from, const TurningP
         }
     };
     addStraight(lead);
+    for (int i = 0; i < leadChain.count; ++i) addArc(std::abs(leadChain.turn[i]), leadChain.radius[i], leadChain.turn[i] > 0.0);
     addArc(path.firstArc, firstRadius, startsLeft(word));
     if (circleCircleCircle(word)) addArc(path.middleArc, firstRadius, !startsLeft(word));
     else addStraight(path.straight);
     addArc(path.secondArc, lastRadius, endsLeft(word));
     addStraight(tail);
-    addArc(std::abs(tailTurn), tailRadius, tailTurn > 0.0);
+    for (int i = 0; i < chain.count; ++i) addArc(std::abs(chain.turn[i]), chain.radius[i], chain.turn[i] > 0.0);
     if (out.segmentCount == 0) return false;
     for (int i = 0; i < out.segmentCount; ++i) out.segments[i].direction = static_cast<std::int8_t>(direction);
     return out.profile.build({pieces, static_cast<std::size_t>(out.segmentCount)}, startSpeed, endSpeed, vehicle.maxAcceleration,
@@ -316,7 +346,26 @@ PlanState shotEnd(const PlanShot& shot) {
 namespace {
 
 constexpr double kTailTurns[] = {M_PI / 2.0, -M_PI / 2.0, M_PI, -M_PI};  ///< final arcs at the goal's speed, left positive
-constexpr int kTailStraight = 1;                                         ///< Candidate::tail: 0 none, this, or this + 1 + a kTailTurns index
+/// Candidate::tail: 0 none, kTailStraight, kTailStraight + 1 + a kTailTurns index, or a spiral:
+/// kFirstSpiral + 2 · (its ShotOptions::spirals index) + (0 left, 1 right).
+constexpr int kTailStraight = 1;
+constexpr int kFirstSpiral = kTailStraight + 1 + static_cast<int>(std::size(kTailTurns));
+constexpr int kMaxSpirals = 2;
+
+/// A left-handed spiral from one speed to another at full throttle or braking (`rate`, m/s²: v²
+/// changes by 2·rate a metre): arcs over equal steps of v², each on the tightest circle for the
+/// faster end of its step, so the car keeps its lateral limit all the way.
+ArcChain spiral(const PlanVehicle& vehicle, double fromSpeed, double toSpeed, double rate) {
+    ArcChain chain;
+    chain.count = ArcChain::kMaxArcs;
+    const double from2 = fromSpeed * fromSpeed, to2 = toSpeed * toSpeed;
+    for (int k = 0; k < chain.count; ++k) {
+        const double u0 = from2 + (to2 - from2) * k / chain.count, u1 = from2 + (to2 - from2) * (k + 1) / chain.count;
+        chain.radius[k] = radiusFor(vehicle, std::sqrt(std::max(u0, u1)));
+        chain.turn[k] = std::abs(u1 - u0) / (2.0 * rate) / chain.radius[k];
+    }
+    return chain;
+}
 
 /// What one direction of travel offers a shot: its speeds, radii and the straights each needs.
 struct ShotOptions {
@@ -329,6 +378,15 @@ struct ShotOptions {
     int radiusCount = 0;
     double goalRadius = 0.0;       ///< the tightest circle at the goal's speed
     bool tailArcs = false;         ///< whether that is wide enough for a tighter turn before it to pay
+    /// Spirals that gather the goal's speed at full throttle, each arc on the circle for the speed
+    /// it ends at (left-handed; a right one mirrors the turns): from the start's speed, and from
+    /// the fastest the tightest circle allows.
+    ArcChain spirals[kMaxSpirals];
+    int spiralCount = 0;
+    /// Spirals that brake from the start's speed at full braking as they tighten (left-handed):
+    /// to the fastest the tightest circle allows, and to the goal's speed.
+    ArcChain leadSpirals[kMaxSpirals];
+    int leadSpiralCount = 0;
     ShotEnds ends;
 
     ShotOptions(const PlanVehicle& vehicle, const PlanState& from, const PlanState& goal, const PlanGoalTolerance& tolerance, int direction)
@@ -355,6 +413,18 @@ struct ShotOptions {
         }
         goalRadius = radiusFor(vehicle, endSpeed);
         tailArcs = goalRadius > 1.2 * radiusFor(vehicle, 0.0);
+        const double tightest = radii[0] > 0.0 ? arcSpeedCap(vehicle, radii[0], topSpeed) : 0.0;
+        for (const double spiralStart : {startSpeed, tightest}) {
+            if (!tailArcs || spiralCount == kMaxSpirals || spiralStart * spiralStart >= 0.8 * endSpeed * endSpeed) continue;
+            if (spiralCount == 1 && std::abs(spiralStart - startSpeed) < 0.1) continue;
+            spirals[spiralCount++] = spiral(vehicle, spiralStart, endSpeed, vehicle.maxAcceleration);  // eq. 2.1
+        }
+        const bool leadArcs = radiusFor(vehicle, startSpeed) > 1.2 * radiusFor(vehicle, 0.0);
+        for (const double spiralEnd : {tightest, endSpeed}) {
+            if (!leadArcs || leadSpiralCount == kMaxSpirals || spiralEnd * spiralEnd >= 0.8 * startSpeed * startSpeed) continue;
+            if (leadSpiralCount == 1 && std::abs(spiralEnd - tightest) < 0.1) continue;
+            leadSpirals[leadSpiralCount++] = spiral(vehicle, startSpeed, spiralEnd, vehicle.maxDeceleration);  // eq. 2.2
+        }
     }
 };
 
@@ -368,21 +438,60 @@ struct Candidate {
 constexpr std::uint8_t kReedsSheppDirection = 2;
 
 /// The pieces of a candidate: the circles' part's ends and the lead, tail and final arc.
+/// Candidate::lead: 0 none, 1 the braking straight, or a spiral: kFirstLeadSpiral + 2 · (its
+/// ShotOptions::leadSpirals index) + (0 left, 1 right).
+constexpr int kFirstLeadSpiral = 2;
+
 struct CandidateParts {
-    double lead = 0.0, tail = 0.0, tailTurn = 0.0;
+    double lead = 0.0, tail = 0.0;
+    ArcChain leadChain, chain;
 };
+/// A spiral of `spirals`, left-handed for an even `index`, mirrored for an odd one.
+ArcChain spiralOf(const ArcChain* spirals, int index) {
+    ArcChain chain = spirals[index / 2];
+    if (index % 2 == 1)
+        for (int i = 0; i < chain.count; ++i) chain.turn[i] = -chain.turn[i];
+    return chain;
+}
 CandidateParts partsOf(const ShotOptions& o, const Candidate& c) {
     CandidateParts p;
-    p.lead = c.lead ? o.leads[c.firstRadius] : 0.0;
+    p.lead = c.lead == 1 ? o.leads[c.firstRadius] : 0.0;
+    if (c.lead >= kFirstLeadSpiral) p.leadChain = spiralOf(o.leadSpirals, c.lead - kFirstLeadSpiral);
     p.tail = c.tail == kTailStraight ? o.tails[c.lastRadius] : 0.0;
-    p.tailTurn = c.tail > kTailStraight ? kTailTurns[c.tail - kTailStraight - 1] : 0.0;
+    if (c.tail > kTailStraight && c.tail < kFirstSpiral) {
+        p.chain.count = 1;
+        p.chain.radius[0] = o.goalRadius;
+        p.chain.turn[0] = kTailTurns[c.tail - kTailStraight - 1];
+    } else if (c.tail >= kFirstSpiral) {
+        p.chain = spiralOf(o.spirals, c.tail - kFirstSpiral);
+    }
     return p;
 }
 
 } // namespace
 
+namespace {
+constexpr int kTailVariants = kFirstSpiral + 2 * kMaxSpirals;
+constexpr int kReedsSheppRadii = 2;
+/// Per direction: the tightest first circle takes every lead (none, straight, spirals), the others
+/// none or the straight; the tightest last circle every tail, the others all but the spirals.
+constexpr int kLeadsPerDirection = (kFirstLeadSpiral + 2 * kMaxSpirals) + (kMaxRadii - 1) * kFirstLeadSpiral;
+constexpr int kTailsPerDirection = kTailVariants + (kMaxRadii - 1) * kFirstSpiral;
+constexpr int kMaxCandidates = 2 * kLeadsPerDirection * kTailsPerDirection * 6 + kReedsSheppRadii * kMaxReedsSheppPaths;
+} // namespace
+
+struct PlanShotWorkspace::Buffers {
+    Candidate candidates[kMaxCandidates];
+    std::uint16_t heap[kMaxCandidates];
+    ReedsSheppPath reedsShepp[kReedsSheppRadii][kMaxReedsSheppPaths];
+};
+static_assert(kMaxCandidates <= 65535, "heap entries index candidates in 16 bits");
+
+PlanShotWorkspace::PlanShotWorkspace() : m_buffers(std::make_unique<Buffers>()) {}
+PlanShotWorkspace::~PlanShotWorkspace() = default;
+
 bool findPlanShot(const PlanVehicle& vehicle, const PlanState& from, const PlanState& goal, const PlanGoalTolerance& tolerance,
-                  const PlanValidity& validity, float spacing, PlanShot& out, double budget, std::uint32_t maxValidated) {
+                  const PlanValidity& validity, float spacing, PlanShotWorkspace& workspace, PlanShot& out, double budget, std::uint32_t maxValidated) {
     // Every word with every pair of radii, with and without the straights and the final arc it may
     // need, either way the vehicle drives, is a candidate; each has a floor under its time from its
     // length alone (leastTraversalTime: the acceleration limits without the turns' caps). Best
@@ -390,15 +499,12 @@ bool findPlanShot(const PlanVehicle& vehicle, const PlanState& from, const PlanS
     // one is judged (end pose, validity) once no floor left is below its time, so the first one
     // accepted is the quickest valid shot, and most candidates never need a profile.
     const ShotOptions options[2] = {ShotOptions(vehicle, from, goal, tolerance, 1), ShotOptions(vehicle, from, goal, tolerance, -1)};
-    constexpr int kTailVariants = 2 + static_cast<int>(std::size(kTailTurns));
-    constexpr int kReedsSheppRadii = 2;
-    constexpr int kMaxCandidates = 2 * kMaxRadii * kMaxRadii * 2 * kTailVariants * 6 + kReedsSheppRadii * kMaxReedsSheppPaths;
     // A vehicle that reverses also takes Reeds and Shepp's words, with cusps, on its tightest
     // circle and on the one for the faster of the start's and goal's speeds.
-    ReedsSheppPath reedsShepp[kReedsSheppRadii][kMaxReedsSheppPaths];
+    auto& reedsShepp = workspace.buffers().reedsShepp;
     double reedsSheppRadii[kReedsSheppRadii] = {};
     int reedsSheppCount[kReedsSheppRadii] = {};
-    Candidate candidates[kMaxCandidates];
+    Candidate* candidates = workspace.buffers().candidates;
     int count = 0;
     TurningPath path;
     for (int d = 0; d < 2; ++d) {
@@ -408,15 +514,20 @@ bool findPlanShot(const PlanVehicle& vehicle, const PlanState& from, const PlanS
         if (!(leastTraversalTime(std::hypot(goal.x - from.x, goal.y - from.y), o.startSpeed, o.endSpeed, o.limits) < budget)) continue;
         for (int r1 = 0; r1 < o.radiusCount; ++r1) {
             for (int r2 = 0; r2 < o.radiusCount; ++r2) {
-                for (int lead = 0; lead <= (o.leads[r1] > 0.0 ? 1 : 0); ++lead) {
+                // Spirals end (or begin) on the tightest circles: they pair with the tightest
+                // first (last) circle only, which keeps the candidates to a few hundred.
+                const int leads = kFirstLeadSpiral + (r1 == 0 ? 2 * o.leadSpiralCount : 0);
+                for (int lead = 0; lead < leads; ++lead) {
+                    if (lead == 1 && o.leads[r1] == 0.0) continue;
                     for (int tail = 0; tail < kTailVariants; ++tail) {
                         if (tail == kTailStraight && o.tails[r2] == 0.0) continue;
                         if (tail > kTailStraight && (!o.tailArcs || o.radii[r2] >= o.goalRadius)) break;
+                        if (tail >= kFirstSpiral + 2 * (r2 == 0 ? o.spiralCount : 0)) break;
                         const Candidate base{0.0f, 0.0f, 0, static_cast<std::uint8_t>(d), static_cast<std::uint8_t>(r1), static_cast<std::uint8_t>(r2),
                                              static_cast<std::uint8_t>(lead), static_cast<std::uint8_t>(tail)};
                         const CandidateParts parts = partsOf(o, base);
-                        const ShotEnds inner = o.ends.inner(parts.lead, parts.tail, o.goalRadius, parts.tailTurn);
-                        const double straights = parts.lead + parts.tail + o.goalRadius * std::abs(parts.tailTurn);
+                        const ShotEnds inner = o.ends.inner(parts.lead, parts.leadChain, parts.tail, parts.chain);
+                        const double straights = parts.lead + parts.leadChain.length() + parts.tail + parts.chain.length();
                         for (int w = 0; w < 6; ++w) {
                             const TurnCombination word = kWords[w];
                             if (circleCircleCircle(word) && r1 != r2) continue;
@@ -461,8 +572,8 @@ bool findPlanShot(const PlanVehicle& vehicle, const PlanState& from, const PlanS
         const CandidateParts parts = partsOf(o, c);
         const TurnCombination word = kWords[c.word];
         TurningPath built;
-        return shotPath(o.ends.inner(parts.lead, parts.tail, o.goalRadius, parts.tailTurn), word, o.radii[c.firstRadius], o.radii[c.lastRadius], built) &&
-               buildShot(vehicle, from, built, word, o.radii[c.firstRadius], o.radii[c.lastRadius], parts.lead, parts.tail, o.goalRadius, parts.tailTurn,
+        return shotPath(o.ends.inner(parts.lead, parts.leadChain, parts.tail, parts.chain), word, o.radii[c.firstRadius], o.radii[c.lastRadius], built) &&
+               buildShot(vehicle, from, built, word, o.radii[c.firstRadius], o.radii[c.lastRadius], parts.lead, parts.leadChain, parts.tail, parts.chain,
                          c.direction == 0 ? 1 : -1, o.startSpeed, o.endSpeed, out);
     };
     std::uint32_t validated = 0;
@@ -474,7 +585,7 @@ bool findPlanShot(const PlanVehicle& vehicle, const PlanState& from, const PlanS
         return shotIsValid(out, validity, spacing);
     };
     // Built candidates wait in a min-heap on their time until no unbuilt floor undercuts them.
-    std::uint16_t heap[kMaxCandidates];
+    std::uint16_t* heap = workspace.buffers().heap;
     int heapSize = 0;
     auto later = [&](std::uint16_t a, std::uint16_t b) { return candidates[a].time > candidates[b].time; };
     for (int next = 0; next < count || heapSize > 0;) {

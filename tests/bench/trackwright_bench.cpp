@@ -278,11 +278,12 @@ BENCHMARK(BM_PlanSearchPerSearch)->Unit(benchmark::kMicrosecond)->ComputeStatist
 void BM_PlanShot(benchmark::State& state) {
     static const std::vector<bake::RandomSearch> searches = bake::thesisRandomSearches(64, 11);
     runtime::PlanShot shot;
+    runtime::PlanShotWorkspace workspace;
     const runtime::PlanGoalTolerance tolerance;
     std::size_t i = 0;
     for (auto _ : state) {
         const bake::RandomSearch& s = searches[i];
-        benchmark::DoNotOptimize(runtime::findPlanShot(s.vehicle, s.start, s.goal, tolerance, {}, 1.0f, shot));
+        benchmark::DoNotOptimize(runtime::findPlanShot(s.vehicle, s.start, s.goal, tolerance, {}, 1.0f, workspace, shot));
         if (++i == searches.size()) i = 0;
     }
 }

@@ -19,6 +19,12 @@ using runtime::PlanState;
 using runtime::SpeedPiece;
 using runtime::SpeedProfile;
 
+/// One workspace for the tests' shots (it holds a few thousand candidates: allocated once).
+runtime::PlanShotWorkspace& workspace() {
+    static runtime::PlanShotWorkspace shared;
+    return shared;
+}
+
 runtime::PlanVehicle thesisCar(float radius = 6.0f, float lateral = 15.0f) {
     return runtime::carPlanVehicle(radius, lateral, 1.5f, 5.0f, 13.8f);  // §5.1
 }
@@ -130,7 +136,7 @@ TEST(PlanShot, StraightAheadSpeedsUpAndBrakesBackToTheGoalsSpeed) {
     // 20 m from 5 to 5 m/s: speeding up at 1.5 and braking at 5 meet where 25 + 3x = 25 + 10(20 − x).
     runtime::PlanShot shot;
     const PlanState from{0.0f, 0.0f, 0.0f, 5.0f}, goal{20.0f, 0.0f, 0.0f, 5.0f};
-    ASSERT_TRUE(runtime::findPlanShot(thesisCar(), from, goal, {}, {}, 1.0f, shot));
+    ASSERT_TRUE(runtime::findPlanShot(thesisCar(), from, goal, {}, {}, 1.0f, workspace(), shot));
     const double peak = std::sqrt(25.0 + 3.0 * 200.0 / 13.0);
     EXPECT_NEAR(shot.duration(), (peak - 5.0) / 1.5 + (peak - 5.0) / 5.0, 1e-4);
     EXPECT_NEAR(shot.length(), 20.0, 1e-4);
@@ -142,7 +148,7 @@ TEST(PlanShot, EveryShotOfTheThesisSetUpEndsAtTheGoalWithinEveryLimit) {
     runtime::PlanShot shot;
     int found = 0;
     for (const bake::RandomSearch& s : searches) {
-        if (!runtime::findPlanShot(s.vehicle, s.start, s.goal, {}, {}, 1.0f, shot)) continue;
+        if (!runtime::findPlanShot(s.vehicle, s.start, s.goal, {}, {}, 1.0f, workspace(), shot)) continue;
         ++found;
         std::vector<runtime::PlanStep> steps(static_cast<std::size_t>(runtime::shotStepCount(shot, 1.0)));
         ASSERT_TRUE(runtime::sampleShot(shot, 1.0, 0.0f, steps.data(), static_cast<int>(steps.size())));
@@ -155,22 +161,22 @@ TEST(PlanShot, EveryShotOfTheThesisSetUpEndsAtTheGoalWithinEveryLimit) {
 TEST(PlanShot, NoShotQuickerThanTheBudget) {
     runtime::PlanShot shot;
     const PlanState from{0.0f, 0.0f, 0.0f, 5.0f}, goal{20.0f, 0.0f, 0.0f, 5.0f};
-    ASSERT_TRUE(runtime::findPlanShot(thesisCar(), from, goal, {}, {}, 1.0f, shot));
+    ASSERT_TRUE(runtime::findPlanShot(thesisCar(), from, goal, {}, {}, 1.0f, workspace(), shot));
     const double best = shot.duration();
-    EXPECT_FALSE(runtime::findPlanShot(thesisCar(), from, goal, {}, {}, 1.0f, shot, best * 0.999));
-    EXPECT_TRUE(runtime::findPlanShot(thesisCar(), from, goal, {}, {}, 1.0f, shot, best * 1.001));
+    EXPECT_FALSE(runtime::findPlanShot(thesisCar(), from, goal, {}, {}, 1.0f, workspace(), shot, best * 0.999));
+    EXPECT_TRUE(runtime::findPlanShot(thesisCar(), from, goal, {}, {}, 1.0f, workspace(), shot, best * 1.001));
 }
 
 TEST(PlanShot, ReversesStraightBackAndTanksTurnOnTheSpot) {
     runtime::PlanShot shot;
     const runtime::PlanVehicle reversing = runtime::carPlanVehicle(5.0f, 10.0f, 1.5f, 5.0f, 13.8f, 3.0f);
-    ASSERT_TRUE(runtime::findPlanShot(reversing, {0.0f, 0.0f, 0.0f, 0.0f}, {-10.0f, 0.0f, 0.0f, 0.0f}, {}, {}, 1.0f, shot));
+    ASSERT_TRUE(runtime::findPlanShot(reversing, {0.0f, 0.0f, 0.0f, 0.0f}, {-10.0f, 0.0f, 0.0f, 0.0f}, {}, {}, 1.0f, workspace(), shot));
     EXPECT_EQ(shot.segments[0].direction, -1);
     EXPECT_NEAR(shot.length(), 10.0, 1e-4);
     expectDrivable(shot, reversing, 1.0);
 
     const runtime::PlanVehicle tank = runtime::tankPlanVehicle(1.0f, 2.5f, 8.0f, 18.0f);
-    ASSERT_TRUE(runtime::findPlanShot(tank, {0.0f, 0.0f, 0.0f, 0.0f}, {10.0f, 10.0f, static_cast<float>(M_PI / 2), 0.0f}, {}, {}, 1.0f, shot));
+    ASSERT_TRUE(runtime::findPlanShot(tank, {0.0f, 0.0f, 0.0f, 0.0f}, {10.0f, 10.0f, static_cast<float>(M_PI / 2), 0.0f}, {}, {}, 1.0f, workspace(), shot));
     expectDrivable(shot, tank, 1.0);
     std::vector<runtime::PlanStep> steps(static_cast<std::size_t>(runtime::shotStepCount(shot, 1.0)));
     runtime::sampleShot(shot, 1.0, 0.0f, steps.data(), static_cast<int>(steps.size()));
@@ -184,7 +190,7 @@ bool pillar(const void*, const PlanState&, const PlanState& to) { return std::hy
 TEST(PlanShot, ValidityHoldsAlongTheWholeShot) {
     runtime::PlanShot shot;
     const PlanState from{0.0f, 0.0f, 0.0f, 4.0f}, goal{20.0f, 0.0f, 0.0f, 4.0f};
-    ASSERT_TRUE(runtime::findPlanShot(thesisCar(), from, goal, {}, {&pillar, nullptr}, 0.5f, shot));
+    ASSERT_TRUE(runtime::findPlanShot(thesisCar(), from, goal, {}, {&pillar, nullptr}, 0.5f, workspace(), shot));
     EXPECT_GT(shot.length(), 20.5) << "around the pillar, not through it";
     std::vector<runtime::PlanStep> steps(static_cast<std::size_t>(runtime::shotStepCount(shot, 0.5)));
     runtime::sampleShot(shot, 0.5, 0.0f, steps.data(), static_cast<int>(steps.size()));
@@ -235,7 +241,7 @@ TEST(PlanShot, AReversingCarTurnsRoundInANarrowRoadWithCusps) {
     runtime::PlanShot shot;
     const runtime::PlanVehicle car = runtime::carPlanVehicle(5.0f, 10.0f, 1.5f, 5.0f, 13.8f, 2.0f);
     const PlanState from{0.0f, 0.0f, 0.0f, 0.0f}, goal{0.0f, 0.0f, static_cast<float>(M_PI), 0.0f};
-    ASSERT_TRUE(runtime::findPlanShot(car, from, goal, {}, {&narrowRoad, nullptr}, 0.25f, shot));
+    ASSERT_TRUE(runtime::findPlanShot(car, from, goal, {}, {&narrowRoad, nullptr}, 0.25f, workspace(), shot));
     EXPECT_TRUE(shot.reedsShepp);
     std::vector<runtime::PlanStep> steps(static_cast<std::size_t>(runtime::shotStepCount(shot, 0.25)));
     runtime::sampleShot(shot, 0.25, 0.0f, steps.data(), static_cast<int>(steps.size()));
@@ -252,7 +258,7 @@ TEST(PlanShot, AReversingCarTurnsRoundInANarrowRoadWithCusps) {
     expectDrivable(shot, car, 0.25);
     // Without reverse it has no way within the road.
     const runtime::PlanVehicle forwardOnly = runtime::carPlanVehicle(5.0f, 10.0f, 1.5f, 5.0f, 13.8f);
-    EXPECT_FALSE(runtime::findPlanShot(forwardOnly, from, goal, {}, {&narrowRoad, nullptr}, 0.25f, shot));
+    EXPECT_FALSE(runtime::findPlanShot(forwardOnly, from, goal, {}, {&narrowRoad, nullptr}, 0.25f, workspace(), shot));
 }
 
 TEST(PlanShot, SearchesEndInAShotAndStayCloseToTheThesisAStar) {

@@ -96,6 +96,7 @@ private:
     std::uint32_t m_pathCapacity;
     std::uint32_t m_pathSize = 0;
     PlanExpansion m_expansion;
+    PlanShotWorkspace m_shotWorkspace;
     PlanShot m_shot;
     PlanShot m_bestShot;                     ///< the quickest valid shot of this search
     std::uint32_t m_bestShotNode = kNoPlanNode;  ///< where it starts

@@ -52,7 +52,7 @@ enum class PlanMode : std::uint8_t {
 struct PlanShotSettings {
     bool enabled = true;
     /// A shot from every this-many-th expansion (the start's included), …
-    std::uint32_t interval = 16;
+    std::uint32_t interval = 32;
     /// … and from every expansion within this many metres of the goal, where a shot most often fits.
     float nearGoal = 3.0f;
     /// The quickest this many shots of an expansion are walked through the validity test; when

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <memory>
 
 namespace runtime {
 
@@ -26,11 +27,15 @@ struct PlanShotSegment {
 /// path to the goal pose — one of Dubins's six words (1957), driven all forwards or, for a vehicle
 /// that reverses, all backwards, or for such a vehicle one of Reeds and Shepp's 48 words with cusps
 /// (1990; a three-point turn is one) — on turning circles no tighter than the vehicle's and wide enough
-/// for the speeds they are driven at. Two generalisations let the speed change where a single
-/// circle could not: the first and last circle of a circle–straight–circle word may differ (a wide
-/// turn at the start's speed, a tight one at the goal's), and a word may begin with the straight a
-/// car needs to brake down to its first circle's speed and end with the straight it needs to
-/// gather the goal's speed after its last circle. Along it, the fastest speed profile that keeps
+/// for the speeds they are driven at. Generalisations let the speed change where a single circle
+/// could not: the first and last circle of a circle–straight–circle word may differ (a wide turn at
+/// the start's speed, a tight one at the goal's); a word may begin with the straight a car needs to
+/// brake down to its first circle's speed, or with a spiral that brakes as it tightens (arcs on the
+/// circles for the falling speeds), and end with the straight it needs to gather the goal's speed,
+/// an arc at the goal's speed after a tighter one, or a spiral that gathers speed as it widens — the
+/// car at full braking or throttle and at its lateral limit, as the best paths of the thesis's
+/// set-up drive (A* finds such spirals after tens of thousands of expansions). Along it, the
+/// fastest speed profile that keeps
 /// the acceleration, braking, lateral and turn-rate limits (AIPATH thesis §2.3) and ends at the
 /// goal's speed. Its time is exact, so a path that ends in a shot is timed as honestly as one built of
 /// search steps.
@@ -42,7 +47,7 @@ struct PlanShot {
     double lastRadius = 0.0;        ///< m, the last circle's (circle–circle–circle words: all three alike)
     double lead = 0.0;              ///< m of straight before the first circle (braking to its speed)
     double tail = 0.0;              ///< m of straight after the last circle (gathering the goal's speed)
-    PlanShotSegment segments[6];
+    PlanShotSegment segments[12];
     int segmentCount = 0;
     SpeedProfile profile;           ///< along the path's length
 
@@ -50,16 +55,31 @@ struct PlanShot {
     double length() const { return profile.length(); }
 };
 
+/// Scratch memory of findPlanShot: the few thousand candidates one try weighs (about 60 KB),
+/// allocated once by whoever shoots (a MovementPlanner owns one), so a try allocates nothing. One
+/// try at a time: a workspace is not shared between threads.
+class PlanShotWorkspace {
+public:
+    PlanShotWorkspace();
+    ~PlanShotWorkspace();
+    PlanShotWorkspace(const PlanShotWorkspace&) = delete;
+    PlanShotWorkspace& operator=(const PlanShotWorkspace&) = delete;
+    struct Buffers;
+    Buffers& buffers() { return *m_buffers; }
+
+private:
+    std::unique_ptr<Buffers> m_buffers;
+};
+
 /// Looks for the quickest shot from `from` to `goal` whose samples (every `spacing` metres, and
 /// every turn on the spot) `validity` accepts, and quicker than `budget` seconds; false when there
 /// is none. Radii tried, for either circle: the vehicle's turning radius and the least radius its
 /// lateral and turn-rate limits allow at the start speed, the goal speed and two thirds of the top
-/// speed. Allocates nothing.
-/// At most `maxValidated` candidates are walked through `validity` (the quickest first). The
-/// candidates live on the stack: about 32 KB.
+/// speed; spirals from or to the start's and goal's speeds and the tightest circle's. Allocates nothing.
+/// At most `maxValidated` candidates are walked through `validity` (the quickest first).
 bool findPlanShot(const PlanVehicle& vehicle, const PlanState& from, const PlanState& goal, const PlanGoalTolerance& tolerance,
-                  const PlanValidity& validity, float spacing, PlanShot& out, double budget = std::numeric_limits<double>::infinity(),
-                  std::uint32_t maxValidated = std::numeric_limits<std::uint32_t>::max());
+                  const PlanValidity& validity, float spacing, PlanShotWorkspace& workspace, PlanShot& out,
+                  double budget = std::numeric_limits<double>::infinity(), std::uint32_t maxValidated = std::numeric_limits<std::uint32_t>::max());
 
 /// How many steps sampleShot writes for `shot` at `spacing` metres: each segment in equal steps of
 /// at most `spacing`, a turn on the spot in one.
