@@ -10,7 +10,7 @@
 # Inside the runtime, concepts are ordered the same way:
 #   c_api -> drive -> plan -> vehicle -> track
 # A public header (runtime/include, formats/baked/include: what a game installs) includes only
-# public headers. Third-party libraries stay where they belong: Qt in editor and app, Eigen, Cereal
+# public headers, and uses nothing a compiler may lack (M_PI). Third-party libraries stay where they belong: Qt in editor and app, Eigen, Cereal
 # and CLI11 never in the runtime or the baked format, no test framework outside tests/.
 cmake_minimum_required(VERSION 3.25)
 
@@ -113,6 +113,10 @@ foreach(source IN LISTS sources)
   set(line_number 0)
   foreach(text IN LISTS all_lines)
     math(EXPR line_number "${line_number} + 1")
+    # What a game compiles must compile on every compiler: M_PI is POSIX, not C++ (MSVC lacks it).
+    if(from_public AND text MATCHES "M_PI" AND NOT text MATCHES "^[ \t]*//")
+      report("${source}" ${line_number} "M_PI in a public header: MSVC does not define it; use runtime::kPlanPi or a constant of your own")
+    endif()
     if(NOT text MATCHES "^[ \t]*#[ \t]*include[ \t]*([<\"])([^>\"]+)[>\"]")
       continue()
     endif()

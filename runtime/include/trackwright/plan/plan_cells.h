@@ -3,6 +3,7 @@
 #include "trackwright/plan/plan_buffer.h"
 #include "trackwright/plan/plan_node_pool.h"
 #include "trackwright/plan/plan_settings.h"
+#include "trackwright/plan/plan_state.h"
 
 #include <bit>
 #include <cstdint>
@@ -40,7 +41,7 @@ public:
 private:
     double m_originX = 0.0, m_originY = 0.0;
     double m_inverseCell = 1.0;
-    double m_binsPerRadian = 180.0 / M_PI;
+    double m_binsPerRadian = 180.0 / kPlanPi;
     std::int32_t m_headingBins = 360;
     double m_inverseSpeed = 2.0;
 };

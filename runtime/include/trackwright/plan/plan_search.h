@@ -68,7 +68,7 @@ public:
         const float dx = state.x - goal.x, dy = state.y - goal.y;
         if (dx * dx + dy * dy > tolerance.position * tolerance.position) return false;
         if (std::abs(state.speed - goal.speed) > tolerance.speed) return false;
-        return std::abs(wrapAngle(state.heading - goal.heading)) <= tolerance.headingDeg * static_cast<float>(M_PI / 180.0) + 1e-6f;
+        return std::abs(wrapAngle(state.heading - goal.heading)) <= tolerance.headingDeg * static_cast<float>(kPlanPi / 180.0) + 1e-6f;
     }
 
 private:

@@ -4,6 +4,9 @@
 
 namespace runtime {
 
+/// π, spelled out: M_PI is POSIX, not C++, and MSVC leaves it undefined unless asked.
+inline constexpr double kPlanPi = 3.14159265358979323846;
+
 /// A point of the car-type state space (x, y, φ, v) of the AIPATH thesis (§3.1): metres, heading in
 /// radians counter-clockwise from +x, speed in m/s along the heading (negative when reversing; the
 /// velocity is collinear with the heading, §4.3.3).
