@@ -140,13 +140,29 @@ tw_status tw_track_find_line(const tw_track* track, uint32_t route, const char* 
     return TW_OK;
 }
 
-tw_status tw_track_line_name(const tw_track* track, uint32_t line, char* buffer, size_t bufferSize) {
-    if (!track || !buffer || line >= track->track.view.lines.size()) return TW_INVALID_ARGUMENT;
-    const char* name = track->track.view.name(track->track.view.lines[line].nameOffset);
+namespace {
+/// A name from the track's string table into the caller's buffer.
+tw_status copyName(const char* name, char* buffer, size_t bufferSize) {
     const size_t length = std::strlen(name);
     if (length + 1 > bufferSize) return TW_BUFFER_TOO_SMALL;
     std::memcpy(buffer, name, length + 1);
     return TW_OK;
+}
+} // namespace
+
+tw_status tw_track_line_name(const tw_track* track, uint32_t line, char* buffer, size_t bufferSize) {
+    if (!track || !buffer || line >= track->track.view.lines.size()) return TW_INVALID_ARGUMENT;
+    return copyName(track->track.view.name(track->track.view.lines[line].nameOffset), buffer, bufferSize);
+}
+
+tw_status tw_track_find_vehicle_class(const tw_track* track, const char* name, uint32_t* vehicleClass) {
+    if (!track || !name || !vehicleClass) return TW_INVALID_ARGUMENT;
+    return runtime::findVehicleClass(track->track, name, *vehicleClass) ? TW_OK : TW_NOT_FOUND;
+}
+
+tw_status tw_track_vehicle_class_name(const tw_track* track, uint32_t vehicleClass, char* buffer, size_t bufferSize) {
+    if (!track || !buffer || vehicleClass >= track->track.view.vehicleClasses.size()) return TW_INVALID_ARGUMENT;
+    return copyName(track->track.view.name(track->track.view.vehicleClasses[vehicleClass].nameOffset), buffer, bufferSize);
 }
 
 tw_status tw_line_sample_at(const tw_track* track, uint32_t line, uint32_t vehicleClass, double distance, tw_line_sample* out) {

@@ -84,6 +84,29 @@ TEST(CApi, HandlesMayBeFreedInAnyOrder) {
     tw_follower_free(follower);
 }
 
+TEST(CApi, FindsAVehicleClassByTheDesignersName) {
+    const std::vector<std::byte> bytes = kartBytes();
+    tw_track* track = nullptr;
+    ASSERT_EQ(tw_track_load(bytes.data(), bytes.size(), &track), TW_OK);
+    uint32_t kart = 99;
+    ASSERT_EQ(tw_track_find_vehicle_class(track, "kart", &kart), TW_OK);
+    EXPECT_EQ(kart, 0u);
+    char name[8];
+    ASSERT_EQ(tw_track_vehicle_class_name(track, kart, name, sizeof name), TW_OK);
+    EXPECT_STREQ(name, "kart");
+    uint32_t untouched = 7;
+    EXPECT_EQ(tw_track_find_vehicle_class(track, "gt", &untouched), TW_NOT_FOUND);
+    EXPECT_EQ(untouched, 7u);
+    EXPECT_EQ(tw_track_find_vehicle_class(track, "Kart", &untouched), TW_NOT_FOUND) << "names match exactly";
+    EXPECT_EQ(tw_track_find_vehicle_class(track, nullptr, &untouched), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_track_find_vehicle_class(nullptr, "kart", &untouched), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_track_find_vehicle_class(track, "kart", nullptr), TW_INVALID_ARGUMENT);
+    char tiny[4];
+    EXPECT_EQ(tw_track_vehicle_class_name(track, kart, tiny, sizeof tiny), TW_BUFFER_TOO_SMALL);
+    EXPECT_EQ(tw_track_vehicle_class_name(track, 1, name, sizeof name), TW_INVALID_ARGUMENT);
+    tw_track_free(track);
+}
+
 TEST(CApi, LoadsSamplesDrivesALapAndSaysWhyItRefuses) {
     const std::vector<std::byte> bytes = kartBytes();
     tw_track* track = nullptr;

@@ -110,6 +110,11 @@ tw_status tw_track_route_length(const tw_track* track, uint32_t route, float* me
 tw_status tw_track_find_line(const tw_track* track, uint32_t route, const char* name, uint32_t vehicle_class, uint32_t* line);
 /* The name of line `line` into `buffer` (with its terminating zero). */
 tw_status tw_track_line_name(const tw_track* track, uint32_t line, char* buffer, size_t buffer_size);
+/* The vehicle class the designer named `name` ("gt", "truck" ...): its index, which speed hints,
+ * lines and followers take. TW_NOT_FOUND when the track has none of that name. */
+tw_status tw_track_find_vehicle_class(const tw_track* track, const char* name, uint32_t* vehicle_class);
+/* The name of vehicle class `vehicle_class` into `buffer` (with its terminating zero). */
+tw_status tw_track_vehicle_class_name(const tw_track* track, uint32_t vehicle_class, char* buffer, size_t buffer_size);
 tw_status tw_line_sample_at(const tw_track* track, uint32_t line, uint32_t vehicle_class, double distance, tw_line_sample* out);
 
 tw_status tw_registrar_create(const tw_track* track, tw_registrar** out);
