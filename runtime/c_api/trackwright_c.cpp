@@ -71,6 +71,10 @@ bool finiteState(const tw_vehicle_state& s) {
 
 extern "C" {
 
+const char* tw_version(void) { return TRACKWRIGHT_RUNTIME_VERSION; }
+
+uint32_t tw_baked_format_version(void) { return formats::kBakedFormatVersion; }
+
 const char* tw_status_string(tw_status status) {
     switch (status) {
     case TW_OK: return "ok";

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <string>
 #include <limits>
 #include <vector>
 
@@ -82,6 +83,12 @@ TEST(CApi, HandlesMayBeFreedInAnyOrder) {
     EXPECT_EQ(tw_follower_update(follower, &state, &where, 1.0f / 60.0f, &controls), TW_OK);
     tw_registrar_free(registrar);
     tw_follower_free(follower);
+}
+
+TEST(CApi, SaysItsVersionAndTheFormatItReads) {
+    const std::string version = tw_version();
+    EXPECT_EQ(version, TRACKWRIGHT_PROJECT_VERSION);
+    EXPECT_EQ(tw_baked_format_version(), formats::kBakedFormatVersion);
 }
 
 TEST(CApi, FindsAVehicleClassByTheDesignersName) {

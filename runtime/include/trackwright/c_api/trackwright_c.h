@@ -26,7 +26,7 @@ typedef enum tw_status {
     TW_OK = 0,
     TW_INVALID_ARGUMENT = 1, /* a null handle or pointer, a non-finite number, an index out of range */
     TW_BAD_FILE = 2,         /* the bytes are not a .twbake this build reads: tw_track_load_error says why */
-    TW_NOT_FOUND = 3,        /* no line of that name */
+    TW_NOT_FOUND = 3,        /* no line or vehicle class of that name */
     TW_BUFFER_TOO_SMALL = 4, /* the caller's buffer is shorter than the answer; nothing was written */
     TW_OUT_OF_MEMORY = 5
 } tw_status;
@@ -93,6 +93,10 @@ typedef struct tw_vehicle_body {
 } tw_vehicle_body;
 
 const char* tw_status_string(tw_status status);
+/* The library's version ("major.minor.patch", as the project's CMake version) and the .twbake
+ * format version it reads: a game can log both, and refuse a bake made for another format. */
+const char* tw_version(void);
+uint32_t tw_baked_format_version(void);
 
 /* Copies `size` bytes (any alignment) and validates them. */
 tw_status tw_track_load(const void* bytes, size_t size, tw_track** out);
