@@ -167,11 +167,6 @@ bool buildShot(const PlanVehicle& vehicle, const PlanState& from, const TurningP
     const double topSpeed = direction > 0 ? vehicle.maxSpeed : vehicle.maxReverseSpeed;
     out.from = from;
     out.reedsShepp = false;
-    out.word = word;
-    out.firstRadius = firstRadius;
-    out.lastRadius = lastRadius;
-    out.lead = lead;
-    out.tail = tail;
     out.segmentCount = 0;
     SpeedPiece pieces[12];
     // Stretches under a millimetre (an angle's rounding, a lead of nothing) are left out: a step
@@ -218,8 +213,6 @@ bool buildReedsSheppShot(const PlanVehicle& vehicle, const PlanState& from, cons
                          const ReedsSheppPath& word, double radius, PlanShot& out) {
     out.from = from;
     out.reedsShepp = true;
-    out.firstRadius = out.lastRadius = radius;
-    out.lead = out.tail = 0.0;
     out.segmentCount = 0;
     SpeedPiece pieces[6];
     constexpr double kShortest = 1e-3;  // as buildShot: no stretch under a millimetre

@@ -41,12 +41,7 @@ struct PlanShotSegment {
 /// search steps.
 struct PlanShot {
     PlanState from;                 ///< where it starts: a searched state
-    TurnCombination word = TurnCombination::LeftLeft;  ///< of the Dubins-like words; Reeds–Shepp shots say `reedsShepp`
-    bool reedsShepp = false;        ///< a Reeds–Shepp word (cusps allowed), on circles of firstRadius
-    double firstRadius = 0.0;       ///< m, the first circle's; 0: turns on the spot
-    double lastRadius = 0.0;        ///< m, the last circle's (circle–circle–circle words: all three alike)
-    double lead = 0.0;              ///< m of straight before the first circle (braking to its speed)
-    double tail = 0.0;              ///< m of straight after the last circle (gathering the goal's speed)
+    bool reedsShepp = false;        ///< a Reeds–Shepp word (cusps allowed); otherwise a Dubins-like one
     PlanShotSegment segments[12];
     int segmentCount = 0;
     SpeedProfile profile;           ///< along the path's length
