@@ -96,6 +96,12 @@ template <class Out> void dumpView(const formats::BakedTrackView& v, Out& o) {
         o.field("ideal_lap_time", p.lapTime);
     });
     o.section("speed_hints", v.speedHints.size(), [&](std::size_t i) { o.field("speed", v.speedHints[i]); });
+    o.section("markers", v.markers.size(), [&](std::size_t i) {
+        const auto& m = v.markers[i];
+        o.field("kind", std::string(v.name(m.kindOffset)));
+        o.field("label", std::string(v.name(m.labelOffset)));
+        o.field("route", m.route); o.field("node", m.node); o.field("distance", m.distance);
+    });
     o.section("grid", 1, [&](std::size_t) {
         o.field("origin_x", v.grid->originX); o.field("origin_y", v.grid->originY); o.field("cell_size", v.grid->cellSize);
         o.field("columns", v.grid->columns); o.field("rows", v.grid->rows); o.field("items", static_cast<std::uint64_t>(v.gridItems.size()));

@@ -1,4 +1,5 @@
 #include "bake/cli/baked_file.h"
+#include "bake/pipeline/default_vehicle_classes.h"
 #include "bake/cli/commands.h"
 #include "bake/cli/diagnostics_report.h"
 #include "bake/cli/exit_codes.h"

@@ -1,5 +1,6 @@
 #include "bake/lines/lap_time_refinement.h"
 
+#include "bake/pipeline/default_vehicle_classes.h"
 #include "bake/pipeline/bake_track.h"
 #include "bake/pipeline/loaded_bake.h"
 #include "bake/lines/offset_line.h"

@@ -20,14 +20,13 @@ namespace {
 constexpr double kWidthDifference = 0.1;  ///< m: classes this much narrower than the widest get their own line
 constexpr double kOvertakingGap = 0.5;    ///< m between two cars side by side
 
-/// The classes lines can be made for: the document's, else the bake's defaults, else a preset's.
+/// The classes lines can be made for: the document's, else the bake's defaults (one per preset).
 formats::VehicleClass findClass(const formats::TrackDocument& document, const std::string& name, bool& found) {
     found = true;
     for (const formats::VehicleClass& c : document.vehicleClasses)
         if (c.name == name) return c;
     for (const formats::VehicleClass& c : defaultVehicleClasses())
         if (c.name == name) return c;
-    if (runtime::VehiclePreset preset; runtime::vehiclePresetByName(name.c_str(), preset)) return vehicleClassFor(preset);
     found = false;
     return {};
 }
@@ -115,7 +114,7 @@ RacingLineResult optimiseRacingLines(const formats::TrackDocument& input, const 
         if (!found) {
             formats::Diagnostic d;
             d.code = "raceline-unknown-class";
-            d.message = "no vehicle class or vehicle called \"" + o.vehicleClass + "\": name one of the track's classes, gt, road-car, truck, or a vehicle preset";
+            d.message = "no vehicle class or vehicle called \"" + o.vehicleClass + "\": name one of the track's classes or a vehicle preset (car, truck, tank, armoured, buggy, hovercraft)";
             result.diagnostics.push_back(std::move(d));
             return result;
         }

@@ -33,4 +33,7 @@ void bakeRegistrationGrid(double cellSize, formats::BakedTrackData& out);
 /// Step 6: the route graph: loop closures, forks and joins.
 void bakeRouteGraph(const formats::TrackDocument& document, const RouteLayout& layout, formats::BakedTrackData& out);
 
+/// Step 7: the designer's markers (start/finish, sectors, overtaking entries …) on their baked nodes.
+void bakeMarkers(const formats::TrackDocument& document, const RouteLayout& layout, formats::BakedTrackData& out);
+
 } // namespace bake::detail

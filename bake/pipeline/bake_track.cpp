@@ -102,7 +102,7 @@ BakeResult bakeTrack(const formats::TrackDocument& document, const BakeOptions& 
         {"frames, links and curvature", [&] { detail::bakeRoutesAndNodes(local, layout, data); }},
         {"vehicle classes", [&] {
              const auto classes = local.vehicleClasses.empty() ? defaultVehicleClasses() : local.vehicleClasses;
-             if (local.vehicleClasses.empty()) context.say("no vehicle classes in the track: using the defaults gt, road-car, truck");
+             if (local.vehicleClasses.empty()) context.say("no vehicle classes in the track: using one per vehicle preset: car, truck, tank, armoured, buggy, hovercraft");
              for (const formats::VehicleClass& c : classes)
                  data.vehicleClasses.push_back({data.addString(c.name), static_cast<float>(c.maxLateralAcceleration),
                                                 static_cast<float>(c.maxAcceleration), static_cast<float>(c.maxBraking),
@@ -113,6 +113,7 @@ BakeResult bakeTrack(const formats::TrackDocument& document, const BakeOptions& 
         {"speed hints", [&] { detail::bakeSpeedHints(local, layout, data); }},
         {"registration grid", [&] { detail::bakeRegistrationGrid(options.gridCellSize, data); }},
         {"route graph", [&] { detail::bakeRouteGraph(local, layout, data); }},
+        {"markers", [&] { detail::bakeMarkers(local, layout, data); }},
     };
     const double stepCount = static_cast<double>(std::size(steps));
     for (std::size_t i = 0; i < std::size(steps); ++i) {

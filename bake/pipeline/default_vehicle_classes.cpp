@@ -2,13 +2,17 @@
 
 namespace bake {
 
+formats::VehicleClass vehicleClassFor(runtime::VehiclePreset preset) {
+    const runtime::VehicleParameters v = runtime::vehiclePreset(preset);
+    // Tracked vehicles have no steered wheels; the class still needs a positive angle to be valid.
+    return {runtime::vehiclePresetName(preset), v.lateralGrip, v.maxAcceleration, v.maxBraking, v.topSpeed, v.wheelbase,
+            v.maxSteeringAngle > 0.0f ? v.maxSteeringAngle : 0.5f, v.width};
+}
+
 std::vector<formats::VehicleClass> defaultVehicleClasses() {
-    // name, lateral, acceleration, braking (m/s²), top speed (m/s), wheelbase (m), steering (rad), width (m)
-    return {
-        {"gt", 12.0, 6.0, 12.0, 80.0, 2.6, 0.55, 1.95},
-        {"road-car", 8.0, 3.5, 8.0, 55.0, 2.7, 0.6, 1.8},
-        {"truck", 4.0, 1.5, 5.0, 30.0, 4.5, 0.6, 2.5},
-    };
+    std::vector<formats::VehicleClass> classes;
+    for (runtime::VehiclePreset preset : runtime::kAllVehiclePresets) classes.push_back(vehicleClassFor(preset));
+    return classes;
 }
 
 } // namespace bake

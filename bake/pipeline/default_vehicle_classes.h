@@ -1,13 +1,20 @@
 #pragma once
 
 #include "formats/source/track_document.h"
+#include "trackwright/vehicle/vehicle_model.h"
 
 #include <vector>
 
 namespace bake {
 
-/// The vehicle classes a bake uses when a track defines none: a GT race car, a road car and a
-/// truck, so speed hints cover a fast, a middling and a slow vehicle out of the box.
+/// The vehicle class whose speed hints match a preset of the reference vehicle model, named as the
+/// preset ("car", "truck" …): the bake and the runtime share one vocabulary, so a game that drives
+/// the truck preset finds the "truck" class by the preset's name and its hints ask for speeds the
+/// truck reaches.
+formats::VehicleClass vehicleClassFor(runtime::VehiclePreset preset);
+
+/// The vehicle classes a bake uses when a track defines none: one per vehicle preset, in the
+/// presets' order (car, truck, tank, armoured, buggy, hovercraft).
 std::vector<formats::VehicleClass> defaultVehicleClasses();
 
 } // namespace bake

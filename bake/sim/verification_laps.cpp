@@ -7,13 +7,6 @@
 
 namespace bake {
 
-formats::VehicleClass vehicleClassFor(runtime::VehiclePreset preset) {
-    const runtime::VehicleParameters v = runtime::vehiclePreset(preset);
-    // Tracked vehicles have no steered wheels; the class still needs a positive angle to be valid.
-    return {runtime::vehiclePresetName(preset), v.lateralGrip, v.maxAcceleration, v.maxBraking, v.topSpeed, v.wheelbase,
-            v.maxSteeringAngle > 0.0f ? v.maxSteeringAngle : 0.5f, v.width};
-}
-
 LapRunResult runVerificationLaps(const runtime::BakedTrack& track, const LapRunOptions& o) {
     LapRunResult result;
     CarSetup setup;

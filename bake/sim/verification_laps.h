@@ -44,10 +44,6 @@ struct LapRunResult {
     double idealRatio = 0.0;             ///< ideal / best achieved lap (1.0 is the limit)
 };
 
-/// The vehicle class whose speed hints match a preset of the reference model (same name), so a
-/// verification run's ideal lap is that vehicle's.
-formats::VehicleClass vehicleClassFor(runtime::VehiclePreset preset);
-
 /// Simulates the run on the reference vehicle model at a fixed step. Deterministic.
 LapRunResult runVerificationLaps(const runtime::BakedTrack& track, const LapRunOptions& options);
 

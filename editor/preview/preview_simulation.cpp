@@ -1,5 +1,6 @@
 #include "editor/preview/preview_simulation.h"
 
+#include "bake/pipeline/default_vehicle_classes.h"
 #include "bake/pipeline/bake_track.h"
 #include "bake/sim/verification_laps.h"
 

@@ -86,6 +86,12 @@ bool referencesAreValid(const BakedTrackView& v) {
         if (v.gridCells[i] < v.gridCells[i - 1]) return false;
     for (std::uint32_t item : v.gridItems)
         if (item >= nodeCount) return false;
+    for (const BakedMarker& m : v.markers) {
+        if (!nameOk(m.kindOffset) || !nameOk(m.labelOffset) || m.route >= v.routes.size()) return false;
+        const BakedRoute& route = v.routes[m.route];
+        if (m.node < route.firstNode || m.node - route.firstNode >= route.nodeCount) return false;
+        if (!std::isfinite(m.distance)) return false;
+    }
     return true;
 }
 
@@ -115,7 +121,7 @@ BakedLoadStatus readBakedTrack(std::span<const std::byte> bytes, BakedTrackView&
     static constexpr std::uint32_t kElementSizes[kBakedSectionCount] = {
         sizeof(BakedRoute), sizeof(BakedNode), sizeof(BakedRouteLink), sizeof(BakedVehicleClass), sizeof(BakedLine),
         sizeof(BakedLinePoint), sizeof(BakedSpeedProfile), sizeof(float), sizeof(BakedGridInfo), sizeof(std::uint32_t),
-        sizeof(std::uint32_t), 1, sizeof(BakedOrigin)};
+        sizeof(std::uint32_t), 1, sizeof(BakedOrigin), sizeof(BakedMarker)};
     std::uint64_t previousEnd = 0;
     for (std::uint32_t i = 0; i < kBakedSectionCount; ++i) {
         const BakedSectionEntry& e = table[i];
@@ -143,6 +149,7 @@ BakedLoadStatus readBakedTrack(std::span<const std::byte> bytes, BakedTrackView&
     candidate.gridItems = viewOf<std::uint32_t>(payload, table[10]);
     candidate.strings = std::string_view(reinterpret_cast<const char*>(payload + table[11].offset), static_cast<std::size_t>(table[11].count));
     candidate.origin = reinterpret_cast<const BakedOrigin*>(payload + table[12].offset);
+    candidate.markers = viewOf<BakedMarker>(payload, table[13]);
     if (!referencesAreValid(candidate)) return BakedLoadStatus::BadReference;
     view = candidate;
     return BakedLoadStatus::Ok;

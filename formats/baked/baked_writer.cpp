@@ -42,6 +42,7 @@ std::vector<std::byte> writeBakedTrack(const BakedTrackData& data) {
         section(BakedSection::GridItems, data.gridItems),
         {BakedSection::Strings, 1, data.strings.data(), data.strings.size()},
         {BakedSection::Origin, sizeof(BakedOrigin), &data.origin, 1},
+        section(BakedSection::Markers, data.markers),
     };
     const std::size_t payloadStart = kBakedPayloadStart;
 

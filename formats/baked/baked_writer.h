@@ -29,6 +29,7 @@ struct BakedTrackData {
     std::vector<std::uint32_t> gridItems;
     std::string strings;  ///< zero-terminated names, addressed by offset
     BakedOrigin origin{0.0, 0.0, 0.0};  ///< every position above is relative to it
+    std::vector<BakedMarker> markers;
 
     /// Appends a name to `strings`, returns its offset.
     std::uint32_t addString(std::string_view text);

@@ -1,6 +1,7 @@
 // The corner planner (the thesis's local planner, §5.3) and the experiment set-ups of chapter 5.
 
 #include "bake/sim/corner_planner.h"
+#include "bake/pipeline/default_vehicle_classes.h"
 #include "bake/experiments/plan_experiment.h"
 #include "bake/sim/verification_laps.h"
 

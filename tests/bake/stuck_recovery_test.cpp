@@ -3,6 +3,7 @@
 // presets, and the case where the paper's stuck manager had to teleport recovers by a manoeuvre.
 
 #include "bake/sim/verification_laps.h"
+#include "bake/pipeline/default_vehicle_classes.h"
 
 #include "tests/support/baked_sample.h"
 

@@ -1,5 +1,6 @@
 #include "bake/sim/verification_laps.h"
 
+#include "bake/pipeline/default_vehicle_classes.h"
 #include "tests/support/baked_sample.h"
 
 #include <gtest/gtest.h>

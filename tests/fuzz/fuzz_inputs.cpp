@@ -6,8 +6,12 @@
 #include "formats/source/track_json.h"
 #include "formats/validate/validate.h"
 #include "trackwright/track/baked_track.h"
+#include "trackwright/track/lap_counter.h"
 #include "trackwright/track/line_sampler.h"
 #include "trackwright/track/registrar.h"
+#include "trackwright/track/track_markers.h"
+#include "trackwright/track/track_point.h"
+#include "trackwright/vehicle/starting_grid.h"
 
 #include <cstring>
 #include <string_view>
@@ -22,9 +26,23 @@ void registerAndSample(const std::vector<std::uint64_t>& storage, std::size_t si
     runtime::BakedTrack track;
     if (runtime::loadBakedTrack({reinterpret_cast<const std::byte*>(storage.data()), size}, track) != runtime::LoadStatus::Ok) return;
     runtime::Registrar registrar(track);
+    runtime::LapCounter laps(track);
     for (const formats::BakedNode& node : track.view.nodes) {
-        (void)registrar.update({node.x + 0.5, node.y - 0.25});
+        (void)laps.update(registrar.update({node.x + 0.5, node.y - 0.25}), 0.1f);
+        runtime::TrackPoint point;
+        float off = 0.0f;
+        if (&node == track.view.nodes.data()) (void)runtime::nearestTrackPoint(track, {node.x + 30.0, node.y}, point, off);
         if (&node - track.view.nodes.data() > 64) break;
+    }
+    runtime::TrackMarker marker;
+    for (std::uint32_t i = 0; i < runtime::markerCount(track) && i < 8; ++i) (void)runtime::markerAt(track, i, marker);
+    for (std::uint32_t slot = 0; slot < 4; ++slot) {
+        runtime::VehicleState state;
+        (void)runtime::gridSlot(track, slot, {}, state);
+    }
+    for (std::uint32_t route = 0; route < track.view.routes.size() && route < 4; ++route) {
+        runtime::TrackPoint point;
+        for (double d : {-10.0, 0.0, 3.5, 1e6}) (void)runtime::routePointAt(track, route, d, point);
     }
     for (std::uint32_t line = 0; line < track.view.lines.size() && line < 4; ++line) {
         const runtime::LineSampler sampler(track, line, 0);

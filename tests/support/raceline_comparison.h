@@ -4,6 +4,7 @@
 // regression test and the bench command that prints the README's table.
 
 #include "bake/lines/cubic_spline.h"
+#include "bake/pipeline/default_vehicle_classes.h"
 #include "bake/lines/ideal_lap_descent.h"
 #include "bake/lines/lap_time_refinement.h"
 #include "bake/pipeline/line_curvature.h"

@@ -12,7 +12,7 @@
 namespace formats {
 
 inline constexpr std::array<char, 8> kBakedMagic = {'T', 'W', 'B', 'A', 'K', 'E', '\x1a', '\0'};
-inline constexpr std::uint32_t kBakedFormatVersion = 2;
+inline constexpr std::uint32_t kBakedFormatVersion = 3;
 
 /// Section identifiers, also their order in the file.
 enum class BakedSection : std::uint32_t {
@@ -29,6 +29,7 @@ enum class BakedSection : std::uint32_t {
     GridItems,
     Strings,
     Origin,
+    Markers,
     Count
 };
 inline constexpr std::uint32_t kBakedSectionCount = static_cast<std::uint32_t>(BakedSection::Count);
@@ -147,6 +148,18 @@ struct BakedOrigin {
     double x, y, z;
 };
 
+/// A designer's marker on a baked node: the start/finish line ("start-finish", or "start" on an open
+/// route), sector boundaries ("sector"), overtaking entries, pit boxes … `kind` and `label` are as
+/// the designer wrote them. A marker on a node that several routes share sits on the first route.
+struct BakedMarker {
+    std::uint32_t kindOffset;   ///< into Strings
+    std::uint32_t labelOffset;  ///< into Strings ("" when none)
+    std::uint32_t route;
+    std::uint32_t node;         ///< baked node index, within `route`
+    float distance;             ///< metres along the route from its first node (the node's)
+    std::uint32_t reserved;
+};
+
 // Tripwires: a size change here changes the file format.
 static_assert(sizeof(BakedHeader) == 48);
 static_assert(sizeof(BakedSectionEntry) == 24);
@@ -159,6 +172,7 @@ static_assert(sizeof(BakedLinePoint) == 40);
 static_assert(sizeof(BakedSpeedProfile) == 16);
 static_assert(sizeof(BakedGridInfo) == 24);
 static_assert(sizeof(BakedOrigin) == 24);
+static_assert(sizeof(BakedMarker) == 24);
 
 /// Every section starts on this boundary (zero padding between), and so does the payload: the
 /// runtime reads the structs in place.
@@ -173,8 +187,9 @@ inline constexpr std::size_t kBakedPayloadStart =
 
 /// Text hashed into BakedHeader::layoutHash: the element layouts in order. Edit with the structs.
 inline constexpr const char* kBakedLayoutDescription =
-    "v2 route:u32x4,u32x2,f32,u32 node:f32x18,u32 link:u32x5 class:u32,f32x7 line:u32x4,f32,u32 "
-    "point:f32x10 profile:u32x3,f32 hint:f32 grid:f32x3,u32x3 cell:u32 item:u32 strings:char origin:f64x3";
+    "v3 route:u32x4,u32x2,f32,u32 node:f32x18,u32 link:u32x5 class:u32,f32x7 line:u32x4,f32,u32 "
+    "point:f32x10 profile:u32x3,f32 hint:f32 grid:f32x3,u32x3 cell:u32 item:u32 strings:char origin:f64x3 "
+    "marker:u32x4,f32,u32";
 
 /// FNV-1a of the layout description, evaluated at compile time.
 constexpr std::uint32_t bakedLayoutHash() {

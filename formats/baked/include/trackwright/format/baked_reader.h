@@ -27,6 +27,7 @@ struct BakedTrackView {
     std::span<const std::uint32_t> gridItems;
     std::string_view strings;
     const BakedOrigin* origin = nullptr;  ///< the local frame's place in the world (finite, checked at load)
+    std::span<const BakedMarker> markers;
 
     /// The zero-terminated name at `offset` (checked at load).
     const char* name(std::uint32_t offset) const { return strings.data() + offset; }
