@@ -2,11 +2,17 @@
 // checks its arguments first, nothing throws across the boundary.
 #include "trackwright/c_api/trackwright_c.h"
 
-#include "trackwright/track/baked_track.h"
 #include "trackwright/drive/follower_factory.h"
+#include "trackwright/plan/recovery_planner.h"
+#include "trackwright/track/baked_track.h"
+#include "trackwright/track/lap_counter.h"
 #include "trackwright/track/line_sampler.h"
 #include "trackwright/track/registrar.h"
+#include "trackwright/track/track_markers.h"
+#include "trackwright/track/track_point.h"
+#include "trackwright/vehicle/starting_grid.h"
 #include "trackwright/vehicle/vehicle_model.h"
+#include "trackwright/vehicle/wall_contact.h"
 
 #include <cmath>
 #include <cstring>
@@ -30,9 +36,21 @@ struct tw_registrar {
     runtime::Registrar registrar;
 };
 
+struct tw_recovery_planner {
+    SharedBytes storage;
+    std::shared_ptr<runtime::RecoveryPlanner> planner;
+};
+
 struct tw_follower {
     SharedBytes storage;
+    std::shared_ptr<runtime::RecoveryPlanner> recovery;  ///< kept alive while attached; destroyed after the follower
     std::unique_ptr<runtime::Follower> follower;
+};
+
+struct tw_lap_counter {
+    tw_lap_counter(const tw_track& t) : storage(t.storage), counter(t.track) {}
+    SharedBytes storage;
+    runtime::LapCounter counter;
 };
 
 namespace {
@@ -56,6 +74,24 @@ runtime::FollowerKind kindOf(int32_t k) {
 }
 
 runtime::VehiclePreset presetOf(int32_t v) { return static_cast<runtime::VehiclePreset>(v); }
+
+runtime::VehicleParameters toParameters(const tw_vehicle_parameters& p) {
+    return {p.wheelbase, p.max_steering_angle, p.steering_rate, p.max_acceleration, p.max_braking, p.top_speed, p.reverse_speed,
+            p.drag, p.rolling_resistance, p.lateral_grip, p.turn_on_spot_rate, p.width};
+}
+tw_vehicle_parameters fromParameters(const runtime::VehicleParameters& p) {
+    return {p.wheelbase, p.maxSteeringAngle, p.steeringRate, p.maxAcceleration, p.maxBraking, p.topSpeed, p.reverseSpeed,
+            p.drag, p.rollingResistance, p.lateralGrip, p.turnOnSpotRate, p.width};
+}
+
+runtime::Registration toRegistration(const tw_registration& w) {
+    return {w.defined != 0, w.route, w.segment, w.ratio, w.lateral, w.distance};
+}
+bool finiteRegistration(const tw_registration& w) { return std::isfinite(w.ratio) && std::isfinite(w.lateral) && std::isfinite(w.distance); }
+
+tw_track_point fromPoint(const runtime::TrackPoint& p) {
+    return {p.route, p.segment, p.distance, p.position.x, p.position.y, p.z, p.heading, p.curvature, p.leftTrack, p.rightTrack};
+}
 
 runtime::VehicleState toState(const tw_vehicle_state& s) { return {{s.x, s.y}, s.heading, s.speed, s.yaw_rate}; }
 tw_vehicle_state fromState(const runtime::VehicleState& s) { return {s.position.x, s.position.y, s.heading, s.speed, s.yawRate}; }
@@ -196,33 +232,47 @@ tw_status tw_registrar_update(tw_registrar* registrar, double x, double y, tw_re
     return TW_OK;
 }
 
-tw_status tw_follower_create(const tw_track* track, int32_t kind, uint32_t line, uint32_t vehicleClass, int32_t vehicle, tw_follower** out) {
-    if (!track || !out || !validKind(kind) || !validPreset(vehicle) || line >= track->track.view.lines.size() ||
-        vehicleClass >= std::max<std::size_t>(1, track->track.view.vehicleClasses.size()))
+namespace {
+tw_status createFollower(const tw_track* track, int32_t kind, uint32_t line, uint32_t vehicleClass, const runtime::VehicleParameters& vehicle,
+                         tw_follower** out) {
+    if (!track || !out || !validKind(kind) || line >= track->track.view.lines.size() ||
+        vehicleClass >= std::max<std::size_t>(1, track->track.view.vehicleClasses.size()) || !runtime::validVehicleParameters(vehicle))
         return TW_INVALID_ARGUMENT;
     std::unique_ptr<tw_follower> f(new (std::nothrow) tw_follower);
     if (!f) return TW_OUT_OF_MEMORY;
     f->storage = track->storage;
     try {
-        f->follower = runtime::makeFollower(kindOf(kind), track->track, line, vehicleClass, runtime::vehiclePreset(presetOf(vehicle)));
+        f->follower = runtime::makeFollower(kindOf(kind), track->track, line, vehicleClass, vehicle);
     } catch (...) {
         return TW_OUT_OF_MEMORY;
     }
+    if (!f->follower) return TW_INVALID_ARGUMENT;
     *out = f.release();
     return TW_OK;
+}
+} // namespace
+
+tw_status tw_follower_create(const tw_track* track, int32_t kind, uint32_t line, uint32_t vehicleClass, int32_t vehicle, tw_follower** out) {
+    if (!validPreset(vehicle)) return TW_INVALID_ARGUMENT;
+    return createFollower(track, kind, line, vehicleClass, runtime::vehiclePreset(presetOf(vehicle)), out);
+}
+
+tw_status tw_follower_create_custom(const tw_track* track, int32_t kind, uint32_t line, uint32_t vehicleClass,
+                                    const tw_vehicle_parameters* vehicle, tw_follower** out) {
+    if (!vehicle) return TW_INVALID_ARGUMENT;
+    return createFollower(track, kind, line, vehicleClass, toParameters(*vehicle), out);
 }
 
 void tw_follower_free(tw_follower* follower) { delete follower; }
 
 tw_status tw_follower_update(tw_follower* follower, const tw_vehicle_state* state, const tw_registration* where, float dt, tw_controls* out) {
     if (!follower || !state || !out) return TW_INVALID_ARGUMENT;
-    if (!finiteState(*state) || !std::isfinite(dt) || dt < 0.0f ||
-        (where && !(std::isfinite(where->ratio) && std::isfinite(where->lateral) && std::isfinite(where->distance)))) {
+    if (!finiteState(*state) || !std::isfinite(dt) || dt < 0.0f || (where && !finiteRegistration(*where))) {
         *out = {0.0f, 0.0f, 0};  // neutral, for a caller that does not read the status
         return TW_INVALID_ARGUMENT;
     }
     runtime::Registration r;
-    if (where) r = {where->defined != 0, where->route, where->segment, where->ratio, where->lateral, where->distance};
+    if (where) r = toRegistration(*where);
     const runtime::Controls c = follower->follower->update({toState(*state), r, dt});
     *out = {c.steering, c.throttle, c.handbrake ? 1 : 0};
     return TW_OK;
@@ -244,22 +294,193 @@ tw_status tw_follower_take_teleport(tw_follower* follower, int32_t* requested, d
     return TW_OK;
 }
 
-tw_status tw_vehicle_step(int32_t vehicle, const tw_controls* controls, float dt, tw_vehicle_body* body) {
-    if (!controls || !body || !validPreset(vehicle) || !std::isfinite(dt) || dt < 0.0f) return TW_INVALID_ARGUMENT;
+namespace {
+runtime::VehicleBody toBody(const tw_vehicle_body& body) {
+    runtime::VehicleBody b;
+    b.state = toState(body.state);
+    b.velocity = {body.velocity_x, body.velocity_y};
+    b.steeringAngle = body.steering_angle;
+    return b;
+}
+void fromBody(const runtime::VehicleBody& b, tw_vehicle_body& body) {
+    body.state = fromState(b.state);
+    body.velocity_x = b.velocity.x;
+    body.velocity_y = b.velocity.y;
+    body.steering_angle = b.steeringAngle;
+}
+
+tw_status stepBody(const runtime::VehicleParameters& vehicle, const tw_controls* controls, float dt, tw_vehicle_body* body) {
+    if (!controls || !body || !std::isfinite(dt) || dt < 0.0f) return TW_INVALID_ARGUMENT;
     if (!std::isfinite(controls->steering) || !std::isfinite(controls->throttle) || !finiteState(body->state) ||
         !std::isfinite(body->velocity_x) || !std::isfinite(body->velocity_y) || !std::isfinite(body->steering_angle))
         return TW_INVALID_ARGUMENT;  // the body is left as it was
-    runtime::VehicleBody b;
-    b.state = toState(body->state);
-    b.velocity = {body->velocity_x, body->velocity_y};
-    b.steeringAngle = body->steering_angle;
+    runtime::VehicleBody b = toBody(*body);
     // Beyond runtime::kMaxVehicleStep (0.25 s) a step is refused rather than tunnelling through walls.
-    if (!runtime::stepVehicle(runtime::vehiclePreset(presetOf(vehicle)), {controls->steering, controls->throttle, controls->handbrake != 0}, dt, b))
+    if (!runtime::stepVehicle(vehicle, {controls->steering, controls->throttle, controls->handbrake != 0}, dt, b)) return TW_INVALID_ARGUMENT;
+    fromBody(b, *body);
+    return TW_OK;
+}
+} // namespace
+
+tw_status tw_vehicle_step(int32_t vehicle, const tw_controls* controls, float dt, tw_vehicle_body* body) {
+    if (!validPreset(vehicle)) return TW_INVALID_ARGUMENT;
+    return stepBody(runtime::vehiclePreset(presetOf(vehicle)), controls, dt, body);
+}
+
+tw_status tw_vehicle_step_custom(const tw_vehicle_parameters* vehicle, const tw_controls* controls, float dt, tw_vehicle_body* body) {
+    if (!vehicle) return TW_INVALID_ARGUMENT;
+    return stepBody(toParameters(*vehicle), controls, dt, body);
+}
+
+tw_status tw_vehicle_preset_parameters(int32_t vehicle, tw_vehicle_parameters* out) {
+    if (!validPreset(vehicle) || !out) return TW_INVALID_ARGUMENT;
+    *out = fromParameters(runtime::vehiclePreset(presetOf(vehicle)));
+    return TW_OK;
+}
+
+const char* tw_vehicle_preset_name(int32_t vehicle) { return validPreset(vehicle) ? runtime::vehiclePresetName(presetOf(vehicle)) : ""; }
+
+tw_status tw_wall_contact(const tw_track* track, const tw_registration* lastDefined, tw_vehicle_body* body, int32_t* contact) {
+    if (!track || !lastDefined || !body || !contact || !finiteRegistration(*lastDefined) || !finiteState(body->state) ||
+        !std::isfinite(body->velocity_x) || !std::isfinite(body->velocity_y) || !std::isfinite(body->steering_angle))
         return TW_INVALID_ARGUMENT;
-    body->state = fromState(b.state);
-    body->velocity_x = b.velocity.x;
-    body->velocity_y = b.velocity.y;
-    body->steering_angle = b.steeringAngle;
+    const runtime::Registration where = toRegistration(*lastDefined);
+    // A registration the track could not have given (a route or segment it does not have) is refused.
+    if (where.defined && (where.route >= track->track.view.routes.size() || where.segment >= track->track.view.routes[where.route].nodeCount))
+        return TW_INVALID_ARGUMENT;
+    runtime::VehicleBody b = toBody(*body);
+    *contact = runtime::resolveWallContact(track->track, where, b) ? 1 : 0;
+    fromBody(b, *body);
+    return TW_OK;
+}
+
+tw_status tw_registrar_reset(tw_registrar* registrar) {
+    if (!registrar) return TW_INVALID_ARGUMENT;
+    registrar->registrar.reset();
+    return TW_OK;
+}
+
+tw_status tw_follower_reset(tw_follower* follower) {
+    if (!follower) return TW_INVALID_ARGUMENT;
+    follower->follower->reset();
+    return TW_OK;
+}
+
+tw_status tw_track_marker_count(const tw_track* track, uint32_t* count) {
+    if (!track || !count) return TW_INVALID_ARGUMENT;
+    *count = runtime::markerCount(track->track);
+    return TW_OK;
+}
+
+tw_status tw_track_marker(const tw_track* track, uint32_t index, tw_marker* out) {
+    if (!track || !out) return TW_INVALID_ARGUMENT;
+    runtime::TrackMarker m;
+    if (!runtime::markerAt(track->track, index, m)) return TW_INVALID_ARGUMENT;
+    *out = {m.kind, m.label, m.route, m.node, m.distance};
+    return TW_OK;
+}
+
+tw_status tw_track_find_marker(const tw_track* track, const char* kind, uint32_t from, uint32_t* index) {
+    if (!track || !kind || !index) return TW_INVALID_ARGUMENT;
+    return runtime::findMarker(track->track, kind, from, *index) ? TW_OK : TW_NOT_FOUND;
+}
+
+tw_status tw_track_route_point(const tw_track* track, uint32_t route, double distance, tw_track_point* out) {
+    if (!track || !out) return TW_INVALID_ARGUMENT;
+    runtime::TrackPoint p;
+    if (!runtime::routePointAt(track->track, route, distance, p)) return TW_INVALID_ARGUMENT;
+    *out = fromPoint(p);
+    return TW_OK;
+}
+
+tw_status tw_track_nearest_point(const tw_track* track, double x, double y, tw_track_point* out, float* offTrack) {
+    if (!track || !out || !offTrack) return TW_INVALID_ARGUMENT;
+    runtime::TrackPoint p;
+    if (!runtime::nearestTrackPoint(track->track, {x, y}, p, *offTrack)) return TW_INVALID_ARGUMENT;
+    *out = fromPoint(p);
+    return TW_OK;
+}
+
+void tw_grid_default_options(tw_grid_options* options) {
+    if (!options) return;
+    const runtime::GridOptions o;
+    *options = {o.firstRowGap, o.rowSpacing, o.stagger, o.columnOffset, o.poleOnLeft ? 1 : 0, o.speed};
+}
+
+tw_status tw_grid_slot(const tw_track* track, uint32_t slot, const tw_grid_options* options, tw_vehicle_state* out) {
+    if (!track || !out) return TW_INVALID_ARGUMENT;
+    runtime::GridOptions o;
+    if (options) o = {options->first_row_gap, options->row_spacing, options->stagger, options->column_offset, options->pole_on_left != 0, options->speed};
+    const float numbers[] = {o.firstRowGap, o.rowSpacing, o.stagger, o.columnOffset, o.speed};
+    for (float n : numbers)
+        if (!std::isfinite(n) || n < 0.0f) return TW_INVALID_ARGUMENT;
+    runtime::VehicleState s;
+    if (!runtime::gridSlot(track->track, slot, o, s)) return TW_NOT_FOUND;
+    *out = fromState(s);
+    return TW_OK;
+}
+
+tw_status tw_vehicle_starting_body(const tw_vehicle_parameters* vehicle, const tw_vehicle_state* state, tw_vehicle_body* out) {
+    if (!vehicle || !state || !out || !finiteState(*state)) return TW_INVALID_ARGUMENT;
+    const runtime::VehicleParameters p = toParameters(*vehicle);
+    if (!runtime::validVehicleParameters(p)) return TW_INVALID_ARGUMENT;
+    fromBody(runtime::startingBody(p, toState(*state)), *out);
+    return TW_OK;
+}
+
+tw_status tw_lap_counter_create(const tw_track* track, tw_lap_counter** out) {
+    if (!track || !out) return TW_INVALID_ARGUMENT;
+    *out = nullptr;
+    if (!runtime::lapLayout(track->track).valid) return TW_NOT_FOUND;
+    *out = new (std::nothrow) tw_lap_counter(*track);
+    return *out ? TW_OK : TW_OUT_OF_MEMORY;
+}
+
+void tw_lap_counter_free(tw_lap_counter* counter) { delete counter; }
+
+tw_status tw_lap_counter_update(tw_lap_counter* counter, const tw_registration* where, float dt, tw_lap_status* out) {
+    if (!counter || !where || !finiteRegistration(*where)) return TW_INVALID_ARGUMENT;
+    if (!counter->counter.update(toRegistration(*where), dt)) return TW_INVALID_ARGUMENT;
+    if (out) {
+        const runtime::LapStatus& s = counter->counter.status();
+        *out = {s.lapsCompleted, s.sector, s.raceDistance, s.lapDistance, s.raceTime, s.currentLapTime, s.lastLapTime, s.bestLapTime,
+                s.lastLapComplete ? 1 : 0, counter->counter.layout().sectorCount, {}};
+        std::memcpy(out->sector_times, s.sectorTimes, sizeof(out->sector_times));
+    }
+    return TW_OK;
+}
+
+tw_status tw_lap_counter_reset(tw_lap_counter* counter) {
+    if (!counter) return TW_INVALID_ARGUMENT;
+    counter->counter.reset();
+    return TW_OK;
+}
+
+tw_status tw_recovery_planner_create(const tw_track* track, tw_recovery_planner** out) {
+    if (!track || !out) return TW_INVALID_ARGUMENT;
+    *out = nullptr;
+    std::unique_ptr<tw_recovery_planner> p(new (std::nothrow) tw_recovery_planner);
+    if (!p) return TW_OUT_OF_MEMORY;
+    p->storage = track->storage;
+    try {
+        p->planner = std::make_shared<runtime::RecoveryPlanner>(track->track);
+    } catch (...) {
+        return TW_OUT_OF_MEMORY;
+    }
+    *out = p.release();
+    return TW_OK;
+}
+
+void tw_recovery_planner_free(tw_recovery_planner* planner) { delete planner; }
+
+tw_status tw_follower_attach_recovery(tw_follower* follower, tw_recovery_planner* planner, const tw_vehicle_parameters* vehicle) {
+    if (!follower || !planner || !vehicle) return TW_INVALID_ARGUMENT;
+    const runtime::VehicleParameters p = toParameters(*vehicle);
+    if (!runtime::validVehicleParameters(p)) return TW_INVALID_ARGUMENT;
+    // A planner for another track would plan in the wrong walls.
+    if (planner->storage != follower->storage) return TW_INVALID_ARGUMENT;
+    follower->recovery = planner->planner;
+    follower->follower->attachRecoveryPlanner(follower->recovery.get(), p);
     return TW_OK;
 }
 

@@ -38,7 +38,7 @@ std::unique_ptr<Follower> makeFollower(FollowerKind kind, const BakedTrack& trac
                                        const VehicleParameters& vehicle) {
     // A line or class the track does not have (findLine's kNoRoute on a centre-line-only track)
     // made a follower that read past its arrays: no follower instead, for the caller to check.
-    if (line >= track.view.lines.size()) return nullptr;
+    if (line >= track.view.lines.size() || !validVehicleParameters(vehicle)) return nullptr;
     if (vehicleClass >= std::max<std::size_t>(1, track.view.vehicleClasses.size())) return nullptr;
     switch (kind) {
     case FollowerKind::Pursuit:

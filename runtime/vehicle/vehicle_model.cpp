@@ -42,7 +42,18 @@ const char* vehiclePresetName(VehiclePreset preset) {
     return "?";
 }
 
+bool validVehicleParameters(const VehicleParameters& v) {
+    const float numbers[] = {v.wheelbase, v.maxSteeringAngle, v.steeringRate, v.maxAcceleration, v.maxBraking, v.topSpeed,
+                             v.reverseSpeed, v.drag, v.rollingResistance, v.lateralGrip, v.turnOnSpotRate, v.width};
+    for (float n : numbers)
+        if (!std::isfinite(n) || n < 0.0f) return false;
+    const bool turns = v.maxSteeringAngle > 0.0f || v.turnOnSpotRate > 0.0f;
+    return turns && v.wheelbase > 0.0f && v.maxAcceleration > 0.0f && v.maxBraking > 0.0f && v.topSpeed > 0.0f &&
+        v.lateralGrip > 0.0f && v.width > 0.0f;
+}
+
 bool vehiclePresetByName(const char* name, VehiclePreset& preset) {
+    if (name == nullptr) return false;
     for (VehiclePreset p : kAllVehiclePresets) {
         if (std::strcmp(name, vehiclePresetName(p)) == 0) {
             preset = p;
@@ -117,7 +128,7 @@ bool finiteBody(const VehicleBody& b) {
 bool stepVehicle(const VehicleParameters& v, const Controls& c, float dt, VehicleBody& body) {
     // A 10 s step moved a car 566 m through the walls in one Euler step, and a NaN heading made the
     // whole body NaN: such steps are refused, the body untouched.
-    if (!std::isfinite(dt) || dt < 0.0f || dt > kMaxVehicleStep || !finiteBody(body)) return false;
+    if (!std::isfinite(dt) || dt < 0.0f || dt > kMaxVehicleStep || !finiteBody(body) || !validVehicleParameters(v)) return false;
     // Steps up to kVehicleSubstep (a 60 Hz game's) are one Euler step, as always; longer ones are
     // cut into equal sub-steps no longer than that.
     const int steps = std::max(1, static_cast<int>(std::ceil(dt / kVehicleSubstep - 1e-4f)));

@@ -1,8 +1,8 @@
-/* The console race through the C API alone (C11): cars of mixed vehicles and followers drive
- * three laps of the baked track and the lap times are printed. Exit 1 if any car fails to finish. */
+/* The console race through the C API alone (C11): cars of mixed vehicles and followers start from
+ * the grid and drive three laps of the baked track; the lap counter times them and the lap times
+ * are printed. Exit 1 if any car fails to finish. */
 #include "trackwright/c_api/trackwright_c.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -13,11 +13,11 @@ typedef struct car {
     int32_t vehicle, follower_kind;
     tw_follower* follower;
     tw_registrar* registrar;
+    tw_lap_counter* laps;
     tw_vehicle_body body;
-    tw_registration last;
-    double travelled, lap_start;
-    double laps[LAPS];
-    int lap_count;
+    tw_registration last_defined;
+    tw_lap_status status;
+    double lap_times[LAPS];
 } car;
 
 static unsigned char* read_file(const char* path, size_t* size) {
@@ -41,10 +41,7 @@ int main(void) {
         return 1;
     }
     free(bytes);
-    float length = 0.0f;
-    tw_track_route_length(track, 0, &length);
-    tw_line_sample start;
-    tw_line_sample_at(track, 0, 0, 0.0, &start);
+    printf("Trackwright %s, .twbake format %u\n", tw_version(), tw_baked_format_version());
     static const int32_t vehicles[] = {TW_VEHICLE_CAR, TW_VEHICLE_BUGGY, TW_VEHICLE_TRUCK, TW_VEHICLE_CAR};
     static const int32_t followers[] = {TW_FOLLOWER_RUNNER, TW_FOLLOWER_PREDICTIVE, TW_FOLLOWER_PURSUIT_TUNED};
     car cars[CARS] = {0};
@@ -52,33 +49,38 @@ int main(void) {
         car* c = &cars[i];
         c->vehicle = vehicles[i % 4];
         c->follower_kind = followers[i % 3];
-        if (tw_follower_create(track, c->follower_kind, 0, 0, c->vehicle, &c->follower) != TW_OK || tw_registrar_create(track, &c->registrar) != TW_OK)
+        /* The vehicle's own class when the track has one of its name (the bake's defaults do), else the first. */
+        uint32_t vehicle_class = 0;
+        if (tw_track_find_vehicle_class(track, tw_vehicle_preset_name(c->vehicle), &vehicle_class) != TW_OK) vehicle_class = 0;
+        tw_vehicle_parameters parameters;
+        tw_vehicle_state slot;
+        if (tw_follower_create(track, c->follower_kind, 0, vehicle_class, c->vehicle, &c->follower) != TW_OK ||
+            tw_registrar_create(track, &c->registrar) != TW_OK || tw_lap_counter_create(track, &c->laps) != TW_OK ||
+            tw_grid_slot(track, (uint32_t)i, NULL, &slot) != TW_OK || tw_vehicle_preset_parameters(c->vehicle, &parameters) != TW_OK ||
+            tw_vehicle_starting_body(&parameters, &slot, &c->body) != TW_OK) {
+            fprintf(stderr, "race_c: cannot set up car %d\n", i + 1);
             return 1;
-        c->body.state.x = start.x;
-        c->body.state.y = start.y;
-        c->body.state.heading = (float)atan2(start.tangent_y, start.tangent_x);
+        }
     }
     const float dt = 1.0f / 60.0f;
-    double time = 0.0;
     int running = CARS;
-    while (running > 0 && time < 1200.0) {
+    for (int tick = 0; running > 0 && tick < 1200 * 60; ++tick) {
         running = 0;
         for (int i = 0; i < CARS; ++i) {
             car* c = &cars[i];
-            if (c->lap_count >= LAPS) continue;
+            if (c->status.laps_completed >= LAPS) continue;
             ++running;
             tw_registration here;
             tw_registrar_update(c->registrar, c->body.state.x, c->body.state.y, &here);
-            if (here.defined && c->last.defined) {
-                double d = (double)here.distance - c->last.distance;
-                if (d < -length / 2.0) d += length;
-                if (d > length / 2.0) d -= length;
-                c->travelled += d;
-            }
-            if (here.defined) c->last = here;
+            if (here.defined) c->last_defined = here;
+            const uint32_t before = c->status.laps_completed;
+            tw_lap_counter_update(c->laps, &here, tick == 0 ? 0.0f : dt, &c->status);
+            if (c->status.laps_completed > before) c->lap_times[before] = c->status.last_lap_time;
             tw_controls controls;
             tw_follower_update(c->follower, &c->body.state, &here, dt, &controls);
             tw_vehicle_step(c->vehicle, &controls, dt, &c->body);
+            int32_t contact = 0;
+            tw_wall_contact(track, &c->last_defined, &c->body, &contact);
             int32_t teleport = 0;
             double x = 0.0, y = 0.0;
             float heading = 0.0f;
@@ -89,23 +91,20 @@ int main(void) {
                 fresh.state.y = y;
                 fresh.state.heading = heading;
                 c->body = fresh;
-            }
-            if (c->travelled >= (c->lap_count + 1) * (double)length) {
-                c->laps[c->lap_count++] = time + dt - c->lap_start;
-                c->lap_start = time + dt;
+                tw_registrar_reset(c->registrar);
             }
         }
-        time += dt;
     }
     int unfinished = 0;
     for (int i = 0; i < CARS; ++i) {
-        printf("car %d (C API)", i + 1);
-        for (int l = 0; l < cars[i].lap_count; ++l) printf("  %7.2f s", cars[i].laps[l]);
-        if (cars[i].lap_count < LAPS) {
+        printf("car %d (C API, %s)", i + 1, tw_vehicle_preset_name(cars[i].vehicle));
+        for (uint32_t l = 0; l < cars[i].status.laps_completed && l < LAPS; ++l) printf("  %7.2f s", cars[i].lap_times[l]);
+        if (cars[i].status.laps_completed < LAPS) {
             printf("  did not finish");
             ++unfinished;
         }
         printf("\n");
+        tw_lap_counter_free(cars[i].laps);
         tw_follower_free(cars[i].follower);
         tw_registrar_free(cars[i].registrar);
     }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs Trackwright from BUILD_DIR into a temporary prefix, builds tests/consumer out of tree
-# against it (find_package, trackwright_bake_tracks) and runs the C++ and the C11 race.
+# against it (find_package, trackwright_bake_tracks) and runs the race as a C++17 game, a C11 game
+# on the static runtime, a pure-C project on the shared C library, and Python over it with ctypes.
 #   bash tests/consumer/run.sh BUILD_DIR TRACK.twtrack
 set -euo pipefail
 build=$(realpath "$1")
@@ -23,3 +24,16 @@ cmake -S "$here" -B "$work/build" -G Ninja -DCMAKE_PREFIX_PATH="$work/prefix" -D
 cmake --build "$work/build" >"$work/build.log" || { cat "$work/build.log"; exit 1; }
 "$work/build/race"
 "$work/build/race_c"
+baked=$(ls "$work"/build/game_tracks/*.twbake | head -1)
+# A sanitized build's shared library needs the sanitizer runtime loaded first; the pure-C and the
+# Python races run on a plain (Release) build's library only.
+if ! grep -q fsanitize "$build/CMakeCache.txt"; then
+  cmake -S "$here/pure_c" -B "$work/pure_c" -G Ninja -DCMAKE_PREFIX_PATH="$work/prefix" -DBAKED="$baked" >/dev/null
+  cmake --build "$work/pure_c" >"$work/pure_c.log" || { cat "$work/pure_c.log"; exit 1; }
+  "$work/pure_c/race_pure_c"
+  # Only the C API leaves the shared library.
+  if nm -D --defined-only "$work/prefix/lib/libtrackwright_c.so" | awk '$2 == "T" && $3 !~ /^tw_/' | grep .; then
+    echo "libtrackwright_c.so exports functions beyond the C API (above)"; exit 1
+  fi
+  python3 "$here/race.py" "$work/prefix/lib/libtrackwright_c.so" "$baked"
+fi

@@ -18,6 +18,23 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* TW_API marks the C API's functions: exported from the shared library (libtrackwright_c.so,
+ * trackwright_c.dll), which exports nothing else; plain declarations when linking the static
+ * library. A Windows game that links the DLL defines TW_SHARED (the CMake target does it). */
+#if defined(_WIN32)
+#  if defined(TW_BUILDING_SHARED)
+#    define TW_API __declspec(dllexport)
+#  elif defined(TW_SHARED)
+#    define TW_API __declspec(dllimport)
+#  else
+#    define TW_API
+#  endif
+#elif defined(__GNUC__)
+#  define TW_API __attribute__((visibility("default")))
+#else
+#  define TW_API
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -53,6 +70,12 @@ typedef enum tw_vehicle_preset {
 typedef struct tw_track tw_track;         /* a loaded .twbake (owns a copy of the bytes) */
 typedef struct tw_registrar tw_registrar; /* one per car: where it is along the track */
 typedef struct tw_follower tw_follower;   /* one per car: state in, controls out */
+typedef struct tw_lap_counter tw_lap_counter; /* one per car: laps, lap and sector times */
+typedef struct tw_recovery_planner tw_recovery_planner; /* one per track, shared by its followers on one thread */
+
+/* Threading: a tw_track is immutable once loaded and may be read from any number of threads at
+ * once. Registrars, followers, lap counters and recovery planners are per car (or per track for the
+ * planner) and are not locked: use each from one thread at a time. tw_track_load_error is per thread. */
 
 /* Where a position is: metres, left positive; `defined` 0 off the walls or where perpendiculars cross. */
 typedef struct tw_registration {
@@ -92,56 +115,171 @@ typedef struct tw_vehicle_body {
     float steering_angle;
 } tw_vehicle_body;
 
-const char* tw_status_string(tw_status status);
+/* The reference vehicle model's parameters, SI units: start from a preset's
+ * (tw_vehicle_preset_parameters) and change what your car differs in. */
+typedef struct tw_vehicle_parameters {
+    float wheelbase;           /* m */
+    float max_steering_angle;  /* rad, road-wheel angle at full lock (0 for a tank) */
+    float steering_rate;       /* rad/s the wheels turn at most */
+    float max_acceleration;    /* m/s² */
+    float max_braking;         /* m/s² */
+    float top_speed;           /* m/s */
+    float reverse_speed;       /* m/s */
+    float drag;                /* 1/m: deceleration drag * v² */
+    float rolling_resistance;  /* m/s² */
+    float lateral_grip;        /* m/s² */
+    float turn_on_spot_rate;   /* rad/s at full steering and no speed (tanks), else 0 */
+    float width;               /* m */
+} tw_vehicle_parameters;
+
+/* A designer's marker: kind ("start-finish", "sector", "overtaking-entry", "pit-box" ...) and label
+ * point into the track's bytes, valid until tw_track_free. */
+typedef struct tw_marker {
+    const char* kind;
+    const char* label;
+    uint32_t route;
+    uint32_t node;
+    float distance; /* m along the route */
+} tw_marker;
+
+/* A point on a route's centre line with the frame a car placed there needs. */
+typedef struct tw_track_point {
+    uint32_t route;
+    uint32_t segment;
+    float distance;             /* m along the route */
+    double x, y;
+    float z;
+    float heading;              /* rad, the driving direction */
+    float curvature;            /* 1/m, left positive */
+    float left_track, right_track; /* m of tarmac either side of the centre line */
+} tw_track_point;
+
+/* A car's race: see runtime::LapStatus in trackwright/track/lap_counter.h. */
+#define TW_MAX_SECTORS 16
+typedef struct tw_lap_status {
+    uint32_t laps_completed;
+    uint32_t sector;            /* 0-based sector the car is in */
+    double race_distance;       /* m past the start line, laps included (orders the field) */
+    float lap_distance;         /* m into the current lap */
+    double race_time;           /* s since the race started */
+    double current_lap_time;    /* s */
+    double last_lap_time;       /* s, 0 before the first lap */
+    double best_lap_time;       /* s, best complete lap, 0 before one */
+    int32_t last_lap_complete;  /* the last lap was driven from line to line */
+    uint32_t sector_count;      /* sectors per lap */
+    float sector_times[TW_MAX_SECTORS]; /* s, each sector's latest time */
+} tw_lap_status;
+
+/* A two-column staggered grid behind the start line (runtime::GridOptions);
+ * tw_grid_default_options fills the defaults. */
+typedef struct tw_grid_options {
+    float first_row_gap;  /* m from the line back to the pole car */
+    float row_spacing;    /* m between rows, same column */
+    float stagger;        /* m the second column sits behind the first */
+    float column_offset;  /* m off the middle of the tarmac; 0: a quarter of its width */
+    int32_t pole_on_left;
+    float speed;          /* m/s: 0 standing start, more for a rolling start */
+} tw_grid_options;
+
+TW_API const char* tw_status_string(tw_status status);
 /* The library's version ("major.minor.patch", as the project's CMake version) and the .twbake
  * format version it reads: a game can log both, and refuse a bake made for another format. */
-const char* tw_version(void);
-uint32_t tw_baked_format_version(void);
+TW_API const char* tw_version(void);
+TW_API uint32_t tw_baked_format_version(void);
 
 /* Copies `size` bytes (any alignment) and validates them. */
-tw_status tw_track_load(const void* bytes, size_t size, tw_track** out);
+TW_API tw_status tw_track_load(const void* bytes, size_t size, tw_track** out);
 /* Why the last tw_track_load on this thread returned TW_BAD_FILE. */
-const char* tw_track_load_error(void);
-void tw_track_free(tw_track* track);
-tw_status tw_track_counts(const tw_track* track, uint32_t* routes, uint32_t* lines, uint32_t* vehicle_classes);
+TW_API const char* tw_track_load_error(void);
+TW_API void tw_track_free(tw_track* track);
+TW_API tw_status tw_track_counts(const tw_track* track, uint32_t* routes, uint32_t* lines, uint32_t* vehicle_classes);
 /* The length of a route, m. */
 /* Where the track's local frame sits in the world, metres: every position the API takes and gives
  * is relative to it (subtract it from world positions, add it to samples). 0 for a track within
  * 50 km of the world's origin. */
-tw_status tw_track_origin(const tw_track* track, double* x, double* y, double* z);
-tw_status tw_track_route_length(const tw_track* track, uint32_t route, float* metres);
+TW_API tw_status tw_track_origin(const tw_track* track, double* x, double* y, double* z);
+TW_API tw_status tw_track_route_length(const tw_track* track, uint32_t route, float* metres);
 /* The line `name` on `route` for `vehicle_class` (a class-specific line first, then one for all). */
-tw_status tw_track_find_line(const tw_track* track, uint32_t route, const char* name, uint32_t vehicle_class, uint32_t* line);
+TW_API tw_status tw_track_find_line(const tw_track* track, uint32_t route, const char* name, uint32_t vehicle_class, uint32_t* line);
 /* The name of line `line` into `buffer` (with its terminating zero). */
-tw_status tw_track_line_name(const tw_track* track, uint32_t line, char* buffer, size_t buffer_size);
+TW_API tw_status tw_track_line_name(const tw_track* track, uint32_t line, char* buffer, size_t buffer_size);
 /* The vehicle class the designer named `name` ("gt", "truck" ...): its index, which speed hints,
  * lines and followers take. TW_NOT_FOUND when the track has none of that name. */
-tw_status tw_track_find_vehicle_class(const tw_track* track, const char* name, uint32_t* vehicle_class);
+TW_API tw_status tw_track_find_vehicle_class(const tw_track* track, const char* name, uint32_t* vehicle_class);
 /* The name of vehicle class `vehicle_class` into `buffer` (with its terminating zero). */
-tw_status tw_track_vehicle_class_name(const tw_track* track, uint32_t vehicle_class, char* buffer, size_t buffer_size);
-tw_status tw_line_sample_at(const tw_track* track, uint32_t line, uint32_t vehicle_class, double distance, tw_line_sample* out);
+TW_API tw_status tw_track_vehicle_class_name(const tw_track* track, uint32_t vehicle_class, char* buffer, size_t buffer_size);
+TW_API tw_status tw_line_sample_at(const tw_track* track, uint32_t line, uint32_t vehicle_class, double distance, tw_line_sample* out);
 
-tw_status tw_registrar_create(const tw_track* track, tw_registrar** out);
-void tw_registrar_free(tw_registrar* registrar);
+TW_API tw_status tw_registrar_create(const tw_track* track, tw_registrar** out);
+TW_API void tw_registrar_free(tw_registrar* registrar);
 /* A non-finite x or y: TW_INVALID_ARGUMENT, and `out` says undefined. */
-tw_status tw_registrar_update(tw_registrar* registrar, double x, double y, tw_registration* out);
+TW_API tw_status tw_registrar_update(tw_registrar* registrar, double x, double y, tw_registration* out);
 
 /* `kind` a tw_follower_kind, `vehicle` a tw_vehicle_preset: plain integers, since a binding layer
  * may pass any number (an unknown one is TW_INVALID_ARGUMENT). */
-tw_status tw_follower_create(const tw_track* track, int32_t kind, uint32_t line, uint32_t vehicle_class, int32_t vehicle, tw_follower** out);
-void tw_follower_free(tw_follower* follower);
+TW_API tw_status tw_follower_create(const tw_track* track, int32_t kind, uint32_t line, uint32_t vehicle_class, int32_t vehicle, tw_follower** out);
+TW_API void tw_follower_free(tw_follower* follower);
 /* A non-finite state, registration or dt (or a negative dt): TW_INVALID_ARGUMENT, and `out` holds
  * neutral controls (all zero). */
-tw_status tw_follower_update(tw_follower* follower, const tw_vehicle_state* state, const tw_registration* where, float dt, tw_controls* out);
+TW_API tw_status tw_follower_update(tw_follower* follower, const tw_vehicle_state* state, const tw_registration* where, float dt, tw_controls* out);
 /* Stuck events so far, and whether the follower asks to put the car back on its line (then `x`,
  * `y`, `heading` say where; the request is cleared once read). */
-tw_status tw_follower_stuck_events(const tw_follower* follower, int32_t* events);
-tw_status tw_follower_take_teleport(tw_follower* follower, int32_t* requested, double* x, double* y, float* heading);
+TW_API tw_status tw_follower_stuck_events(const tw_follower* follower, int32_t* events);
+TW_API tw_status tw_follower_take_teleport(tw_follower* follower, int32_t* requested, double* x, double* y, float* heading);
+
+TW_API tw_status tw_registrar_reset(tw_registrar* registrar); /* the next update asks the grid (after a teleport) */
+TW_API tw_status tw_follower_reset(tw_follower* follower);    /* forgets its progress and stuck state */
+/* A follower for a car with your own parameters (see tw_vehicle_parameters); parameters the model
+ * cannot run (a non-finite or negative number, no wheelbase, no way to turn) are TW_INVALID_ARGUMENT. */
+TW_API tw_status tw_follower_create_custom(const tw_track* track, int32_t kind, uint32_t line, uint32_t vehicle_class,
+                                           const tw_vehicle_parameters* vehicle, tw_follower** out);
+
+/* Markers, the lap counter, the nearest point, the starting grid. */
+TW_API tw_status tw_track_marker_count(const tw_track* track, uint32_t* count);
+TW_API tw_status tw_track_marker(const tw_track* track, uint32_t index, tw_marker* out);
+/* The first marker of `kind` at index `from` or later: TW_NOT_FOUND when none. */
+TW_API tw_status tw_track_find_marker(const tw_track* track, const char* kind, uint32_t from, uint32_t* index);
+/* The point `distance` m along `route`: wrapped on a loop, clamped on an open route. */
+TW_API tw_status tw_track_route_point(const tw_track* track, uint32_t route, double distance, tw_track_point* out);
+/* The centre-line point nearest (x, y) on any route, for a lost car; `off_track` its distance, m.
+ * Looks at every segment: for the rare lost car, not every car every tick. */
+TW_API tw_status tw_track_nearest_point(const tw_track* track, double x, double y, tw_track_point* out, float* off_track);
+TW_API void tw_grid_default_options(tw_grid_options* options);
+/* The state of the car on grid slot `slot` (0 = pole): null options are the defaults. TW_NOT_FOUND
+ * when an open route has no room behind its start for that slot. */
+TW_API tw_status tw_grid_slot(const tw_track* track, uint32_t slot, const tw_grid_options* options, tw_vehicle_state* out);
+/* The reference model's body for a car starting in `state` (moving along its heading, wheels set
+ * for its yaw rate). */
+TW_API tw_status tw_vehicle_starting_body(const tw_vehicle_parameters* vehicle, const tw_vehicle_state* state, tw_vehicle_body* out);
+/* TW_NOT_FOUND for a track without a closed route (no laps to count). */
+TW_API tw_status tw_lap_counter_create(const tw_track* track, tw_lap_counter** out);
+TW_API void tw_lap_counter_free(tw_lap_counter* counter);
+/* Advances the race clock by dt and takes the car's registration; a negative or non-finite dt or a
+ * non-finite registration is TW_INVALID_ARGUMENT and changes nothing. `out` may be null. */
+TW_API tw_status tw_lap_counter_update(tw_lap_counter* counter, const tw_registration* where, float dt, tw_lap_status* out);
+TW_API tw_status tw_lap_counter_reset(tw_lap_counter* counter);
+
+/* Vehicles: a preset's parameters, its name, and stepping your own. */
+TW_API tw_status tw_vehicle_preset_parameters(int32_t vehicle, tw_vehicle_parameters* out);
+/* "car", "truck", "tank", "armoured", "buggy", "hovercraft": also the vehicle class a bake makes
+ * for it when the track names none, so tw_track_find_vehicle_class(track, name) finds its hints. */
+TW_API const char* tw_vehicle_preset_name(int32_t vehicle);
+TW_API tw_status tw_vehicle_step_custom(const tw_vehicle_parameters* vehicle, const tw_controls* controls, float dt, tw_vehicle_body* body);
+/* Keeps `body` inside the walls: `last_defined` is the car's last defined registration. `contact`
+ * says whether it touched one (the body was put back inside). */
+TW_API tw_status tw_wall_contact(const tw_track* track, const tw_registration* last_defined, tw_vehicle_body* body, int32_t* contact);
+
+/* Stuck recovery: a planner per track (it holds a few MB of search space), shared by the followers
+ * of one thread. Attached to a follower, its stuck manager plans a manoeuvre (reversing, multi-point
+ * turns) instead of only asking for a teleport. Handles may be freed in any order. */
+TW_API tw_status tw_recovery_planner_create(const tw_track* track, tw_recovery_planner** out);
+TW_API void tw_recovery_planner_free(tw_recovery_planner* planner);
+TW_API tw_status tw_follower_attach_recovery(tw_follower* follower, tw_recovery_planner* planner, const tw_vehicle_parameters* vehicle);
 
 /* One step of the reference vehicle model (bicycle kinematics with grip and rate limits), in
  * sub-steps of at most 1/60 s. A non-finite control or body value, a negative dt or one over 0.25 s:
  * TW_INVALID_ARGUMENT, the body untouched. */
-tw_status tw_vehicle_step(int32_t vehicle, const tw_controls* controls, float dt, tw_vehicle_body* body);
+TW_API tw_status tw_vehicle_step(int32_t vehicle, const tw_controls* controls, float dt, tw_vehicle_body* body);
 
 #ifdef __cplusplus
 }

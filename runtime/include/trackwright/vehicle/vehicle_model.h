@@ -22,6 +22,11 @@ struct VehicleParameters {
     float width = 1.9f;                ///< m
 };
 
+/// Parameters the model can run: every number finite, the wheelbase, limits, top speed, grip and
+/// width positive, the rest (steering angle, rates, drag, rolling resistance) not negative. A
+/// tracked vehicle may have no steering angle if it turns on the spot.
+bool validVehicleParameters(const VehicleParameters& vehicle);
+
 /// The six presets spanning the path-following paper's vehicle range.
 enum class VehiclePreset : std::uint8_t { Car, Truck, Tank, Armoured, Buggy, Hovercraft };
 inline constexpr VehiclePreset kAllVehiclePresets[] = {VehiclePreset::Car, VehiclePreset::Truck, VehiclePreset::Tank,
@@ -47,8 +52,8 @@ struct VehicleBody {
 /// limit: the velocity turns towards the heading only as fast as grip allows, so a car that asks
 /// for more slides. Deterministic: the same inputs give the same body, bit for bit.
 /// A step longer than kVehicleSubstep is integrated in equal sub-steps no longer than that; a
-/// negative, non-finite or longer-than-kMaxVehicleStep `dt`, or a body holding a non-finite number,
-/// is refused: false, and the body is left as it was.
+/// negative, non-finite or longer-than-kMaxVehicleStep `dt`, a body holding a non-finite number, or
+/// parameters validVehicleParameters refuses: false, and the body is left as it was.
 bool stepVehicle(const VehicleParameters& vehicle, const Controls& controls, float dt, VehicleBody& body);
 
 /// The longest single Euler step of the reference model, seconds (a 60 Hz frame).
