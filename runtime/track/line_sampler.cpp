@@ -45,13 +45,17 @@ LineSample LineSampler::sample(double distance) const {
     const formats::BakedLinePoint& b = first[j];
     const double span = (wraps ? m_length : b.distance) - a.distance;
     const double t = span > 0.0 ? std::clamp((distance - a.distance) / span, 0.0, 1.0) : 0.0;
-    auto lerp = [t](double x, double y) { return static_cast<float>(x + t * (y - x)); };
+    // Positions and directions stay in double. Rounding them through float, as this once did, was
+    // not even what every build computed: GCC 12 at -O2 and above (its SLP vectorizer) returned the
+    // position pair unrounded, so -O1 and -O3 builds drove different races.
+    auto lerp = [t](double x, double y) { return x + t * (y - x); };
+    auto lerpFloat = [t](double x, double y) { return static_cast<float>(x + t * (y - x)); };
     s.position = {lerp(a.x, b.x), lerp(a.y, b.y)};
-    s.z = lerp(a.z, b.z);
+    s.z = lerpFloat(a.z, b.z);
     s.tangent = formats::normalized({lerp(a.tangentX, b.tangentX), lerp(a.tangentY, b.tangentY)});
-    s.curvature = lerp(a.curvature, b.curvature);
+    s.curvature = lerpFloat(a.curvature, b.curvature);
     s.distance = static_cast<float>(distance);
-    if (m_hints) s.speedHint = lerp(m_hints[i], m_hints[j]);
+    if (m_hints) s.speedHint = lerpFloat(m_hints[i], m_hints[j]);
     return s;
 }
 
