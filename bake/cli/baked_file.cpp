@@ -15,8 +15,8 @@ int loadBakeFile(const std::string& path, LoadedBake& bake, std::ostream& err, c
         err << "twbake " << command << ": " << error << '\n';
         return kExitIo;
     }
-    const runtime::LoadStatus status = loadBakedBytes(bytes->data(), bytes->size(), bake);
-    if (status != runtime::LoadStatus::Ok) {
+    const trackwright::LoadStatus status = loadBakedBytes(bytes->data(), bytes->size(), bake);
+    if (status != trackwright::LoadStatus::Ok) {
         err << path << ": error: " << formats::describeBakedLoadStatus(status) << '\n';
         return kExitInvalidInput;
     }

@@ -4,7 +4,7 @@
 #include "bake/cli/json_report.h"
 #include "bake/cli/terminal_text.h"
 
-#include "trackwright/format/baked_reader.h"
+#include "formats/baked/format_names.h"
 #include "formats/source/file_io.h"
 
 #include <cereal/archives/json.hpp>

@@ -29,14 +29,14 @@ namespace {
 
 /// A .twtrack is baked in memory with the vehicle preset added as a class (unless the track names
 /// one like it), so the ideal lap is that vehicle's.
-int bakeForVehicle(const std::string& path, runtime::VehiclePreset preset, LoadedBake& bake, std::ostream& err) {
+int bakeForVehicle(const std::string& path, trackwright::VehiclePreset preset, LoadedBake& bake, std::ostream& err) {
     formats::TrackLoadResult loaded = formats::loadTrackFile(path);
     if (!loaded.document) {
         printDiagnostics(err, path, loaded.diagnostics);
         return loaded.ioError ? kExitIo : kExitInvalidInput;
     }
     bool present = false;
-    for (const formats::VehicleClass& c : loaded.document->vehicleClasses) present |= c.name == runtime::vehiclePresetName(preset);
+    for (const formats::VehicleClass& c : loaded.document->vehicleClasses) present |= c.name == trackwright::vehiclePresetName(preset);
     if (!present) loaded.document->vehicleClasses.push_back(vehicleClassFor(preset));
     const BakeResult result = bakeTrack(*loaded.document);
     if (result.status != BakeStatus::Ok) {
@@ -57,10 +57,10 @@ int runOne(const LapJob& job, const std::string& lineName, int laps, bool planne
     LoadedBake bake;
     const bool source = std::filesystem::path(job.input).extension() == ".twtrack";
     if (const int code = source ? bakeForVehicle(job.input, job.vehicle, bake, err) : loadBakeFile(job.input, bake, err, "laps")) return code;
-    const runtime::BakedTrack& track = bake.track;
+    const trackwright::BakedTrack& track = bake.track;
     for (std::uint32_t c = 0; c < track.view.vehicleClasses.size(); ++c)
-        if (std::strcmp(runtime::vehiclePresetName(job.vehicle), track.view.name(track.view.vehicleClasses[c].nameOffset)) == 0) options.vehicleClass = c;
-    options.line = runtime::findLine(track, 0, lineName.c_str(), options.vehicleClass);
+        if (std::strcmp(trackwright::vehiclePresetName(job.vehicle), track.view.name(track.view.vehicleClasses[c].nameOffset)) == 0) options.vehicleClass = c;
+    options.line = trackwright::findLine(track, 0, lineName.c_str(), options.vehicleClass);
     for (std::uint32_t l = 0; l < track.view.lines.size() && options.line == formats::kNoRoute; ++l)
         if (track.view.lines[l].route == 0) options.line = l;
     result = runVerificationLaps(track, options);
@@ -97,8 +97,8 @@ void writeRunsJson(std::ostream& out, const std::vector<LapJob>& jobs, const std
             const LapRunResult& r = results[i];
             archive.startNode();
             archive(cereal::make_nvp("track", std::filesystem::path(jobs[i].input).stem().string()),
-                    cereal::make_nvp("follower", std::string(runtime::followerName(jobs[i].follower))),
-                    cereal::make_nvp("vehicle", std::string(runtime::vehiclePresetName(jobs[i].vehicle))), cereal::make_nvp("completed", r.completed),
+                    cereal::make_nvp("follower", std::string(trackwright::followerName(jobs[i].follower))),
+                    cereal::make_nvp("vehicle", std::string(trackwright::vehiclePresetName(jobs[i].vehicle))), cereal::make_nvp("completed", r.completed),
                     cereal::make_nvp("lap_times_s", r.lapTimes), cereal::make_nvp("total_time_s", r.totalTime),
                     cereal::make_nvp("stuck_events", r.stuckEvents), cereal::make_nvp("planned_recoveries", r.plannedRecoveries),
                     cereal::make_nvp("unrecovered_stuck_events", r.unrecoveredStuckEvents), cereal::make_nvp("teleports", r.teleports),
@@ -117,10 +117,10 @@ void writeRunsJson(std::ostream& out, const std::vector<LapJob>& jobs, const std
 } // namespace
 
 int runLaps(const LapsCommand& command, std::ostream& out, std::ostream& err) {
-    std::vector<runtime::FollowerKind> followers;
-    std::vector<runtime::VehiclePreset> vehicles;
-    if (!parseList(command.follower, "follower", followers, runtime::followerByName, std::span<const runtime::FollowerKind>(runtime::kAllFollowerKinds), err) ||
-        !parseList(command.vehicle, "vehicle", vehicles, runtime::vehiclePresetByName, std::span<const runtime::VehiclePreset>(runtime::kAllVehiclePresets), err))
+    std::vector<trackwright::FollowerKind> followers;
+    std::vector<trackwright::VehiclePreset> vehicles;
+    if (!parseList(command.follower, "follower", followers, trackwright::followerByName, std::span<const trackwright::FollowerKind>(trackwright::kAllFollowerKinds), err) ||
+        !parseList(command.vehicle, "vehicle", vehicles, trackwright::vehiclePresetByName, std::span<const trackwright::VehiclePreset>(trackwright::kAllVehiclePresets), err))
         return kExitUsage;
     if (!command.matrix && (followers.size() != 1 || vehicles.size() != 1 || command.inputs.size() != 1)) {
         err << "twbake laps: one track, follower and vehicle per run; use --matrix for several\n";
@@ -128,8 +128,8 @@ int runLaps(const LapsCommand& command, std::ostream& out, std::ostream& err) {
     }
     std::vector<LapJob> jobs;
     for (const std::string& input : command.inputs)
-        for (runtime::FollowerKind f : followers)
-            for (runtime::VehiclePreset v : vehicles) jobs.push_back({input, f, v});
+        for (trackwright::FollowerKind f : followers)
+            for (trackwright::VehiclePreset v : vehicles) jobs.push_back({input, f, v});
 
     std::vector<LapRunResult> results(jobs.size());
     std::vector<int> codes(jobs.size(), kExitOk);
@@ -177,8 +177,8 @@ int runLaps(const LapsCommand& command, std::ostream& out, std::ostream& err) {
         printLapTable(out, ranJobs, ranResults, followers, vehicles);
     } else {
         const LapRunResult& r = results.front();
-        out << std::filesystem::path(jobs.front().input).stem().string() << ": " << runtime::followerName(jobs.front().follower) << " + "
-            << runtime::vehiclePresetName(jobs.front().vehicle) << (r.completed ? " completed" : " did NOT complete") << " in " << r.totalTime << " s; laps:";
+        out << std::filesystem::path(jobs.front().input).stem().string() << ": " << trackwright::followerName(jobs.front().follower) << " + "
+            << trackwright::vehiclePresetName(jobs.front().vehicle) << (r.completed ? " completed" : " did NOT complete") << " in " << r.totalTime << " s; laps:";
         for (double t : r.lapTimes) out << ' ' << t;
         out << " s; ideal " << r.idealLapTime << " s (ratio " << r.idealRatio << "); stuck events " << r.stuckEvents << " ("
             << r.plannedRecoveries << " planned recoveries, " << r.unrecoveredStuckEvents << " unrecovered, " << r.teleports << " teleports); cte mean "

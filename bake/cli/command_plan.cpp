@@ -46,7 +46,7 @@ bool parseFour(const std::string& text, double (&values)[4]) {
 
 /// x,y,heading,speed in world coordinates as a state in the track's local frame (the origin is
 /// subtracted in doubles, before the planner's floats).
-bool parseState(const std::string& text, runtime::PlanState& state, formats::Vec3 origin = {}) {
+bool parseState(const std::string& text, trackwright::PlanState& state, formats::Vec3 origin = {}) {
     double v[4];
     if (!parseFour(text, v)) return false;
     state = {static_cast<float>(v[0] - origin.x), static_cast<float>(v[1] - origin.y), static_cast<float>(v[2] * kDegree), static_cast<float>(v[3])};
@@ -71,7 +71,7 @@ int loadTrack(const std::string& path, LoadedBake& bake, std::ostream& err) {
 }
 
 /// The centre-line node nearest (x, y): where to point a user whose pose is off the track.
-const formats::BakedNode* nearestNode(const runtime::BakedTrack& track, float x, float y) {
+const formats::BakedNode* nearestNode(const trackwright::BakedTrack& track, float x, float y) {
     const formats::BakedNode* best = nullptr;
     float bestSquared = INFINITY;
     for (const formats::BakedNode& node : track.view.nodes) {
@@ -86,7 +86,7 @@ const formats::BakedNode* nearestNode(const runtime::BakedTrack& track, float x,
 /// move, and saying where is worth more than "no path after 10^5 iterations". A start inside the
 /// margin zone is fine (a car pressed against the wall backs away from it); a goal there is not,
 /// unless the goal tolerance reaches back into the usable width (a node there passes the goal test).
-bool endpointUsable(const runtime::PlanTrackArea& area, const PlanCommand& c, const runtime::PlanState& pose, bool isGoal,
+bool endpointUsable(const trackwright::PlanTrackArea& area, const PlanCommand& c, const trackwright::PlanState& pose, bool isGoal,
                     float vehicleWidth, float goalTolerance, std::ostream& err) {
     const char* flag = isGoal ? "--to" : "--from";
     const std::string& text = isGoal ? c.to : c.from;
@@ -117,25 +117,25 @@ bool endpointUsable(const runtime::PlanTrackArea& area, const PlanCommand& c, co
 }
 
 int runPath(const PlanCommand& c, std::ostream& out, std::ostream& err) {
-    runtime::PlanState from, to;
+    trackwright::PlanState from, to;
     if (!parseState(c.from, from) || !parseState(c.to, to)) {
         err << "twbake plan: --from and --to take x,y,heading,speed (metres, degrees, m/s)\n";
         return kExitUsage;
     }
-    runtime::PlanVehicle vehicle;
+    trackwright::PlanVehicle vehicle;
     float width = 0.5f;
-    runtime::VehiclePreset preset;
+    trackwright::VehiclePreset preset;
     if (c.vehicle == "pedestrian") {
-        vehicle = runtime::pedestrianPlanVehicle();
-    } else if (runtime::vehiclePresetByName(c.vehicle.c_str(), preset)) {
-        const runtime::VehicleParameters p = runtime::vehiclePreset(preset);
-        vehicle = runtime::planVehicleFor(p);
+        vehicle = trackwright::pedestrianPlanVehicle();
+    } else if (trackwright::vehiclePresetByName(c.vehicle.c_str(), preset)) {
+        const trackwright::VehicleParameters p = trackwright::vehiclePreset(preset);
+        vehicle = trackwright::planVehicleFor(p);
         width = p.width;
     } else {
         err << "twbake plan: unknown vehicle \"" << c.vehicle << "\"\n";
         return kExitUsage;
     }
-    runtime::PlanSettings settings;
+    trackwright::PlanSettings settings;
     settings.iterationLimit = c.iterations;
     settings.shot.enabled = !c.noShot;
     if (!c.tolerance.empty()) {
@@ -152,21 +152,21 @@ int runPath(const PlanCommand& c, std::ostream& out, std::ostream& err) {
     const formats::Vec3 origin = bake.track.origin();  // positions in and out are world coordinates
     parseState(c.from, from, origin);
     parseState(c.to, to, origin);
-    runtime::PlanTrackArea area;
+    trackwright::PlanTrackArea area;
     area.track = &bake.track;
-    area.edge = runtime::TrackEdge::Runoff;
+    area.edge = trackwright::TrackEdge::Runoff;
     area.margin = 0.5f * width;
     const float reach = settings.tolerance.position;
     if (!endpointUsable(area, c, from, false, width, reach, err) || !endpointUsable(area, c, to, true, width, reach, err)) return kExitInvalidInput;
-    runtime::MovementPlanner planner(1u << 20, 8192);
-    const runtime::PlanResult r = planner.plan(vehicle, from, to, settings, area.validity());
+    trackwright::MovementPlanner planner(1u << 20, 8192);
+    const trackwright::PlanResult r = planner.plan(vehicle, from, to, settings, area.validity());
 
     if (c.json) {
         {
             JsonReport json(out);
             cereal::JSONOutputArchive& archive = json.archive();
             archive(cereal::make_nvp("file", c.input), cereal::make_nvp("vehicle", c.vehicle),
-                    cereal::make_nvp("status", std::string(runtime::planStatusName(r.status))), cereal::make_nvp("found", r.found()),
+                    cereal::make_nvp("status", std::string(trackwright::planStatusName(r.status))), cereal::make_nvp("found", r.found()),
                     cereal::make_nvp("iterations", r.iterations), cereal::make_nvp("probe_iterations", r.probeIterations),
                     cereal::make_nvp("found_by_probe", r.byProbe), cereal::make_nvp("ends_in_shot", r.byShot), cereal::make_nvp("shot_time_s", r.shotTime),
                     cereal::make_nvp("shots", r.shots), cereal::make_nvp("nodes", r.nodes), cereal::make_nvp("time_s", r.time),
@@ -174,7 +174,7 @@ int runPath(const PlanCommand& c, std::ostream& out, std::ostream& err) {
             archive.setNextName("path");
             archive.startNode();
             archive.makeArray();
-            for (const runtime::PlanStep& s : planner.path()) {
+            for (const trackwright::PlanStep& s : planner.path()) {
                 archive.startNode();
                 archive(cereal::make_nvp("x", s.state.x + origin.x), cereal::make_nvp("y", s.state.y + origin.y),
                         cereal::make_nvp("heading_deg", static_cast<float>(s.state.heading / kDegree)), cereal::make_nvp("speed_mps", s.state.speed),
@@ -185,12 +185,12 @@ int runPath(const PlanCommand& c, std::ostream& out, std::ostream& err) {
         }
         out << '\n';
     } else {
-        out << "plan: " << runtime::planStatusName(r.status) << " after " << r.iterations << " iterations (probing " << r.probeIterations
+        out << "plan: " << trackwright::planStatusName(r.status) << " after " << r.iterations << " iterations (probing " << r.probeIterations
             << (r.byProbe ? ", which reached the goal" : "") << ")";
         if (r.found()) out << "; " << r.time << " s, " << r.length << " m, " << planner.path().size() << " states";
         if (r.byShot) out << "; the last " << r.shotTime << " s by an analytic shot (" << r.shots << " tried)";
         out << "\nx,y,heading_deg,speed_mps,time_s,direction\n";
-        for (const runtime::PlanStep& s : planner.path())
+        for (const trackwright::PlanStep& s : planner.path())
             out << s.state.x + origin.x << ',' << s.state.y + origin.y << ',' << s.state.heading / kDegree << ',' << s.state.speed << ',' << s.time << ','
                 << static_cast<int>(s.direction) << '\n';
     }
@@ -200,7 +200,7 @@ int runPath(const PlanCommand& c, std::ostream& out, std::ostream& err) {
 int runCorners(const PlanCommand& c, std::ostream& out, std::ostream& err) {
     LoadedBake bake;
     if (const int code = loadTrack(c.input, bake, err)) return code;
-    const runtime::BakedTrack& track = bake.track;
+    const trackwright::BakedTrack& track = bake.track;
     CornerPlanOptions options;
     options.search = cornerSearchSettings();
     options.search.iterationLimit = c.iterations;
@@ -215,10 +215,10 @@ int runCorners(const PlanCommand& c, std::ostream& out, std::ostream& err) {
         err << "twbake plan: no vehicle class \"" << c.vehicleClass << "\" in " << c.input << '\n';
         return kExitUsage;
     }
-    options.line = runtime::findLine(track, 0, c.line.c_str(), options.vehicleClass);
+    options.line = trackwright::findLine(track, 0, c.line.c_str(), options.vehicleClass);
     for (std::uint32_t l = 0; l < track.view.lines.size() && options.line == formats::kNoRoute; ++l)
         if (track.view.lines[l].route == 0) options.line = l;
-    runtime::MovementPlanner planner(1u << 20, 8192);
+    trackwright::MovementPlanner planner(1u << 20, 8192);
     const CornerPlanReport report = planCorners(track, options, planner);
     const char* className = track.view.name(track.view.vehicleClasses[options.vehicleClass].nameOffset);
     const char* lineName = track.view.name(track.view.lines[options.line].nameOffset);
@@ -238,7 +238,7 @@ int runCorners(const PlanCommand& c, std::ostream& out, std::ostream& err) {
                 archive(cereal::make_nvp("start_m", p.startDistance), cereal::make_nvp("end_m", p.endDistance),
                         cereal::make_nvp("peak_curvature", p.peakCurvature), cereal::make_nvp("entry_speed_mps", p.entrySpeed),
                         cereal::make_nvp("exit_speed_mps", p.exitSpeed), cereal::make_nvp("line_length_m", p.lineLength),
-                        cereal::make_nvp("line_time_s", p.lineTime), cereal::make_nvp("status", std::string(runtime::planStatusName(p.status))),
+                        cereal::make_nvp("line_time_s", p.lineTime), cereal::make_nvp("status", std::string(trackwright::planStatusName(p.status))),
                         cereal::make_nvp("iterations", p.iterations), cereal::make_nvp("planned_length_m", p.plannedLength),
                         cereal::make_nvp("planned_time_s", p.plannedTime), cereal::make_nvp("time_saved_s", p.timeSaved()));
                 archive.finishNode();
@@ -252,7 +252,7 @@ int runCorners(const PlanCommand& c, std::ostream& out, std::ostream& err) {
         out << "   from     to  peak k  entry  exit |  line m  line s | status            iterations  plan m  plan s  saved s\n";
         for (const CornerPlan& p : report.corners) {
             std::snprintf(row, sizeof row, "%7.0f %6.0f %7.3f %6.1f %5.1f | %7.1f %7.2f | %-16s %11u %7.1f %7.2f %8.2f\n", p.startDistance,
-                          p.endDistance, p.peakCurvature, p.entrySpeed, p.exitSpeed, p.lineLength, p.lineTime, runtime::planStatusName(p.status),
+                          p.endDistance, p.peakCurvature, p.entrySpeed, p.exitSpeed, p.lineLength, p.lineTime, trackwright::planStatusName(p.status),
                           p.iterations, p.plannedLength, p.plannedTime, p.timeSaved());
             out << row;
         }

@@ -32,13 +32,13 @@ int runRegister(const RegisterCommand& command, std::ostream& out, std::ostream&
         printDiagnostics(err, command.points, problems);
         return kExitInvalidInput;
     }
-    runtime::Registrar registrar(bake.track);
+    trackwright::Registrar registrar(bake.track);
     out << "x,y,route,segment,ratio,lateral,distance,defined\n";
     out.precision(9);
     for (const formats::CsvRow& row : table.rows) {
         // World coordinates, in the track's local frame (the origin subtracted in doubles).
         const formats::Vec2 p{row.values[0] - bake.track.origin().x, row.values[1] - bake.track.origin().y};
-        const runtime::Registration r = command.trajectory ? registrar.update(p) : registrar.registerCold(p);
+        const trackwright::Registration r = command.trajectory ? registrar.update(p) : registrar.registerCold(p);
         out << row.values[0] << ',' << row.values[1] << ',';
         if (r.defined) out << r.route << ',' << r.segment << ',' << r.ratio << ',' << r.lateral << ',' << r.distance << ",1\n";
         else out << ",,,,,0\n";

@@ -6,7 +6,7 @@
 namespace bake::cli {
 
 void printLapTable(std::ostream& out, const std::vector<LapJob>& jobs, const std::vector<LapRunResult>& results,
-                   const std::vector<runtime::FollowerKind>& followers, const std::vector<runtime::VehiclePreset>& vehicles) {
+                   const std::vector<trackwright::FollowerKind>& followers, const std::vector<trackwright::VehiclePreset>& vehicles) {
     struct Column {
         int trials = 0, stuckTrials = 0, stuckEvents = 0, completed = 0, planned = 0, unrecovered = 0, teleports = 0;
         double cte = 0.0, time = 0.0, corridor = 0.0, speed = 0.0;
@@ -48,8 +48,8 @@ void printLapTable(std::ostream& out, const std::vector<LapJob>& jobs, const std
     };
     std::snprintf(cell, sizeof cell, "%-30s", "");
     out << cell;
-    for (runtime::FollowerKind f : followers) {
-        std::snprintf(cell, sizeof cell, "%16s", runtime::followerName(f));
+    for (trackwright::FollowerKind f : followers) {
+        std::snprintf(cell, sizeof cell, "%16s", trackwright::followerName(f));
         out << cell;
     }
     out << '\n';
@@ -65,12 +65,12 @@ void printLapTable(std::ostream& out, const std::vector<LapJob>& jobs, const std
     row("Completed runs", [&](const Column& c) { std::snprintf(cell, sizeof cell, "%12d/%-3d", c.completed, c.trials); });
     out << "Stuck events by vehicle:\n";
     for (std::size_t v = 0; v < vehicles.size(); ++v) {
-        std::string label = std::string("  ") + runtime::vehiclePresetName(vehicles[v]);
+        std::string label = std::string("  ") + trackwright::vehiclePresetName(vehicles[v]);
         row(label.c_str(), [&](const Column& c) { std::snprintf(cell, sizeof cell, "%16d", c.byVehicle[v]); });
     }
     out << "Unrecovered stuck events by vehicle:\n";
     for (std::size_t v = 0; v < vehicles.size(); ++v) {
-        std::string label = std::string("  ") + runtime::vehiclePresetName(vehicles[v]);
+        std::string label = std::string("  ") + trackwright::vehiclePresetName(vehicles[v]);
         row(label.c_str(), [&](const Column& c) { std::snprintf(cell, sizeof cell, "%16d", c.unrecoveredByVehicle[v]); });
     }
 }

@@ -11,8 +11,8 @@ namespace bake::cli {
 /// One cell of a verification matrix.
 struct LapJob {
     std::string input;
-    runtime::FollowerKind follower;
-    runtime::VehiclePreset vehicle;
+    trackwright::FollowerKind follower;
+    trackwright::VehiclePreset vehicle;
 };
 
 /// Prints the path-following paper's Table I layout: a column per follower; total stuck trials,
@@ -20,6 +20,6 @@ struct LapJob {
 /// mean cross-track error, mean total time, mean inside-corridor share, mean speed, completed runs,
 /// then the stuck events and the unrecovered ones of each vehicle.
 void printLapTable(std::ostream& out, const std::vector<LapJob>& jobs, const std::vector<LapRunResult>& results,
-                   const std::vector<runtime::FollowerKind>& followers, const std::vector<runtime::VehiclePreset>& vehicles);
+                   const std::vector<trackwright::FollowerKind>& followers, const std::vector<trackwright::VehiclePreset>& vehicles);
 
 } // namespace bake::cli

@@ -35,11 +35,11 @@ double threadSeconds() {
     return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
-SearchOutcome timed(runtime::MovementPlanner& planner, const runtime::PlanVehicle& v, const runtime::PlanState& start,
-                    const runtime::PlanState& goal, const runtime::PlanSettings& settings, runtime::PlanValidity validity = {}) {
+SearchOutcome timed(trackwright::MovementPlanner& planner, const trackwright::PlanVehicle& v, const trackwright::PlanState& start,
+                    const trackwright::PlanState& goal, const trackwright::PlanSettings& settings, trackwright::PlanValidity validity = {}) {
     SearchOutcome out;
     const double begin = threadSeconds();
-    const runtime::PlanResult r = planner.plan(v, start, goal, settings, validity);
+    const trackwright::PlanResult r = planner.plan(v, start, goal, settings, validity);
     out.seconds = threadSeconds() - begin;
     out.status = r.status;
     out.iterations = r.iterations;
@@ -52,7 +52,7 @@ template <class Work>
 void parallelFor(std::size_t count, unsigned jobs, Work work) {
     std::atomic<std::size_t> next{0};
     auto worker = [&] {
-        runtime::MovementPlanner planner(1u << 20, 8192);  // buffers are touched only as far as searches go
+        trackwright::MovementPlanner planner(1u << 20, 8192);  // buffers are touched only as far as searches go
         for (std::size_t i = next++; i < count; i = next++) work(i, planner);
     };
     const unsigned threads = static_cast<unsigned>(std::clamp<std::size_t>(jobs ? jobs : std::max(1u, std::thread::hardware_concurrency()), 1, std::max<std::size_t>(1, count)));
@@ -71,7 +71,7 @@ std::vector<RandomSearch> thesisRandomSearches(int count, std::uint64_t seed) {
         RandomSearch s;
         const double radius = 5.0 + 3.0 * unit(random);
         const double lateral = 10.0 + 10.0 * unit(random);
-        s.vehicle = runtime::carPlanVehicle(static_cast<float>(radius), static_cast<float>(lateral), 1.5f, 5.0f, 13.8f);
+        s.vehicle = trackwright::carPlanVehicle(static_cast<float>(radius), static_cast<float>(lateral), 1.5f, 5.0f, 13.8f);
         s.start = {0.0f, 0.0f, 0.0f, static_cast<float>(13.8 * unit(random))};
         const double distance = 8.0 * radius * unit(random);
         const double direction = 2.0 * M_PI * unit(random);
@@ -83,18 +83,18 @@ std::vector<RandomSearch> thesisRandomSearches(int count, std::uint64_t seed) {
     return searches;
 }
 
-runtime::PlanSettings thesisSettings() {
-    runtime::PlanSettings s;
-    s.mode = runtime::PlanMode::AStarOnly;  // §5.1: A* only unless a test says otherwise
+trackwright::PlanSettings thesisSettings() {
+    trackwright::PlanSettings s;
+    s.mode = trackwright::PlanMode::AStarOnly;  // §5.1: A* only unless a test says otherwise
     s.discretization.accelerationLevels = 1;
     s.iterationLimit = 100000;
     s.shot.enabled = false;
     return s;
 }
 
-runtime::PlanSettings shotSettings() {
-    runtime::PlanSettings s = thesisSettings();
-    s.shot = runtime::PlanShotSettings{};
+trackwright::PlanSettings shotSettings() {
+    trackwright::PlanSettings s = thesisSettings();
+    s.shot = trackwright::PlanShotSettings{};
     return s;
 }
 
@@ -107,32 +107,32 @@ double RandomSummary::quantile(std::vector<double> values, double q) {
 
 std::vector<RandomSearchResult> runRandomSearches(const std::vector<RandomSearch>& searches, unsigned jobs, std::uint32_t iterationLimit) {
     std::vector<RandomSearchResult> results(searches.size());
-    parallelFor(searches.size(), jobs, [&](std::size_t i, runtime::MovementPlanner& planner) {
+    parallelFor(searches.size(), jobs, [&](std::size_t i, trackwright::MovementPlanner& planner) {
         const RandomSearch& s = searches[i];
         RandomSearchResult& r = results[i];
         // The product's search first: a search clears what the last one left (the probe's few
         // nodes here), and a user waits for that too.
-        runtime::PlanSettings shot = shotSettings();
+        trackwright::PlanSettings shot = shotSettings();
         shot.iterationLimit = iterationLimit;
         r.shot = timed(planner, s.vehicle, s.start, s.goal, shot);
-        runtime::PlanSettings settings = thesisSettings();
+        trackwright::PlanSettings settings = thesisSettings();
         settings.iterationLimit = iterationLimit;
         r.astar = timed(planner, s.vehicle, s.start, s.goal, settings);
-        runtime::PlanSettings thesis = settings;
-        thesis.heuristicForm = runtime::PlanHeuristicForm::Thesis;
+        trackwright::PlanSettings thesis = settings;
+        thesis.heuristicForm = trackwright::PlanHeuristicForm::Thesis;
         r.astarThesis = timed(planner, s.vehicle, s.start, s.goal, thesis);
-        runtime::PlanSettings distance = thesis;  // Pinter's distance, as §5.4 compares
-        distance.heuristic = runtime::PlanHeuristicKind::DistanceOnly;
+        trackwright::PlanSettings distance = thesis;  // Pinter's distance, as §5.4 compares
+        distance.heuristic = trackwright::PlanHeuristicKind::DistanceOnly;
         r.distance = timed(planner, s.vehicle, s.start, s.goal, distance);
-        runtime::PlanSettings probe = settings;
-        probe.mode = runtime::PlanMode::ProbeOnly;
+        trackwright::PlanSettings probe = settings;
+        probe.mode = trackwright::PlanMode::ProbeOnly;
         r.probe = timed(planner, s.vehicle, s.start, s.goal, probe);
         if (!planner.path().empty()) {
-            const runtime::PlanState end = planner.path().back().state;
+            const trackwright::PlanState end = planner.path().back().state;
             r.probeEndDistance = std::hypot(end.x - s.goal.x, end.y - s.goal.y);
             r.probe.time = planner.path().back().time;
         }
-        if (r.probe.status == runtime::PlanStatus::ProbeStopped) r.probe.status = runtime::PlanStatus::NoPath;
+        if (r.probe.status == trackwright::PlanStatus::ProbeStopped) r.probe.status = trackwright::PlanStatus::NoPath;
     });
     return results;
 }
@@ -233,35 +233,35 @@ formats::TrackDocument curveRoad(const CurveType& curve, double w) {
     return doc;
 }
 
-std::vector<SearchOutcome> runCurveSearches(const CurveType& curve, int count, std::uint64_t seed, unsigned jobs, const runtime::PlanSettings& settings) {
+std::vector<SearchOutcome> runCurveSearches(const CurveType& curve, int count, std::uint64_t seed, unsigned jobs, const trackwright::PlanSettings& settings) {
     const BakeResult baked = bakeTrack(curveRoad(curve));
     if (!baked.data) throw std::runtime_error(std::string("the ") + curve.name + " curve road does not bake");
     const std::vector<std::byte> bytes = formats::writeBakedTrack(*baked.data);
     std::vector<std::uint64_t> storage((bytes.size() + 7) / 8);
     std::memcpy(storage.data(), bytes.data(), bytes.size());
-    runtime::BakedTrack track;
-    runtime::loadBakedTrack({reinterpret_cast<const std::byte*>(storage.data()), bytes.size()}, track);
+    trackwright::BakedTrack track;
+    trackwright::loadBakedTrack({reinterpret_cast<const std::byte*>(storage.data()), bytes.size()}, track);
     const formats::BakedRoute& route = track.view.routes[0];
     const formats::BakedNode& first = track.view.nodes[route.firstNode];
     const formats::BakedNode& last = track.view.nodes[route.firstNode + route.nodeCount - 1];
-    runtime::PlanTrackArea area;
+    trackwright::PlanTrackArea area;
     area.track = &track;
-    area.edge = runtime::TrackEdge::Track;
+    area.edge = trackwright::TrackEdge::Track;
 
     struct Draw {
-        runtime::PlanVehicle vehicle;
+        trackwright::PlanVehicle vehicle;
         float speed;
     };
     std::mt19937_64 random(seed);
     std::vector<Draw> draws;
     for (int i = 0; i < count; ++i) {
         const double radius = 5.0 + 3.0 * unit(random), lateral = 10.0 + 10.0 * unit(random), speed = 1.0 + 12.8 * unit(random);
-        draws.push_back({runtime::carPlanVehicle(static_cast<float>(radius), static_cast<float>(lateral), 1.5f, 5.0f, 13.8f), static_cast<float>(speed)});
+        draws.push_back({trackwright::carPlanVehicle(static_cast<float>(radius), static_cast<float>(lateral), 1.5f, 5.0f, 13.8f), static_cast<float>(speed)});
     }
     std::vector<SearchOutcome> outcomes(draws.size());
-    parallelFor(draws.size(), jobs, [&](std::size_t i, runtime::MovementPlanner& planner) {
-        const runtime::PlanState start{first.x, first.y, std::atan2(first.tangentY, first.tangentX), draws[i].speed};
-        const runtime::PlanState goal{last.x, last.y, std::atan2(last.tangentY, last.tangentX), draws[i].speed};
+    parallelFor(draws.size(), jobs, [&](std::size_t i, trackwright::MovementPlanner& planner) {
+        const trackwright::PlanState start{first.x, first.y, std::atan2(first.tangentY, first.tangentX), draws[i].speed};
+        const trackwright::PlanState goal{last.x, last.y, std::atan2(last.tangentY, last.tangentX), draws[i].speed};
         outcomes[i] = timed(planner, draws[i].vehicle, start, goal, settings, area.validity());
     });
     return outcomes;

@@ -17,9 +17,9 @@ namespace bake {
 /// facing +x at a random speed to a goal at a uniformly random distance of 0–8 turning radii in a
 /// random direction, with a random heading and speed.
 struct RandomSearch {
-    runtime::PlanVehicle vehicle;
-    runtime::PlanState start;
-    runtime::PlanState goal;
+    trackwright::PlanVehicle vehicle;
+    trackwright::PlanState start;
+    trackwright::PlanState goal;
     float euclidean = 0.0f;  ///< m from start to goal
 };
 
@@ -28,17 +28,17 @@ std::vector<RandomSearch> thesisRandomSearches(int count, std::uint64_t seed);
 
 /// The settings of the thesis's experiments (§5.1: goal within 0.3 cells, 1°, 0.1 m/s; 10⁵
 /// iterations) with our default discretisation: A* alone, no analytic shot.
-runtime::PlanSettings thesisSettings();
+trackwright::PlanSettings thesisSettings();
 /// The same set-up searched as the product searches: A* with the analytic final approach.
-runtime::PlanSettings shotSettings();
+trackwright::PlanSettings shotSettings();
 
 /// What one planner run gave.
 struct SearchOutcome {
-    runtime::PlanStatus status = runtime::PlanStatus::InvalidInput;
+    trackwright::PlanStatus status = trackwright::PlanStatus::InvalidInput;
     std::uint32_t iterations = 0;
     float time = 0.0f;         ///< s of the path (found)
     double seconds = 0.0;      ///< processor time of the search (its thread's)
-    bool found() const { return status == runtime::PlanStatus::Found; }
+    bool found() const { return status == trackwright::PlanStatus::Found; }
 };
 
 /// Every run of one random search: A* with the time heuristic (refined and as the thesis prints
@@ -124,6 +124,6 @@ formats::TrackDocument curveRoad(const CurveType& curve, double usableWidth = 3.
 /// end of its lead-out, within the road (A*, time heuristic); the iterations of each, with `settings`
 /// (thesisSettings for Table 5.2, shotSettings for the product's search).
 std::vector<SearchOutcome> runCurveSearches(const CurveType& curve, int count, std::uint64_t seed, unsigned jobs,
-                                            const runtime::PlanSettings& settings = thesisSettings());
+                                            const trackwright::PlanSettings& settings = thesisSettings());
 
 } // namespace bake

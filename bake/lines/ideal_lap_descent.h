@@ -4,7 +4,7 @@
 #include "bake/lines/min_curvature_line.h"
 
 #include "formats/source/track_document.h"
-#include "trackwright/format/vec.h"
+#include "formats/baked/format_names.h"
 
 #include <vector>
 

@@ -61,9 +61,9 @@ double simulatedLapTime(const formats::TrackDocument& document, std::size_t line
     const BakeResult baked = bakeTrack(lean);
     if (!baked.data) return kNotFinished;
     LoadedBake loaded;
-    if (loadBakedData(*baked.data, loaded) != runtime::LoadStatus::Ok) return kNotFinished;
+    if (loadBakedData(*baked.data, loaded) != trackwright::LoadStatus::Ok) return kNotFinished;
     LapRunOptions run;
-    run.follower = runtime::FollowerKind::Runner;
+    run.follower = trackwright::FollowerKind::Runner;
     run.vehicle = o.vehicle;
     run.line = 0;
     run.vehicleClass = 0;

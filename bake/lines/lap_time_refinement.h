@@ -14,7 +14,7 @@ namespace bake {
 /// Settings of the lap-time refinement. Bounded by evaluations (reproducible) and optionally by
 /// wall time (not reproducible across machines, so off by default).
 struct LapTimeRefinementOptions {
-    runtime::VehiclePreset vehicle = runtime::VehiclePreset::Car;  ///< the reference model that drives the laps
+    trackwright::VehiclePreset vehicle = trackwright::VehiclePreset::Car;  ///< the reference model that drives the laps
     std::string vehicleClass;     ///< the document's class whose speed hints the runner follows; the vehicle's own when absent
     int maxEvaluations = 300;     ///< simulated laps, at most
     double timeLimit = 0.0;       ///< s of wall time, 0 for none

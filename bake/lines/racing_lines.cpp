@@ -33,9 +33,9 @@ formats::VehicleClass findClass(const formats::TrackDocument& document, const st
 
 /// The reference vehicle model that drives a class's refinement laps: the preset of the same name,
 /// else the car.
-runtime::VehiclePreset presetFor(const std::string& className) {
-    runtime::VehiclePreset preset = runtime::VehiclePreset::Car;
-    runtime::vehiclePresetByName(className.c_str(), preset);
+trackwright::VehiclePreset presetFor(const std::string& className) {
+    trackwright::VehiclePreset preset = trackwright::VehiclePreset::Car;
+    trackwright::vehiclePresetByName(className.c_str(), preset);
     return preset;
 }
 

@@ -48,9 +48,9 @@ void bakeRoutesAndNodes(const formats::TrackDocument& document, const RouteLayou
             b.linkLength = static_cast<float>(link);
             b.distance = static_cast<float>(distance);
             // An open route's last node has no next node: it keeps the curvature of the link into it.
-            b.curvature = static_cast<float>(hasNext ? runtime::nodeCurvature(p.position, p.frame.tangent, next)
-                                                     : (n > 1 ? -runtime::nodeCurvature(p.position, p.frame.tangent * -1.0, previous) : 0.0));
-            b.bezierCurvature = static_cast<float>(hasNext && hasPrevious ? runtime::bezierMaxCurvature(previous, p.position, next) : 0.0);
+            b.curvature = static_cast<float>(hasNext ? trackwright::nodeCurvature(p.position, p.frame.tangent, next)
+                                                     : (n > 1 ? -trackwright::nodeCurvature(p.position, p.frame.tangent * -1.0, previous) : 0.0));
+            b.bezierCurvature = static_cast<float>(hasNext && hasPrevious ? trackwright::bezierMaxCurvature(previous, p.position, next) : 0.0);
             b.speedOverride = !p.attachment && node.speedOverride ? static_cast<float>(*node.speedOverride) : 0.0f;
             b.sourceNode = p.node;
             out.nodes.push_back(b);

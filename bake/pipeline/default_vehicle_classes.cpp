@@ -2,16 +2,16 @@
 
 namespace bake {
 
-formats::VehicleClass vehicleClassFor(runtime::VehiclePreset preset) {
-    const runtime::VehicleParameters v = runtime::vehiclePreset(preset);
+formats::VehicleClass vehicleClassFor(trackwright::VehiclePreset preset) {
+    const trackwright::VehicleParameters v = trackwright::vehiclePreset(preset);
     // Tracked vehicles have no steered wheels; the class still needs a positive angle to be valid.
-    return {runtime::vehiclePresetName(preset), v.lateralGrip, v.maxAcceleration, v.maxBraking, v.topSpeed, v.wheelbase,
+    return {trackwright::vehiclePresetName(preset), v.lateralGrip, v.maxAcceleration, v.maxBraking, v.topSpeed, v.wheelbase,
             v.maxSteeringAngle > 0.0f ? v.maxSteeringAngle : 0.5f, v.width};
 }
 
 std::vector<formats::VehicleClass> defaultVehicleClasses() {
     std::vector<formats::VehicleClass> classes;
-    for (runtime::VehiclePreset preset : runtime::kAllVehiclePresets) classes.push_back(vehicleClassFor(preset));
+    for (trackwright::VehiclePreset preset : trackwright::kAllVehiclePresets) classes.push_back(vehicleClassFor(preset));
     return classes;
 }
 

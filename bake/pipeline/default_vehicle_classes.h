@@ -11,7 +11,7 @@ namespace bake {
 /// preset ("car", "truck" …): the bake and the runtime share one vocabulary, so a game that drives
 /// the truck preset finds the "truck" class by the preset's name and its hints ask for speeds the
 /// truck reaches.
-formats::VehicleClass vehicleClassFor(runtime::VehiclePreset preset);
+formats::VehicleClass vehicleClassFor(trackwright::VehiclePreset preset);
 
 /// The vehicle classes a bake uses when a track defines none: one per vehicle preset, in the
 /// presets' order (car, truck, tank, armoured, buggy, hovercraft).

@@ -15,8 +15,8 @@ std::vector<LinePointShape> lineShape(const std::vector<formats::Vec2>& points, 
         const formats::Vec2 forward = hasNext ? next - points[k] : formats::Vec2{};
         const formats::Vec2 backward = hasPrevious ? points[k] - previous : formats::Vec2{};
         shape[k].tangent = formats::normalized((forward + backward) * 0.5);
-        shape[k].curvature = hasNext ? runtime::nodeCurvature(points[k], shape[k].tangent, next)
-                                     : (n > 1 ? -runtime::nodeCurvature(points[k], shape[k].tangent * -1.0, previous) : 0.0);
+        shape[k].curvature = hasNext ? trackwright::nodeCurvature(points[k], shape[k].tangent, next)
+                                     : (n > 1 ? -trackwright::nodeCurvature(points[k], shape[k].tangent * -1.0, previous) : 0.0);
     }
     return shape;
 }

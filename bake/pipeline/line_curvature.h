@@ -3,7 +3,7 @@
 #include "bake/pipeline/speed_profile.h"
 
 #include "formats/source/track_document.h"
-#include "trackwright/format/vec.h"
+#include "formats/baked/format_names.h"
 
 #include <vector>
 

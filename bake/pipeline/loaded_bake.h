@@ -13,13 +13,13 @@ namespace bake {
 /// them: what verification laps, the lap-time refinement and the CLI drive cars on.
 struct LoadedBake {
     std::vector<std::uint64_t> storage;
-    runtime::BakedTrack track;
+    trackwright::BakedTrack track;
 };
 
 /// Copies `size` bytes into `bake`'s aligned storage and loads them; the view is valid while `bake` lives.
-runtime::LoadStatus loadBakedBytes(const void* bytes, std::size_t size, LoadedBake& bake);
+trackwright::LoadStatus loadBakedBytes(const void* bytes, std::size_t size, LoadedBake& bake);
 
 /// Writes `data` to bytes and loads them.
-runtime::LoadStatus loadBakedData(const formats::BakedTrackData& data, LoadedBake& bake);
+trackwright::LoadStatus loadBakedData(const formats::BakedTrackData& data, LoadedBake& bake);
 
 } // namespace bake

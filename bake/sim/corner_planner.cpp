@@ -1,6 +1,7 @@
 #include "bake/sim/corner_planner.h"
 
 #include "trackwright/track/line_sampler.h"
+#include "formats/baked/format_names.h"
 
 #include <algorithm>
 #include <cmath>
@@ -14,7 +15,7 @@ struct Window {
 };
 
 /// Runs of the line where |κ| exceeds the threshold, merged across short gaps, widened by the lead.
-std::vector<Window> findCorners(const runtime::LineSampler& line, const CornerPlanOptions& o) {
+std::vector<Window> findCorners(const trackwright::LineSampler& line, const CornerPlanOptions& o) {
     std::vector<Window> corners;
     const float length = line.length();
     bool inside = false;
@@ -60,8 +61,8 @@ std::vector<Window> findCorners(const runtime::LineSampler& line, const CornerPl
 
 } // namespace
 
-runtime::PlanSettings cornerSearchSettings() {
-    runtime::PlanSettings s;
+trackwright::PlanSettings cornerSearchSettings() {
+    trackwright::PlanSettings s;
     s.discretization.accelerationLevels = 1;
     s.discretization.steeringStepDeg = 1.0f;
     s.tolerance.position = 1.0f;
@@ -76,17 +77,17 @@ runtime::PlanSettings cornerSearchSettings() {
     return s;
 }
 
-runtime::PlanVehicle planVehicleForClass(const formats::BakedVehicleClass& c) {
+trackwright::PlanVehicle planVehicleForClass(const formats::BakedVehicleClass& c) {
     const float radius = c.maxSteeringAngle > 0.0f ? c.wheelbase / std::tan(c.maxSteeringAngle) : 0.0f;
-    return runtime::carPlanVehicle(radius, c.maxLateralAcceleration, c.maxAcceleration, c.maxBraking, c.topSpeed);
+    return trackwright::carPlanVehicle(radius, c.maxLateralAcceleration, c.maxAcceleration, c.maxBraking, c.topSpeed);
 }
 
-CornerPlanReport planCorners(const runtime::BakedTrack& track, const CornerPlanOptions& o, runtime::MovementPlanner& planner) {
+CornerPlanReport planCorners(const trackwright::BakedTrack& track, const CornerPlanOptions& o, trackwright::MovementPlanner& planner) {
     CornerPlanReport report;
-    const runtime::LineSampler line(track, o.line, o.vehicleClass);
+    const trackwright::LineSampler line(track, o.line, o.vehicleClass);
     const formats::BakedVehicleClass& vehicleClass = track.view.vehicleClasses[o.vehicleClass];
-    const runtime::PlanVehicle vehicle = planVehicleForClass(vehicleClass);
-    runtime::PlanTrackArea area;
+    const trackwright::PlanVehicle vehicle = planVehicleForClass(vehicleClass);
+    trackwright::PlanTrackArea area;
     area.track = &track;
     area.edge = o.edge;
     area.margin = o.margin >= 0.0f ? o.margin : 0.5f * vehicleClass.width;
@@ -97,27 +98,27 @@ CornerPlanReport planCorners(const runtime::BakedTrack& track, const CornerPlanO
         corner.endDistance = w.end;
         corner.peakCurvature = w.peak;
         // The line's time at its speed hints, metre by metre (trapezoidal speeds).
-        runtime::LineSample previous = line.sample(w.start);
+        trackwright::LineSample previous = line.sample(w.start);
         const auto steps = static_cast<std::int64_t>(std::floor(std::clamp(w.end + 1e-3f - w.start, 0.0f, 1e9f)));
         for (std::int64_t k = 1; k <= steps; ++k) {
             const float d = w.start + static_cast<float>(k);
-            const runtime::LineSample here = line.sample(std::min(d, w.end));
+            const trackwright::LineSample here = line.sample(std::min(d, w.end));
             const double step = formats::length(here.position - previous.position);
             const double speed = 0.5 * (static_cast<double>(here.speedHint) + previous.speedHint);
             corner.lineLength += static_cast<float>(step);
             corner.lineTime += static_cast<float>(speed > 0.0 ? step / speed : 0.0);
             previous = here;
         }
-        const runtime::LineSample a = line.sample(w.start), b = line.sample(w.end);
+        const trackwright::LineSample a = line.sample(w.start), b = line.sample(w.end);
         corner.entrySpeed = a.speedHint;
         corner.exitSpeed = b.speedHint;
-        const runtime::PlanState start{static_cast<float>(a.position.x), static_cast<float>(a.position.y),
+        const trackwright::PlanState start{static_cast<float>(a.position.x), static_cast<float>(a.position.y),
                                        static_cast<float>(std::atan2(a.tangent.y, a.tangent.x)), std::min(a.speedHint, vehicle.maxSpeed)};
-        const runtime::PlanState goal{static_cast<float>(b.position.x), static_cast<float>(b.position.y),
+        const trackwright::PlanState goal{static_cast<float>(b.position.x), static_cast<float>(b.position.y),
                                       static_cast<float>(std::atan2(b.tangent.y, b.tangent.x)), std::min(b.speedHint, vehicle.maxSpeed)};
-        runtime::PlanSettings search = o.search;
+        trackwright::PlanSettings search = o.search;
         search.discretization.cellSize = std::clamp(o.cellTime * start.speed, 1.0f, 3.0f);
-        const runtime::PlanResult r = planner.plan(vehicle, start, goal, search, area.validity());
+        const trackwright::PlanResult r = planner.plan(vehicle, start, goal, search, area.validity());
         corner.status = r.status;
         corner.iterations = r.iterations;
         if (r.found()) {

@@ -4,6 +4,7 @@
 #include "trackwright/plan/plan_search.h"
 #include "trackwright/plan/plan_track_area.h"
 #include "trackwright/plan/plan_vehicle.h"
+#include "formats/baked/format_names.h"
 
 #include <cstdint>
 #include <vector>
@@ -21,9 +22,9 @@ struct CornerPlanOptions {
     /// The usable width ends at this edge less `margin` (m; negative: half the class's width). By
     /// default the tarmac, as for the baked lines the plans are compared with: a racing line touches
     /// the tarmac edge at its apexes, and a plan must be allowed to start where the line is.
-    runtime::TrackEdge edge = runtime::TrackEdge::Track;
+    trackwright::TrackEdge edge = trackwright::TrackEdge::Track;
     float margin = 0.0f;
-    runtime::PlanSettings search;        ///< see cornerSearchSettings(); its cell size is set per corner:
+    trackwright::PlanSettings search;        ///< see cornerSearchSettings(); its cell size is set per corner:
     /// the cell (and so each action's step, §4.3.5) is the distance covered in this long at the entry
     /// speed, between 1 and 3 m: §5.5 leaves the resolution to the problem, and at racing speeds
     /// one-metre steps make paths hundreds of actions deep.
@@ -33,7 +34,7 @@ struct CornerPlanOptions {
 /// The search settings corner planning uses by default: 1° headings as the thesis, steering in
 /// 1° steps (turns per step are small at speed), full-force actions, goal within 1 m, 3° and 1 m/s
 /// of the line's pose and speed.
-runtime::PlanSettings cornerSearchSettings();
+trackwright::PlanSettings cornerSearchSettings();
 
 /// One corner: the line between two of its points against the planned path between the same poses.
 struct CornerPlan {
@@ -41,10 +42,10 @@ struct CornerPlan {
     float peakCurvature = 0.0f;                      ///< 1/m, largest |κ| of the line in the corner
     float entrySpeed = 0.0f, exitSpeed = 0.0f;       ///< m/s, the line's speed hints at the ends
     float lineLength = 0.0f, lineTime = 0.0f;        ///< m and s along the line at its speed hints
-    runtime::PlanStatus status = runtime::PlanStatus::InvalidInput;
+    trackwright::PlanStatus status = trackwright::PlanStatus::InvalidInput;
     std::uint32_t iterations = 0;
     float plannedLength = 0.0f, plannedTime = 0.0f;  ///< m and s of the planned path (when found)
-    float timeSaved() const { return status == runtime::PlanStatus::Found ? lineTime - plannedTime : 0.0f; }
+    float timeSaved() const { return status == trackwright::PlanStatus::Found ? lineTime - plannedTime : 0.0f; }
 };
 
 struct CornerPlanReport {
@@ -57,12 +58,12 @@ struct CornerPlanReport {
 
 /// The planner's vehicle for a baked class: its accelerations, top speed, grip and the turning
 /// radius of its wheelbase and steering lock; forward only.
-runtime::PlanVehicle planVehicleForClass(const formats::BakedVehicleClass& vehicleClass);
+trackwright::PlanVehicle planVehicleForClass(const formats::BakedVehicleClass& vehicleClass);
 
 /// The thesis's local planner (§5.3, Table 5.1) on a baked track: finds the corners of a line,
 /// and for each plans the vehicle class's path from the line's pose and speed hint before the
 /// corner to those after it, anywhere within the usable width (the class may cut in or swing
 /// wide), and compares its time with the line's at its speed hints.
-CornerPlanReport planCorners(const runtime::BakedTrack& track, const CornerPlanOptions& options, runtime::MovementPlanner& planner);
+CornerPlanReport planCorners(const trackwright::BakedTrack& track, const CornerPlanOptions& options, trackwright::MovementPlanner& planner);
 
 } // namespace bake

@@ -2,33 +2,34 @@
 
 #include "trackwright/track/line_tracking.h"
 #include "trackwright/vehicle/wall_contact.h"
+#include "formats/baked/format_names.h"
 
 #include <algorithm>
 #include <cmath>
 
 namespace bake {
 
-SimulatedCar::SimulatedCar(const runtime::BakedTrack& track, const CarSetup& setup, runtime::RecoveryPlanner* sharedPlanner)
-    : m_setup(setup), m_vehicle(runtime::vehiclePreset(setup.vehicle)) {
+SimulatedCar::SimulatedCar(const trackwright::BakedTrack& track, const CarSetup& setup, trackwright::RecoveryPlanner* sharedPlanner)
+    : m_setup(setup), m_vehicle(trackwright::vehiclePreset(setup.vehicle)) {
     attach(track, sharedPlanner);
     const formats::BakedLine& line = track.view.lines[m_setup.line];
     const double runUp = m_closed ? std::fmod(std::max(0.0, m_setup.startDistance), static_cast<double>(line.length)) : 0.0;
-    const runtime::LineSample start = m_sampler->sample(static_cast<float>(runUp));
+    const trackwright::LineSample start = m_sampler->sample(static_cast<float>(runUp));
     m_body.state.position = start.position;
     m_body.state.heading = static_cast<float>(std::atan2(start.tangent.y, start.tangent.x));
     m_height = start.z;
     // Progress is measured along the route from its start, so a run-up begins part-way into lap 0.
     if (runUp > 0.0) {
-        runtime::Registrar onRoute(track);
+        trackwright::Registrar onRoute(track);
         onRoute.assignRoute(line.route);
-        const runtime::Registration at = onRoute.update(start.position);
+        const trackwright::Registration at = onRoute.update(start.position);
         m_progress = at.defined && at.route == line.route ? at.distance : 0.0;
     }
     m_firstTimedLine = m_progress > 0.0 ? m_routeLength : 0.0;
     m_last = m_registrar->update(m_body.state.position);
 }
 
-void SimulatedCar::attach(const runtime::BakedTrack& track, runtime::RecoveryPlanner* sharedPlanner) {
+void SimulatedCar::attach(const trackwright::BakedTrack& track, trackwright::RecoveryPlanner* sharedPlanner) {
     m_track = &track;
     const formats::BakedLine& line = track.view.lines[m_setup.line];
     const formats::BakedRoute& route = track.view.routes[line.route];
@@ -37,21 +38,21 @@ void SimulatedCar::attach(const runtime::BakedTrack& track, runtime::RecoveryPla
     m_idealLapTime = 0.0;
     for (const formats::BakedSpeedProfile& p : track.view.speedProfiles)
         if (p.line == m_setup.line && p.vehicleClass == m_setup.vehicleClass) m_idealLapTime = p.lapTime;
-    m_sampler = std::make_unique<runtime::LineSampler>(track, m_setup.line, m_setup.vehicleClass);
-    m_follower = runtime::makeFollower(m_setup.follower, track, m_setup.line, m_setup.vehicleClass, m_vehicle);
+    m_sampler = std::make_unique<trackwright::LineSampler>(track, m_setup.line, m_setup.vehicleClass);
+    m_follower = trackwright::makeFollower(m_setup.follower, track, m_setup.line, m_setup.vehicleClass, m_vehicle);
     m_ownPlanner.reset();
     if (m_setup.plannedRecovery) {
         if (!sharedPlanner) {
-            m_ownPlanner = std::make_unique<runtime::RecoveryPlanner>(track);
+            m_ownPlanner = std::make_unique<trackwright::RecoveryPlanner>(track);
             sharedPlanner = m_ownPlanner.get();
         }
         m_follower->attachRecoveryPlanner(sharedPlanner, m_vehicle);
     }
-    m_registrar = std::make_unique<runtime::Registrar>(track);
+    m_registrar = std::make_unique<trackwright::Registrar>(track);
     m_registrar->assignRoute(line.route);
 }
 
-void SimulatedCar::rebind(const runtime::BakedTrack& track, std::uint32_t line, std::uint32_t vehicleClass, runtime::RecoveryPlanner* sharedPlanner) {
+void SimulatedCar::rebind(const trackwright::BakedTrack& track, std::uint32_t line, std::uint32_t vehicleClass, trackwright::RecoveryPlanner* sharedPlanner) {
     const int lapsDone = m_closed && m_routeLength > 0.0 ? static_cast<int>(std::floor(m_progress / m_routeLength)) : 0;
     m_setup.line = line;
     m_setup.vehicleClass = vehicleClass;
@@ -64,12 +65,12 @@ void SimulatedCar::rebind(const runtime::BakedTrack& track, std::uint32_t line, 
 }
 
 void SimulatedCar::step(double dtSeconds) {
-    const runtime::BakedTrack& track = *m_track;
+    const trackwright::BakedTrack& track = *m_track;
     const formats::BakedLine& line = track.view.lines[m_setup.line];
     const formats::BakedRoute& route = track.view.routes[line.route];
     const auto dt = static_cast<float>(dtSeconds);
 
-    const runtime::Registration here = m_registrar->update(m_body.state.position);
+    const trackwright::Registration here = m_registrar->update(m_body.state.position);
     const double previousProgress = m_progress;
     if (here.defined && m_last.defined && here.route == line.route) {
         double delta = static_cast<double>(here.distance) - m_last.distance;
@@ -79,10 +80,10 @@ void SimulatedCar::step(double dtSeconds) {
     }
     if (here.defined) m_last = here;
 
-    const runtime::Controls controls = m_follower->update({m_body.state, here, dt});
-    runtime::stepVehicle(m_vehicle, controls, dt, m_body);
-    runtime::resolveWallContact(track, m_last, m_body);
-    if (const runtime::TeleportRequest t = m_follower->takeTeleportRequest(); t.requested) {
+    const trackwright::Controls controls = m_follower->update({m_body.state, here, dt});
+    trackwright::stepVehicle(m_vehicle, controls, dt, m_body);
+    trackwright::resolveWallContact(track, m_last, m_body);
+    if (const trackwright::TeleportRequest t = m_follower->takeTeleportRequest(); t.requested) {
         m_body = {};
         m_body.state.position = t.position;
         m_body.state.heading = t.heading;
@@ -96,7 +97,7 @@ void SimulatedCar::step(double dtSeconds) {
     m_totals.speedSum += std::abs(m_body.state.speed);
     m_totals.maxLateralAcceleration = std::max(m_totals.maxLateralAcceleration, std::abs(double(m_body.state.speed) * m_body.state.yawRate));
     if (here.defined && here.route == line.route) {
-        const runtime::LineSample s = m_sampler->sample(runtime::lineDistanceAt(track, m_setup.line, here));
+        const trackwright::LineSample s = m_sampler->sample(trackwright::lineDistanceAt(track, m_setup.line, here));
         const double cte = formats::length(m_body.state.position - s.position);
         m_targetSpeed = s.speedHint;
         m_height = s.z;

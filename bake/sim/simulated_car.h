@@ -16,8 +16,8 @@ namespace bake {
 
 /// What drives a simulated car and where it starts.
 struct CarSetup {
-    runtime::FollowerKind follower = runtime::FollowerKind::Runner;
-    runtime::VehiclePreset vehicle = runtime::VehiclePreset::Car;
+    trackwright::FollowerKind follower = trackwright::FollowerKind::Runner;
+    trackwright::VehiclePreset vehicle = trackwright::VehiclePreset::Car;
     std::uint32_t line = 0;          ///< baked line index
     std::uint32_t vehicleClass = 0;  ///< baked class whose speed hints the follower uses
     /// m along the line to start from on a closed route; laps are timed from the line's start, so a
@@ -48,7 +48,7 @@ public:
     /// `sharedPlanner` (optional) serves planned recoveries for several cars; without one the car
     /// makes its own when `setup.plannedRecovery` asks for it. `track` must outlive the car or be
     /// replaced through `rebind`.
-    SimulatedCar(const runtime::BakedTrack& track, const CarSetup& setup, runtime::RecoveryPlanner* sharedPlanner = nullptr);
+    SimulatedCar(const trackwright::BakedTrack& track, const CarSetup& setup, trackwright::RecoveryPlanner* sharedPlanner = nullptr);
 
     /// Advances the car by `dt` seconds.
     void step(double dt);
@@ -56,12 +56,12 @@ public:
     /// Moves the car onto new baked data of the same track (a live edit): the follower, line
     /// sampler and registration start afresh from where the car is, the laps driven so far stay.
     /// `line` and `vehicleClass` are the setup's indices in the new data.
-    void rebind(const runtime::BakedTrack& track, std::uint32_t line, std::uint32_t vehicleClass, runtime::RecoveryPlanner* sharedPlanner = nullptr);
+    void rebind(const trackwright::BakedTrack& track, std::uint32_t line, std::uint32_t vehicleClass, trackwright::RecoveryPlanner* sharedPlanner = nullptr);
 
-    const runtime::VehicleBody& body() const { return m_body; }
+    const trackwright::VehicleBody& body() const { return m_body; }
     const CarSetup& setup() const { return m_setup; }
     const CarTotals& totals() const { return m_totals; }
-    runtime::StuckStats stuckStats() const { return m_follower->stuckStats(); }
+    trackwright::StuckStats stuckStats() const { return m_follower->stuckStats(); }
     /// m along the route from the start line, laps included; a run-up starts part-way into lap 0.
     double progress() const { return m_progress; }
     /// s simulated.
@@ -79,17 +79,17 @@ public:
     double idealLapTime() const { return m_idealLapTime; }
 
 private:
-    void attach(const runtime::BakedTrack& track, runtime::RecoveryPlanner* sharedPlanner);
+    void attach(const trackwright::BakedTrack& track, trackwright::RecoveryPlanner* sharedPlanner);
 
-    const runtime::BakedTrack* m_track = nullptr;
+    const trackwright::BakedTrack* m_track = nullptr;
     CarSetup m_setup;
-    runtime::VehicleParameters m_vehicle;
-    std::unique_ptr<runtime::LineSampler> m_sampler;
-    std::unique_ptr<runtime::Follower> m_follower;
-    std::unique_ptr<runtime::RecoveryPlanner> m_ownPlanner;
-    std::unique_ptr<runtime::Registrar> m_registrar;
-    runtime::VehicleBody m_body;
-    runtime::Registration m_last;
+    trackwright::VehicleParameters m_vehicle;
+    std::unique_ptr<trackwright::LineSampler> m_sampler;
+    std::unique_ptr<trackwright::Follower> m_follower;
+    std::unique_ptr<trackwright::RecoveryPlanner> m_ownPlanner;
+    std::unique_ptr<trackwright::Registrar> m_registrar;
+    trackwright::VehicleBody m_body;
+    trackwright::Registration m_last;
     bool m_closed = false;
     double m_routeLength = 0.0;
     double m_idealLapTime = 0.0;

@@ -7,7 +7,7 @@
 
 namespace bake {
 
-LapRunResult runVerificationLaps(const runtime::BakedTrack& track, const LapRunOptions& o) {
+LapRunResult runVerificationLaps(const trackwright::BakedTrack& track, const LapRunOptions& o) {
     LapRunResult result;
     CarSetup setup;
     setup.follower = o.follower;
@@ -40,7 +40,7 @@ LapRunResult runVerificationLaps(const runtime::BakedTrack& track, const LapRunO
     result.teleports = totals.teleports;
     result.maxLateralAcceleration = totals.maxLateralAcceleration;
     result.cteMax = totals.crossTrackMax;
-    const runtime::StuckStats stuck = car.stuckStats();
+    const trackwright::StuckStats stuck = car.stuckStats();
     result.stuckEvents = stuck.events;
     result.plannedRecoveries = stuck.plannedRecoveries;
     // An event still pending at the end recovered if the run got to the finish after it.

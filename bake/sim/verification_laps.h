@@ -12,8 +12,8 @@ namespace bake {
 
 /// One verification run: a standing start on a line, then `laps` laps (start to end on an open route).
 struct LapRunOptions {
-    runtime::FollowerKind follower = runtime::FollowerKind::Runner;
-    runtime::VehiclePreset vehicle = runtime::VehiclePreset::Car;
+    trackwright::FollowerKind follower = trackwright::FollowerKind::Runner;
+    trackwright::VehiclePreset vehicle = trackwright::VehiclePreset::Car;
     std::uint32_t line = 0;          ///< baked line index
     std::uint32_t vehicleClass = 0;  ///< baked class whose speed hints the follower uses
     int laps = 3;
@@ -45,6 +45,6 @@ struct LapRunResult {
 };
 
 /// Simulates the run on the reference vehicle model at a fixed step. Deterministic.
-LapRunResult runVerificationLaps(const runtime::BakedTrack& track, const LapRunOptions& options);
+LapRunResult runVerificationLaps(const trackwright::BakedTrack& track, const LapRunOptions& options);
 
 } // namespace bake

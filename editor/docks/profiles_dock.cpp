@@ -16,7 +16,7 @@
 
 namespace editor {
 
-RouteProfiles routeProfiles(const formats::TrackDocument& t, std::uint32_t routeIndex, const runtime::BakedTrack* baked,
+RouteProfiles routeProfiles(const formats::TrackDocument& t, std::uint32_t routeIndex, const trackwright::BakedTrack* baked,
                             const std::set<std::uint32_t>& selected) {
     RouteProfiles p;
     if (routeIndex >= t.routes.size()) return p;
@@ -147,7 +147,7 @@ void ProfilesDock::refresh() {
     std::uint32_t route = 0;
     if (!m_selection->empty())
         if (const auto at = locateNode(m_document->track(), *m_selection->nodes().begin())) route = at->first;
-    const runtime::BakedTrack* baked = m_liveBake->latest() ? &m_liveBake->latest()->track : nullptr;
+    const trackwright::BakedTrack* baked = m_liveBake->latest() ? &m_liveBake->latest()->track : nullptr;
     m_plot->setProfiles(routeProfiles(m_document->track(), route, baked, m_selection->nodes()));
 }
 

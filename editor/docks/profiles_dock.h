@@ -42,7 +42,7 @@ struct RouteProfiles {
 };
 
 /// Computes the profiles of `route` of `track`, speed hints from `baked` when it has the route.
-RouteProfiles routeProfiles(const formats::TrackDocument& track, std::uint32_t route, const runtime::BakedTrack* baked,
+RouteProfiles routeProfiles(const formats::TrackDocument& track, std::uint32_t route, const trackwright::BakedTrack* baked,
                             const std::set<std::uint32_t>& selected);
 
 /// Draws RouteProfiles.

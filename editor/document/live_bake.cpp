@@ -35,7 +35,7 @@ void LiveBake::start() {
         const bake::BakeResult result = bake::bakeTrack(track);
         if (!result.data) return nullptr;
         auto loaded = std::make_shared<bake::LoadedBake>();
-        if (bake::loadBakedData(*result.data, *loaded) != runtime::LoadStatus::Ok) return nullptr;
+        if (bake::loadBakedData(*result.data, *loaded) != trackwright::LoadStatus::Ok) return nullptr;
         return loaded;
     }));
 }

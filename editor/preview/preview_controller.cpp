@@ -233,8 +233,8 @@ void PreviewController::updateScene() {
     PreviewMesh trails;
     for (std::size_t i = 0; i < cars.size(); ++i) {
         const bake::SimulatedCar& car = *cars[i].car;
-        const runtime::VehicleState& s = car.body().state;
-        const runtime::VehicleParameters v = runtime::vehiclePreset(car.setup().vehicle);
+        const trackwright::VehicleState& s = car.body().state;
+        const trackwright::VehicleParameters v = trackwright::vehiclePreset(car.setup().vehicle);
         const ScenePoint p = toScene(s.position.x, s.position.y, car.height());
         poses.push_back({QVector3D(p.x, p.y, p.z), sceneYawDegrees(s.heading), QVector3D(v.wheelbase + 1.6f, 1.3f, v.width), carColour(i),
                          static_cast<int>(i) == m_selected});
@@ -248,11 +248,11 @@ void PreviewController::updateScene() {
         const auto index = static_cast<std::size_t>(m_selected);
         const PreviewCar& c = cars[index];
         const CarFigures f = figures(index);
-        const runtime::VehicleState& s = c.car->body().state;
+        const trackwright::VehicleState& s = c.car->body().state;
         m_hudText = tr("Car %1 · %2 · %3 on %4\nspeed %5 km/h   target %6 km/h\nlap %7   last %8   best %9   ideal %10\nstuck %11   CTE %12 m")
                         .arg(index + 1)
-                        .arg(runtime::vehiclePresetName(c.setup.vehicle))
-                        .arg(runtime::followerName(c.setup.follower))
+                        .arg(trackwright::vehiclePresetName(c.setup.vehicle))
+                        .arg(trackwright::followerName(c.setup.follower))
                         .arg(QString::fromStdString(c.setup.line))
                         .arg(f.speed * 3.6, 0, 'f', 0)
                         .arg(f.targetSpeed * 3.6, 0, 'f', 0)

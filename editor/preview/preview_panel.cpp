@@ -25,13 +25,13 @@ QStringList toList(const std::vector<std::string>& names) {
 
 QStringList vehicleNames() {
     QStringList list;
-    for (runtime::VehiclePreset p : runtime::kAllVehiclePresets) list << QString::fromLatin1(runtime::vehiclePresetName(p));
+    for (trackwright::VehiclePreset p : trackwright::kAllVehiclePresets) list << QString::fromLatin1(trackwright::vehiclePresetName(p));
     return list;
 }
 
 QStringList followerNames() {
     QStringList list;
-    for (runtime::FollowerKind k : runtime::kAllFollowerKinds) list << QString::fromLatin1(runtime::followerName(k));
+    for (trackwright::FollowerKind k : trackwright::kAllFollowerKinds) list << QString::fromLatin1(trackwright::followerName(k));
     return list;
 }
 
@@ -165,10 +165,10 @@ void PreviewPanel::rebuildCarTable() {
     m_carTable->setRowCount(static_cast<int>(cars.size()));
     for (int row = 0; row < static_cast<int>(cars.size()); ++row) {
         const PreviewCarSetup& s = cars[static_cast<std::size_t>(row)].setup;
-        const QString vehicle = QString::fromLatin1(runtime::vehiclePresetName(s.vehicle));
+        const QString vehicle = QString::fromLatin1(trackwright::vehiclePresetName(s.vehicle));
         comboFor(row, VehicleColumn, vehicleNames(), vehicle);
         comboFor(row, ClassColumn, classes, s.vehicleClass.empty() ? vehicle : QString::fromStdString(s.vehicleClass));
-        comboFor(row, FollowerColumn, followerNames(), QString::fromLatin1(runtime::followerName(s.follower)));
+        comboFor(row, FollowerColumn, followerNames(), QString::fromLatin1(trackwright::followerName(s.follower)));
         comboFor(row, LineColumn, lines, QString::fromStdString(s.line));
     }
     if (m_controller->selectedCar() >= 0 && m_controller->selectedCar() < m_carTable->rowCount()) m_carTable->selectRow(m_controller->selectedCar());
@@ -180,9 +180,9 @@ void PreviewPanel::applyRow(int row) {
     if (m_rebuilding || row < 0 || row >= static_cast<int>(m_controller->simulation().cars().size())) return;
     auto text = [&](int column) { return static_cast<QComboBox*>(m_carTable->cellWidget(row, column))->currentText().toStdString(); };
     PreviewCarSetup setup;
-    runtime::vehiclePresetByName(text(VehicleColumn).c_str(), setup.vehicle);
+    trackwright::vehiclePresetByName(text(VehicleColumn).c_str(), setup.vehicle);
     setup.vehicleClass = text(ClassColumn);
-    runtime::followerByName(text(FollowerColumn).c_str(), setup.follower);
+    trackwright::followerByName(text(FollowerColumn).c_str(), setup.follower);
     setup.line = text(LineColumn);
     m_controller->setCarSetup(static_cast<std::size_t>(row), setup);
 }

@@ -12,9 +12,9 @@
 namespace editor::preview {
 
 std::vector<PreviewCarSetup> defaultField(std::size_t count) {
-    static const runtime::VehiclePreset vehicles[] = {runtime::VehiclePreset::Car, runtime::VehiclePreset::Buggy, runtime::VehiclePreset::Truck};
-    static const runtime::FollowerKind followers[] = {runtime::FollowerKind::Runner, runtime::FollowerKind::Waypoint,
-                                                      runtime::FollowerKind::Predictive};
+    static const trackwright::VehiclePreset vehicles[] = {trackwright::VehiclePreset::Car, trackwright::VehiclePreset::Buggy, trackwright::VehiclePreset::Truck};
+    static const trackwright::FollowerKind followers[] = {trackwright::FollowerKind::Runner, trackwright::FollowerKind::Waypoint,
+                                                      trackwright::FollowerKind::Predictive};
     std::vector<PreviewCarSetup> field;
     for (std::size_t i = 0; i < count; ++i) {
         PreviewCarSetup s;

@@ -13,8 +13,8 @@ namespace editor::preview {
 
 std::shared_ptr<const bake::LoadedBake> PreviewSimulation::bakeForPreview(const formats::TrackDocument& document, std::string* error) {
     formats::TrackDocument withPresets = document;
-    for (runtime::VehiclePreset preset : runtime::kAllVehiclePresets) {
-        const std::string name = runtime::vehiclePresetName(preset);
+    for (trackwright::VehiclePreset preset : trackwright::kAllVehiclePresets) {
+        const std::string name = trackwright::vehiclePresetName(preset);
         if (std::none_of(withPresets.vehicleClasses.begin(), withPresets.vehicleClasses.end(), [&](const auto& c) { return c.name == name; }))
             withPresets.vehicleClasses.push_back(bake::vehicleClassFor(preset));
     }
@@ -24,7 +24,7 @@ std::shared_ptr<const bake::LoadedBake> PreviewSimulation::bakeForPreview(const 
         return nullptr;
     }
     auto loaded = std::make_shared<bake::LoadedBake>();
-    if (bake::loadBakedData(*result.data, *loaded) != runtime::LoadStatus::Ok) {
+    if (bake::loadBakedData(*result.data, *loaded) != trackwright::LoadStatus::Ok) {
         if (error) *error = "the baked track did not load";
         return nullptr;
     }
@@ -32,12 +32,12 @@ std::shared_ptr<const bake::LoadedBake> PreviewSimulation::bakeForPreview(const 
 }
 
 std::pair<std::uint32_t, std::uint32_t> PreviewSimulation::resolve(const PreviewCarSetup& setup) const {
-    const runtime::BakedTrack& track = m_track->track;
-    const std::string className = setup.vehicleClass.empty() ? runtime::vehiclePresetName(setup.vehicle) : setup.vehicleClass;
+    const trackwright::BakedTrack& track = m_track->track;
+    const std::string className = setup.vehicleClass.empty() ? trackwright::vehiclePresetName(setup.vehicle) : setup.vehicleClass;
     std::uint32_t vehicleClass = 0;
     for (std::uint32_t c = 0; c < track.view.vehicleClasses.size(); ++c)
         if (className == track.view.name(track.view.vehicleClasses[c].nameOffset)) vehicleClass = c;
-    std::uint32_t line = runtime::findLine(track, 0, setup.line.c_str(), vehicleClass);
+    std::uint32_t line = trackwright::findLine(track, 0, setup.line.c_str(), vehicleClass);
     if (line == formats::kNoRoute) line = 0;
     return {line, vehicleClass};
 }
@@ -64,7 +64,7 @@ std::unique_ptr<bake::SimulatedCar> PreviewSimulation::makeCar(const PreviewCarS
 
 void PreviewSimulation::setTrack(std::shared_ptr<const bake::LoadedBake> track) {
     if (!track || track->track.view.lines.empty()) return;
-    auto planner = std::make_unique<runtime::RecoveryPlanner>(track->track);
+    auto planner = std::make_unique<trackwright::RecoveryPlanner>(track->track);
     std::swap(m_track, track);
     std::swap(m_planner, planner);
     for (PreviewCar& c : m_cars) {
@@ -111,7 +111,7 @@ void PreviewSimulation::step() {
         c.car->step(kStep);
         if (++c.ticksSinceTrailPoint == kTrailTicks) {
             c.ticksSinceTrailPoint = 0;
-            const runtime::VehicleState& s = c.car->body().state;
+            const trackwright::VehicleState& s = c.car->body().state;
             c.trail.push_back({static_cast<float>(s.position.x), static_cast<float>(s.position.y), c.car->height(), std::abs(s.speed)});
             if (c.trail.size() > kTrailPoints) c.trail.pop_front();
         }

@@ -18,9 +18,9 @@ namespace editor::preview {
 /// What a preview car is: its vehicle (the reference model's preset), the class whose speed hints
 /// it follows, its follower and its line, by name so they survive a re-bake.
 struct PreviewCarSetup {
-    runtime::VehiclePreset vehicle = runtime::VehiclePreset::Car;
+    trackwright::VehiclePreset vehicle = trackwright::VehiclePreset::Car;
     std::string vehicleClass;  ///< empty: the class named like the vehicle
-    runtime::FollowerKind follower = runtime::FollowerKind::Runner;
+    trackwright::FollowerKind follower = trackwright::FollowerKind::Runner;
     std::string line = "racing";
 };
 
@@ -87,7 +87,7 @@ private:
     void nameWhatResolved(PreviewCarSetup& setup) const;
 
     std::shared_ptr<const bake::LoadedBake> m_track;
-    std::unique_ptr<runtime::RecoveryPlanner> m_planner;  ///< shared by every car's stuck manager
+    std::unique_ptr<trackwright::RecoveryPlanner> m_planner;  ///< shared by every car's stuck manager
     std::vector<PreviewCar> m_cars;
     double m_time = 0.0;
     double m_banked = 0.0;  ///< s of simulated time owed to the clock, under one tick

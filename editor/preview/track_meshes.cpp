@@ -1,4 +1,5 @@
 #include "editor/preview/track_meshes.h"
+#include "formats/baked/format_names.h"
 
 #include <algorithm>
 #include <cmath>
@@ -145,7 +146,7 @@ Rgba PreviewPalette::lineColour(const std::string& name) const {
     return {0.9f, 0.3f, 0.9f, 1.0f};
 }
 
-TrackMeshes buildTrackMeshes(const runtime::BakedTrack& track, const PreviewMeshOptions& o, const PreviewPalette& palette) {
+TrackMeshes buildTrackMeshes(const trackwright::BakedTrack& track, const PreviewMeshOptions& o, const PreviewPalette& palette) {
     TrackMeshes out;
     const formats::BakedTrackView& v = track.view;
     for (const formats::BakedRoute& route : v.routes) {

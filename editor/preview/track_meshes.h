@@ -67,6 +67,6 @@ struct TrackMeshes {
     ScenePoint boundsMin, boundsMax;  ///< of everything, for the ground and the cameras
 };
 
-TrackMeshes buildTrackMeshes(const runtime::BakedTrack& track, const PreviewMeshOptions& options = {}, const PreviewPalette& palette = {});
+TrackMeshes buildTrackMeshes(const trackwright::BakedTrack& track, const PreviewMeshOptions& options = {}, const PreviewPalette& palette = {});
 
 } // namespace editor::preview

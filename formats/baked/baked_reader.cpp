@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <cstring>
 
-namespace formats {
+namespace trackwright::format {
 
 std::uint64_t bakedHash(const void* data, std::size_t size) noexcept { return XXH3_64bits(data, size); }
 
@@ -155,4 +155,4 @@ BakedLoadStatus readBakedTrack(std::span<const std::byte> bytes, BakedTrackView&
     return BakedLoadStatus::Ok;
 }
 
-} // namespace formats
+} // namespace trackwright::format

@@ -3,7 +3,7 @@
 // The .twbake writer: what the bake links. Games link only the reader
 // (trackwright/format/baked_reader.h), so no writer is in the headers a game installs.
 
-#include "trackwright/format/baked_reader.h"
+#include "formats/baked/format_names.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "formats/source/track_document.h"
-#include "trackwright/format/vec.h"
+#include "formats/baked/format_names.h"
 
 #include <cstdint>
 #include <vector>

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "formats/geometry/segment_intersection.h"
-#include "trackwright/format/vec.h"
+#include "formats/baked/format_names.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "trackwright/format/vec.h"
+#include "formats/baked/format_names.h"
 
 #include <algorithm>
 #include <cmath>

@@ -5,7 +5,7 @@
 #include "formats/source/json_dom_reader.h"
 #include "formats/source/file_io.h"
 #include "formats/source/json_structure.h"
-#include "trackwright/format/baked_format.h"
+#include "formats/baked/format_names.h"
 
 #include <cereal/types/string.hpp>
 #include <rapidjson/document.h>

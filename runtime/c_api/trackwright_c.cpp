@@ -27,30 +27,30 @@ using SharedBytes = std::shared_ptr<const std::vector<std::uint64_t>>;
 
 struct tw_track {
     SharedBytes storage;
-    runtime::BakedTrack track;
+    trackwright::BakedTrack track;
 };
 
 struct tw_registrar {
     tw_registrar(const tw_track& t) : storage(t.storage), registrar(t.track) {}
     SharedBytes storage;
-    runtime::Registrar registrar;
+    trackwright::Registrar registrar;
 };
 
 struct tw_recovery_planner {
     SharedBytes storage;
-    std::shared_ptr<runtime::RecoveryPlanner> planner;
+    std::shared_ptr<trackwright::RecoveryPlanner> planner;
 };
 
 struct tw_follower {
     SharedBytes storage;
-    std::shared_ptr<runtime::RecoveryPlanner> recovery;  ///< kept alive while attached; destroyed after the follower
-    std::unique_ptr<runtime::Follower> follower;
+    std::shared_ptr<trackwright::RecoveryPlanner> recovery;  ///< kept alive while attached; destroyed after the follower
+    std::unique_ptr<trackwright::Follower> follower;
 };
 
 struct tw_lap_counter {
     tw_lap_counter(const tw_track& t) : storage(t.storage), counter(t.track) {}
     SharedBytes storage;
-    runtime::LapCounter counter;
+    trackwright::LapCounter counter;
 };
 
 namespace {
@@ -60,41 +60,41 @@ thread_local const char* lastLoadError = "";
 bool validPreset(int32_t v) { return v >= TW_VEHICLE_CAR && v <= TW_VEHICLE_HOVERCRAFT; }
 bool validKind(int32_t k) { return k >= TW_FOLLOWER_PURSUIT && k <= TW_FOLLOWER_PURSUIT_TUNED; }
 
-runtime::FollowerKind kindOf(int32_t k) {
+trackwright::FollowerKind kindOf(int32_t k) {
     switch (static_cast<tw_follower_kind>(k)) {
-    case TW_FOLLOWER_PURSUIT: return runtime::FollowerKind::Pursuit;
-    case TW_FOLLOWER_RUNNER: return runtime::FollowerKind::Runner;
-    case TW_FOLLOWER_PREDICTIVE: return runtime::FollowerKind::Predictive;
-    case TW_FOLLOWER_RABBIT: return runtime::FollowerKind::Rabbit;
-    case TW_FOLLOWER_WAYPOINT: return runtime::FollowerKind::Waypoint;
-    case TW_FOLLOWER_BASELINE: return runtime::FollowerKind::Baseline;
+    case TW_FOLLOWER_PURSUIT: return trackwright::FollowerKind::Pursuit;
+    case TW_FOLLOWER_RUNNER: return trackwright::FollowerKind::Runner;
+    case TW_FOLLOWER_PREDICTIVE: return trackwright::FollowerKind::Predictive;
+    case TW_FOLLOWER_RABBIT: return trackwright::FollowerKind::Rabbit;
+    case TW_FOLLOWER_WAYPOINT: return trackwright::FollowerKind::Waypoint;
+    case TW_FOLLOWER_BASELINE: return trackwright::FollowerKind::Baseline;
     case TW_FOLLOWER_PURSUIT_TUNED: break;
     }
-    return runtime::FollowerKind::PursuitTuned;
+    return trackwright::FollowerKind::PursuitTuned;
 }
 
-runtime::VehiclePreset presetOf(int32_t v) { return static_cast<runtime::VehiclePreset>(v); }
+trackwright::VehiclePreset presetOf(int32_t v) { return static_cast<trackwright::VehiclePreset>(v); }
 
-runtime::VehicleParameters toParameters(const tw_vehicle_parameters& p) {
+trackwright::VehicleParameters toParameters(const tw_vehicle_parameters& p) {
     return {p.wheelbase, p.max_steering_angle, p.steering_rate, p.max_acceleration, p.max_braking, p.top_speed, p.reverse_speed,
             p.drag, p.rolling_resistance, p.lateral_grip, p.turn_on_spot_rate, p.width};
 }
-tw_vehicle_parameters fromParameters(const runtime::VehicleParameters& p) {
+tw_vehicle_parameters fromParameters(const trackwright::VehicleParameters& p) {
     return {p.wheelbase, p.maxSteeringAngle, p.steeringRate, p.maxAcceleration, p.maxBraking, p.topSpeed, p.reverseSpeed,
             p.drag, p.rollingResistance, p.lateralGrip, p.turnOnSpotRate, p.width};
 }
 
-runtime::Registration toRegistration(const tw_registration& w) {
+trackwright::Registration toRegistration(const tw_registration& w) {
     return {w.defined != 0, w.route, w.segment, w.ratio, w.lateral, w.distance};
 }
 bool finiteRegistration(const tw_registration& w) { return std::isfinite(w.ratio) && std::isfinite(w.lateral) && std::isfinite(w.distance); }
 
-tw_track_point fromPoint(const runtime::TrackPoint& p) {
+tw_track_point fromPoint(const trackwright::TrackPoint& p) {
     return {p.route, p.segment, p.distance, p.position.x, p.position.y, p.z, p.heading, p.curvature, p.leftTrack, p.rightTrack};
 }
 
-runtime::VehicleState toState(const tw_vehicle_state& s) { return {{s.x, s.y}, s.heading, s.speed, s.yaw_rate}; }
-tw_vehicle_state fromState(const runtime::VehicleState& s) { return {s.position.x, s.position.y, s.heading, s.speed, s.yawRate}; }
+trackwright::VehicleState toState(const tw_vehicle_state& s) { return {{s.x, s.y}, s.heading, s.speed, s.yaw_rate}; }
+tw_vehicle_state fromState(const trackwright::VehicleState& s) { return {s.position.x, s.position.y, s.heading, s.speed, s.yawRate}; }
 
 } // namespace
 
@@ -109,7 +109,7 @@ extern "C" {
 
 const char* tw_version(void) { return TRACKWRIGHT_RUNTIME_VERSION; }
 
-uint32_t tw_baked_format_version(void) { return formats::kBakedFormatVersion; }
+uint32_t tw_baked_format_version(void) { return trackwright::format::kBakedFormatVersion; }
 
 const char* tw_status_string(tw_status status) {
     switch (status) {
@@ -136,9 +136,9 @@ tw_status tw_track_load(const void* bytes, size_t size, tw_track** out) {
     }
     if (size > 0) std::memcpy(storage->data(), bytes, size);
     t->storage = storage;
-    const runtime::LoadStatus status = runtime::loadBakedTrack({reinterpret_cast<const std::byte*>(storage->data()), size}, t->track);
-    if (status != runtime::LoadStatus::Ok) {
-        lastLoadError = formats::describeBakedLoadStatus(status);
+    const trackwright::LoadStatus status = trackwright::loadBakedTrack({reinterpret_cast<const std::byte*>(storage->data()), size}, t->track);
+    if (status != trackwright::LoadStatus::Ok) {
+        lastLoadError = trackwright::format::describeBakedLoadStatus(status);
         return TW_BAD_FILE;
     }
     *out = t.release();
@@ -159,7 +159,7 @@ tw_status tw_track_counts(const tw_track* track, uint32_t* routes, uint32_t* lin
 
 tw_status tw_track_origin(const tw_track* track, double* x, double* y, double* z) {
     if (!track || !x || !y || !z) return TW_INVALID_ARGUMENT;
-    const formats::Vec3 o = track->track.origin();
+    const trackwright::format::Vec3 o = track->track.origin();
     *x = o.x;
     *y = o.y;
     *z = o.z;
@@ -174,8 +174,8 @@ tw_status tw_track_route_length(const tw_track* track, uint32_t route, float* me
 
 tw_status tw_track_find_line(const tw_track* track, uint32_t route, const char* name, uint32_t vehicleClass, uint32_t* line) {
     if (!track || !name || !line || route >= track->track.view.routes.size()) return TW_INVALID_ARGUMENT;
-    const uint32_t found = runtime::findLine(track->track, route, name, vehicleClass);
-    if (found == formats::kNoRoute) return TW_NOT_FOUND;
+    const uint32_t found = trackwright::findLine(track->track, route, name, vehicleClass);
+    if (found == trackwright::format::kNoRoute) return TW_NOT_FOUND;
     *line = found;
     return TW_OK;
 }
@@ -197,7 +197,7 @@ tw_status tw_track_line_name(const tw_track* track, uint32_t line, char* buffer,
 
 tw_status tw_track_find_vehicle_class(const tw_track* track, const char* name, uint32_t* vehicleClass) {
     if (!track || !name || !vehicleClass) return TW_INVALID_ARGUMENT;
-    return runtime::findVehicleClass(track->track, name, *vehicleClass) ? TW_OK : TW_NOT_FOUND;
+    return trackwright::findVehicleClass(track->track, name, *vehicleClass) ? TW_OK : TW_NOT_FOUND;
 }
 
 tw_status tw_track_vehicle_class_name(const tw_track* track, uint32_t vehicleClass, char* buffer, size_t bufferSize) {
@@ -207,8 +207,8 @@ tw_status tw_track_vehicle_class_name(const tw_track* track, uint32_t vehicleCla
 
 tw_status tw_line_sample_at(const tw_track* track, uint32_t line, uint32_t vehicleClass, double distance, tw_line_sample* out) {
     if (!track || !out || line >= track->track.view.lines.size() || !std::isfinite(distance)) return TW_INVALID_ARGUMENT;
-    const runtime::LineSampler sampler(track->track, line, vehicleClass);
-    const runtime::LineSample s = sampler.sample(distance);
+    const trackwright::LineSampler sampler(track->track, line, vehicleClass);
+    const trackwright::LineSample s = sampler.sample(distance);
     *out = {s.position.x, s.position.y, s.z, s.tangent.x, s.tangent.y, s.curvature, s.speedHint, s.distance};
     return TW_OK;
 }
@@ -227,22 +227,22 @@ tw_status tw_registrar_update(tw_registrar* registrar, double x, double y, tw_re
         *out = {0, 0, 0, 0.0f, 0.0f, 0.0f};  // undefined, for a caller that does not read the status
         return TW_INVALID_ARGUMENT;
     }
-    const runtime::Registration r = registrar->registrar.update({x, y});
+    const trackwright::Registration r = registrar->registrar.update({x, y});
     *out = {r.defined ? 1 : 0, r.route, r.segment, r.ratio, r.lateral, r.distance};
     return TW_OK;
 }
 
 namespace {
-tw_status createFollower(const tw_track* track, int32_t kind, uint32_t line, uint32_t vehicleClass, const runtime::VehicleParameters& vehicle,
+tw_status createFollower(const tw_track* track, int32_t kind, uint32_t line, uint32_t vehicleClass, const trackwright::VehicleParameters& vehicle,
                          tw_follower** out) {
     if (!track || !out || !validKind(kind) || line >= track->track.view.lines.size() ||
-        vehicleClass >= std::max<std::size_t>(1, track->track.view.vehicleClasses.size()) || !runtime::validVehicleParameters(vehicle))
+        vehicleClass >= std::max<std::size_t>(1, track->track.view.vehicleClasses.size()) || !trackwright::validVehicleParameters(vehicle))
         return TW_INVALID_ARGUMENT;
     std::unique_ptr<tw_follower> f(new (std::nothrow) tw_follower);
     if (!f) return TW_OUT_OF_MEMORY;
     f->storage = track->storage;
     try {
-        f->follower = runtime::makeFollower(kindOf(kind), track->track, line, vehicleClass, vehicle);
+        f->follower = trackwright::makeFollower(kindOf(kind), track->track, line, vehicleClass, vehicle);
     } catch (...) {
         return TW_OUT_OF_MEMORY;
     }
@@ -254,7 +254,7 @@ tw_status createFollower(const tw_track* track, int32_t kind, uint32_t line, uin
 
 tw_status tw_follower_create(const tw_track* track, int32_t kind, uint32_t line, uint32_t vehicleClass, int32_t vehicle, tw_follower** out) {
     if (!validPreset(vehicle)) return TW_INVALID_ARGUMENT;
-    return createFollower(track, kind, line, vehicleClass, runtime::vehiclePreset(presetOf(vehicle)), out);
+    return createFollower(track, kind, line, vehicleClass, trackwright::vehiclePreset(presetOf(vehicle)), out);
 }
 
 tw_status tw_follower_create_custom(const tw_track* track, int32_t kind, uint32_t line, uint32_t vehicleClass,
@@ -271,9 +271,9 @@ tw_status tw_follower_update(tw_follower* follower, const tw_vehicle_state* stat
         *out = {0.0f, 0.0f, 0};  // neutral, for a caller that does not read the status
         return TW_INVALID_ARGUMENT;
     }
-    runtime::Registration r;
+    trackwright::Registration r;
     if (where) r = toRegistration(*where);
-    const runtime::Controls c = follower->follower->update({toState(*state), r, dt});
+    const trackwright::Controls c = follower->follower->update({toState(*state), r, dt});
     *out = {c.steering, c.throttle, c.handbrake ? 1 : 0};
     return TW_OK;
 }
@@ -286,7 +286,7 @@ tw_status tw_follower_stuck_events(const tw_follower* follower, int32_t* events)
 
 tw_status tw_follower_take_teleport(tw_follower* follower, int32_t* requested, double* x, double* y, float* heading) {
     if (!follower || !requested || !x || !y || !heading) return TW_INVALID_ARGUMENT;
-    const runtime::TeleportRequest t = follower->follower->takeTeleportRequest();
+    const trackwright::TeleportRequest t = follower->follower->takeTeleportRequest();
     *requested = t.requested ? 1 : 0;
     *x = t.position.x;
     *y = t.position.y;
@@ -295,28 +295,28 @@ tw_status tw_follower_take_teleport(tw_follower* follower, int32_t* requested, d
 }
 
 namespace {
-runtime::VehicleBody toBody(const tw_vehicle_body& body) {
-    runtime::VehicleBody b;
+trackwright::VehicleBody toBody(const tw_vehicle_body& body) {
+    trackwright::VehicleBody b;
     b.state = toState(body.state);
     b.velocity = {body.velocity_x, body.velocity_y};
     b.steeringAngle = body.steering_angle;
     return b;
 }
-void fromBody(const runtime::VehicleBody& b, tw_vehicle_body& body) {
+void fromBody(const trackwright::VehicleBody& b, tw_vehicle_body& body) {
     body.state = fromState(b.state);
     body.velocity_x = b.velocity.x;
     body.velocity_y = b.velocity.y;
     body.steering_angle = b.steeringAngle;
 }
 
-tw_status stepBody(const runtime::VehicleParameters& vehicle, const tw_controls* controls, float dt, tw_vehicle_body* body) {
+tw_status stepBody(const trackwright::VehicleParameters& vehicle, const tw_controls* controls, float dt, tw_vehicle_body* body) {
     if (!controls || !body || !std::isfinite(dt) || dt < 0.0f) return TW_INVALID_ARGUMENT;
     if (!std::isfinite(controls->steering) || !std::isfinite(controls->throttle) || !finiteState(body->state) ||
         !std::isfinite(body->velocity_x) || !std::isfinite(body->velocity_y) || !std::isfinite(body->steering_angle))
         return TW_INVALID_ARGUMENT;  // the body is left as it was
-    runtime::VehicleBody b = toBody(*body);
-    // Beyond runtime::kMaxVehicleStep (0.25 s) a step is refused rather than tunnelling through walls.
-    if (!runtime::stepVehicle(vehicle, {controls->steering, controls->throttle, controls->handbrake != 0}, dt, b)) return TW_INVALID_ARGUMENT;
+    trackwright::VehicleBody b = toBody(*body);
+    // Beyond trackwright::kMaxVehicleStep (0.25 s) a step is refused rather than tunnelling through walls.
+    if (!trackwright::stepVehicle(vehicle, {controls->steering, controls->throttle, controls->handbrake != 0}, dt, b)) return TW_INVALID_ARGUMENT;
     fromBody(b, *body);
     return TW_OK;
 }
@@ -324,7 +324,7 @@ tw_status stepBody(const runtime::VehicleParameters& vehicle, const tw_controls*
 
 tw_status tw_vehicle_step(int32_t vehicle, const tw_controls* controls, float dt, tw_vehicle_body* body) {
     if (!validPreset(vehicle)) return TW_INVALID_ARGUMENT;
-    return stepBody(runtime::vehiclePreset(presetOf(vehicle)), controls, dt, body);
+    return stepBody(trackwright::vehiclePreset(presetOf(vehicle)), controls, dt, body);
 }
 
 tw_status tw_vehicle_step_custom(const tw_vehicle_parameters* vehicle, const tw_controls* controls, float dt, tw_vehicle_body* body) {
@@ -334,22 +334,22 @@ tw_status tw_vehicle_step_custom(const tw_vehicle_parameters* vehicle, const tw_
 
 tw_status tw_vehicle_preset_parameters(int32_t vehicle, tw_vehicle_parameters* out) {
     if (!validPreset(vehicle) || !out) return TW_INVALID_ARGUMENT;
-    *out = fromParameters(runtime::vehiclePreset(presetOf(vehicle)));
+    *out = fromParameters(trackwright::vehiclePreset(presetOf(vehicle)));
     return TW_OK;
 }
 
-const char* tw_vehicle_preset_name(int32_t vehicle) { return validPreset(vehicle) ? runtime::vehiclePresetName(presetOf(vehicle)) : ""; }
+const char* tw_vehicle_preset_name(int32_t vehicle) { return validPreset(vehicle) ? trackwright::vehiclePresetName(presetOf(vehicle)) : ""; }
 
 tw_status tw_wall_contact(const tw_track* track, const tw_registration* lastDefined, tw_vehicle_body* body, int32_t* contact) {
     if (!track || !lastDefined || !body || !contact || !finiteRegistration(*lastDefined) || !finiteState(body->state) ||
         !std::isfinite(body->velocity_x) || !std::isfinite(body->velocity_y) || !std::isfinite(body->steering_angle))
         return TW_INVALID_ARGUMENT;
-    const runtime::Registration where = toRegistration(*lastDefined);
+    const trackwright::Registration where = toRegistration(*lastDefined);
     // A registration the track could not have given (a route or segment it does not have) is refused.
     if (where.defined && (where.route >= track->track.view.routes.size() || where.segment >= track->track.view.routes[where.route].nodeCount))
         return TW_INVALID_ARGUMENT;
-    runtime::VehicleBody b = toBody(*body);
-    *contact = runtime::resolveWallContact(track->track, where, b) ? 1 : 0;
+    trackwright::VehicleBody b = toBody(*body);
+    *contact = trackwright::resolveWallContact(track->track, where, b) ? 1 : 0;
     fromBody(b, *body);
     return TW_OK;
 }
@@ -368,70 +368,70 @@ tw_status tw_follower_reset(tw_follower* follower) {
 
 tw_status tw_track_marker_count(const tw_track* track, uint32_t* count) {
     if (!track || !count) return TW_INVALID_ARGUMENT;
-    *count = runtime::markerCount(track->track);
+    *count = trackwright::markerCount(track->track);
     return TW_OK;
 }
 
 tw_status tw_track_marker(const tw_track* track, uint32_t index, tw_marker* out) {
     if (!track || !out) return TW_INVALID_ARGUMENT;
-    runtime::TrackMarker m;
-    if (!runtime::markerAt(track->track, index, m)) return TW_INVALID_ARGUMENT;
+    trackwright::TrackMarker m;
+    if (!trackwright::markerAt(track->track, index, m)) return TW_INVALID_ARGUMENT;
     *out = {m.kind, m.label, m.route, m.node, m.distance};
     return TW_OK;
 }
 
 tw_status tw_track_find_marker(const tw_track* track, const char* kind, uint32_t from, uint32_t* index) {
     if (!track || !kind || !index) return TW_INVALID_ARGUMENT;
-    return runtime::findMarker(track->track, kind, from, *index) ? TW_OK : TW_NOT_FOUND;
+    return trackwright::findMarker(track->track, kind, from, *index) ? TW_OK : TW_NOT_FOUND;
 }
 
 tw_status tw_track_route_point(const tw_track* track, uint32_t route, double distance, tw_track_point* out) {
     if (!track || !out) return TW_INVALID_ARGUMENT;
-    runtime::TrackPoint p;
-    if (!runtime::routePointAt(track->track, route, distance, p)) return TW_INVALID_ARGUMENT;
+    trackwright::TrackPoint p;
+    if (!trackwright::routePointAt(track->track, route, distance, p)) return TW_INVALID_ARGUMENT;
     *out = fromPoint(p);
     return TW_OK;
 }
 
 tw_status tw_track_nearest_point(const tw_track* track, double x, double y, tw_track_point* out, float* offTrack) {
     if (!track || !out || !offTrack) return TW_INVALID_ARGUMENT;
-    runtime::TrackPoint p;
-    if (!runtime::nearestTrackPoint(track->track, {x, y}, p, *offTrack)) return TW_INVALID_ARGUMENT;
+    trackwright::TrackPoint p;
+    if (!trackwright::nearestTrackPoint(track->track, {x, y}, p, *offTrack)) return TW_INVALID_ARGUMENT;
     *out = fromPoint(p);
     return TW_OK;
 }
 
 void tw_grid_default_options(tw_grid_options* options) {
     if (!options) return;
-    const runtime::GridOptions o;
+    const trackwright::GridOptions o;
     *options = {o.firstRowGap, o.rowSpacing, o.stagger, o.columnOffset, o.poleOnLeft ? 1 : 0, o.speed};
 }
 
 tw_status tw_grid_slot(const tw_track* track, uint32_t slot, const tw_grid_options* options, tw_vehicle_state* out) {
     if (!track || !out) return TW_INVALID_ARGUMENT;
-    runtime::GridOptions o;
+    trackwright::GridOptions o;
     if (options) o = {options->first_row_gap, options->row_spacing, options->stagger, options->column_offset, options->pole_on_left != 0, options->speed};
     const float numbers[] = {o.firstRowGap, o.rowSpacing, o.stagger, o.columnOffset, o.speed};
     for (float n : numbers)
         if (!std::isfinite(n) || n < 0.0f) return TW_INVALID_ARGUMENT;
-    runtime::VehicleState s;
-    if (!runtime::gridSlot(track->track, slot, o, s)) return TW_NOT_FOUND;
+    trackwright::VehicleState s;
+    if (!trackwright::gridSlot(track->track, slot, o, s)) return TW_NOT_FOUND;
     *out = fromState(s);
     return TW_OK;
 }
 
 tw_status tw_vehicle_starting_body(const tw_vehicle_parameters* vehicle, const tw_vehicle_state* state, tw_vehicle_body* out) {
     if (!vehicle || !state || !out || !finiteState(*state)) return TW_INVALID_ARGUMENT;
-    const runtime::VehicleParameters p = toParameters(*vehicle);
-    if (!runtime::validVehicleParameters(p)) return TW_INVALID_ARGUMENT;
-    fromBody(runtime::startingBody(p, toState(*state)), *out);
+    const trackwright::VehicleParameters p = toParameters(*vehicle);
+    if (!trackwright::validVehicleParameters(p)) return TW_INVALID_ARGUMENT;
+    fromBody(trackwright::startingBody(p, toState(*state)), *out);
     return TW_OK;
 }
 
 tw_status tw_lap_counter_create(const tw_track* track, tw_lap_counter** out) {
     if (!track || !out) return TW_INVALID_ARGUMENT;
     *out = nullptr;
-    if (!runtime::lapLayout(track->track).valid) return TW_NOT_FOUND;
+    if (!trackwright::lapLayout(track->track).valid) return TW_NOT_FOUND;
     *out = new (std::nothrow) tw_lap_counter(*track);
     return *out ? TW_OK : TW_OUT_OF_MEMORY;
 }
@@ -442,7 +442,7 @@ tw_status tw_lap_counter_update(tw_lap_counter* counter, const tw_registration* 
     if (!counter || !where || !finiteRegistration(*where)) return TW_INVALID_ARGUMENT;
     if (!counter->counter.update(toRegistration(*where), dt)) return TW_INVALID_ARGUMENT;
     if (out) {
-        const runtime::LapStatus& s = counter->counter.status();
+        const trackwright::LapStatus& s = counter->counter.status();
         *out = {s.lapsCompleted, s.sector, s.raceDistance, s.lapDistance, s.raceTime, s.currentLapTime, s.lastLapTime, s.bestLapTime,
                 s.lastLapComplete ? 1 : 0, counter->counter.layout().sectorCount, {}};
         std::memcpy(out->sector_times, s.sectorTimes, sizeof(out->sector_times));
@@ -463,7 +463,7 @@ tw_status tw_recovery_planner_create(const tw_track* track, tw_recovery_planner*
     if (!p) return TW_OUT_OF_MEMORY;
     p->storage = track->storage;
     try {
-        p->planner = std::make_shared<runtime::RecoveryPlanner>(track->track);
+        p->planner = std::make_shared<trackwright::RecoveryPlanner>(track->track);
     } catch (...) {
         return TW_OUT_OF_MEMORY;
     }
@@ -475,8 +475,8 @@ void tw_recovery_planner_free(tw_recovery_planner* planner) { delete planner; }
 
 tw_status tw_follower_attach_recovery(tw_follower* follower, tw_recovery_planner* planner, const tw_vehicle_parameters* vehicle) {
     if (!follower || !planner || !vehicle) return TW_INVALID_ARGUMENT;
-    const runtime::VehicleParameters p = toParameters(*vehicle);
-    if (!runtime::validVehicleParameters(p)) return TW_INVALID_ARGUMENT;
+    const trackwright::VehicleParameters p = toParameters(*vehicle);
+    if (!trackwright::validVehicleParameters(p)) return TW_INVALID_ARGUMENT;
     // A planner for another track would plan in the wrong walls.
     if (planner->storage != follower->storage) return TW_INVALID_ARGUMENT;
     follower->recovery = planner->planner;

@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace runtime {
+namespace trackwright {
 
 BaselineFollower::BaselineFollower(const BakedTrack& track, std::uint32_t line, const BaselineParameters& parameters)
     : m_track(track), m_line(line), m_sampler(track, line, 0), m_p(parameters), m_stuck(parameters.stuck) {}
@@ -16,13 +16,13 @@ Controls BaselineFollower::update(const FollowerInput& in) {
     const std::uint32_t route = m_track.view.lines[m_line].route;
     if (in.registration.defined && in.registration.route == route) m_lineDistance = lineDistanceAt(m_track, m_line, in.registration);
 
-    const formats::Vec2 forward{std::cos(in.state.heading), std::sin(in.state.heading)};
+    const format::Vec2 forward{std::cos(in.state.heading), std::sin(in.state.heading)};
     double largest = 0.0;
-    formats::Vec2 previous = m_sampler.sample(m_lineDistance).position;
+    format::Vec2 previous = m_sampler.sample(m_lineDistance).position;
     for (float d = m_p.segmentLength; d <= m_p.lookahead + 1e-3f; d += m_p.segmentLength) {
-        const formats::Vec2 next = m_sampler.sample(m_lineDistance + d).position;
-        const formats::Vec2 segment = formats::normalized(next - previous);
-        largest = std::max(largest, std::acos(std::clamp(formats::dot(forward, segment), -1.0, 1.0)));
+        const format::Vec2 next = m_sampler.sample(m_lineDistance + d).position;
+        const format::Vec2 segment = format::normalized(next - previous);
+        largest = std::max(largest, std::acos(std::clamp(format::dot(forward, segment), -1.0, 1.0)));
         previous = next;
     }
     const float target = std::clamp(m_p.maxSpeed * m_p.referenceAngle / static_cast<float>(std::max(largest, double(m_p.referenceAngle))),
@@ -40,4 +40,4 @@ TeleportRequest BaselineFollower::takeTeleportRequest() {
     return teleportOntoLine(m_sampler, m_lineDistance);
 }
 
-} // namespace runtime
+} // namespace trackwright

@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-namespace runtime {
+namespace trackwright {
 
 bool isFinite(const VehicleState& s) {
     return std::isfinite(s.position.x) && std::isfinite(s.position.y) && std::isfinite(s.heading) && std::isfinite(s.speed) &&
@@ -13,8 +13,8 @@ bool isFinite(const VehicleState& s) {
 
 float wrapLength(const BakedTrack& track, std::uint32_t line) {
     if (line >= track.view.lines.size()) return 0.0f;
-    const formats::BakedRoute& route = track.view.routes[track.view.lines[line].route];
-    return (route.flags & formats::kRouteClosed) ? route.length : 0.0f;
+    const format::BakedRoute& route = track.view.routes[track.view.lines[line].route];
+    return (route.flags & format::kRouteClosed) ? route.length : 0.0f;
 }
 
 TeleportRequest teleportOntoLine(const LineSampler& line, float distance) {
@@ -22,4 +22,4 @@ TeleportRequest teleportOntoLine(const LineSampler& line, float distance) {
     return {true, s.position, static_cast<float>(std::atan2(s.tangent.y, s.tangent.x))};
 }
 
-} // namespace runtime
+} // namespace trackwright

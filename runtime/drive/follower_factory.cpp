@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <cstring>
 
-namespace runtime {
+namespace trackwright {
 
 const char* followerName(FollowerKind kind) {
     switch (kind) {
@@ -36,7 +36,7 @@ bool followerByName(const char* name, FollowerKind& kind) {
 
 std::unique_ptr<Follower> makeFollower(FollowerKind kind, const BakedTrack& track, std::uint32_t line, std::uint32_t vehicleClass,
                                        const VehicleParameters& vehicle) {
-    // A line or class the track does not have (findLine's kNoRoute on a centre-line-only track)
+    // A line or class the track does not have (findLine's kNoLine on a centre-line-only track)
     // made a follower that read past its arrays: no follower instead, for the caller to check.
     if (line >= track.view.lines.size() || !validVehicleParameters(vehicle)) return nullptr;
     if (vehicleClass >= std::max<std::size_t>(1, track.view.vehicleClasses.size())) return nullptr;
@@ -81,4 +81,4 @@ std::unique_ptr<Follower> makeFollower(FollowerKind kind, const BakedTrack& trac
     return nullptr;
 }
 
-} // namespace runtime
+} // namespace trackwright

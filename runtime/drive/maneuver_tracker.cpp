@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace runtime {
+namespace trackwright {
 namespace {
 
 float distanceTo(const VehicleState& s, const ManeuverPoint& p) {
@@ -117,4 +117,4 @@ Controls ManeuverTracker::update(const VehicleState& s, float dt, const VehicleP
     return {std::clamp(steering, -1.0f, 1.0f), throttle, false};
 }
 
-} // namespace runtime
+} // namespace trackwright

@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace runtime {
+namespace trackwright {
 namespace {
 constexpr float kGravity = 9.81f;
 constexpr int kMaxWaypoints = 32;
@@ -21,9 +21,9 @@ void PursuitFollower::reset() {
     m_stuck.reset();
 }
 
-float PursuitFollower::computeTargetSpeed(formats::Vec2 position, float lineDistance) const {
+float PursuitFollower::computeTargetSpeed(format::Vec2 position, float lineDistance) const {
     // Algorithm 1: P̃ = [r, p2 … pN], each p a further Δh along the line.
-    formats::Vec2 points[kMaxWaypoints];
+    format::Vec2 points[kMaxWaypoints];
     const int n = std::clamp(m_p.waypointCount, 3, kMaxWaypoints);
     points[0] = position;
     for (int i = 1; i < n; ++i) points[i] = m_sampler.sample(lineDistance + m_p.waypointSpacing * static_cast<float>(i)).position;
@@ -62,4 +62,4 @@ TeleportRequest PursuitFollower::takeTeleportRequest() {
     return teleportOntoLine(m_sampler, m_lineDistance);
 }
 
-} // namespace runtime
+} // namespace trackwright

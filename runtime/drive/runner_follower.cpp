@@ -6,12 +6,12 @@
 #include <algorithm>
 #include <cmath>
 
-namespace runtime {
+namespace trackwright {
 
 RunnerFollower::RunnerFollower(const BakedTrack& track, std::uint32_t line, std::uint32_t vehicleClass, const RunnerParameters& parameters)
     : m_line(line), m_sampler(track, line, vehicleClass), m_predictor(track), m_p(parameters), m_stuck(parameters.stuck) {
     if (line < track.view.lines.size()) m_predictor.assignRoute(track.view.lines[line].route);
-    for (const formats::BakedSpeedProfile& p : track.view.speedProfiles)
+    for (const format::BakedSpeedProfile& p : track.view.speedProfiles)
         if (p.line == line && p.vehicleClass == vehicleClass) m_firstHint = p.firstHint;
 }
 
@@ -21,9 +21,9 @@ void RunnerFollower::reset() {
 }
 
 float RunnerFollower::trackWidthAt(const Registration& r, float lateral) const {
-    const formats::BakedRoute& route = track().view.routes[r.route];
-    const formats::BakedNode& a = track().view.nodes[route.firstNode + r.segment];
-    const formats::BakedNode& b = track().view.nodes[route.firstNode + (r.segment + 1) % route.nodeCount];
+    const format::BakedRoute& route = track().view.routes[r.route];
+    const format::BakedNode& a = track().view.nodes[route.firstNode + r.segment];
+    const format::BakedNode& b = track().view.nodes[route.firstNode + (r.segment + 1) % route.nodeCount];
     const float wa = lateral >= 0.0f ? a.leftTrack : a.rightTrack;
     const float wb = lateral >= 0.0f ? b.leftTrack : b.rightTrack;
     return wa + r.ratio * (wb - wa);
@@ -35,9 +35,9 @@ float RunnerFollower::speedFromHints(float lineDistance, float speed, bool& must
     const float hintHere = m_sampler.sample(lineDistance).speedHint;
     // Braking check (§39.4.2): would full braking from here still be too fast at a later point? The
     // walk goes over the baked points themselves, where the hints are, as far as braking reaches.
-    const formats::BakedLine& line = track().view.lines[m_line];
+    const format::BakedLine& line = track().view.lines[m_line];
     const std::uint32_t count = track().view.routes[line.route].nodeCount;
-    const formats::BakedLinePoint* points = track().view.linePoints.data() + line.firstPoint;
+    const format::BakedLinePoint* points = track().view.linePoints.data() + line.firstPoint;
     const float* hints = track().view.speedHints.data() + m_firstHint;
     const float length = m_sampler.length();
     const bool closed = m_sampler.closed();
@@ -46,7 +46,7 @@ float RunnerFollower::speedFromHints(float lineDistance, float speed, bool& must
     // The first point beyond the car: a binary search, then a walk.
     const float here = m_sampler.sample(lineDistance).distance;
     std::uint32_t i = static_cast<std::uint32_t>(std::upper_bound(points, points + count, here,
-                          [](float d, const formats::BakedLinePoint& p) { return d < p.distance; }) - points);
+                          [](float d, const format::BakedLinePoint& p) { return d < p.distance; }) - points);
     for (std::uint32_t visited = 0; visited < count; ++visited, ++i) {
         float wrap = 0.0f;
         if (i >= count) {
@@ -85,7 +85,7 @@ Controls RunnerFollower::update(const FollowerInput& in) {
     if (m_sampler.closed() && length > 0.0f) gap = std::remainder(gap, length);
     m_runnerDistance += (lookahead - gap) * std::min(1.0f, in.dt / m_p.runnerCatchUpTime);
     const LineSample runner = m_sampler.sample(m_runnerDistance);
-    m_runnerPosition = runner.position + formats::Vec2{-runner.tangent.y, runner.tangent.x} * m_p.lateralOffset;
+    m_runnerPosition = runner.position + format::Vec2{-runner.tangent.y, runner.tangent.x} * m_p.lateralOffset;
     float steering = purePursuitSteering(in.state, m_runnerPosition, m_p.wheelbase, m_p.maxSteeringAngle);
 
     bool mustBrake = false;
@@ -98,9 +98,9 @@ Controls RunnerFollower::update(const FollowerInput& in) {
         const double omega = in.state.yawRate;
         const double heading = in.state.heading;
         const double arc = std::abs(omega) > 1e-4 ? speed / omega : 0.0;
-        const formats::Vec2 predicted = std::abs(omega) > 1e-4
-            ? in.state.position + formats::Vec2{arc * (std::sin(heading + omega * t) - std::sin(heading)), arc * (std::cos(heading) - std::cos(heading + omega * t))}
-            : in.state.position + formats::Vec2{std::cos(heading), std::sin(heading)} * (speed * t);
+        const format::Vec2 predicted = std::abs(omega) > 1e-4
+            ? in.state.position + format::Vec2{arc * (std::sin(heading + omega * t) - std::sin(heading)), arc * (std::cos(heading) - std::cos(heading + omega * t))}
+            : in.state.position + format::Vec2{std::cos(heading), std::sin(heading)} * (speed * t);
         const Registration ahead = m_predictor.registerCold(predicted);
         if (!ahead.defined || std::abs(ahead.lateral) > trackWidthAt(ahead, ahead.lateral) - m_p.wallMargin) {
             const float towardsCentre = ahead.defined ? (ahead.lateral > 0.0f ? -1.0f : 1.0f) : (in.registration.lateral > 0.0f ? -1.0f : 1.0f);
@@ -125,4 +125,4 @@ TeleportRequest RunnerFollower::takeTeleportRequest() {
     return teleportOntoLine(m_sampler, m_lineDistance);
 }
 
-} // namespace runtime
+} // namespace trackwright

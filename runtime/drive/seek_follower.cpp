@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace runtime {
+namespace trackwright {
 
 SeekFollower::SeekFollower(const BakedTrack& track, std::uint32_t line, Mode mode, const SeekParameters& parameters)
     : m_line(line), m_mode(mode), m_sampler(track, line, 0), m_mapper(track), m_p(parameters), m_stuck(parameters.stuck) {
@@ -19,18 +19,18 @@ Controls SeekFollower::update(const FollowerInput& in) {
     if (in.registration.defined && in.registration.route == route) m_lineDistance = lineDistanceAt(track(), m_line, in.registration);
     const float offset = static_cast<float>(m_p.predictionOffset) * m_p.spacing;
 
-    formats::Vec2 destination = m_sampler.sample(m_lineDistance + offset).position;
+    format::Vec2 destination = m_sampler.sample(m_lineDistance + offset).position;
     if (m_mode == Mode::Predictive && std::abs(in.state.speed) > 0.01f) {
         // Predict, map the prediction to the path; a prediction near the path is the destination.
-        const formats::Vec2 direction{std::cos(in.state.heading), std::sin(in.state.heading)};
-        const formats::Vec2 prediction = in.state.position + direction * (in.state.speed * m_p.predictionTime);
+        const format::Vec2 direction{std::cos(in.state.heading), std::sin(in.state.heading)};
+        const format::Vec2 prediction = in.state.position + direction * (in.state.speed * m_p.predictionTime);
         const Registration mapped = m_mapper.update(prediction);
         if (mapped.defined && mapped.route == route) {
             const float mappedDistance = lineDistanceAt(track(), m_line, mapped);
-            const formats::Vec2 onPath = m_sampler.sample(mappedDistance).position;
+            const format::Vec2 onPath = m_sampler.sample(mappedDistance).position;
             // Only a destination further along than the car counts.
             const float ahead = std::remainder(mappedDistance - m_lineDistance, std::max(m_sampler.length(), 1.0f));
-            if (formats::length(onPath - prediction) < m_p.pathRadius && ahead > 0.0f) destination = prediction;
+            if (format::length(onPath - prediction) < m_p.pathRadius && ahead > 0.0f) destination = prediction;
             else destination = m_sampler.sample(mappedDistance + offset).position;
         }
     }
@@ -54,4 +54,4 @@ TeleportRequest SeekFollower::takeTeleportRequest() {
     return teleportOntoLine(m_sampler, m_lineDistance);
 }
 
-} // namespace runtime
+} // namespace trackwright

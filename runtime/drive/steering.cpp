@@ -3,15 +3,15 @@
 #include <algorithm>
 #include <cmath>
 
-namespace runtime {
+namespace trackwright {
 
-float bearingTo(const VehicleState& state, formats::Vec2 target) {
+float bearingTo(const VehicleState& state, format::Vec2 target) {
     const double dx = target.x - state.position.x, dy = target.y - state.position.y;
     const double c = std::cos(state.heading), s = std::sin(state.heading);
     return static_cast<float>(std::atan2(-dx * s + dy * c, dx * c + dy * s));
 }
 
-float purePursuitSteering(const VehicleState& state, formats::Vec2 target, float wheelbase, float maxSteeringAngle) {
+float purePursuitSteering(const VehicleState& state, format::Vec2 target, float wheelbase, float maxSteeringAngle) {
     const float alpha = bearingTo(state, target);
     if (maxSteeringAngle <= 0.0f) return std::clamp(alpha / static_cast<float>(M_PI / 4), -1.0f, 1.0f);
     const double distance = std::max(1e-3, std::hypot(target.x - state.position.x, target.y - state.position.y));
@@ -20,4 +20,4 @@ float purePursuitSteering(const VehicleState& state, formats::Vec2 target, float
     return std::clamp(static_cast<float>(delta / maxSteeringAngle), -1.0f, 1.0f);
 }
 
-} // namespace runtime
+} // namespace trackwright

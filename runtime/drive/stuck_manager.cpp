@@ -5,7 +5,7 @@
 
 #include <cmath>
 
-namespace runtime {
+namespace trackwright {
 
 void StuckManager::attachPlanner(RecoveryPlanner* planner, const VehicleParameters& vehicle) {
     m_planner = planner;
@@ -104,4 +104,4 @@ Controls StuckManager::update(float distance, float routeLength, float dt, const
     return m_tracker.active() ? Controls{} : wanted;
 }
 
-} // namespace runtime
+} // namespace trackwright

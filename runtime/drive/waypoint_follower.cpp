@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace runtime {
+namespace trackwright {
 
 WaypointFollower::WaypointFollower(const BakedTrack& track, std::uint32_t line, std::uint32_t vehicleClass, const WaypointParameters& parameters)
     : m_track(track), m_line(line), m_sampler(track, line, vehicleClass), m_p(parameters), m_stuck(parameters.stuck) {}
@@ -23,21 +23,21 @@ Controls WaypointFollower::update(const FollowerInput& in) {
         m_waypointDistance = (std::floor(m_lineDistance / m_p.spacing) + 1.0f) * m_p.spacing;
         m_hasWaypoint = true;
     }
-    formats::Vec2 waypoint = m_sampler.sample(m_waypointDistance).position;
-    if (formats::length(waypoint - in.state.position) <= m_p.radius) {
+    format::Vec2 waypoint = m_sampler.sample(m_waypointDistance).position;
+    if (format::length(waypoint - in.state.position) <= m_p.radius) {
         m_waypointDistance += m_p.spacing;
         waypoint = m_sampler.sample(m_waypointDistance).position;
     }
-    const formats::Vec2 toWaypoint = waypoint - in.state.position;
-    const double distance = formats::length(toWaypoint);
-    const formats::Vec2 velocity{std::cos(in.state.heading), std::sin(in.state.heading)};
+    const format::Vec2 toWaypoint = waypoint - in.state.position;
+    const double distance = format::length(toWaypoint);
+    const format::Vec2 velocity{std::cos(in.state.heading), std::sin(in.state.heading)};
 
     // Turn decision: trial turns left and right, compared by their dot products with the waypoint.
     const double trial = m_p.trialTurnDegrees * M_PI / 180.0;
-    const auto turned = [&](double a) { return formats::Vec2{velocity.x * std::cos(a) - velocity.y * std::sin(a), velocity.x * std::sin(a) + velocity.y * std::cos(a)}; };
-    const double decision = formats::dot(turned(trial), toWaypoint) >= formats::dot(turned(-trial), toWaypoint) ? 1.0 : -1.0;
+    const auto turned = [&](double a) { return format::Vec2{velocity.x * std::cos(a) - velocity.y * std::sin(a), velocity.x * std::sin(a) + velocity.y * std::cos(a)}; };
+    const double decision = format::dot(turned(trial), toWaypoint) >= format::dot(turned(-trial), toWaypoint) ? 1.0 : -1.0;
     // Turn rate: the angle to the waypoint spread over the time until arrival.
-    const double cosAngle = distance > 0.0 ? std::clamp(formats::dot(velocity, toWaypoint) / distance, -1.0, 1.0) : 1.0;
+    const double cosAngle = distance > 0.0 ? std::clamp(format::dot(velocity, toWaypoint) / distance, -1.0, 1.0) : 1.0;
     const double angle = std::acos(cosAngle);
     const double speed = std::max(1.0, static_cast<double>(std::abs(in.state.speed)));
     const double timeTillArrival = std::max(in.dt, static_cast<float>((distance - m_p.radius) / speed));
@@ -61,4 +61,4 @@ TeleportRequest WaypointFollower::takeTeleportRequest() {
     return teleportOntoLine(m_sampler, m_lineDistance);
 }
 
-} // namespace runtime
+} // namespace trackwright

@@ -1,6 +1,6 @@
 #include "trackwright/plan/maneuver.h"
 
-namespace runtime {
+namespace trackwright {
 
 bool Maneuver::assign(std::span<const PlanStep> path) {
     count = 0;
@@ -19,4 +19,4 @@ bool Maneuver::assign(std::span<const PlanStep> path) {
     return true;
 }
 
-} // namespace runtime
+} // namespace trackwright

@@ -4,7 +4,7 @@
 #include <bit>
 #include <cmath>
 
-namespace runtime {
+namespace trackwright {
 namespace {
 
 constexpr float kDegree = static_cast<float>(M_PI / 180.0);
@@ -149,4 +149,4 @@ const PlanActionSet& PlanActionCache::at(float speed, int direction, const PlanV
     return entry.actions;
 }
 
-} // namespace runtime
+} // namespace trackwright

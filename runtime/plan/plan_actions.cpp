@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace runtime {
+namespace trackwright {
 namespace {
 
 constexpr float kDegree = static_cast<float>(M_PI / 180.0);
@@ -116,4 +116,4 @@ void expandState(const PlanState& state, const PlanVehicle& vehicle, const PlanD
     }
 }
 
-} // namespace runtime
+} // namespace trackwright

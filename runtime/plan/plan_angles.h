@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace runtime {
+namespace trackwright {
 
 /// atan2 by Abramowitz & Stegun 4.4.49 (|error| ≤ 2·10⁻⁸ rad, 1.6·10⁻⁷ m on an 8 m circle, below
 /// the float positions the search keeps). Every heuristic evaluation takes several angles, and
@@ -36,4 +36,4 @@ inline double turned(double angle) {
     return a;
 }
 
-} // namespace runtime
+} // namespace trackwright

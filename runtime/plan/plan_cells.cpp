@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace runtime {
+namespace trackwright {
 namespace {
 
 constexpr std::int64_t kGridBias = 1 << 20;   // 21 bits per grid axis
@@ -75,4 +75,4 @@ void PlanCellTable::clear(const PlanNodePool& nodes) {
     m_used = 0;
 }
 
-} // namespace runtime
+} // namespace trackwright

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <limits>
 
-namespace runtime {
+namespace trackwright {
 namespace {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
@@ -62,4 +62,4 @@ double PlanHeuristic::operator()(const PlanState& state) const {
     return estimateAt(d, state.speed);
 }
 
-} // namespace runtime
+} // namespace trackwright

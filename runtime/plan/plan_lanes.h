@@ -26,7 +26,7 @@
 #define TRACKWRIGHT_VECTOR_LANES 0
 #endif
 
-namespace runtime {
+namespace trackwright {
 
 // One lane.
 TRACKWRIGHT_LANES_INLINE bool lessThan(double a, double b) { return a < b; }
@@ -67,4 +67,4 @@ TRACKWRIGHT_LANES_INLINE Lanes sqrtOf(Lanes a) { return Lanes{std::sqrt(a[0]), s
 
 #endif
 
-} // namespace runtime
+} // namespace trackwright

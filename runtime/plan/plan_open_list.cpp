@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace runtime {
+namespace trackwright {
 namespace {
 
 // Each waiting entry is in a chunk, and each bucket has at most one chunk not full.
@@ -125,4 +125,4 @@ std::uint32_t PlanOpenList::pop() {
     return top;
 }
 
-} // namespace runtime
+} // namespace trackwright

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-namespace runtime {
+namespace trackwright {
 namespace {
 
 // The formulas are the paper's (section 8, equations 8.1–8.11), with its symmetries: each word
@@ -225,4 +225,4 @@ int reedsSheppPaths(double x, double y, double phi, ReedsSheppPath (&out)[kMaxRe
     return c.count;
 }
 
-} // namespace runtime
+} // namespace trackwright

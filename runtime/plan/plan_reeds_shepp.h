@@ -7,7 +7,7 @@
 
 #include <cstdint>
 
-namespace runtime {
+namespace trackwright {
 
 enum class ReedsSheppTurn : std::uint8_t { None, Left, Straight, Right };
 
@@ -26,4 +26,4 @@ inline constexpr int kMaxReedsSheppPaths = 48;
 /// written to `out`; returns how many. The paths with all segments of one direction are Dubins's.
 int reedsSheppPaths(double x, double y, double phi, ReedsSheppPath (&out)[kMaxReedsSheppPaths]);
 
-} // namespace runtime
+} // namespace trackwright

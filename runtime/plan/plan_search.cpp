@@ -4,7 +4,7 @@
 #include <cmath>
 #include <limits>
 
-namespace runtime {
+namespace trackwright {
 namespace {
 
 bool isFinite(const PlanState& s) {
@@ -349,4 +349,4 @@ PlanResult MovementPlanner::plan(const PlanVehicle& vehicle, const PlanState& st
     return stop(PlanStatus::NoPath);
 }
 
-} // namespace runtime
+} // namespace trackwright

@@ -11,7 +11,7 @@
 #include <cmath>
 #include <limits>
 
-namespace runtime {
+namespace trackwright {
 namespace {
 
 constexpr TurnCombination kWords[] = {TurnCombination::LeftLeft,      TurnCombination::RightRight,    TurnCombination::LeftRight,
@@ -620,4 +620,4 @@ bool sampleShot(const PlanShot& shot, double spacing, float startTime, PlanStep*
     return true;
 }
 
-} // namespace runtime
+} // namespace trackwright

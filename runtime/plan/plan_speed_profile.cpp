@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace runtime {
+namespace trackwright {
 namespace {
 
 /// Slack for rounding when speeds are compared as v² (relative, and absolute near standstill): a
@@ -124,4 +124,4 @@ void SpeedProfile::at(double distance, double& speed, double& time, bool afterSt
     time = a.t + (speeds > 0.0 ? 2.0 * (x - a.s) / speeds : 0.0);
 }
 
-} // namespace runtime
+} // namespace trackwright

@@ -4,15 +4,15 @@
 
 #include <cmath>
 
-namespace runtime {
+namespace trackwright {
 
 bool PlanTrackArea::clearance(float x, float y, float& out) const {
     // Cold registration (the grid): no memory of a previous pose, so any order of queries is fine.
     const Registration r = Registrar(*track).registerCold({x, y});
     if (!r.defined) return false;
-    const formats::BakedRoute& route = track->view.routes[r.route];
-    const formats::BakedNode& a = track->view.nodes[route.firstNode + r.segment];
-    const formats::BakedNode& b = track->view.nodes[route.firstNode + (r.segment + 1) % route.nodeCount];
+    const format::BakedRoute& route = track->view.routes[r.route];
+    const format::BakedNode& a = track->view.nodes[route.firstNode + r.segment];
+    const format::BakedNode& b = track->view.nodes[route.firstNode + (r.segment + 1) % route.nodeCount];
     const bool left = r.lateral >= 0.0f;
     float wa, wb;
     switch (edge) {
@@ -44,4 +44,4 @@ bool PlanTrackArea::test(const void* user, const PlanState& from, const PlanStat
     return area.clearance(from.x, from.y, here) && there >= here;
 }
 
-} // namespace runtime
+} // namespace trackwright

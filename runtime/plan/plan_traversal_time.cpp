@@ -4,7 +4,7 @@
 #include <cmath>
 #include <limits>
 
-namespace runtime {
+namespace trackwright {
 namespace {
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 constexpr double kTwoPi = 2.0 * M_PI;
@@ -77,4 +77,4 @@ double linearOvershootTime(double s, double v0, double v1, const TraversalLimits
     return brakeTime + backupTime + accelerationTime;                       // lines 10–11
 }
 
-} // namespace runtime
+} // namespace trackwright

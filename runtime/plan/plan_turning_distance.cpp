@@ -8,7 +8,7 @@
 #include <initializer_list>
 #include <limits>
 
-namespace runtime {
+namespace trackwright {
 namespace {
 
 constexpr double kTwoPi = 2.0 * M_PI;
@@ -340,12 +340,15 @@ TRACKWRIGHT_LANES_INLINE double shortestLength(const PlanPose& from, double c, d
 
 #if TRACKWRIGHT_VECTOR_LANES
 // The search spends a quarter of its time in these lengths: where the processor has AVX2, a build
-// working on the four lanes in one register runs (chosen once, when the program loads).
-__attribute__((target("default"))) double lengthOnThisMachine(const PlanPose& from, double c, double s, const TurningGoal& goal) {
-    return shortestLength<false>(from, c, s, goal);
-}
-__attribute__((target("avx2"))) double lengthOnThisMachine(const PlanPose& from, double c, double s, const TurningGoal& goal) {
+// working on the four lanes in one register runs. Chosen on the first call (a thread-safe static),
+// not by an ifunc resolver: those run before the program's sanitizers are set up, and a
+// ThreadSanitizer build of the runtime crashed at load in one.
+__attribute__((target("avx2"))) double lengthWithAvx2(const PlanPose& from, double c, double s, const TurningGoal& goal) {
     return shortestLength<true>(from, c, s, goal);
+}
+double lengthOnThisMachine(const PlanPose& from, double c, double s, const TurningGoal& goal) {
+    static const bool avx2 = __builtin_cpu_supports("avx2");
+    return avx2 ? lengthWithAvx2(from, c, s, goal) : shortestLength<false>(from, c, s, goal);
 }
 #else
 double lengthOnThisMachine(const PlanPose& from, double c, double s, const TurningGoal& goal) { return shortestLength<false>(from, c, s, goal); }
@@ -378,4 +381,4 @@ TurningPath turningPath(const PlanPose& from, const PlanPose& to, double r, Turn
     return combine(combination, x1, y1, from.heading, x2, y2, to.heading, r);
 }
 
-} // namespace runtime
+} // namespace trackwright

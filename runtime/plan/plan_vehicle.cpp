@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-namespace runtime {
+namespace trackwright {
 
 PlanVehicle carPlanVehicle(float turningRadius, float lateralAcceleration, float maxAcceleration, float maxDeceleration, float maxSpeed,
                            float reverseSpeed) {
@@ -59,4 +59,4 @@ PlanVehicle planVehicleFor(const VehicleParameters& p) {
     return v;
 }
 
-} // namespace runtime
+} // namespace trackwright

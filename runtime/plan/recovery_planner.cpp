@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace runtime {
+namespace trackwright {
 
 RecoveryPlanner::RecoveryPlanner(const BakedTrack& track, std::uint32_t nodeCapacity)
     : m_track(track), m_planner(nodeCapacity, kMaxManeuverPoints) {
@@ -22,7 +22,7 @@ RecoveryPlanner::RecoveryPlanner(const BakedTrack& track, std::uint32_t nodeCapa
     s.iterationLimit = 100000;
 }
 
-bool RecoveryPlanner::plan(const VehicleParameters& vehicle, const VehicleState& from, formats::Vec2 goal, float goalHeading, Maneuver& out) {
+bool RecoveryPlanner::plan(const VehicleParameters& vehicle, const VehicleState& from, format::Vec2 goal, float goalHeading, Maneuver& out) {
     PlanVehicle v = planVehicleFor(vehicle);
     v.maxSpeed = std::min(v.maxSpeed, settings.maxSpeed);
     v.maxReverseSpeed = std::min(v.maxReverseSpeed, settings.maxReverseSpeed);
@@ -52,4 +52,4 @@ bool RecoveryPlanner::plan(const VehicleParameters& vehicle, const VehicleState&
     return m_last.found() && out.assign(m_planner.path());
 }
 
-} // namespace runtime
+} // namespace trackwright

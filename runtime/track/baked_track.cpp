@@ -2,13 +2,13 @@
 
 #include <cstring>
 
-namespace runtime {
+namespace trackwright {
 
 std::uint32_t BakedTrack::routeOfNode(std::uint32_t node) const {
     // Routes are few and contiguous: a linear scan beats any index.
     for (std::uint32_t r = 0; r < view.routes.size(); ++r)
         if (node - view.routes[r].firstNode < view.routes[r].nodeCount) return r;
-    return formats::kNoRoute;
+    return format::kNoRoute;
 }
 
 bool findVehicleClass(const BakedTrack& track, const char* name, std::uint32_t& index) {
@@ -23,10 +23,10 @@ bool findVehicleClass(const BakedTrack& track, const char* name, std::uint32_t& 
 }
 
 LoadStatus loadBakedTrack(std::span<const std::byte> bytes, BakedTrack& track) noexcept {
-    formats::BakedTrackView view;
-    const LoadStatus status = formats::readBakedTrack(bytes, view);
+    format::BakedTrackView view;
+    const LoadStatus status = format::readBakedTrack(bytes, view);
     if (status == LoadStatus::Ok) track.view = view;
     return status;
 }
 
-} // namespace runtime
+} // namespace trackwright

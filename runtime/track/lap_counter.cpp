@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace runtime {
+namespace trackwright {
 namespace {
 
 /// `distance` wrapped into [0, length).
@@ -17,7 +17,7 @@ double wrapped(double distance, double length) {
 /// The marker of `kind` on a closed route, or false.
 bool closedRouteMarker(const BakedTrack& track, const char* kind, TrackMarker& marker) {
     for (std::uint32_t i = 0; findMarker(track, kind, i, i); ++i)
-        if (markerAt(track, i, marker) && (track.view.routes[marker.route].flags & formats::kRouteClosed)) return true;
+        if (markerAt(track, i, marker) && (track.view.routes[marker.route].flags & format::kRouteClosed)) return true;
     return false;
 }
 
@@ -31,7 +31,7 @@ LapLayout lapLayout(const BakedTrack& track) {
         layout.startDistance = start.distance;
     } else {
         const auto& routes = track.view.routes;
-        const auto closed = std::find_if(routes.begin(), routes.end(), [](const auto& r) { return (r.flags & formats::kRouteClosed) != 0; });
+        const auto closed = std::find_if(routes.begin(), routes.end(), [](const auto& r) { return (r.flags & format::kRouteClosed) != 0; });
         if (closed == routes.end()) return layout;
         layout.route = static_cast<std::uint32_t>(closed - routes.begin());
     }
@@ -63,8 +63,8 @@ bool LapCounter::lapRouteDistance(const Registration& where, double& distance) c
     }
     // A branch off the lap route and back onto it (a pit lane): the stretch it bypasses, in proportion.
     if (where.route >= m_track.view.routes.size()) return false;
-    const formats::BakedRoute& branch = m_track.view.routes[where.route];
-    if (branch.forkNode == formats::kNoRoute || branch.joinNode == formats::kNoRoute) return false;
+    const format::BakedRoute& branch = m_track.view.routes[where.route];
+    if (branch.forkNode == format::kNoRoute || branch.joinNode == format::kNoRoute) return false;
     if (m_track.routeOfNode(branch.forkNode) != m_layout.route || m_track.routeOfNode(branch.joinNode) != m_layout.route) return false;
     const double fork = m_track.view.nodes[branch.forkNode].distance;
     const double span = wrapped(m_track.view.nodes[branch.joinNode].distance - fork, m_layout.length);
@@ -138,4 +138,4 @@ void LapCounter::reset() {
     m_lastBoundaryTime = m_lapStartTime = 0.0;
 }
 
-} // namespace runtime
+} // namespace trackwright

@@ -4,17 +4,17 @@
 #include <cmath>
 #include <cstring>
 
-namespace runtime {
+namespace trackwright {
 
 LineSampler::LineSampler(const BakedTrack& track, std::uint32_t line, std::uint32_t vehicleClass) {
-    if (line >= track.view.lines.size()) return;  // no such line (kNoRoute from findLine): an empty sampler
-    const formats::BakedLine& l = track.view.lines[line];
-    const formats::BakedRoute& r = track.view.routes[l.route];
+    if (line >= track.view.lines.size()) return;  // no such line (kNoLine from findLine): an empty sampler
+    const format::BakedLine& l = track.view.lines[line];
+    const format::BakedRoute& r = track.view.routes[l.route];
     m_points = track.view.linePoints.data() + l.firstPoint;
     m_pointCount = r.nodeCount;
     m_length = l.length;
-    m_closed = (r.flags & formats::kRouteClosed) != 0;
-    for (const formats::BakedSpeedProfile& p : track.view.speedProfiles)
+    m_closed = (r.flags & format::kRouteClosed) != 0;
+    for (const format::BakedSpeedProfile& p : track.view.speedProfiles)
         if (p.line == line && p.vehicleClass == vehicleClass) m_hints = track.view.speedHints.data() + p.firstHint;
 }
 
@@ -28,21 +28,21 @@ LineSample LineSampler::sample(double distance) const {
         distance = std::clamp(distance, 0.0, static_cast<double>(m_length));
     }
     // The last point whose distance is not beyond the query.
-    const formats::BakedLinePoint* first = m_points;
-    const formats::BakedLinePoint* last = first + m_pointCount;
-    const formats::BakedLinePoint* upper = std::upper_bound(first, last, static_cast<float>(distance),
-        [](float d, const formats::BakedLinePoint& p) { return d < p.distance; });
+    const format::BakedLinePoint* first = m_points;
+    const format::BakedLinePoint* last = first + m_pointCount;
+    const format::BakedLinePoint* upper = std::upper_bound(first, last, static_cast<float>(distance),
+        [](float d, const format::BakedLinePoint& p) { return d < p.distance; });
     const std::uint32_t i = upper == first ? 0u : static_cast<std::uint32_t>(upper - first - 1);
     const bool wraps = i + 1 == m_pointCount;
     if (wraps && !m_closed) {
-        const formats::BakedLinePoint& p = first[i];
+        const format::BakedLinePoint& p = first[i];
         s = {{p.x, p.y}, p.z, {p.tangentX, p.tangentY}, p.curvature, 0.0f, p.distance};
         if (m_hints) s.speedHint = m_hints[i];
         return s;
     }
     const std::uint32_t j = wraps ? 0u : i + 1;
-    const formats::BakedLinePoint& a = first[i];
-    const formats::BakedLinePoint& b = first[j];
+    const format::BakedLinePoint& a = first[i];
+    const format::BakedLinePoint& b = first[j];
     const double span = (wraps ? m_length : b.distance) - a.distance;
     const double t = span > 0.0 ? std::clamp((distance - a.distance) / span, 0.0, 1.0) : 0.0;
     // Positions and directions stay in double. Rounding them through float, as this once did, was
@@ -52,7 +52,7 @@ LineSample LineSampler::sample(double distance) const {
     auto lerpFloat = [t](double x, double y) { return static_cast<float>(x + t * (y - x)); };
     s.position = {lerp(a.x, b.x), lerp(a.y, b.y)};
     s.z = lerpFloat(a.z, b.z);
-    s.tangent = formats::normalized({lerp(a.tangentX, b.tangentX), lerp(a.tangentY, b.tangentY)});
+    s.tangent = format::normalized({lerp(a.tangentX, b.tangentX), lerp(a.tangentY, b.tangentY)});
     s.curvature = lerpFloat(a.curvature, b.curvature);
     s.distance = static_cast<float>(distance);
     if (m_hints) s.speedHint = lerpFloat(m_hints[i], m_hints[j]);
@@ -60,14 +60,14 @@ LineSample LineSampler::sample(double distance) const {
 }
 
 std::uint32_t findLine(const BakedTrack& track, std::uint32_t route, const char* name, std::uint32_t vehicleClass) {
-    std::uint32_t forAll = formats::kNoRoute;
+    std::uint32_t forAll = kNoLine;
     for (std::uint32_t l = 0; l < track.view.lines.size(); ++l) {
-        const formats::BakedLine& line = track.view.lines[l];
+        const format::BakedLine& line = track.view.lines[l];
         if (line.route != route || std::strcmp(track.view.name(line.nameOffset), name) != 0) continue;
         if (line.vehicleClass == vehicleClass) return l;
-        if (line.vehicleClass == formats::kAllVehicleClasses) forAll = l;
+        if (line.vehicleClass == format::kAllVehicleClasses) forAll = l;
     }
     return forAll;
 }
 
-} // namespace runtime
+} // namespace trackwright

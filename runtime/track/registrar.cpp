@@ -2,18 +2,18 @@
 
 #include <cmath>
 
-namespace runtime {
+namespace trackwright {
 namespace {
 
-bool isFinite(formats::Vec2 p) { return std::isfinite(p.x) && std::isfinite(p.y); }
+bool isFinite(format::Vec2 p) { return std::isfinite(p.x) && std::isfinite(p.y); }
 
 /// The successor of a baked node on its route, across the loop closure; kNoRoute at the end of an
 /// open route (a join is for the grid to find: the car may be on either route there).
 std::uint32_t nextNode(const BakedTrack& t, std::uint32_t route, std::uint32_t node) {
-    const formats::BakedRoute& r = t.view.routes[route];
+    const format::BakedRoute& r = t.view.routes[route];
     if (node + 1 < r.firstNode + r.nodeCount) return node + 1;
-    if (r.flags & formats::kRouteClosed) return r.firstNode;
-    return formats::kNoRoute;
+    if (r.flags & format::kRouteClosed) return r.firstNode;
+    return format::kNoRoute;
 }
 
 /// Better candidate: on the preferred route first, then nearer the centre line.
@@ -25,9 +25,9 @@ bool better(const Registration& candidate, const Registration& best, std::uint32
     return candidate.route < best.route || (candidate.route == best.route && candidate.segment < best.segment);
 }
 
-Registration gridLookup(const BakedTrack& t, formats::Vec2 p, std::uint32_t preferredRoute, bool havePreference) {
+Registration gridLookup(const BakedTrack& t, format::Vec2 p, std::uint32_t preferredRoute, bool havePreference) {
     Registration best;
-    const formats::BakedGridInfo& g = *t.view.grid;
+    const format::BakedGridInfo& g = *t.view.grid;
     const double cx = (p.x - g.originX) / g.cellSize;
     const double cy = (p.y - g.originY) / g.cellSize;
     if (!(cx >= 0.0 && cy >= 0.0 && cx < g.columns && cy < g.rows)) return best;
@@ -43,11 +43,11 @@ Registration gridLookup(const BakedTrack& t, formats::Vec2 p, std::uint32_t pref
 
 } // namespace
 
-bool registerOnSegment(const BakedTrack& t, std::uint32_t route, std::uint32_t node, formats::Vec2 p, Registration& out, bool withinWallsOnly) {
+bool registerOnSegment(const BakedTrack& t, std::uint32_t route, std::uint32_t node, format::Vec2 p, Registration& out, bool withinWallsOnly) {
     const std::uint32_t next = nextNode(t, route, node);
-    if (next == formats::kNoRoute) return false;
-    const formats::BakedNode& a = t.view.nodes[node];
-    const formats::BakedNode& b = t.view.nodes[next];
+    if (next == format::kNoRoute) return false;
+    const format::BakedNode& a = t.view.nodes[node];
+    const format::BakedNode& b = t.view.nodes[next];
     // Eq. 39.2: d = (R − N1)·n1 / ((R − N1)·n1 − (R − N2)·n2), n the node's forward direction.
     const double d1 = (p.x - a.x) * a.tangentX + (p.y - a.y) * a.tangentY;
     const double d2 = (p.x - b.x) * b.tangentX + (p.y - b.y) * b.tangentY;
@@ -59,7 +59,7 @@ bool registerOnSegment(const BakedTrack& t, std::uint32_t route, std::uint32_t n
     const double lateral = ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) / a.linkLength;
     const double wall = lateral >= 0.0 ? a.leftWall + ratio * (b.leftWall - a.leftWall) : a.rightWall + ratio * (b.rightWall - a.rightWall);
     if (withinWallsOnly && std::abs(lateral) > wall) return false;
-    const formats::BakedRoute& r = t.view.routes[route];
+    const format::BakedRoute& r = t.view.routes[route];
     out.defined = true;
     out.route = route;
     out.segment = node - r.firstNode;
@@ -69,12 +69,12 @@ bool registerOnSegment(const BakedTrack& t, std::uint32_t route, std::uint32_t n
     return true;
 }
 
-Registration Registrar::registerCold(formats::Vec2 position) const {
+Registration Registrar::registerCold(format::Vec2 position) const {
     if (!isFinite(position)) return {};
     return gridLookup(m_track, position, m_lastRoute, m_hasRoute);
 }
 
-Registration Registrar::update(formats::Vec2 position) {
+Registration Registrar::update(format::Vec2 position) {
     if (!isFinite(position)) return {};
     const BakedTrack& t = m_track;
     if (m_hasLast) {
@@ -88,16 +88,16 @@ Registration Registrar::update(formats::Vec2 position) {
                 m_lastRoute = route;
                 return r;
             }
-            const formats::BakedRoute& rt = t.view.routes[route];
-            const formats::BakedNode& a = t.view.nodes[node];
+            const format::BakedRoute& rt = t.view.routes[route];
+            const format::BakedNode& a = t.view.nodes[node];
             const double ahead = (position.x - a.x) * a.tangentX + (position.y - a.y) * a.tangentY;
             if (ahead >= 0.0) {
                 const std::uint32_t next = nextNode(t, route, node);
-                if (next == formats::kNoRoute) break;  // past the end of an open route: the grid decides (a join)
+                if (next == format::kNoRoute) break;  // past the end of an open route: the grid decides (a join)
                 node = next;
             } else if (node > rt.firstNode) {
                 --node;
-            } else if (rt.flags & formats::kRouteClosed) {
+            } else if (rt.flags & format::kRouteClosed) {
                 node = rt.firstNode + rt.nodeCount - 1;
             } else {
                 break;
@@ -114,4 +114,4 @@ Registration Registrar::update(formats::Vec2 position) {
     return cold;
 }
 
-} // namespace runtime
+} // namespace trackwright

@@ -2,13 +2,13 @@
 
 #include <cstring>
 
-namespace runtime {
+namespace trackwright {
 
 std::uint32_t markerCount(const BakedTrack& track) { return static_cast<std::uint32_t>(track.view.markers.size()); }
 
 bool markerAt(const BakedTrack& track, std::uint32_t index, TrackMarker& marker) {
     if (index >= track.view.markers.size()) return false;
-    const formats::BakedMarker& m = track.view.markers[index];
+    const format::BakedMarker& m = track.view.markers[index];
     marker = {track.view.name(m.kindOffset), track.view.name(m.labelOffset), m.route, m.node, m.distance};
     return true;
 }
@@ -24,4 +24,4 @@ bool findMarker(const BakedTrack& track, const char* kind, std::uint32_t from, s
     return false;
 }
 
-} // namespace runtime
+} // namespace trackwright

@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace runtime {
+namespace trackwright {
 namespace {
 
 bool finiteAndNotNegative(float value) { return std::isfinite(value) && value >= 0.0f; }
@@ -74,4 +74,4 @@ VehicleBody startingBody(const VehicleParameters& vehicle, const VehicleState& s
     return body;
 }
 
-} // namespace runtime
+} // namespace trackwright

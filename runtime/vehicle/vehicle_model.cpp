@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstring>
 
-namespace runtime {
+namespace trackwright {
 
 VehicleParameters vehiclePreset(VehiclePreset preset) {
     VehicleParameters p;
@@ -137,4 +137,4 @@ bool stepVehicle(const VehicleParameters& v, const Controls& c, float dt, Vehicl
     return true;
 }
 
-} // namespace runtime
+} // namespace trackwright

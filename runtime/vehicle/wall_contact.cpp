@@ -2,12 +2,12 @@
 
 #include <cmath>
 
-namespace runtime {
+namespace trackwright {
 
 bool resolveWallContact(const BakedTrack& track, const Registration& last, VehicleBody& body) {
     if (!last.defined) return false;
-    const formats::BakedRoute& route = track.view.routes[last.route];
-    const bool closed = route.flags & formats::kRouteClosed;
+    const format::BakedRoute& route = track.view.routes[last.route];
+    const bool closed = route.flags & format::kRouteClosed;
     for (int offset : {0, 1, -1, 2, -2}) {
         std::int64_t k = static_cast<std::int64_t>(last.segment) + offset;
         if (closed) k = (k + route.nodeCount) % route.nodeCount;
@@ -15,8 +15,8 @@ bool resolveWallContact(const BakedTrack& track, const Registration& last, Vehic
         const std::uint32_t node = route.firstNode + static_cast<std::uint32_t>(k);
         Registration r;
         if (!registerOnSegment(track, last.route, node, body.state.position, r, false)) continue;
-        const formats::BakedNode& a = track.view.nodes[node];
-        const formats::BakedNode& b = track.view.nodes[route.firstNode + (static_cast<std::uint32_t>(k) + 1) % route.nodeCount];
+        const format::BakedNode& a = track.view.nodes[node];
+        const format::BakedNode& b = track.view.nodes[route.firstNode + (static_cast<std::uint32_t>(k) + 1) % route.nodeCount];
         const float wall = r.lateral >= 0.0f ? a.leftWall + r.ratio * (b.leftWall - a.leftWall) : a.rightWall + r.ratio * (b.rightWall - a.rightWall);
         if (std::abs(r.lateral) <= wall) return false;
         // The wall normal: the link's left normal, pointing out of the track on this side.
@@ -24,10 +24,10 @@ bool resolveWallContact(const BakedTrack& track, const Registration& last, Vehic
         const double len = std::sqrt(lx * lx + ly * ly);
         if (len <= 0.0) return false;
         const double side = r.lateral >= 0.0f ? 1.0 : -1.0;
-        const formats::Vec2 outward{-ly / len * side, lx / len * side};
+        const format::Vec2 outward{-ly / len * side, lx / len * side};
         const double excess = std::abs(r.lateral) - wall + 0.05;
         body.state.position = body.state.position - outward * excess;
-        const double into = formats::dot(body.velocity, outward);
+        const double into = format::dot(body.velocity, outward);
         if (into > 0.0) body.velocity = body.velocity - outward * into;
         body.velocity = body.velocity * 0.98;  // scraping
         const double c = std::cos(body.state.heading), s = std::sin(body.state.heading);
@@ -37,4 +37,4 @@ bool resolveWallContact(const BakedTrack& track, const Registration& last, Vehic
     return false;
 }
 
-} // namespace runtime
+} // namespace trackwright

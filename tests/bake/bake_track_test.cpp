@@ -121,14 +121,14 @@ TEST(BakeTrack, DefaultVehicleClassesWhenTheTrackHasNone) {
     ASSERT_TRUE(result.data);
     // One class per vehicle preset, named as the preset, with the preset's limits: a game driving
     // the truck preset finds the "truck" class and its hints never ask more than the truck can do.
-    ASSERT_EQ(result.data->vehicleClasses.size(), std::size(runtime::kAllVehiclePresets));
-    EXPECT_EQ(result.data->speedProfiles.size(), std::size(runtime::kAllVehiclePresets));
-    for (std::size_t i = 0; i < std::size(runtime::kAllVehiclePresets); ++i) {
-        const runtime::VehiclePreset preset = runtime::kAllVehiclePresets[i];
+    ASSERT_EQ(result.data->vehicleClasses.size(), std::size(trackwright::kAllVehiclePresets));
+    EXPECT_EQ(result.data->speedProfiles.size(), std::size(trackwright::kAllVehiclePresets));
+    for (std::size_t i = 0; i < std::size(trackwright::kAllVehiclePresets); ++i) {
+        const trackwright::VehiclePreset preset = trackwright::kAllVehiclePresets[i];
         const formats::BakedVehicleClass& baked = result.data->vehicleClasses[i];
-        EXPECT_STREQ(result.data->strings.c_str() + baked.nameOffset, runtime::vehiclePresetName(preset));
-        EXPECT_EQ(baked.topSpeed, runtime::vehiclePreset(preset).topSpeed);
-        EXPECT_EQ(baked.maxLateralAcceleration, runtime::vehiclePreset(preset).lateralGrip);
+        EXPECT_STREQ(result.data->strings.c_str() + baked.nameOffset, trackwright::vehiclePresetName(preset));
+        EXPECT_EQ(baked.topSpeed, trackwright::vehiclePreset(preset).topSpeed);
+        EXPECT_EQ(baked.maxLateralAcceleration, trackwright::vehiclePreset(preset).lateralGrip);
     }
     EXPECT_FALSE(log.empty());
 }
@@ -208,15 +208,15 @@ TEST(BakeTrack, AUtmScaleTrackKeepsCentimetresRelativeToItsOrigin) {
     // A car registers by world position less the origin, as a game does, and lands where it does
     // on the track baked near the world's origin.
     bake::LoadedBake nearBake, farBake;
-    ASSERT_EQ(bake::loadBakedData(nearData, nearBake), runtime::LoadStatus::Ok);
-    ASSERT_EQ(bake::loadBakedData(farData, farBake), runtime::LoadStatus::Ok);
+    ASSERT_EQ(bake::loadBakedData(nearData, nearBake), trackwright::LoadStatus::Ok);
+    ASSERT_EQ(bake::loadBakedData(farData, farBake), trackwright::LoadStatus::Ok);
     const formats::Vec3 origin = farBake.track.origin();
     EXPECT_EQ(origin.x, farData.origin.x);
-    runtime::Registrar nearRegistrar(nearBake.track), farRegistrar(farBake.track);
+    trackwright::Registrar nearRegistrar(nearBake.track), farRegistrar(farBake.track);
     for (std::size_t i = 0; i < near.nodes.size(); i += 7) {
         const formats::Vec2 p = near.nodes[i].position.ground() + formats::Vec2{0.37, -0.21};
-        const runtime::Registration a = nearRegistrar.registerCold(p);
-        const runtime::Registration b = farRegistrar.registerCold({p.x + offset.x - origin.x, p.y + offset.y - origin.y});
+        const trackwright::Registration a = nearRegistrar.registerCold(p);
+        const trackwright::Registration b = farRegistrar.registerCold({p.x + offset.x - origin.x, p.y + offset.y - origin.y});
         ASSERT_EQ(a.defined, b.defined);
         if (!a.defined) continue;
         EXPECT_EQ(a.segment, b.segment);

@@ -15,13 +15,13 @@ namespace {
 
 std::unique_ptr<tw::test::BakedSample> pathForCar(const std::string& name) {
     formats::TrackDocument doc = *formats::loadTrackFile(std::string(TRACKWRIGHT_TEST_DATA_DIR) + "/paths/" + name).document;
-    doc.vehicleClasses = {bake::vehicleClassFor(runtime::VehiclePreset::Car)};
+    doc.vehicleClasses = {bake::vehicleClassFor(trackwright::VehiclePreset::Car)};
     return tw::test::bakeSample(doc);
 }
 
 TEST(CornerPlanner, ChicanesAreStraightenedWithinTheTarmac) {
     const auto sample = pathForCar("chicanes.twtrack");
-    runtime::MovementPlanner planner(1u << 19, 4096);
+    trackwright::MovementPlanner planner(1u << 19, 4096);
     bake::CornerPlanOptions options;
     options.search = bake::cornerSearchSettings();
     const bake::CornerPlanReport report = bake::planCorners(sample->track, options, planner);
@@ -34,11 +34,11 @@ TEST(CornerPlanner, ChicanesAreStraightenedWithinTheTarmac) {
     }
     EXPECT_GT(report.timeSavedPct(), 5.0);
     // The last corner's path is still in the planner: on the tarmac all the way.
-    runtime::PlanTrackArea tarmac;
+    trackwright::PlanTrackArea tarmac;
     tarmac.track = &sample->track;
-    tarmac.edge = runtime::TrackEdge::Track;
+    tarmac.edge = trackwright::TrackEdge::Track;
     ASSERT_FALSE(planner.path().empty());
-    for (const runtime::PlanStep& s : planner.path()) {
+    for (const trackwright::PlanStep& s : planner.path()) {
         float clearance = 0.0f;
         ASSERT_TRUE(tarmac.clearance(s.state.x, s.state.y, clearance));
         EXPECT_GE(clearance, -1e-3f) << s.state.x << "," << s.state.y;
@@ -53,7 +53,7 @@ TEST(CornerPlanner, MoreUsableWidthSavesMoreTime) {
     for (const double width : {0.6, 6.0}) {
         formats::TrackDocument doc = bake::curveRoad(curve, width);
         const auto sample = tw::test::bakeSample(doc);
-        runtime::MovementPlanner planner(1u << 19, 4096);
+        trackwright::MovementPlanner planner(1u << 19, 4096);
         bake::CornerPlanOptions options;
         options.search = bake::cornerSearchSettings();
         const bake::CornerPlanReport report = bake::planCorners(sample->track, options, planner);

@@ -13,17 +13,17 @@
 
 namespace {
 
-std::unique_ptr<tw::test::BakedSample> pathFor(const std::string& name, runtime::VehiclePreset vehicle) {
+std::unique_ptr<tw::test::BakedSample> pathFor(const std::string& name, trackwright::VehiclePreset vehicle) {
     formats::TrackDocument doc = *formats::loadTrackFile(std::string(TRACKWRIGHT_TEST_DATA_DIR) + "/paths/" + name).document;
     doc.vehicleClasses = {bake::vehicleClassFor(vehicle)};
     return tw::test::bakeSample(doc);
 }
 
 TEST(StuckRecovery, HairpinThatNeededATeleportIsLeftByAManeuver) {
-    const auto sample = pathFor("hairpins.twtrack", runtime::VehiclePreset::Armoured);
+    const auto sample = pathFor("hairpins.twtrack", trackwright::VehiclePreset::Armoured);
     bake::LapRunOptions options;
-    options.follower = runtime::FollowerKind::Pursuit;
-    options.vehicle = runtime::VehiclePreset::Armoured;
+    options.follower = trackwright::FollowerKind::Pursuit;
+    options.vehicle = trackwright::VehiclePreset::Armoured;
     options.laps = 1;
     options.plannedRecovery = false;
     const bake::LapRunResult paper = bake::runVerificationLaps(sample->track, options);
@@ -40,13 +40,13 @@ TEST(StuckRecovery, HairpinThatNeededATeleportIsLeftByAManeuver) {
 }
 
 TEST(StuckRecovery, NoUnrecoveredStuckEventForTheWheeledPresetsOnTheTenPaths) {
-    const runtime::VehiclePreset wheeled[] = {runtime::VehiclePreset::Car, runtime::VehiclePreset::Truck, runtime::VehiclePreset::Armoured,
-                                              runtime::VehiclePreset::Buggy};
+    const trackwright::VehiclePreset wheeled[] = {trackwright::VehiclePreset::Car, trackwright::VehiclePreset::Truck, trackwright::VehiclePreset::Armoured,
+                                              trackwright::VehiclePreset::Buggy};
     int runs = 0, events = 0;
     for (const auto& entry : std::filesystem::directory_iterator(std::string(TRACKWRIGHT_TEST_DATA_DIR) + "/paths")) {
-        for (runtime::VehiclePreset vehicle : wheeled) {
+        for (trackwright::VehiclePreset vehicle : wheeled) {
             const auto sample = pathFor(entry.path().filename().string(), vehicle);
-            for (runtime::FollowerKind follower : {runtime::FollowerKind::Pursuit, runtime::FollowerKind::PursuitTuned, runtime::FollowerKind::Runner}) {
+            for (trackwright::FollowerKind follower : {trackwright::FollowerKind::Pursuit, trackwright::FollowerKind::PursuitTuned, trackwright::FollowerKind::Runner}) {
                 bake::LapRunOptions options;
                 options.follower = follower;
                 options.vehicle = vehicle;
@@ -54,10 +54,10 @@ TEST(StuckRecovery, NoUnrecoveredStuckEventForTheWheeledPresetsOnTheTenPaths) {
                 const bake::LapRunResult r = bake::runVerificationLaps(sample->track, options);
                 ++runs;
                 events += r.stuckEvents;
-                EXPECT_TRUE(r.completed) << entry.path().stem() << ' ' << runtime::followerName(follower) << ' ' << runtime::vehiclePresetName(vehicle);
-                EXPECT_EQ(r.unrecoveredStuckEvents, 0) << entry.path().stem() << ' ' << runtime::followerName(follower) << ' '
-                                                       << runtime::vehiclePresetName(vehicle);
-                EXPECT_EQ(r.teleports, 0) << entry.path().stem() << ' ' << runtime::followerName(follower);
+                EXPECT_TRUE(r.completed) << entry.path().stem() << ' ' << trackwright::followerName(follower) << ' ' << trackwright::vehiclePresetName(vehicle);
+                EXPECT_EQ(r.unrecoveredStuckEvents, 0) << entry.path().stem() << ' ' << trackwright::followerName(follower) << ' '
+                                                       << trackwright::vehiclePresetName(vehicle);
+                EXPECT_EQ(r.teleports, 0) << entry.path().stem() << ' ' << trackwright::followerName(follower);
             }
         }
     }

@@ -3,7 +3,7 @@
 // 2 usage, 3 I/O; never a crash or a signal), and changes no file but its own output.
 #include "bake/cli/exit_codes.h"
 
-#include "trackwright/format/baked_reader.h"
+#include "formats/baked/format_names.h"
 
 #include <gtest/gtest.h>
 

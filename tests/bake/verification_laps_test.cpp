@@ -10,7 +10,7 @@ namespace {
 /// A sample whose only vehicle class is the reference car's, as `twbake laps` bakes it.
 std::unique_ptr<tw::test::BakedSample> sampleForCar(const std::string& name) {
     formats::TrackDocument doc = *formats::loadTrackFile(std::string(TRACKWRIGHT_SAMPLES_DIR) + "/" + name).document;
-    doc.vehicleClasses = {bake::vehicleClassFor(runtime::VehiclePreset::Car)};
+    doc.vehicleClasses = {bake::vehicleClassFor(trackwright::VehiclePreset::Car)};
     return tw::test::bakeSample(doc);
 }
 
@@ -30,7 +30,7 @@ TEST(VerificationLaps, RunnerDrivesTheKartTrackCleanlyNearTheIdealLap) {
 TEST(VerificationLaps, PursuitCompletesAnOpenRouteAndRunsAreDeterministic) {
     const auto sample = tw::test::bakeSampleFile("harbour_sprint.twtrack");
     bake::LapRunOptions options;
-    options.follower = runtime::FollowerKind::Pursuit;
+    options.follower = trackwright::FollowerKind::Pursuit;
     const bake::LapRunResult a = bake::runVerificationLaps(sample->track, options);
     const bake::LapRunResult b = bake::runVerificationLaps(sample->track, options);
     ASSERT_TRUE(a.completed);
@@ -47,13 +47,13 @@ namespace {
 // Every follower, on the reference car, gets round the kart track's hairpins.
 TEST(VerificationLaps, EveryFollowerCompletesALapOfTheKartTrack) {
     const auto sample = sampleForCar("kart.twtrack");
-    for (runtime::FollowerKind kind : runtime::kAllFollowerKinds) {
+    for (trackwright::FollowerKind kind : trackwright::kAllFollowerKinds) {
         bake::LapRunOptions options;
         options.follower = kind;
         options.laps = 1;
         const bake::LapRunResult r = bake::runVerificationLaps(sample->track, options);
-        EXPECT_TRUE(r.completed) << runtime::followerName(kind);
-        EXPECT_LE(r.stuckEvents, 2) << runtime::followerName(kind);
+        EXPECT_TRUE(r.completed) << trackwright::followerName(kind);
+        EXPECT_LE(r.stuckEvents, 2) << trackwright::followerName(kind);
     }
 }
 
@@ -80,7 +80,7 @@ TEST(VerificationLaps, RunnerAndCarLapEveryRealCircuitNearTheIdeal) {
         ASSERT_TRUE(centre && line) << error;
         formats::ImportResult imported = formats::importTumCsv(*centre, entry.path().stem().string(), {}, *line);
         ASSERT_TRUE(imported.document);
-        imported.document->vehicleClasses = {bake::vehicleClassFor(runtime::VehiclePreset::Car)};
+        imported.document->vehicleClasses = {bake::vehicleClassFor(trackwright::VehiclePreset::Car)};
         const auto sample = tw::test::bakeSample(*imported.document);
         bake::LapRunOptions options;
         options.laps = 3;
@@ -101,10 +101,10 @@ TEST(VerificationLaps, PaperExperimentTargets) {
         double corridor = 0.0, speed = 0.0;
         int runs = 0;
     };
-    auto run = [](runtime::FollowerKind kind) {
+    auto run = [](trackwright::FollowerKind kind) {
         Totals t;
         for (const auto& entry : std::filesystem::directory_iterator(std::string(TRACKWRIGHT_TEST_DATA_DIR) + "/paths")) {
-            for (runtime::VehiclePreset vehicle : runtime::kAllVehiclePresets) {
+            for (trackwright::VehiclePreset vehicle : trackwright::kAllVehiclePresets) {
                 formats::TrackDocument doc = *formats::loadTrackFile(entry.path()).document;
                 doc.vehicleClasses = {bake::vehicleClassFor(vehicle)};
                 const auto sample = tw::test::bakeSample(doc);
@@ -121,8 +121,8 @@ TEST(VerificationLaps, PaperExperimentTargets) {
         }
         return t;
     };
-    const Totals baseline = run(runtime::FollowerKind::Baseline);
-    const Totals tuned = run(runtime::FollowerKind::PursuitTuned);
+    const Totals baseline = run(trackwright::FollowerKind::Baseline);
+    const Totals tuned = run(trackwright::FollowerKind::PursuitTuned);
     ASSERT_EQ(baseline.runs, 60);
     EXPECT_LE(tuned.stuck, 0.3 * baseline.stuck);
     EXPECT_GE(tuned.corridor / tuned.runs, 93.0);

@@ -38,10 +38,10 @@ const tw::test::BakedSample& monza() {
 /// Positions a car passes lapping the racing line at 60 m/s sampled at 60 Hz, weaving a little.
 const std::vector<formats::Vec2>& drivenPositions() {
     static const std::vector<formats::Vec2> positions = [] {
-        const runtime::LineSampler line(monza().track, 0, 0);
+        const trackwright::LineSampler line(monza().track, 0, 0);
         std::vector<formats::Vec2> out;
         for (double d = 0.0; d < line.length(); d += 1.0) {
-            const runtime::LineSample s = line.sample(d);
+            const trackwright::LineSample s = line.sample(d);
             out.push_back(s.position + formats::Vec2{-s.tangent.y, s.tangent.x} * (1.5 * std::sin(d / 40.0)));
         }
         return out;
@@ -116,7 +116,7 @@ BENCHMARK(BM_BakeWholeTrack)->Unit(benchmark::kMillisecond);
 
 void BM_RegisterCoherent(benchmark::State& state) {
     const auto& points = drivenPositions();
-    runtime::Registrar registrar(monza().track);
+    trackwright::Registrar registrar(monza().track);
     std::size_t i = 0;
     for (auto _ : state) {
         benchmark::DoNotOptimize(registrar.update(points[i]));
@@ -127,7 +127,7 @@ BENCHMARK(BM_RegisterCoherent);
 
 void BM_RegisterCold(benchmark::State& state) {
     const auto& points = drivenPositions();
-    const runtime::Registrar registrar(monza().track);
+    const trackwright::Registrar registrar(monza().track);
     std::size_t i = 0;
     for (auto _ : state) {
         benchmark::DoNotOptimize(registrar.registerCold(points[i]));
@@ -167,8 +167,8 @@ void BM_LoadBakedTrack(benchmark::State& state) {
     std::memcpy(storage.data(), bytes.data(), bytes.size());
     const std::span<const std::byte> span(reinterpret_cast<const std::byte*>(storage.data()), bytes.size());
     for (auto _ : state) {
-        runtime::BakedTrack track;
-        benchmark::DoNotOptimize(runtime::loadBakedTrack(span, track));
+        trackwright::BakedTrack track;
+        benchmark::DoNotOptimize(trackwright::loadBakedTrack(span, track));
         benchmark::DoNotOptimize(track);
     }
     state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * static_cast<std::int64_t>(bytes.size()));
@@ -177,48 +177,48 @@ BENCHMARK(BM_LoadBakedTrack);
 
 /// One simulation tick per car: registration, follower update and the reference vehicle step, for
 /// `state.range(0)` cars spread along the lap. Reported per car per tick.
-void BM_FollowerTick(benchmark::State& state, runtime::FollowerKind kind) {
-    const runtime::BakedTrack& track = monza().track;
-    const auto vehicle = runtime::vehiclePreset(runtime::VehiclePreset::Car);
+void BM_FollowerTick(benchmark::State& state, trackwright::FollowerKind kind) {
+    const trackwright::BakedTrack& track = monza().track;
+    const auto vehicle = trackwright::vehiclePreset(trackwright::VehiclePreset::Car);
     const auto cars = static_cast<std::size_t>(state.range(0));
-    const runtime::LineSampler line(track, 0, 0);
-    std::vector<std::unique_ptr<runtime::Follower>> followers;
-    std::vector<runtime::Registrar> registrars;
-    std::vector<runtime::VehicleBody> bodies(cars);
+    const trackwright::LineSampler line(track, 0, 0);
+    std::vector<std::unique_ptr<trackwright::Follower>> followers;
+    std::vector<trackwright::Registrar> registrars;
+    std::vector<trackwright::VehicleBody> bodies(cars);
     for (std::size_t i = 0; i < cars; ++i) {
-        followers.push_back(runtime::makeFollower(kind, track, 0, 0, vehicle));
+        followers.push_back(trackwright::makeFollower(kind, track, 0, 0, vehicle));
         registrars.emplace_back(track);
-        const runtime::LineSample s = line.sample(line.length() * static_cast<double>(i) / static_cast<double>(cars));
+        const trackwright::LineSample s = line.sample(line.length() * static_cast<double>(i) / static_cast<double>(cars));
         bodies[i].state.position = s.position;
         bodies[i].state.heading = static_cast<float>(std::atan2(s.tangent.y, s.tangent.x));
     }
     constexpr float dt = 1.0f / 60.0f;
     for (auto _ : state) {
         for (std::size_t i = 0; i < cars; ++i) {
-            const runtime::Registration r = registrars[i].update(bodies[i].state.position);
-            const runtime::Controls c = followers[i]->update({bodies[i].state, r, dt});
-            runtime::stepVehicle(vehicle, c, dt, bodies[i]);
+            const trackwright::Registration r = registrars[i].update(bodies[i].state.position);
+            const trackwright::Controls c = followers[i]->update({bodies[i].state, r, dt});
+            trackwright::stepVehicle(vehicle, c, dt, bodies[i]);
         }
     }
     // items_per_second is car ticks per second: 1e9 / it is the nanoseconds per car per tick.
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * cars));
 }
-BENCHMARK_CAPTURE(BM_FollowerTick, pursuit, runtime::FollowerKind::Pursuit)->Arg(1)->Arg(100)->Arg(10000)->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(BM_FollowerTick, runner, runtime::FollowerKind::Runner)->Arg(1)->Arg(100)->Arg(10000)->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(BM_FollowerTick, predictive, runtime::FollowerKind::Predictive)->Arg(1)->Arg(100)->Arg(10000)->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(BM_FollowerTick, rabbit, runtime::FollowerKind::Rabbit)->Arg(1)->Arg(100)->Arg(10000)->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(BM_FollowerTick, waypoint, runtime::FollowerKind::Waypoint)->Arg(1)->Arg(100)->Arg(10000)->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(BM_FollowerTick, baseline, runtime::FollowerKind::Baseline)->Arg(1)->Arg(100)->Arg(10000)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_FollowerTick, pursuit, trackwright::FollowerKind::Pursuit)->Arg(1)->Arg(100)->Arg(10000)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_FollowerTick, runner, trackwright::FollowerKind::Runner)->Arg(1)->Arg(100)->Arg(10000)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_FollowerTick, predictive, trackwright::FollowerKind::Predictive)->Arg(1)->Arg(100)->Arg(10000)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_FollowerTick, rabbit, trackwright::FollowerKind::Rabbit)->Arg(1)->Arg(100)->Arg(10000)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_FollowerTick, waypoint, trackwright::FollowerKind::Waypoint)->Arg(1)->Arg(100)->Arg(10000)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_FollowerTick, baseline, trackwright::FollowerKind::Baseline)->Arg(1)->Arg(100)->Arg(10000)->Unit(benchmark::kMicrosecond);
 
 /// AIPATH: A* searches of the thesis's random set-up (§5.1) with the time heuristic, cycling
 /// through 16 of them. ms_per_1000_it is the figure the thesis gives (10.8 ms on an i7); the
 /// target here is 1 ms or less. `astar` caps each search at 20 000 iterations; `astar_thesis_limit`
 /// runs each of the 16 once a repetition at the thesis's own limit of 10⁵, where the search's
 /// nodes, cells and open list outgrow the caches (the harder figure).
-void BM_PlanSearch(benchmark::State& state, runtime::PlanMode mode, runtime::PlanHeuristicForm form, std::uint32_t iterationLimit) {
+void BM_PlanSearch(benchmark::State& state, trackwright::PlanMode mode, trackwright::PlanHeuristicForm form, std::uint32_t iterationLimit) {
     static const std::vector<bake::RandomSearch> searches = bake::thesisRandomSearches(16, 11);
-    runtime::MovementPlanner planner(1u << 20, 4096);
-    runtime::PlanSettings settings = bake::thesisSettings();
+    trackwright::MovementPlanner planner(1u << 20, 4096);
+    trackwright::PlanSettings settings = bake::thesisSettings();
     settings.mode = mode;
     settings.heuristicForm = form;
     settings.iterationLimit = iterationLimit;
@@ -240,27 +240,27 @@ void BM_PlanSearch(benchmark::State& state, runtime::PlanMode mode, runtime::Pla
 /// The fastest repetition (with --benchmark_repetitions=N): on a shared machine the other tenants
 /// only ever slow a run down, so the minimum is the figure to compare builds by.
 double fastest(const std::vector<double>& values) { return *std::min_element(values.begin(), values.end()); }
-BENCHMARK_CAPTURE(BM_PlanSearch, astar, runtime::PlanMode::AStarOnly, runtime::PlanHeuristicForm::Refined, 20000)->Unit(benchmark::kMillisecond)->ComputeStatistics("min", fastest);
-BENCHMARK_CAPTURE(BM_PlanSearch, astar_thesis_limit, runtime::PlanMode::AStarOnly, runtime::PlanHeuristicForm::Refined, 100000)
+BENCHMARK_CAPTURE(BM_PlanSearch, astar, trackwright::PlanMode::AStarOnly, trackwright::PlanHeuristicForm::Refined, 20000)->Unit(benchmark::kMillisecond)->ComputeStatistics("min", fastest);
+BENCHMARK_CAPTURE(BM_PlanSearch, astar_thesis_limit, trackwright::PlanMode::AStarOnly, trackwright::PlanHeuristicForm::Refined, 100000)
     ->Iterations(16)
     ->Unit(benchmark::kMillisecond)
     ->ComputeStatistics("min", fastest);
-BENCHMARK_CAPTURE(BM_PlanSearch, astar_thesis_form, runtime::PlanMode::AStarOnly, runtime::PlanHeuristicForm::Thesis, 20000)->Unit(benchmark::kMillisecond)->ComputeStatistics("min", fastest);
-BENCHMARK_CAPTURE(BM_PlanSearch, probing, runtime::PlanMode::ProbeOnly, runtime::PlanHeuristicForm::Refined, 20000)->Unit(benchmark::kMicrosecond)->ComputeStatistics("min", fastest);
+BENCHMARK_CAPTURE(BM_PlanSearch, astar_thesis_form, trackwright::PlanMode::AStarOnly, trackwright::PlanHeuristicForm::Thesis, 20000)->Unit(benchmark::kMillisecond)->ComputeStatistics("min", fastest);
+BENCHMARK_CAPTURE(BM_PlanSearch, probing, trackwright::PlanMode::ProbeOnly, trackwright::PlanHeuristicForm::Refined, 20000)->Unit(benchmark::kMicrosecond)->ComputeStatistics("min", fastest);
 
 /// The time a game waits for one search, the figure issue 28 sets (median ≤ 1 ms): A* with the
 /// analytic final approach (shotSettings) over 256 searches of the thesis's random set-up, one
 /// search per benchmark iteration, so the time per iteration is the mean time per search.
 void BM_PlanSearchPerSearch(benchmark::State& state) {
     static const std::vector<bake::RandomSearch> searches = bake::thesisRandomSearches(256, 11);
-    runtime::MovementPlanner planner(1u << 20, 8192);
-    const runtime::PlanSettings settings = bake::shotSettings();
+    trackwright::MovementPlanner planner(1u << 20, 8192);
+    const trackwright::PlanSettings settings = bake::shotSettings();
     for (const bake::RandomSearch& s : searches) planner.plan(s.vehicle, s.start, s.goal, settings);  // pages in, untimed
     std::uint64_t iterations = 0, found = 0, searched = 0, shots = 0;
     std::size_t i = 0;
     for (auto _ : state) {
         const bake::RandomSearch& s = searches[i];
-        const runtime::PlanResult r = planner.plan(s.vehicle, s.start, s.goal, settings);
+        const trackwright::PlanResult r = planner.plan(s.vehicle, s.start, s.goal, settings);
         iterations += r.iterations;
         shots += r.shots;
         found += r.found();
@@ -277,13 +277,13 @@ BENCHMARK(BM_PlanSearchPerSearch)->Unit(benchmark::kMicrosecond)->ComputeStatist
 /// speed profile, the cost a search pays each time it shoots.
 void BM_PlanShot(benchmark::State& state) {
     static const std::vector<bake::RandomSearch> searches = bake::thesisRandomSearches(64, 11);
-    runtime::PlanShot shot;
-    runtime::PlanShotWorkspace workspace;
-    const runtime::PlanGoalTolerance tolerance;
+    trackwright::PlanShot shot;
+    trackwright::PlanShotWorkspace workspace;
+    const trackwright::PlanGoalTolerance tolerance;
     std::size_t i = 0;
     for (auto _ : state) {
         const bake::RandomSearch& s = searches[i];
-        benchmark::DoNotOptimize(runtime::findPlanShot(s.vehicle, s.start, s.goal, tolerance, {}, 1.0f, workspace, shot));
+        benchmark::DoNotOptimize(trackwright::findPlanShot(s.vehicle, s.start, s.goal, tolerance, {}, 1.0f, workspace, shot));
         if (++i == searches.size()) i = 0;
     }
 }
@@ -291,9 +291,9 @@ BENCHMARK(BM_PlanShot)->ComputeStatistics("min", fastest);
 
 /// One heuristic evaluation (Pinter's paths, then the traversal time), from poses around a goal.
 void BM_PlanHeuristic(benchmark::State& state) {
-    const runtime::PlanVehicle car = runtime::carPlanVehicle(6.0f, 15.0f, 1.5f, 5.0f, 13.8f);
-    const runtime::PlanHeuristic heuristic(car, {20.0f, 10.0f, 1.0f, 5.0f});
-    std::vector<runtime::PlanState> states;
+    const trackwright::PlanVehicle car = trackwright::carPlanVehicle(6.0f, 15.0f, 1.5f, 5.0f, 13.8f);
+    const trackwright::PlanHeuristic heuristic(car, {20.0f, 10.0f, 1.0f, 5.0f});
+    std::vector<trackwright::PlanState> states;
     for (int i = 0; i < 256; ++i)
         states.push_back({static_cast<float>(40.0 * std::sin(i * 0.7)), static_cast<float>(40.0 * std::cos(i * 1.3)), static_cast<float>(i * 0.37), static_cast<float>(i % 14)});
     std::size_t i = 0;
@@ -309,12 +309,12 @@ BENCHMARK(BM_PlanHeuristic)->ComputeStatistics("min", fastest);
 void BM_PlanRecoveryHairpin(benchmark::State& state) {
     static const auto sample =
         tw::test::bakeSample(*formats::loadTrackFile(std::string(TRACKWRIGHT_TEST_DATA_DIR) + "/paths/hairpins.twtrack").document);
-    runtime::RecoveryPlanner planner(sample->track);
-    const runtime::VehicleParameters armoured = runtime::vehiclePreset(runtime::VehiclePreset::Armoured);
-    runtime::VehicleState stuck;
+    trackwright::RecoveryPlanner planner(sample->track);
+    const trackwright::VehicleParameters armoured = trackwright::vehiclePreset(trackwright::VehiclePreset::Armoured);
+    trackwright::VehicleState stuck;
     stuck.position = {23.65, 16.25};
     stuck.heading = 113.8f * static_cast<float>(M_PI / 180.0);
-    runtime::Maneuver maneuver;
+    trackwright::Maneuver maneuver;
     for (auto _ : state) benchmark::DoNotOptimize(planner.plan(armoured, stuck, {10.32, 13.0}, static_cast<float>(M_PI), maneuver));
     state.counters["iterations"] = static_cast<double>(planner.lastResult().iterations);
 }

@@ -34,12 +34,12 @@ struct RaceHash {
 };
 
 struct Car {
-    runtime::VehicleParameters vehicle;
-    std::unique_ptr<runtime::Follower> follower;
-    std::unique_ptr<runtime::Registrar> registrar;
-    std::unique_ptr<runtime::LapCounter> laps;
-    runtime::VehicleBody body;
-    runtime::Registration lastDefined;
+    trackwright::VehicleParameters vehicle;
+    std::unique_ptr<trackwright::Follower> follower;
+    std::unique_ptr<trackwright::Registrar> registrar;
+    std::unique_ptr<trackwright::LapCounter> laps;
+    trackwright::VehicleBody body;
+    trackwright::Registration lastDefined;
 };
 
 } // namespace
@@ -53,43 +53,43 @@ int main(int argc, char** argv) {
     const std::vector<char> bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
     std::vector<std::uint64_t> storage((bytes.size() + 7) / 8);
     if (!bytes.empty()) std::memcpy(storage.data(), bytes.data(), bytes.size());
-    runtime::BakedTrack track;
-    if (runtime::loadBakedTrack({reinterpret_cast<const std::byte*>(storage.data()), bytes.size()}, track) != runtime::LoadStatus::Ok) {
+    trackwright::BakedTrack track;
+    if (trackwright::loadBakedTrack({reinterpret_cast<const std::byte*>(storage.data()), bytes.size()}, track) != trackwright::LoadStatus::Ok) {
         std::fprintf(stderr, "record_race: cannot load %s\n", argv[1]);
         return 1;
     }
-    runtime::RecoveryPlanner planner(track);
+    trackwright::RecoveryPlanner planner(track);
     std::vector<Car> cars(12);
     for (std::uint32_t i = 0; i < cars.size(); ++i) {
         Car& car = cars[i];
-        const runtime::VehiclePreset preset = runtime::kAllVehiclePresets[i % std::size(runtime::kAllVehiclePresets)];
-        const runtime::FollowerKind kind = runtime::kAllFollowerKinds[i % std::size(runtime::kAllFollowerKinds)];
-        car.vehicle = runtime::vehiclePreset(preset);
+        const trackwright::VehiclePreset preset = trackwright::kAllVehiclePresets[i % std::size(trackwright::kAllVehiclePresets)];
+        const trackwright::FollowerKind kind = trackwright::kAllFollowerKinds[i % std::size(trackwright::kAllFollowerKinds)];
+        car.vehicle = trackwright::vehiclePreset(preset);
         std::uint32_t vehicleClass = 0;
-        if (!runtime::findVehicleClass(track, runtime::vehiclePresetName(preset), vehicleClass)) vehicleClass = 0;
-        car.follower = runtime::makeFollower(kind, track, 0, vehicleClass, car.vehicle);
+        if (!trackwright::findVehicleClass(track, trackwright::vehiclePresetName(preset), vehicleClass)) vehicleClass = 0;
+        car.follower = trackwright::makeFollower(kind, track, 0, vehicleClass, car.vehicle);
         if (!car.follower) return 1;
         car.follower->attachRecoveryPlanner(&planner, car.vehicle);
-        car.registrar = std::make_unique<runtime::Registrar>(track);
-        car.laps = std::make_unique<runtime::LapCounter>(track);
-        runtime::GridOptions grid;
+        car.registrar = std::make_unique<trackwright::Registrar>(track);
+        car.laps = std::make_unique<trackwright::LapCounter>(track);
+        trackwright::GridOptions grid;
         grid.rowSpacing = 12.0f;
-        runtime::VehicleState slot;
-        if (!runtime::gridSlot(track, i, grid, slot)) return 1;
-        car.body = runtime::startingBody(car.vehicle, slot);
+        trackwright::VehicleState slot;
+        if (!trackwright::gridSlot(track, i, grid, slot)) return 1;
+        car.body = trackwright::startingBody(car.vehicle, slot);
     }
     constexpr float kDt = 1.0f / 60.0f;
     const int seconds = std::atoi(argv[2]);
     RaceHash hash;
     for (int tick = 0; tick < seconds * 60; ++tick) {
         for (Car& car : cars) {
-            const runtime::Registration where = car.registrar->update(car.body.state.position);
+            const trackwright::Registration where = car.registrar->update(car.body.state.position);
             if (where.defined) car.lastDefined = where;
             car.laps->update(where, kDt);
-            const runtime::Controls controls = car.follower->update({car.body.state, where, kDt});
-            runtime::stepVehicle(car.vehicle, controls, kDt, car.body);
-            runtime::resolveWallContact(track, car.lastDefined, car.body);
-            const runtime::TeleportRequest teleport = car.follower->takeTeleportRequest();
+            const trackwright::Controls controls = car.follower->update({car.body.state, where, kDt});
+            trackwright::stepVehicle(car.vehicle, controls, kDt, car.body);
+            trackwright::resolveWallContact(track, car.lastDefined, car.body);
+            const trackwright::TeleportRequest teleport = car.follower->takeTeleportRequest();
             if (teleport.requested) {
                 car.body = {};
                 car.body.state.position = teleport.position;

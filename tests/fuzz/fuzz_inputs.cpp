@@ -1,7 +1,6 @@
 #include "tests/fuzz/fuzz_inputs.h"
 
-#include "trackwright/format/baked_format.h"
-#include "trackwright/format/baked_reader.h"
+#include "formats/baked/format_names.h"
 #include "formats/import/track_import.h"
 #include "formats/source/track_json.h"
 #include "formats/validate/validate.h"
@@ -23,29 +22,29 @@ namespace {
 std::string_view text(Input input) { return {reinterpret_cast<const char*>(input.data()), input.size()}; }
 
 void registerAndSample(const std::vector<std::uint64_t>& storage, std::size_t size) {
-    runtime::BakedTrack track;
-    if (runtime::loadBakedTrack({reinterpret_cast<const std::byte*>(storage.data()), size}, track) != runtime::LoadStatus::Ok) return;
-    runtime::Registrar registrar(track);
-    runtime::LapCounter laps(track);
+    trackwright::BakedTrack track;
+    if (trackwright::loadBakedTrack({reinterpret_cast<const std::byte*>(storage.data()), size}, track) != trackwright::LoadStatus::Ok) return;
+    trackwright::Registrar registrar(track);
+    trackwright::LapCounter laps(track);
     for (const formats::BakedNode& node : track.view.nodes) {
         (void)laps.update(registrar.update({node.x + 0.5, node.y - 0.25}), 0.1f);
-        runtime::TrackPoint point;
+        trackwright::TrackPoint point;
         float off = 0.0f;
-        if (&node == track.view.nodes.data()) (void)runtime::nearestTrackPoint(track, {node.x + 30.0, node.y}, point, off);
+        if (&node == track.view.nodes.data()) (void)trackwright::nearestTrackPoint(track, {node.x + 30.0, node.y}, point, off);
         if (&node - track.view.nodes.data() > 64) break;
     }
-    runtime::TrackMarker marker;
-    for (std::uint32_t i = 0; i < runtime::markerCount(track) && i < 8; ++i) (void)runtime::markerAt(track, i, marker);
+    trackwright::TrackMarker marker;
+    for (std::uint32_t i = 0; i < trackwright::markerCount(track) && i < 8; ++i) (void)trackwright::markerAt(track, i, marker);
     for (std::uint32_t slot = 0; slot < 4; ++slot) {
-        runtime::VehicleState state;
-        (void)runtime::gridSlot(track, slot, {}, state);
+        trackwright::VehicleState state;
+        (void)trackwright::gridSlot(track, slot, {}, state);
     }
     for (std::uint32_t route = 0; route < track.view.routes.size() && route < 4; ++route) {
-        runtime::TrackPoint point;
-        for (double d : {-10.0, 0.0, 3.5, 1e6}) (void)runtime::routePointAt(track, route, d, point);
+        trackwright::TrackPoint point;
+        for (double d : {-10.0, 0.0, 3.5, 1e6}) (void)trackwright::routePointAt(track, route, d, point);
     }
     for (std::uint32_t line = 0; line < track.view.lines.size() && line < 4; ++line) {
-        const runtime::LineSampler sampler(track, line, 0);
+        const trackwright::LineSampler sampler(track, line, 0);
         for (double d : {-10.0, 0.0, 3.5, 1e6}) (void)sampler.sample(d);
     }
 }

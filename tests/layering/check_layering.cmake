@@ -115,7 +115,7 @@ foreach(source IN LISTS sources)
     math(EXPR line_number "${line_number} + 1")
     # What a game compiles must compile on every compiler: M_PI is POSIX, not C++ (MSVC lacks it).
     if(from_public AND text MATCHES "M_PI" AND NOT text MATCHES "^[ \t]*//")
-      report("${source}" ${line_number} "M_PI in a public header: MSVC does not define it; use runtime::kPlanPi or a constant of your own")
+      report("${source}" ${line_number} "M_PI in a public header: MSVC does not define it; use trackwright::kPlanPi or a constant of your own")
     endif()
     if(NOT text MATCHES "^[ \t]*#[ \t]*include[ \t]*([<\"])([^>\"]+)[>\"]")
       continue()

@@ -36,7 +36,7 @@ TEST(PreviewSimulation, StartsCarsOnAGridBehindTheLineAndNamesWhatTheyFollow) {
     PreviewSimulation sim;
     sim.setTrack(PreviewSimulation::bakeForPreview(kart()));
     PreviewCarSetup truck;
-    truck.vehicle = runtime::VehiclePreset::Truck;
+    truck.vehicle = trackwright::VehiclePreset::Truck;
     sim.addCar({});
     sim.addCar(truck);
     // The kart has no racing line: the cars drive its centre line and say so; each follows hints for its own vehicle.

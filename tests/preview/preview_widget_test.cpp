@@ -142,7 +142,7 @@ TEST_F(ShownPreview, TheCarPanelChangesACarsFollowerAndTheMetricsFollowTheRace) 
     auto* follower = qobject_cast<QComboBox*>(widget.panel()->carTable()->cellWidget(1, 2));
     ASSERT_NE(follower, nullptr);
     follower->setCurrentText("predictive");
-    EXPECT_EQ(controller().simulation().cars()[1].setup.follower, runtime::FollowerKind::Predictive);
+    EXPECT_EQ(controller().simulation().cars()[1].setup.follower, trackwright::FollowerKind::Predictive);
     QTest::mouseClick(widget.panel()->addCarButton(), Qt::LeftButton);
     EXPECT_EQ(controller().simulation().cars().size(), 3u);
     controller().simulateFor(5.0);

@@ -24,7 +24,7 @@ ScenePoint vertex(const PreviewMesh& m, std::uint32_t i) {
 TEST(TrackMeshes, CoverEveryLinkWithUpFacingSurfacesWallsAndARibbonPerLine) {
     const auto baked = editor::preview::PreviewSimulation::bakeForPreview(sample("kart.twtrack"));
     ASSERT_TRUE(baked);
-    const runtime::BakedTrack& track = baked->track;
+    const trackwright::BakedTrack& track = baked->track;
     const editor::preview::TrackMeshes meshes = editor::preview::buildTrackMeshes(track);
 
     for (const PreviewMesh* m : {&meshes.surface, &meshes.walls, &meshes.lines}) {

@@ -1,4 +1,5 @@
 #include "trackwright/track/curvature.h"
+#include "formats/baked/format_names.h"
 
 #include <gtest/gtest.h>
 
@@ -25,15 +26,15 @@ TEST(NodeCurvature, IsOneOverTheRadiusOnACircleSignedByTurnDirection) {
         const double step = 4.0 / radius;  // about 4 m between nodes
         const Vec2 node = onCircle(radius, 0.3);
         const Vec2 tangent{-std::sin(0.3), std::cos(0.3)};
-        EXPECT_NEAR(runtime::nodeCurvature(node, tangent, onCircle(radius, 0.3 + step)), 1.0 / radius, 1e-9 / radius);
+        EXPECT_NEAR(trackwright::nodeCurvature(node, tangent, onCircle(radius, 0.3 + step)), 1.0 / radius, 1e-9 / radius);
         // Driven clockwise, the same circle turns right: negative curvature.
-        EXPECT_NEAR(runtime::nodeCurvature(node, tangent * -1.0, onCircle(radius, 0.3 - step)), -1.0 / radius, 1e-9 / radius);
+        EXPECT_NEAR(trackwright::nodeCurvature(node, tangent * -1.0, onCircle(radius, 0.3 - step)), -1.0 / radius, 1e-9 / radius);
     }
 }
 
 TEST(NodeCurvature, IsZeroOnAStraightLine) {
-    EXPECT_NEAR(runtime::nodeCurvature({1.0, 2.0}, {0.6, 0.8}, {4.0, 6.0}), 0.0, 1e-15);
-    EXPECT_EQ(runtime::nodeCurvature({1.0, 2.0}, {1.0, 0.0}, {1.0, 2.0}), 0.0);
+    EXPECT_NEAR(trackwright::nodeCurvature({1.0, 2.0}, {0.6, 0.8}, {4.0, 6.0}), 0.0, 1e-15);
+    EXPECT_EQ(trackwright::nodeCurvature({1.0, 2.0}, {1.0, 0.0}, {1.0, 2.0}), 0.0);
 }
 
 // A clothoid's curvature grows linearly with arc length, κ(s) = s / A²: the construction must
@@ -52,7 +53,7 @@ TEST(NodeCurvature, FollowsAClothoid) {
     for (int node = 500; node <= 19000; node += 1500) {  // every 15 m, nodes 3 m apart
         const double s = node * ds;
         const Vec2 tangent{std::cos(headings[node]), std::sin(headings[node])};
-        const double kappa = runtime::nodeCurvature(points[node], tangent, points[node + 300]);
+        const double kappa = trackwright::nodeCurvature(points[node], tangent, points[node + 300]);
         // The arc through the next node sees the curvature 1.5 m ahead on average.
         EXPECT_NEAR(kappa, (s + 1.0) / a2, 0.02 * (s + 1.0) / a2 + 1e-5) << "s = " << s;
     }
@@ -79,7 +80,7 @@ TEST(BezierMaxCurvature, MatchesDenseSamplingInBothCases) {
         }
         for (int i = -1000; i <= 1000; ++i)
             sampled = std::max(sampled, bezierCurvatureAt(p1, p2, p3, std::clamp((peak + i / 1000.0) / 2000.0, 0.0, 1.0)));
-        const double exact = runtime::bezierMaxCurvature(p1, p2, p3);
+        const double exact = trackwright::bezierMaxCurvature(p1, p2, p3);
         EXPECT_GE(exact, sampled * (1.0 - 1e-9));
         EXPECT_NEAR(exact, sampled, 1e-6 * exact) << p2.x << "," << p2.y;
         const bool isOutside = formats::length(p2 - Vec2{2.5, 0.0}) > 2.5 && formats::length(p2 - Vec2{7.5, 0.0}) > 2.5;
@@ -91,13 +92,13 @@ TEST(BezierMaxCurvature, MatchesDenseSamplingInBothCases) {
 
 TEST(BezierMaxCurvature, SymmetricArchAndDegenerateCases) {
     // p1 (-1,0), p2 (0,h), p3 (1,0): the apex curvature is h.
-    EXPECT_NEAR(runtime::bezierMaxCurvature({-1.0, 0.0}, {0.0, 3.0}, {1.0, 0.0}), 3.0, 1e-12);
-    EXPECT_EQ(runtime::bezierMaxCurvature({0.0, 0.0}, {3.0, 0.0}, {10.0, 0.0}), 0.0);
-    EXPECT_TRUE(std::isinf(runtime::bezierMaxCurvature({0.0, 0.0}, {15.0, 0.0}, {10.0, 0.0})));
+    EXPECT_NEAR(trackwright::bezierMaxCurvature({-1.0, 0.0}, {0.0, 3.0}, {1.0, 0.0}), 3.0, 1e-12);
+    EXPECT_EQ(trackwright::bezierMaxCurvature({0.0, 0.0}, {3.0, 0.0}, {10.0, 0.0}), 0.0);
+    EXPECT_TRUE(std::isinf(trackwright::bezierMaxCurvature({0.0, 0.0}, {15.0, 0.0}, {10.0, 0.0})));
     // Three close nodes of a circle of radius R as control points: the middle one pulls the curve
     // only half way (sagitta c²/8R against the Bézier's apex 4h/c²), so κmax ≈ 1 / 2R.
     for (double radius : {10.0, 100.0}) {
-        const double k = runtime::bezierMaxCurvature(onCircle(radius, 0.0), onCircle(radius, 0.05), onCircle(radius, 0.1));
+        const double k = trackwright::bezierMaxCurvature(onCircle(radius, 0.0), onCircle(radius, 0.05), onCircle(radius, 0.1));
         EXPECT_NEAR(k, 0.5 / radius, 1e-3 / radius);
     }
 }

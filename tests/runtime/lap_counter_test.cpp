@@ -24,12 +24,12 @@ formats::TrackDocument markedCircle() {
 
 /// Drives a car along the centre line of route 0 at `speed`, from `from` metres for `seconds`,
 /// registering it each tick as a game would, and feeds the counter. Returns the metres driven.
-double drive(const runtime::BakedTrack& track, runtime::LapCounter& counter, double from, double speed, double seconds, float dt) {
-    runtime::Registrar registrar(track);
+double drive(const trackwright::BakedTrack& track, trackwright::LapCounter& counter, double from, double speed, double seconds, float dt) {
+    trackwright::Registrar registrar(track);
     const int ticks = static_cast<int>(std::lround(seconds / dt));
     for (int i = 0; i <= ticks; ++i) {
-        runtime::TrackPoint p;
-        EXPECT_TRUE(runtime::routePointAt(track, 0, from + speed * dt * i, p));
+        trackwright::TrackPoint p;
+        EXPECT_TRUE(trackwright::routePointAt(track, 0, from + speed * dt * i, p));
         EXPECT_TRUE(counter.update(registrar.update(p.position), i == 0 ? 0.0f : dt));
     }
     return speed * dt * ticks;
@@ -37,24 +37,24 @@ double drive(const runtime::BakedTrack& track, runtime::LapCounter& counter, dou
 
 TEST(LapCounter, TheBakeCarriesTheDesignersMarkers) {
     const auto sample = tw::test::bakeSample(markedCircle());
-    const runtime::BakedTrack& track = sample->track;
-    ASSERT_EQ(runtime::markerCount(track), 4u);
+    const trackwright::BakedTrack& track = sample->track;
+    ASSERT_EQ(trackwright::markerCount(track), 4u);
     std::uint32_t index = 99;
-    ASSERT_TRUE(runtime::findMarker(track, "start-finish", 0, index));
-    runtime::TrackMarker line;
-    ASSERT_TRUE(runtime::markerAt(track, index, line));
+    ASSERT_TRUE(trackwright::findMarker(track, "start-finish", 0, index));
+    trackwright::TrackMarker line;
+    ASSERT_TRUE(trackwright::markerAt(track, index, line));
     EXPECT_STREQ(line.label, "Line");
     EXPECT_EQ(line.route, 0u);
     EXPECT_EQ(line.node, 12u);
     EXPECT_FLOAT_EQ(line.distance, track.view.nodes[12].distance);
-    EXPECT_FALSE(runtime::findMarker(track, "start-finish", index + 1, index));
-    EXPECT_FALSE(runtime::findMarker(track, nullptr, 0, index));
-    EXPECT_FALSE(runtime::markerAt(track, 4, line));
+    EXPECT_FALSE(trackwright::findMarker(track, "start-finish", index + 1, index));
+    EXPECT_FALSE(trackwright::findMarker(track, nullptr, 0, index));
+    EXPECT_FALSE(trackwright::markerAt(track, 4, line));
 }
 
 TEST(LapCounter, LapsAndSectorsFollowTheMarkers) {
     const auto sample = tw::test::bakeSample(markedCircle());
-    const runtime::LapLayout layout = runtime::lapLayout(sample->track);
+    const trackwright::LapLayout layout = trackwright::lapLayout(sample->track);
     ASSERT_TRUE(layout.valid);
     const double length = sample->track.view.routes[0].length;
     EXPECT_FLOAT_EQ(layout.length, static_cast<float>(length));
@@ -64,12 +64,12 @@ TEST(LapCounter, LapsAndSectorsFollowTheMarkers) {
     EXPECT_NEAR(layout.sectorStarts[2], length / 2.0, 1e-3);
 
     // From a grid slot 10 m behind the line, three laps and a bit at 20 m/s.
-    runtime::LapCounter counter(sample->track);
+    trackwright::LapCounter counter(sample->track);
     constexpr double kSpeed = 20.0;
     const double line = layout.startDistance;
     const double driven = drive(sample->track, counter, line - 10.0, kSpeed, (3.0 * length + 10.0 + 5.0) / kSpeed, 1.0f / 60.0f);
     const double past = driven - 10.0 - 3.0 * length;  // metres into lap 4
-    const runtime::LapStatus& s = counter.status();
+    const trackwright::LapStatus& s = counter.status();
     EXPECT_EQ(s.lapsCompleted, 3u);
     EXPECT_NEAR(s.raceDistance, 3.0 * length + past, 0.05);
     EXPECT_NEAR(s.lapDistance, past, 0.05);
@@ -89,7 +89,7 @@ TEST(LapCounter, LapTimesDoNotDependOnTheFrameRate) {
     double times[2] = {};
     const float steps[2] = {1.0f / 20.0f, 1.0f / 144.0f};
     for (int k = 0; k < 2; ++k) {
-        runtime::LapCounter counter(sample->track);
+        trackwright::LapCounter counter(sample->track);
         drive(sample->track, counter, counter.layout().startDistance - 3.0, 31.0, (2.0 * length + 3.0 + 1.0) / 31.0, steps[k]);
         ASSERT_EQ(counter.status().lapsCompleted, 2u);
         times[k] = counter.status().lastLapTime;
@@ -99,14 +99,14 @@ TEST(LapCounter, LapTimesDoNotDependOnTheFrameRate) {
 
 TEST(LapCounter, GroundCountsOnceAndAMidLapStartIsNotABestLap) {
     const auto sample = tw::test::bakeSample(markedCircle());
-    const runtime::BakedTrack& track = sample->track;
+    const trackwright::BakedTrack& track = sample->track;
     const double length = track.view.routes[0].length;
-    runtime::LapCounter counter(track);
+    trackwright::LapCounter counter(track);
     const double line = counter.layout().startDistance;
-    runtime::Registrar registrar(track);
+    trackwright::Registrar registrar(track);
     auto at = [&](double distance, float dt) {
-        runtime::TrackPoint p;
-        EXPECT_TRUE(runtime::routePointAt(track, 0, distance, p));
+        trackwright::TrackPoint p;
+        EXPECT_TRUE(trackwright::routePointAt(track, 0, distance, p));
         return counter.update(registrar.update(p.position), dt);
     };
     // Starts a third of a lap past the line: lap 1 is an out-lap.
@@ -133,23 +133,23 @@ TEST(LapCounter, GroundCountsOnceAndAMidLapStartIsNotABestLap) {
 
 TEST(LapCounter, RefusesBadTimeStepsAndHoldsProgressOffTheTrack) {
     const auto sample = tw::test::bakeSample(markedCircle());
-    runtime::LapCounter counter(sample->track);
-    runtime::Registration where;
+    trackwright::LapCounter counter(sample->track);
+    trackwright::Registration where;
     where.defined = true;
     where.distance = 100.0f;
     ASSERT_TRUE(counter.update(where, 0.0f));
-    const runtime::LapStatus before = counter.status();
+    const trackwright::LapStatus before = counter.status();
     EXPECT_FALSE(counter.update(where, -0.1f));
     EXPECT_FALSE(counter.update(where, std::nanf("")));
     EXPECT_FALSE(counter.update(where, INFINITY));
-    runtime::Registration broken = where;
+    trackwright::Registration broken = where;
     broken.distance = NAN;
     EXPECT_FALSE(counter.update(broken, 0.1f));
     EXPECT_EQ(counter.status().raceTime, before.raceTime);
     EXPECT_EQ(counter.status().raceDistance, before.raceDistance);
     // Undefined (off the walls) and unknown routes: the clock runs, the car stays where it was.
-    EXPECT_TRUE(counter.update(runtime::Registration{}, 0.5f));
-    runtime::Registration elsewhere = where;
+    EXPECT_TRUE(counter.update(trackwright::Registration{}, 0.5f));
+    trackwright::Registration elsewhere = where;
     elsewhere.route = 7;
     elsewhere.distance = 300.0f;
     EXPECT_TRUE(counter.update(elsewhere, 0.5f));
@@ -172,10 +172,10 @@ TEST(LapCounter, APitLaneCountsAsTheStretchItBypasses) {
     }
     doc.routes.push_back(pit);
     const auto sample = tw::test::bakeSample(doc);
-    const runtime::BakedTrack& track = sample->track;
+    const trackwright::BakedTrack& track = sample->track;
     ASSERT_EQ(track.view.routes.size(), 2u);
-    runtime::LapCounter counter(track);
-    runtime::Registration where;
+    trackwright::LapCounter counter(track);
+    trackwright::Registration where;
     where.defined = true;
     where.route = 0;
     where.distance = track.view.nodes[1].distance;
@@ -198,9 +198,9 @@ TEST(LapCounter, ATrackWithoutALoopHasNoLaps) {
     doc.routes[0].closed = false;
     doc.markers = {{"start", 3, ""}};
     const auto sample = tw::test::bakeSample(doc);
-    runtime::LapCounter counter(sample->track);
+    trackwright::LapCounter counter(sample->track);
     EXPECT_FALSE(counter.layout().valid);
-    runtime::Registration where;
+    trackwright::Registration where;
     where.defined = true;
     EXPECT_FALSE(counter.update(where, 0.1f));
 }

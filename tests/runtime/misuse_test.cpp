@@ -32,40 +32,40 @@ const tw::test::BakedSample& centreLineOnly() {
 TEST(RuntimeMisuse, ALineTheTrackDoesNotHaveGivesNoFollowerAndAnEmptySampler) {
     // findLine answers kNoRoute for "racing" here; the README's own snippet passed that on, and
     // makeFollower and LineSampler read far past the line arrays.
-    const runtime::BakedTrack& track = centreLineOnly().track;
-    const std::uint32_t racing = runtime::findLine(track, 0, "racing", 0);
+    const trackwright::BakedTrack& track = centreLineOnly().track;
+    const std::uint32_t racing = trackwright::findLine(track, 0, "racing", 0);
     ASSERT_EQ(racing, formats::kNoRoute);
-    const runtime::VehicleParameters car = runtime::vehiclePreset(runtime::VehiclePreset::Car);
-    for (runtime::FollowerKind kind : runtime::kAllFollowerKinds) {
-        EXPECT_EQ(runtime::makeFollower(kind, track, racing, 0, car), nullptr) << runtime::followerName(kind);
-        EXPECT_EQ(runtime::makeFollower(kind, track, 7, 0, car), nullptr) << "an index past the lines";
-        EXPECT_EQ(runtime::makeFollower(kind, track, 0, 99, car), nullptr) << "a class past the classes";
-        EXPECT_NE(runtime::makeFollower(kind, track, 0, 0, car), nullptr) << "the centre line is there";
+    const trackwright::VehicleParameters car = trackwright::vehiclePreset(trackwright::VehiclePreset::Car);
+    for (trackwright::FollowerKind kind : trackwright::kAllFollowerKinds) {
+        EXPECT_EQ(trackwright::makeFollower(kind, track, racing, 0, car), nullptr) << trackwright::followerName(kind);
+        EXPECT_EQ(trackwright::makeFollower(kind, track, 7, 0, car), nullptr) << "an index past the lines";
+        EXPECT_EQ(trackwright::makeFollower(kind, track, 0, 99, car), nullptr) << "a class past the classes";
+        EXPECT_NE(trackwright::makeFollower(kind, track, 0, 0, car), nullptr) << "the centre line is there";
     }
-    const runtime::LineSampler sampler(track, racing, 0);
+    const trackwright::LineSampler sampler(track, racing, 0);
     EXPECT_FALSE(sampler.valid());
-    const runtime::LineSample s = sampler.sample(25.0);
+    const trackwright::LineSample s = sampler.sample(25.0);
     EXPECT_EQ(s.position.x, 0.0);
     EXPECT_EQ(s.speedHint, 0.0f);
-    EXPECT_TRUE(runtime::LineSampler(track, 0, 0).valid());
+    EXPECT_TRUE(trackwright::LineSampler(track, 0, 0).valid());
 }
 
 TEST(RuntimeMisuse, FollowersBuiltOnAMissingLineGiveNeutralControls) {
-    const runtime::BakedTrack& track = centreLineOnly().track;
+    const trackwright::BakedTrack& track = centreLineOnly().track;
     const std::uint32_t missing = formats::kNoRoute;
-    std::vector<std::unique_ptr<runtime::Follower>> followers;
-    followers.push_back(std::make_unique<runtime::PursuitFollower>(track, missing, 0, runtime::PursuitParameters{}));
-    followers.push_back(std::make_unique<runtime::RunnerFollower>(track, missing, 0, runtime::RunnerParameters{}));
-    followers.push_back(std::make_unique<runtime::SeekFollower>(track, missing, runtime::SeekFollower::Mode::Rabbit, runtime::SeekParameters{}));
-    followers.push_back(std::make_unique<runtime::WaypointFollower>(track, missing, 0, runtime::WaypointParameters{}));
-    followers.push_back(std::make_unique<runtime::BaselineFollower>(track, missing, runtime::BaselineParameters{}));
-    runtime::Registrar registrar(track);
-    runtime::VehicleState state;
+    std::vector<std::unique_ptr<trackwright::Follower>> followers;
+    followers.push_back(std::make_unique<trackwright::PursuitFollower>(track, missing, 0, trackwright::PursuitParameters{}));
+    followers.push_back(std::make_unique<trackwright::RunnerFollower>(track, missing, 0, trackwright::RunnerParameters{}));
+    followers.push_back(std::make_unique<trackwright::SeekFollower>(track, missing, trackwright::SeekFollower::Mode::Rabbit, trackwright::SeekParameters{}));
+    followers.push_back(std::make_unique<trackwright::WaypointFollower>(track, missing, 0, trackwright::WaypointParameters{}));
+    followers.push_back(std::make_unique<trackwright::BaselineFollower>(track, missing, trackwright::BaselineParameters{}));
+    trackwright::Registrar registrar(track);
+    trackwright::VehicleState state;
     state.position = {120.0, 0.0};
     state.heading = 1.57f;
     state.speed = 10.0f;
     for (auto& follower : followers) {
-        const runtime::Controls c = follower->update({state, registrar.update(state.position), 1.0f / 60.0f});
+        const trackwright::Controls c = follower->update({state, registrar.update(state.position), 1.0f / 60.0f});
         EXPECT_EQ(c.throttle, 0.0f);
         EXPECT_EQ(c.steering, 0.0f);
         EXPECT_FALSE(follower->takeTeleportRequest().requested);
@@ -74,31 +74,31 @@ TEST(RuntimeMisuse, FollowersBuiltOnAMissingLineGiveNeutralControls) {
 
 /// What a game's helper returns: objects built from a BakedTrack that was a local copy.
 struct CarParts {
-    std::unique_ptr<runtime::Registrar> registrar;
-    std::unique_ptr<runtime::LineSampler> sampler;
-    std::unique_ptr<runtime::Follower> follower;
+    std::unique_ptr<trackwright::Registrar> registrar;
+    std::unique_ptr<trackwright::LineSampler> sampler;
+    std::unique_ptr<trackwright::Follower> follower;
 };
-CarParts partsFromALocalCopy(const runtime::BakedTrack& track) {
-    const runtime::BakedTrack copy = track;  // gone when this returns; the bytes stay
+CarParts partsFromALocalCopy(const trackwright::BakedTrack& track) {
+    const trackwright::BakedTrack copy = track;  // gone when this returns; the bytes stay
     CarParts parts;
-    parts.registrar = std::make_unique<runtime::Registrar>(copy);
-    parts.sampler = std::make_unique<runtime::LineSampler>(copy, 0, 0);
-    parts.follower = runtime::makeFollower(runtime::FollowerKind::Runner, copy, 0, 0, runtime::vehiclePreset(runtime::VehiclePreset::Car));
+    parts.registrar = std::make_unique<trackwright::Registrar>(copy);
+    parts.sampler = std::make_unique<trackwright::LineSampler>(copy, 0, 0);
+    parts.follower = trackwright::makeFollower(trackwright::FollowerKind::Runner, copy, 0, 0, trackwright::vehiclePreset(trackwright::VehiclePreset::Car));
     return parts;
 }
 
 TEST(RuntimeMisuse, ObjectsBuiltFromACopyOfTheTrackOutliveTheCopy) {
     // The header calls BakedTrack cheap to copy; a Registrar kept a pointer to the copy and read
     // freed stack once it went.
-    const runtime::BakedTrack& track = centreLineOnly().track;
+    const trackwright::BakedTrack& track = centreLineOnly().track;
     CarParts parts = partsFromALocalCopy(track);
-    const runtime::LineSample start = parts.sampler->sample(0.0);
-    const runtime::Registration where = parts.registrar->update(start.position);
+    const trackwright::LineSample start = parts.sampler->sample(0.0);
+    const trackwright::Registration where = parts.registrar->update(start.position);
     EXPECT_TRUE(where.defined);
-    runtime::VehicleState state;
+    trackwright::VehicleState state;
     state.position = start.position;
     state.heading = static_cast<float>(std::atan2(start.tangent.y, start.tangent.x));
-    const runtime::Controls c = parts.follower->update({state, where, 1.0f / 60.0f});
+    const trackwright::Controls c = parts.follower->update({state, where, 1.0f / 60.0f});
     EXPECT_GT(c.throttle, 0.0f);
 }
 

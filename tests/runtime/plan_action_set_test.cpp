@@ -13,11 +13,11 @@
 
 namespace {
 
-using runtime::PlanActionSet;
-using runtime::PlanDiscretization;
-using runtime::PlanVehicle;
+using trackwright::PlanActionSet;
+using trackwright::PlanDiscretization;
+using trackwright::PlanVehicle;
 
-void expectSameExpansion(const runtime::PlanExpansion& a, const runtime::PlanExpansion& b, int step) {
+void expectSameExpansion(const trackwright::PlanExpansion& a, const trackwright::PlanExpansion& b, int step) {
     ASSERT_EQ(a.poseCount, b.poseCount) << "step " << step;
     ASSERT_EQ(a.motionCount, b.motionCount) << "step " << step;
     ASSERT_EQ(a.speedCount, b.speedCount) << "step " << step;
@@ -41,11 +41,11 @@ void expectSameExpansion(const runtime::PlanExpansion& a, const runtime::PlanExp
 TEST(PlanActions, AReusedExpansionExpandsAsAFreshOneWhateverItExpandedBefore) {
     // One expansion buffer (and so one cache of action sets) through vehicles, discretisations
     // and speeds that come back: each expansion must equal one made in a fresh buffer.
-    const PlanVehicle car = runtime::carPlanVehicle(6.0f, 15.0f, 1.5f, 5.0f, 13.8f);
-    const PlanVehicle reversingCar = runtime::carPlanVehicle(6.0f, 15.0f, 1.5f, 5.0f, 13.8f, 4.0f);
-    const PlanVehicle tighterCar = runtime::carPlanVehicle(4.0f, 15.0f, 1.5f, 5.0f, 13.8f);
-    const PlanVehicle tank = runtime::tankPlanVehicle(1.0f, 2.0f, 4.0f, 8.0f);
-    const PlanVehicle pedestrian = runtime::pedestrianPlanVehicle();
+    const PlanVehicle car = trackwright::carPlanVehicle(6.0f, 15.0f, 1.5f, 5.0f, 13.8f);
+    const PlanVehicle reversingCar = trackwright::carPlanVehicle(6.0f, 15.0f, 1.5f, 5.0f, 13.8f, 4.0f);
+    const PlanVehicle tighterCar = trackwright::carPlanVehicle(4.0f, 15.0f, 1.5f, 5.0f, 13.8f);
+    const PlanVehicle tank = trackwright::tankPlanVehicle(1.0f, 2.0f, 4.0f, 8.0f);
+    const PlanVehicle pedestrian = trackwright::pedestrianPlanVehicle();
     PlanDiscretization coarse;
     coarse.steeringStepDeg = 7.5f;
     coarse.accelerationLevels = 1;
@@ -53,24 +53,24 @@ TEST(PlanActions, AReusedExpansionExpandsAsAFreshOneWhateverItExpandedBefore) {
     struct Case {
         PlanVehicle vehicle;
         PlanDiscretization discretization;
-        runtime::PlanState state;
+        trackwright::PlanState state;
         float goalSpeed;
     };
     std::vector<Case> cases;
     for (const float speed : {0.0f, 3.0f, 8.25f, 13.8f, 3.0f, -2.0f, 0.0f}) {
         for (const PlanVehicle& v : {car, reversingCar, tighterCar, tank, pedestrian, car}) {
-            cases.push_back({v, fine, {1.0f, -2.0f, 0.4f, speed}, runtime::kNoGoalSpeed});
-            cases.push_back({v, coarse, {-3.0f, 5.0f, -2.9f, speed}, runtime::kNoGoalSpeed});
+            cases.push_back({v, fine, {1.0f, -2.0f, 0.4f, speed}, trackwright::kNoGoalSpeed});
+            cases.push_back({v, coarse, {-3.0f, 5.0f, -2.9f, speed}, trackwright::kNoGoalSpeed});
             cases.push_back({v, fine, {1.0f, -2.0f, 0.4f, speed}, 3.3f});   // goal speeds come and go
             cases.push_back({v, fine, {1.0f, -2.0f, 0.4f, speed}, -1.7f});
         }
     }
-    runtime::PlanExpansion reused;
+    trackwright::PlanExpansion reused;
     for (std::size_t i = 0; i < cases.size(); ++i) {
         const Case& c = cases[i];
-        runtime::expandState(c.state, c.vehicle, c.discretization, c.goalSpeed, reused);
-        const auto fresh = std::make_unique<runtime::PlanExpansion>();
-        runtime::expandState(c.state, c.vehicle, c.discretization, c.goalSpeed, *fresh);
+        trackwright::expandState(c.state, c.vehicle, c.discretization, c.goalSpeed, reused);
+        const auto fresh = std::make_unique<trackwright::PlanExpansion>();
+        trackwright::expandState(c.state, c.vehicle, c.discretization, c.goalSpeed, *fresh);
         expectSameExpansion(reused, *fresh, static_cast<int>(i));
         // A car that cannot reverse has nowhere to go from a backwards speed.
         EXPECT_EQ(reused.motionCount > 0, c.state.speed >= 0.0f || c.vehicle.canReverse()) << "step " << i;
@@ -81,30 +81,30 @@ TEST(PlanActions, EveryMotionPointsAtItsPoseAndSpeedEvenWhenTheExpansionIsFull) 
     // Standstill with both directions and spot turns, and a discretisation with more steering and
     // force combinations than an expansion holds: motions come pose by pose, each pointing at its
     // pose and its end speed, no pose without a motion, and nothing past the buffers.
-    const PlanVehicle tank = runtime::tankPlanVehicle(3.0f, 2.0f, 4.0f, 8.0f);
+    const PlanVehicle tank = trackwright::tankPlanVehicle(3.0f, 2.0f, 4.0f, 8.0f);
     PlanDiscretization crowded;
     crowded.steeringStepDeg = 0.5f;
     crowded.maxSteeringLevelsPerSide = 8;
     crowded.accelerationLevels = 4;
     for (const PlanDiscretization& d : {PlanDiscretization{}, crowded}) {
         for (const float speed : {0.0f, 0.7f, 3.0f, -3.0f}) {  // at 3 m/s, nine forces and 35 steerings: more than fit
-            auto expansion = std::make_unique<runtime::PlanExpansion>();
-            runtime::expandState({0.0f, 0.0f, 1.0f, speed}, tank, d, runtime::kNoGoalSpeed, *expansion);
-            const runtime::PlanExpansion& e = *expansion;
+            auto expansion = std::make_unique<trackwright::PlanExpansion>();
+            trackwright::expandState({0.0f, 0.0f, 1.0f, speed}, tank, d, trackwright::kNoGoalSpeed, *expansion);
+            const trackwright::PlanExpansion& e = *expansion;
             ASSERT_GT(e.motionCount, 0) << speed;
-            ASSERT_LE(e.motionCount, runtime::kMaxPlanMotions);
-            ASSERT_LE(e.poseCount, runtime::kMaxPlanPoses);
+            ASSERT_LE(e.motionCount, trackwright::kMaxPlanMotions);
+            ASSERT_LE(e.poseCount, trackwright::kMaxPlanPoses);
             std::vector<int> motionsOfPose(static_cast<std::size_t>(e.poseCount), 0);
             int lastPose = 0;
             for (int m = 0; m < e.motionCount; ++m) {
-                const runtime::PlanMotion& motion = e.motions[m];
+                const trackwright::PlanMotion& motion = e.motions[m];
                 ASSERT_LT(motion.pose, e.poseCount) << m;
                 ASSERT_LT(motion.speed, e.speedCount) << m;
                 EXPECT_GE(motion.pose, lastPose) << m << ": motions come pose by pose";
                 lastPose = motion.pose;
                 ++motionsOfPose[motion.pose];
                 EXPECT_EQ(motion.endSpeed, e.endSpeeds[motion.speed]) << m;
-                const runtime::PlanPoseCandidate& pose = e.poses[motion.pose];
+                const trackwright::PlanPoseCandidate& pose = e.poses[motion.pose];
                 if (pose.direction != 0) {
                     EXPECT_EQ(std::signbit(motion.endSpeed), pose.direction < 0) << m << ": the end speed's sign is the pose's direction";
                 }
@@ -115,12 +115,12 @@ TEST(PlanActions, EveryMotionPointsAtItsPoseAndSpeedEvenWhenTheExpansionIsFull) 
 }
 
 TEST(PlanActions, ForcesAndSteeringKeepTheExactLimits) {
-    const PlanVehicle car = runtime::carPlanVehicle(6.0f, 15.0f, 1.5f, 5.0f, 13.8f);
+    const PlanVehicle car = trackwright::carPlanVehicle(6.0f, 15.0f, 1.5f, 5.0f, 13.8f);
     const PlanDiscretization d;
-    const runtime::PlanSteeringTable steering = runtime::makeSteeringTable(d);
+    const trackwright::PlanSteeringTable steering = trackwright::makeSteeringTable(d);
     for (const float speed : {0.0f, 0.4f, 5.0f, 13.7f, 13.8f}) {
         PlanActionSet set;
-        runtime::buildActionSet(speed, 1, car, d, steering, runtime::kNoGoalSpeed, set);
+        trackwright::buildActionSet(speed, 1, car, d, steering, trackwright::kNoGoalSpeed, set);
         ASSERT_GT(set.forceCount, 0) << speed;
         bool reachesTop = false, stops = false;
         for (int i = 0; i < set.forceCount; ++i) {
@@ -167,18 +167,18 @@ TEST(PlanActions, ForcesAndSteeringKeepTheExactLimits) {
 }
 
 TEST(PlanActions, TheGoalsSpeedIsAnExactIntensityWhereOneStepWithinTheLimitsReachesIt) {
-    const PlanVehicle car = runtime::carPlanVehicle(6.0f, 15.0f, 1.5f, 5.0f, 13.8f, 4.0f);
+    const PlanVehicle car = trackwright::carPlanVehicle(6.0f, 15.0f, 1.5f, 5.0f, 13.8f, 4.0f);
     const PlanDiscretization d;
-    const runtime::PlanSteeringTable steering = runtime::makeSteeringTable(d);
+    const trackwright::PlanSteeringTable steering = trackwright::makeSteeringTable(d);
     auto endSpeeds = [&](float speed, int direction, float goalSpeed) {
         PlanActionSet set;
-        runtime::buildActionSet(speed, direction, car, d, steering, goalSpeed, set);
+        trackwright::buildActionSet(speed, direction, car, d, steering, goalSpeed, set);
         std::vector<float> speeds;
         for (int i = 0; i < set.forceCount; ++i) speeds.push_back(set.forces[i].endSpeed);
         return speeds;
     };
     auto has = [](const std::vector<float>& speeds, float v) { return std::find(speeds.begin(), speeds.end(), v) != speeds.end(); };
-    const std::vector<float> plain = endSpeeds(4.9f, 1, runtime::kNoGoalSpeed);
+    const std::vector<float> plain = endSpeeds(4.9f, 1, trackwright::kNoGoalSpeed);
     // Within reach (accelerating gently, braking gently): the goal's speed exactly, one force more.
     for (const float goal : {5.0f, 4.0f}) {
         const std::vector<float> with = endSpeeds(4.9f, 1, goal);
@@ -189,7 +189,7 @@ TEST(PlanActions, TheGoalsSpeedIsAnExactIntensityWhereOneStepWithinTheLimitsReac
     // Out of one step's reach, beyond the top speed, or the other way round: nothing is added.
     EXPECT_EQ(endSpeeds(4.9f, 1, 9.0f), plain) << "needs more than a_max over one cell";
     EXPECT_EQ(endSpeeds(4.9f, 1, 0.5f), plain) << "needs more than d_max over one cell";
-    EXPECT_EQ(endSpeeds(13.8f, 1, 14.0f), endSpeeds(13.8f, 1, runtime::kNoGoalSpeed)) << "past v_max";
+    EXPECT_EQ(endSpeeds(13.8f, 1, 14.0f), endSpeeds(13.8f, 1, trackwright::kNoGoalSpeed)) << "past v_max";
     EXPECT_EQ(endSpeeds(4.9f, 1, -5.0f), plain) << "a reversing goal speed is not a forward intensity";
     // Backwards, the goal's speed is negative.
     EXPECT_TRUE(has(endSpeeds(2.0f, -1, -2.5f), 2.5f));
@@ -198,20 +198,20 @@ TEST(PlanActions, TheGoalsSpeedIsAnExactIntensityWhereOneStepWithinTheLimitsReac
     PlanDiscretization finest;
     finest.accelerationLevels = 4;
     PlanActionSet set;
-    runtime::buildActionSet(4.9f, 1, car, finest, runtime::makeSteeringTable(finest), 5.0f, set);
+    trackwright::buildActionSet(4.9f, 1, car, finest, trackwright::makeSteeringTable(finest), 5.0f, set);
     bool reaches = false;
     for (int i = 0; i < set.forceCount; ++i) reaches |= set.forces[i].endSpeed == 5.0f;
     EXPECT_TRUE(reaches) << "four intensities either way, none, and the goal's speed";
 }
 
 TEST(PlanActions, NoActionKeepsZeroSpeedOrBrakesAtStandstill) {
-    const PlanVehicle car = runtime::carPlanVehicle(6.0f, 15.0f, 1.5f, 5.0f, 13.8f);
+    const PlanVehicle car = trackwright::carPlanVehicle(6.0f, 15.0f, 1.5f, 5.0f, 13.8f);
     PlanActionSet set;
-    runtime::buildActionSet(0.0f, 1, car, {}, runtime::makeSteeringTable({}), runtime::kNoGoalSpeed, set);
+    trackwright::buildActionSet(0.0f, 1, car, {}, trackwright::makeSteeringTable({}), trackwright::kNoGoalSpeed, set);
     ASSERT_GT(set.forceCount, 0);
     for (int i = 0; i < set.forceCount; ++i) EXPECT_GT(set.forces[i].endSpeed, 0.0f) << i;
     const PlanVehicle forwardOnly = car;
-    runtime::buildActionSet(0.0f, -1, forwardOnly, {}, runtime::makeSteeringTable({}), runtime::kNoGoalSpeed, set);
+    trackwright::buildActionSet(0.0f, -1, forwardOnly, {}, trackwright::makeSteeringTable({}), trackwright::kNoGoalSpeed, set);
     EXPECT_EQ(set.forceCount, 0) << "no reverse speed: no way backwards";
 }
 

@@ -13,7 +13,7 @@
 
 namespace {
 
-std::vector<std::uint32_t> drain(runtime::PlanOpenList& open) {
+std::vector<std::uint32_t> drain(trackwright::PlanOpenList& open) {
     std::vector<std::uint32_t> order;
     while (!open.empty()) order.push_back(open.pop());
     return order;
@@ -24,7 +24,7 @@ std::vector<std::uint32_t> drain(runtime::PlanOpenList& open) {
 TEST(PlanOpenList, PopsTheLowestTotalThenTheLowerEstimateThenTheOlderNode) {
     // A* expands the lowest cost + estimate; among equals the node nearer the goal, then the one
     // made first, so a search is the same on every run.
-    runtime::PlanOpenList open(16);
+    trackwright::PlanOpenList open(16);
     open.push(5.0f, 1.0f, 0);
     open.push(5.0f, 0.5f, 1);
     open.push(2.0f, 2.0f, 2);
@@ -37,7 +37,7 @@ TEST(PlanOpenList, PopsTheLowestTotalThenTheLowerEstimateThenTheOlderNode) {
 }
 
 TEST(PlanOpenList, KeepsOrderAcrossManyPushesAndPops) {
-    runtime::PlanOpenList open(1024);
+    trackwright::PlanOpenList open(1024);
     for (std::uint32_t i = 0; i < 1000; ++i) open.push(static_cast<float>((i * 7919u) % 1000u) * 0.01f, 0.0f, i);
     float last = -1.0f;
     std::uint32_t count = 0;
@@ -56,7 +56,7 @@ TEST(PlanOpenList, HandsOutEntriesAsOneSortedListWouldWhatEverTheTotalsDo) {
     // inconsistent estimate), some far above or below the first total (beyond the buckets'
     // range), ties included. The list must hand out exactly what one sorted list would, across
     // reuse after clear().
-    runtime::PlanOpenList open(1u << 16);
+    trackwright::PlanOpenList open(1u << 16);
     std::mt19937 random(7);
     for (int run = 0; run < 3; ++run) {
         open.clear();
@@ -87,7 +87,7 @@ TEST(PlanOpenList, HandsOutEntriesAsOneSortedListWouldWhatEverTheTotalsDo) {
 }
 
 TEST(PlanOpenList, RefusesAPushBeyondItsCapacity) {
-    runtime::PlanOpenList open(3);
+    trackwright::PlanOpenList open(3);
     for (std::uint32_t i = 0; i < 3; ++i) EXPECT_TRUE(open.push(1.0f, 0.0f, i));
     EXPECT_FALSE(open.push(0.5f, 0.0f, 3));
     EXPECT_EQ(drain(open), (std::vector<std::uint32_t>{0, 1, 2}));

@@ -15,18 +15,18 @@
 
 namespace {
 
-using runtime::PlanState;
-using runtime::SpeedPiece;
-using runtime::SpeedProfile;
+using trackwright::PlanState;
+using trackwright::SpeedPiece;
+using trackwright::SpeedProfile;
 
 /// One workspace for the tests' shots (it holds a few thousand candidates: allocated once).
-runtime::PlanShotWorkspace& workspace() {
-    static runtime::PlanShotWorkspace shared;
+trackwright::PlanShotWorkspace& workspace() {
+    static trackwright::PlanShotWorkspace shared;
     return shared;
 }
 
-runtime::PlanVehicle thesisCar(float radius = 6.0f, float lateral = 15.0f) {
-    return runtime::carPlanVehicle(radius, lateral, 1.5f, 5.0f, 13.8f);  // §5.1
+trackwright::PlanVehicle thesisCar(float radius = 6.0f, float lateral = 15.0f) {
+    return trackwright::carPlanVehicle(radius, lateral, 1.5f, 5.0f, 13.8f);  // §5.1
 }
 
 TEST(SpeedProfile, AStraightFromRestToRestAcceleratesCruisesAndBrakes) {
@@ -98,13 +98,13 @@ TEST(SpeedProfile, RefusesWhatNoCarCouldDrive) {
 
 /// Every step of a shot: the length along an arc it says, at a uniform acceleration within the
 /// limits, at most the turn's top speed, in the time the kinematics give.
-void expectDrivable(const runtime::PlanShot& shot, const runtime::PlanVehicle& v, double spacing) {
-    std::vector<runtime::PlanStep> steps(static_cast<std::size_t>(runtime::shotStepCount(shot, spacing)));
-    ASSERT_TRUE(runtime::sampleShot(shot, spacing, 0.0f, steps.data(), static_cast<int>(steps.size())));
+void expectDrivable(const trackwright::PlanShot& shot, const trackwright::PlanVehicle& v, double spacing) {
+    std::vector<trackwright::PlanStep> steps(static_cast<std::size_t>(trackwright::shotStepCount(shot, spacing)));
+    ASSERT_TRUE(trackwright::sampleShot(shot, spacing, 0.0f, steps.data(), static_cast<int>(steps.size())));
     PlanState before = shot.from;
     float time = 0.0f;
     for (std::size_t i = 0; i < steps.size(); ++i) {
-        const runtime::PlanStep& s = steps[i];
+        const trackwright::PlanStep& s = steps[i];
         const float u0 = std::abs(before.speed), u1 = std::abs(s.state.speed);
         if (s.direction == 0) {
             EXPECT_TRUE(v.turnsOnSpot);
@@ -121,7 +121,7 @@ void expectDrivable(const runtime::PlanShot& shot, const runtime::PlanVehicle& v
             }
             EXPECT_LE(peak, (s.direction > 0 ? v.maxSpeed : v.maxReverseSpeed) + 1e-4f);
             // The step's end lies on its arc from the last one.
-            const runtime::PlanPoseCandidate p = runtime::advancePose(before.x, before.y, before.heading, std::cos(before.heading),
+            const trackwright::PlanPoseCandidate p = trackwright::advancePose(before.x, before.y, before.heading, std::cos(before.heading),
                                                                       std::sin(before.heading), s.turn, s.direction, s.length);
             EXPECT_NEAR(p.x, s.state.x, 2e-3f) << "step " << i;
             EXPECT_NEAR(p.y, s.state.y, 2e-3f) << "step " << i;
@@ -134,9 +134,9 @@ void expectDrivable(const runtime::PlanShot& shot, const runtime::PlanVehicle& v
 
 TEST(PlanShot, StraightAheadSpeedsUpAndBrakesBackToTheGoalsSpeed) {
     // 20 m from 5 to 5 m/s: speeding up at 1.5 and braking at 5 meet where 25 + 3x = 25 + 10(20 − x).
-    runtime::PlanShot shot;
+    trackwright::PlanShot shot;
     const PlanState from{0.0f, 0.0f, 0.0f, 5.0f}, goal{20.0f, 0.0f, 0.0f, 5.0f};
-    ASSERT_TRUE(runtime::findPlanShot(thesisCar(), from, goal, {}, {}, 1.0f, workspace(), shot));
+    ASSERT_TRUE(trackwright::findPlanShot(thesisCar(), from, goal, {}, {}, 1.0f, workspace(), shot));
     const double peak = std::sqrt(25.0 + 3.0 * 200.0 / 13.0);
     EXPECT_NEAR(shot.duration(), (peak - 5.0) / 1.5 + (peak - 5.0) / 5.0, 1e-4);
     EXPECT_NEAR(shot.length(), 20.0, 1e-4);
@@ -145,41 +145,41 @@ TEST(PlanShot, StraightAheadSpeedsUpAndBrakesBackToTheGoalsSpeed) {
 
 TEST(PlanShot, EveryShotOfTheThesisSetUpEndsAtTheGoalWithinEveryLimit) {
     const std::vector<bake::RandomSearch> searches = bake::thesisRandomSearches(200, 5);
-    runtime::PlanShot shot;
+    trackwright::PlanShot shot;
     int found = 0;
     for (const bake::RandomSearch& s : searches) {
-        if (!runtime::findPlanShot(s.vehicle, s.start, s.goal, {}, {}, 1.0f, workspace(), shot)) continue;
+        if (!trackwright::findPlanShot(s.vehicle, s.start, s.goal, {}, {}, 1.0f, workspace(), shot)) continue;
         ++found;
-        std::vector<runtime::PlanStep> steps(static_cast<std::size_t>(runtime::shotStepCount(shot, 1.0)));
-        ASSERT_TRUE(runtime::sampleShot(shot, 1.0, 0.0f, steps.data(), static_cast<int>(steps.size())));
-        EXPECT_TRUE(runtime::MovementPlanner::reachesGoal(steps.back().state, s.goal, {}));
+        std::vector<trackwright::PlanStep> steps(static_cast<std::size_t>(trackwright::shotStepCount(shot, 1.0)));
+        ASSERT_TRUE(trackwright::sampleShot(shot, 1.0, 0.0f, steps.data(), static_cast<int>(steps.size())));
+        EXPECT_TRUE(trackwright::MovementPlanner::reachesGoal(steps.back().state, s.goal, {}));
         expectDrivable(shot, s.vehicle, 1.0);
     }
     EXPECT_GT(found, 190) << "from the start itself, almost every goal of the set-up has a shot";
 }
 
 TEST(PlanShot, NoShotQuickerThanTheBudget) {
-    runtime::PlanShot shot;
+    trackwright::PlanShot shot;
     const PlanState from{0.0f, 0.0f, 0.0f, 5.0f}, goal{20.0f, 0.0f, 0.0f, 5.0f};
-    ASSERT_TRUE(runtime::findPlanShot(thesisCar(), from, goal, {}, {}, 1.0f, workspace(), shot));
+    ASSERT_TRUE(trackwright::findPlanShot(thesisCar(), from, goal, {}, {}, 1.0f, workspace(), shot));
     const double best = shot.duration();
-    EXPECT_FALSE(runtime::findPlanShot(thesisCar(), from, goal, {}, {}, 1.0f, workspace(), shot, best * 0.999));
-    EXPECT_TRUE(runtime::findPlanShot(thesisCar(), from, goal, {}, {}, 1.0f, workspace(), shot, best * 1.001));
+    EXPECT_FALSE(trackwright::findPlanShot(thesisCar(), from, goal, {}, {}, 1.0f, workspace(), shot, best * 0.999));
+    EXPECT_TRUE(trackwright::findPlanShot(thesisCar(), from, goal, {}, {}, 1.0f, workspace(), shot, best * 1.001));
 }
 
 TEST(PlanShot, ReversesStraightBackAndTanksTurnOnTheSpot) {
-    runtime::PlanShot shot;
-    const runtime::PlanVehicle reversing = runtime::carPlanVehicle(5.0f, 10.0f, 1.5f, 5.0f, 13.8f, 3.0f);
-    ASSERT_TRUE(runtime::findPlanShot(reversing, {0.0f, 0.0f, 0.0f, 0.0f}, {-10.0f, 0.0f, 0.0f, 0.0f}, {}, {}, 1.0f, workspace(), shot));
+    trackwright::PlanShot shot;
+    const trackwright::PlanVehicle reversing = trackwright::carPlanVehicle(5.0f, 10.0f, 1.5f, 5.0f, 13.8f, 3.0f);
+    ASSERT_TRUE(trackwright::findPlanShot(reversing, {0.0f, 0.0f, 0.0f, 0.0f}, {-10.0f, 0.0f, 0.0f, 0.0f}, {}, {}, 1.0f, workspace(), shot));
     EXPECT_EQ(shot.segments[0].direction, -1);
     EXPECT_NEAR(shot.length(), 10.0, 1e-4);
     expectDrivable(shot, reversing, 1.0);
 
-    const runtime::PlanVehicle tank = runtime::tankPlanVehicle(1.0f, 2.5f, 8.0f, 18.0f);
-    ASSERT_TRUE(runtime::findPlanShot(tank, {0.0f, 0.0f, 0.0f, 0.0f}, {10.0f, 10.0f, static_cast<float>(M_PI / 2), 0.0f}, {}, {}, 1.0f, workspace(), shot));
+    const trackwright::PlanVehicle tank = trackwright::tankPlanVehicle(1.0f, 2.5f, 8.0f, 18.0f);
+    ASSERT_TRUE(trackwright::findPlanShot(tank, {0.0f, 0.0f, 0.0f, 0.0f}, {10.0f, 10.0f, static_cast<float>(M_PI / 2), 0.0f}, {}, {}, 1.0f, workspace(), shot));
     expectDrivable(shot, tank, 1.0);
-    std::vector<runtime::PlanStep> steps(static_cast<std::size_t>(runtime::shotStepCount(shot, 1.0)));
-    runtime::sampleShot(shot, 1.0, 0.0f, steps.data(), static_cast<int>(steps.size()));
+    std::vector<trackwright::PlanStep> steps(static_cast<std::size_t>(trackwright::shotStepCount(shot, 1.0)));
+    trackwright::sampleShot(shot, 1.0, 0.0f, steps.data(), static_cast<int>(steps.size()));
     EXPECT_EQ(steps.front().direction, 0) << "turns to face the goal first";
     EXPECT_NEAR(steps.front().turn, M_PI / 4, 1e-4);
 }
@@ -188,13 +188,13 @@ TEST(PlanShot, ReversesStraightBackAndTanksTurnOnTheSpot) {
 bool pillar(const void*, const PlanState&, const PlanState& to) { return std::hypot(to.x - 10.0f, to.y) > 3.0f; }
 
 TEST(PlanShot, ValidityHoldsAlongTheWholeShot) {
-    runtime::PlanShot shot;
+    trackwright::PlanShot shot;
     const PlanState from{0.0f, 0.0f, 0.0f, 4.0f}, goal{20.0f, 0.0f, 0.0f, 4.0f};
-    ASSERT_TRUE(runtime::findPlanShot(thesisCar(), from, goal, {}, {&pillar, nullptr}, 0.5f, workspace(), shot));
+    ASSERT_TRUE(trackwright::findPlanShot(thesisCar(), from, goal, {}, {&pillar, nullptr}, 0.5f, workspace(), shot));
     EXPECT_GT(shot.length(), 20.5) << "around the pillar, not through it";
-    std::vector<runtime::PlanStep> steps(static_cast<std::size_t>(runtime::shotStepCount(shot, 0.5)));
-    runtime::sampleShot(shot, 0.5, 0.0f, steps.data(), static_cast<int>(steps.size()));
-    for (const runtime::PlanStep& s : steps) EXPECT_TRUE(pillar(nullptr, s.state, s.state)) << s.state.x << "," << s.state.y;
+    std::vector<trackwright::PlanStep> steps(static_cast<std::size_t>(trackwright::shotStepCount(shot, 0.5)));
+    trackwright::sampleShot(shot, 0.5, 0.0f, steps.data(), static_cast<int>(steps.size()));
+    for (const trackwright::PlanStep& s : steps) EXPECT_TRUE(pillar(nullptr, s.state, s.state)) << s.state.x << "," << s.state.y;
 }
 
 TEST(ReedsShepp, EveryWordEndsAtItsGoal) {
@@ -205,8 +205,8 @@ TEST(ReedsShepp, EveryWordEndsAtItsGoal) {
     int words = 0, cusped = 0;
     for (int k = 0; k < 2000; ++k) {
         const double x = 8.0 * unit(random), y = 8.0 * unit(random), phi = M_PI * unit(random);
-        runtime::ReedsSheppPath paths[runtime::kMaxReedsSheppPaths];
-        const int n = runtime::reedsSheppPaths(x, y, phi, paths);
+        trackwright::ReedsSheppPath paths[trackwright::kMaxReedsSheppPaths];
+        const int n = trackwright::reedsSheppPaths(x, y, phi, paths);
         ASSERT_GT(n, 0) << x << "," << y << "," << phi;
         for (int i = 0; i < n; ++i) {
             double px = 0.0, py = 0.0, heading = 0.0;
@@ -215,10 +215,10 @@ TEST(ReedsShepp, EveryWordEndsAtItsGoal) {
                 const double t = paths[i].lengths[k2];
                 (t > 0.0 ? forwards : backwards) = true;
                 switch (paths[i].turns[k2]) {
-                case runtime::ReedsSheppTurn::Left:
+                case trackwright::ReedsSheppTurn::Left:
                     px += std::sin(heading + t) - std::sin(heading), py += std::cos(heading) - std::cos(heading + t), heading += t;
                     break;
-                case runtime::ReedsSheppTurn::Right:
+                case trackwright::ReedsSheppTurn::Right:
                     px += std::sin(heading) - std::sin(heading - t), py += std::cos(heading - t) - std::cos(heading), heading -= t;
                     break;
                 default: px += t * std::cos(heading), py += t * std::sin(heading); break;
@@ -238,13 +238,13 @@ TEST(ReedsShepp, EveryWordEndsAtItsGoal) {
 bool narrowRoad(const void*, const PlanState&, const PlanState& to) { return std::abs(to.y) <= 4.0f; }
 
 TEST(PlanShot, AReversingCarTurnsRoundInANarrowRoadWithCusps) {
-    runtime::PlanShot shot;
-    const runtime::PlanVehicle car = runtime::carPlanVehicle(5.0f, 10.0f, 1.5f, 5.0f, 13.8f, 2.0f);
+    trackwright::PlanShot shot;
+    const trackwright::PlanVehicle car = trackwright::carPlanVehicle(5.0f, 10.0f, 1.5f, 5.0f, 13.8f, 2.0f);
     const PlanState from{0.0f, 0.0f, 0.0f, 0.0f}, goal{0.0f, 0.0f, static_cast<float>(M_PI), 0.0f};
-    ASSERT_TRUE(runtime::findPlanShot(car, from, goal, {}, {&narrowRoad, nullptr}, 0.25f, workspace(), shot));
+    ASSERT_TRUE(trackwright::findPlanShot(car, from, goal, {}, {&narrowRoad, nullptr}, 0.25f, workspace(), shot));
     EXPECT_TRUE(shot.reedsShepp);
-    std::vector<runtime::PlanStep> steps(static_cast<std::size_t>(runtime::shotStepCount(shot, 0.25)));
-    runtime::sampleShot(shot, 0.25, 0.0f, steps.data(), static_cast<int>(steps.size()));
+    std::vector<trackwright::PlanStep> steps(static_cast<std::size_t>(trackwright::shotStepCount(shot, 0.25)));
+    trackwright::sampleShot(shot, 0.25, 0.0f, steps.data(), static_cast<int>(steps.size()));
     int changes = 0;
     for (std::size_t i = 1; i < steps.size(); ++i) {
         if (steps[i].direction != steps[i - 1].direction) {
@@ -254,29 +254,29 @@ TEST(PlanShot, AReversingCarTurnsRoundInANarrowRoadWithCusps) {
         EXPECT_LE(std::abs(steps[i].state.y), 4.0f);
     }
     EXPECT_GE(changes, 1);
-    EXPECT_TRUE(runtime::MovementPlanner::reachesGoal(steps.back().state, goal, {}));
+    EXPECT_TRUE(trackwright::MovementPlanner::reachesGoal(steps.back().state, goal, {}));
     expectDrivable(shot, car, 0.25);
     // Without reverse it has no way within the road.
-    const runtime::PlanVehicle forwardOnly = runtime::carPlanVehicle(5.0f, 10.0f, 1.5f, 5.0f, 13.8f);
-    EXPECT_FALSE(runtime::findPlanShot(forwardOnly, from, goal, {}, {&narrowRoad, nullptr}, 0.25f, workspace(), shot));
+    const trackwright::PlanVehicle forwardOnly = trackwright::carPlanVehicle(5.0f, 10.0f, 1.5f, 5.0f, 13.8f);
+    EXPECT_FALSE(trackwright::findPlanShot(forwardOnly, from, goal, {}, {&narrowRoad, nullptr}, 0.25f, workspace(), shot));
 }
 
 TEST(PlanShot, SearchesEndInAShotAndStayCloseToTheThesisAStar) {
     // The §5.1 set-up: with shots every search is solved in a few hundred iterations; where A*
     // alone solves it too (here within 20 000 iterations), the paths are about as quick.
     const std::vector<bake::RandomSearch> searches = bake::thesisRandomSearches(80, 21);
-    runtime::MovementPlanner planner(1u << 19, 8192);
-    runtime::PlanSettings withShot = bake::shotSettings(), without = bake::thesisSettings();
+    trackwright::MovementPlanner planner(1u << 19, 8192);
+    trackwright::PlanSettings withShot = bake::shotSettings(), without = bake::thesisSettings();
     without.iterationLimit = 20000;
     int compared = 0, within5Pct = 0;
     double slowerSum = 0.0;
     for (const bake::RandomSearch& s : searches) {
-        const runtime::PlanResult shot = planner.plan(s.vehicle, s.start, s.goal, withShot);
-        ASSERT_TRUE(shot.found()) << runtime::planStatusName(shot.status);
+        const trackwright::PlanResult shot = planner.plan(s.vehicle, s.start, s.goal, withShot);
+        ASSERT_TRUE(shot.found()) << trackwright::planStatusName(shot.status);
         EXPECT_LE(shot.iterations, withShot.shot.refineIterations + 200u);
-        EXPECT_TRUE(runtime::MovementPlanner::reachesGoal(planner.path().back().state, s.goal, withShot.tolerance));
+        EXPECT_TRUE(trackwright::MovementPlanner::reachesGoal(planner.path().back().state, s.goal, withShot.tolerance));
         EXPECT_NEAR(planner.path().back().time, shot.time, 1e-3f);
-        const runtime::PlanResult alone = planner.plan(s.vehicle, s.start, s.goal, without);
+        const trackwright::PlanResult alone = planner.plan(s.vehicle, s.start, s.goal, without);
         if (!alone.found()) continue;
         ++compared;
         const double slower = (shot.time - alone.time) / alone.time;

@@ -13,8 +13,8 @@ namespace {
 using formats::Vec2;
 
 /// The reference: every segment of every route tested, the same preference rule.
-runtime::Registration bruteForce(const runtime::BakedTrack& t, Vec2 p, std::uint32_t preferredRoute, bool havePreference) {
-    runtime::Registration best;
+trackwright::Registration bruteForce(const trackwright::BakedTrack& t, Vec2 p, std::uint32_t preferredRoute, bool havePreference) {
+    trackwright::Registration best;
     for (std::uint32_t r = 0; r < t.view.routes.size(); ++r) {
         const formats::BakedRoute& route = t.view.routes[r];
         for (std::uint32_t k = 0; k < route.nodeCount; ++k) {
@@ -22,8 +22,8 @@ runtime::Registration bruteForce(const runtime::BakedTrack& t, Vec2 p, std::uint
             // Cheap reject: the point is farther than the link plus the widest wall.
             const double reach = a.linkLength + std::max(a.leftWall, a.rightWall) + 50.0;
             if (std::hypot(p.x - a.x, p.y - a.y) > reach) continue;
-            runtime::Registration c;
-            if (!runtime::registerOnSegment(t, r, route.firstNode + k, p, c)) continue;
+            trackwright::Registration c;
+            if (!trackwright::registerOnSegment(t, r, route.firstNode + k, p, c)) continue;
             bool take = !best.defined;
             if (!take && havePreference && (c.route == preferredRoute) != (best.route == preferredRoute)) take = c.route == preferredRoute;
             else if (!take && std::abs(c.lateral) != std::abs(best.lateral)) take = std::abs(c.lateral) < std::abs(best.lateral);
@@ -34,7 +34,7 @@ runtime::Registration bruteForce(const runtime::BakedTrack& t, Vec2 p, std::uint
     return best;
 }
 
-void expectSame(const runtime::Registration& a, const runtime::Registration& b, Vec2 p) {
+void expectSame(const trackwright::Registration& a, const trackwright::Registration& b, Vec2 p) {
     ASSERT_EQ(a.defined, b.defined) << p.x << "," << p.y;
     if (!a.defined) return;
     ASSERT_EQ(a.route, b.route) << p.x << "," << p.y;
@@ -48,7 +48,7 @@ class RegistrationOnSamples : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(RegistrationOnSamples, ColdRegistrationEqualsBruteForceOnRandomPoints) {
     const auto sample = tw::test::bakeSampleFile(GetParam());
-    const runtime::BakedTrack& t = sample->track;
+    const trackwright::BakedTrack& t = sample->track;
     const formats::BakedGridInfo& g = *t.view.grid;
     const double width = double(g.columns) * g.cellSize, height = double(g.rows) * g.cellSize;
     std::uint64_t state = 99;
@@ -59,8 +59,8 @@ TEST_P(RegistrationOnSamples, ColdRegistrationEqualsBruteForceOnRandomPoints) {
     std::size_t defined = 0;
     for (int i = 0; i < 100000; ++i) {
         const Vec2 p{uniform(g.originX - 20.0, g.originX + width + 20.0), uniform(g.originY - 20.0, g.originY + height + 20.0)};
-        const runtime::Registrar registrar(t);
-        const runtime::Registration cold = registrar.registerCold(p);
+        const trackwright::Registrar registrar(t);
+        const trackwright::Registration cold = registrar.registerCold(p);
         expectSame(cold, bruteForce(t, p, 0, false), p);
         defined += cold.defined;
     }
@@ -69,21 +69,21 @@ TEST_P(RegistrationOnSamples, ColdRegistrationEqualsBruteForceOnRandomPoints) {
 
 TEST_P(RegistrationOnSamples, CoherentRegistrationFollowsADrivenTrajectory) {
     const auto sample = tw::test::bakeSampleFile(GetParam());
-    const runtime::BakedTrack& t = sample->track;
+    const trackwright::BakedTrack& t = sample->track;
     // Drive each route's first line twice over (or once end to end), weaving 2 m either side.
     for (std::uint32_t line = 0; line < t.view.lines.size(); ++line) {
-        const runtime::LineSampler sampler(t, line, 0);
+        const trackwright::LineSampler sampler(t, line, 0);
         const std::uint32_t route = t.view.lines[line].route;
-        runtime::Registrar registrar(t);
+        trackwright::Registrar registrar(t);
         registrar.assignRoute(route);
         const double laps = sampler.closed() ? 2.0 : 1.0;
         double previous = -1.0;
         for (double d = 0.0; d < laps * sampler.length(); d += 0.7) {
-            const runtime::LineSample s = sampler.sample(d);
+            const trackwright::LineSample s = sampler.sample(d);
             const Vec2 normal{-s.tangent.y, s.tangent.x};
             const Vec2 p = s.position + normal * (2.0 * std::sin(d / 25.0));
-            const runtime::Registration r = registrar.update(p);
-            const runtime::Registration reference = bruteForce(t, p, route, true);
+            const trackwright::Registration r = registrar.update(p);
+            const trackwright::Registration reference = bruteForce(t, p, route, true);
             ASSERT_TRUE(r.defined) << GetParam() << " line " << line << " at " << d;
             ASSERT_EQ(r.route, route);
             expectSame(r, reference, p);
@@ -101,7 +101,7 @@ INSTANTIATE_TEST_SUITE_P(Samples, RegistrationOnSamples, ::testing::Values("kart
 
 TEST(Registrar, NonFinitePositionsAreUndefined) {
     const auto sample = tw::test::bakeSampleFile("kart.twtrack");
-    runtime::Registrar registrar(sample->track);
+    trackwright::Registrar registrar(sample->track);
     EXPECT_FALSE(registrar.update({NAN, 0.0}).defined);
     EXPECT_FALSE(registrar.update({0.0, INFINITY}).defined);
     EXPECT_TRUE(registrar.update({50.0, 0.0}).defined);
@@ -110,9 +110,9 @@ TEST(Registrar, NonFinitePositionsAreUndefined) {
 
 TEST(Registrar, RatioLateralAndDistanceOnAStraight) {
     const auto sample = tw::test::bakeSampleFile("kart.twtrack");
-    runtime::Registrar registrar(sample->track);
+    trackwright::Registrar registrar(sample->track);
     // The kart's first straight runs east along y = 0 from (0, 0), nodes 4 m apart.
-    const runtime::Registration r = registrar.update({9.0, 1.5});
+    const trackwright::Registration r = registrar.update({9.0, 1.5});
     ASSERT_TRUE(r.defined);
     EXPECT_EQ(r.segment, 2u);
     EXPECT_NEAR(r.ratio, 0.25, 1e-5);
@@ -123,18 +123,18 @@ TEST(Registrar, RatioLateralAndDistanceOnAStraight) {
 
 TEST(LineSampler, WrapsOnClosedAndClampsOnOpenRoutes) {
     const auto kart = tw::test::bakeSampleFile("kart.twtrack");
-    const runtime::LineSampler loop(kart->track, 0, 0);
-    const runtime::LineSample a = loop.sample(10.0);
-    const runtime::LineSample b = loop.sample(10.0 + loop.length());
+    const trackwright::LineSampler loop(kart->track, 0, 0);
+    const trackwright::LineSample a = loop.sample(10.0);
+    const trackwright::LineSample b = loop.sample(10.0 + loop.length());
     EXPECT_NEAR(a.position.x, b.position.x, 1e-3);
     EXPECT_NEAR(loop.sample(-1.0).distance, loop.length() - 1.0, 1e-3);
     EXPECT_GT(a.speedHint, 0.0f);
     EXPECT_NEAR(a.position.x, 10.0, 1e-4);
     const auto sprint = tw::test::bakeSampleFile("harbour_sprint.twtrack");
-    const runtime::LineSampler open(sprint->track, 0, 0);
+    const trackwright::LineSampler open(sprint->track, 0, 0);
     EXPECT_EQ(open.sample(1e6).distance, open.length());
     EXPECT_EQ(open.sample(-5.0).distance, 0.0f);
-    EXPECT_EQ(runtime::findLine(sprint->track, 1, "centre", 0), 1u);
+    EXPECT_EQ(trackwright::findLine(sprint->track, 1, "centre", 0), 1u);
 }
 
 } // namespace

@@ -28,18 +28,18 @@ formats::TrackDocument wideCircle() {
 
 TEST(StartingGrid, SlotsStandStaggeredBehindTheLineOnTheTarmac) {
     const auto sample = tw::test::bakeSample(wideCircle());
-    const runtime::BakedTrack& track = sample->track;
-    const runtime::LapLayout laps = runtime::lapLayout(track);
-    std::vector<runtime::VehicleState> slots;
+    const trackwright::BakedTrack& track = sample->track;
+    const trackwright::LapLayout laps = trackwright::lapLayout(track);
+    std::vector<trackwright::VehicleState> slots;
     for (std::uint32_t slot = 0; slot < 8; ++slot) {
-        runtime::VehicleState s;
-        ASSERT_TRUE(runtime::gridSlot(track, slot, {}, s)) << slot;
+        trackwright::VehicleState s;
+        ASSERT_TRUE(trackwright::gridSlot(track, slot, {}, s)) << slot;
         slots.push_back(s);
     }
-    runtime::Registrar registrar(track);
+    trackwright::Registrar registrar(track);
     float previousBehind = 0.0f;
     for (std::uint32_t slot = 0; slot < slots.size(); ++slot) {
-        const runtime::Registration where = registrar.registerCold(slots[slot].position);
+        const trackwright::Registration where = registrar.registerCold(slots[slot].position);
         ASSERT_TRUE(where.defined) << slot;
         const float behind = laps.startDistance - where.distance;
         EXPECT_GT(behind, previousBehind) << "each slot further back than the one before: " << slot;
@@ -58,49 +58,49 @@ TEST(StartingGrid, SlotsStandStaggeredBehindTheLineOnTheTarmac) {
 // A rolling start needs the yaw rate of the bend, or the car spins before the follower catches it.
 TEST(StartingGrid, ARollingStartKeepsTheCarOnTheTrack) {
     const auto sample = tw::test::bakeSample(wideCircle());
-    const runtime::BakedTrack& track = sample->track;
-    runtime::GridOptions rolling;
+    const trackwright::BakedTrack& track = sample->track;
+    trackwright::GridOptions rolling;
     rolling.speed = 25.0f;
-    runtime::VehicleState state;
-    ASSERT_TRUE(runtime::gridSlot(track, 1, rolling, state));
+    trackwright::VehicleState state;
+    ASSERT_TRUE(trackwright::gridSlot(track, 1, rolling, state));
     EXPECT_EQ(state.speed, 25.0f);
     EXPECT_NEAR(state.yawRate, 25.0f / (150.0f + 2.0f), 0.01f);  // the right column runs a little outside the centre line
 
-    const runtime::VehicleParameters car = runtime::vehiclePreset(runtime::VehiclePreset::Car);
-    runtime::VehicleBody body = runtime::startingBody(car, state);
+    const trackwright::VehicleParameters car = trackwright::vehiclePreset(trackwright::VehiclePreset::Car);
+    trackwright::VehicleBody body = trackwright::startingBody(car, state);
     EXPECT_NEAR(body.velocity.x, 25.0 * std::cos(state.heading), 1e-4);
     EXPECT_GT(body.steeringAngle, 0.0f);
     std::uint32_t carClass = 0;
-    ASSERT_TRUE(runtime::findVehicleClass(track, "gt", carClass));
-    auto driver = runtime::makeFollower(runtime::FollowerKind::Runner, track, runtime::findLine(track, 0, "racing", carClass), carClass, car);
+    ASSERT_TRUE(trackwright::findVehicleClass(track, "gt", carClass));
+    auto driver = trackwright::makeFollower(trackwright::FollowerKind::Runner, track, trackwright::findLine(track, 0, "racing", carClass), carClass, car);
     ASSERT_TRUE(driver);
-    runtime::Registrar registrar(track);
+    trackwright::Registrar registrar(track);
     for (int tick = 0; tick < 5 * 60; ++tick) {
-        const runtime::Registration where = registrar.update(body.state.position);
+        const trackwright::Registration where = registrar.update(body.state.position);
         ASSERT_TRUE(where.defined) << "left the track at tick " << tick;
-        ASSERT_TRUE(runtime::stepVehicle(car, driver->update({body.state, where, 1.0f / 60.0f}), 1.0f / 60.0f, body));
+        ASSERT_TRUE(trackwright::stepVehicle(car, driver->update({body.state, where, 1.0f / 60.0f}), 1.0f / 60.0f, body));
     }
 }
 
 TEST(StartingGrid, RefusesBadOptionsAndSlotsAnOpenRouteHasNoRoomFor) {
     const auto sample = tw::test::bakeSample(wideCircle());
-    runtime::VehicleState untouched;
+    trackwright::VehicleState untouched;
     untouched.speed = 3.0f;
-    runtime::GridOptions bad;
+    trackwright::GridOptions bad;
     bad.rowSpacing = NAN;
-    EXPECT_FALSE(runtime::gridSlot(sample->track, 0, bad, untouched));
+    EXPECT_FALSE(trackwright::gridSlot(sample->track, 0, bad, untouched));
     bad = {};
     bad.speed = -1.0f;
-    EXPECT_FALSE(runtime::gridSlot(sample->track, 0, bad, untouched));
+    EXPECT_FALSE(trackwright::gridSlot(sample->track, 0, bad, untouched));
     EXPECT_EQ(untouched.speed, 3.0f);
 
     formats::TrackDocument open = wideCircle();
     open.routes[0].closed = false;
     open.markers = {{"start", 3, ""}};  // about 44 m along the route: room for a few rows only
     const auto openSample = tw::test::bakeSample(open);
-    runtime::VehicleState s;
-    EXPECT_TRUE(runtime::gridSlot(openSample->track, 0, {}, s));
-    EXPECT_FALSE(runtime::gridSlot(openSample->track, 40, {}, s));
+    trackwright::VehicleState s;
+    EXPECT_TRUE(trackwright::gridSlot(openSample->track, 0, {}, s));
+    EXPECT_FALSE(trackwright::gridSlot(openSample->track, 40, {}, s));
 }
 
 } // namespace

@@ -13,14 +13,14 @@ namespace {
 
 TEST(TrackPoint, RoutePointsWrapOnALoopAndClampOnAnOpenRoute) {
     const auto sample = tw::test::bakeSample(tw::test::circleTrack(48));
-    const runtime::BakedTrack& track = sample->track;
+    const trackwright::BakedTrack& track = sample->track;
     const double length = track.view.routes[0].length;
-    runtime::TrackPoint a, b;
-    ASSERT_TRUE(runtime::routePointAt(track, 0, 30.0, a));
-    ASSERT_TRUE(runtime::routePointAt(track, 0, 30.0 + 2.0 * length, b));
+    trackwright::TrackPoint a, b;
+    ASSERT_TRUE(trackwright::routePointAt(track, 0, 30.0, a));
+    ASSERT_TRUE(trackwright::routePointAt(track, 0, 30.0 + 2.0 * length, b));
     EXPECT_NEAR(a.position.x, b.position.x, 1e-3);
     EXPECT_NEAR(a.position.y, b.position.y, 1e-3);
-    ASSERT_TRUE(runtime::routePointAt(track, 0, 30.0 - length, b));
+    ASSERT_TRUE(trackwright::routePointAt(track, 0, 30.0 - length, b));
     EXPECT_NEAR(a.position.x, b.position.x, 1e-3);
     EXPECT_NEAR(a.distance, 30.0f, 1e-3);
     // Counter-clockwise round a circle of 60 m: the heading is 90° ahead of the position's angle,
@@ -35,34 +35,34 @@ TEST(TrackPoint, RoutePointsWrapOnALoopAndClampOnAnOpenRoute) {
     formats::TrackDocument open = tw::test::circleTrack(24);
     open.routes[0].closed = false;
     const auto openSample = tw::test::bakeSample(open);
-    runtime::TrackPoint end;
-    ASSERT_TRUE(runtime::routePointAt(openSample->track, 0, 1e6, end));
+    trackwright::TrackPoint end;
+    ASSERT_TRUE(trackwright::routePointAt(openSample->track, 0, 1e6, end));
     const formats::BakedNode& last = openSample->track.view.nodes.back();
     EXPECT_NEAR(end.position.x, last.x, 1e-3);
     EXPECT_NEAR(end.position.y, last.y, 1e-3);
-    ASSERT_TRUE(runtime::routePointAt(openSample->track, 0, -50.0, end));
+    ASSERT_TRUE(trackwright::routePointAt(openSample->track, 0, -50.0, end));
     EXPECT_NEAR(end.position.x, openSample->track.view.nodes[0].x, 1e-3);
 
-    EXPECT_FALSE(runtime::routePointAt(track, 5, 0.0, a));
-    EXPECT_FALSE(runtime::routePointAt(track, 0, NAN, a));
+    EXPECT_FALSE(trackwright::routePointAt(track, 5, 0.0, a));
+    EXPECT_FALSE(trackwright::routePointAt(track, 0, NAN, a));
 }
 
 // A car stuck 40 m off the track comes back beside where it left, not at the start line.
 TEST(TrackPoint, ALostCarFindsTheNearestCentreLinePoint) {
     const auto sample = tw::test::bakeSample(tw::test::circleTrack(48));
-    const runtime::BakedTrack& track = sample->track;
+    const trackwright::BakedTrack& track = sample->track;
     const double angle = 2.0;  // rad round the circle, far from the start at angle 0
     const formats::Vec2 lost{100.0 * std::cos(angle), 100.0 * std::sin(angle)};
-    runtime::TrackPoint p;
+    trackwright::TrackPoint p;
     float off = 0.0f;
-    ASSERT_TRUE(runtime::nearestTrackPoint(track, lost, p, off));
+    ASSERT_TRUE(trackwright::nearestTrackPoint(track, lost, p, off));
     // The nearest point of the 48-gon, which is within a few metres of the circle's.
     EXPECT_NEAR(std::atan2(p.position.y, p.position.x), angle, 0.03);
     EXPECT_NEAR(off, 100.0 - 60.0, 0.3);
     EXPECT_NEAR(p.distance, angle * 60.0, 2.0);
     EXPECT_NEAR(formats::length(lost - p.position), off, 1e-3);
-    EXPECT_FALSE(runtime::nearestTrackPoint(track, {NAN, 0.0}, p, off));
-    EXPECT_FALSE(runtime::nearestTrackPoint(track, {0.0, INFINITY}, p, off));
+    EXPECT_FALSE(trackwright::nearestTrackPoint(track, {NAN, 0.0}, p, off));
+    EXPECT_FALSE(trackwright::nearestTrackPoint(track, {0.0, INFINITY}, p, off));
 }
 
 } // namespace

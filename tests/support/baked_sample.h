@@ -15,7 +15,7 @@ namespace tw::test {
 /// A sample track baked and loaded as a game would: bytes in an aligned buffer, a validated view.
 struct BakedSample {
     std::vector<std::uint64_t> storage;
-    runtime::BakedTrack track;
+    trackwright::BakedTrack track;
 };
 
 inline std::unique_ptr<BakedSample> bakeSample(const formats::TrackDocument& document) {
@@ -25,8 +25,8 @@ inline std::unique_ptr<BakedSample> bakeSample(const formats::TrackDocument& doc
     auto sample = std::make_unique<BakedSample>();
     sample->storage.resize((bytes.size() + 7) / 8);
     std::memcpy(sample->storage.data(), bytes.data(), bytes.size());
-    const auto status = runtime::loadBakedTrack({reinterpret_cast<const std::byte*>(sample->storage.data()), bytes.size()}, sample->track);
-    if (status != runtime::LoadStatus::Ok) throw std::runtime_error(formats::describeBakedLoadStatus(status));
+    const auto status = trackwright::loadBakedTrack({reinterpret_cast<const std::byte*>(sample->storage.data()), bytes.size()}, sample->track);
+    if (status != trackwright::LoadStatus::Ok) throw std::runtime_error(formats::describeBakedLoadStatus(status));
     return sample;
 }
 

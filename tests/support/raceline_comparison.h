@@ -99,7 +99,7 @@ inline CircuitComparison compareCircuit(const std::filesystem::path& centreCsv, 
     doc.lines[0].offsets = ours.offsets;
     c.racingLine = 0;
 
-    const formats::VehicleClass car = bake::vehicleClassFor(runtime::VehiclePreset::Car);
+    const formats::VehicleClass car = bake::vehicleClassFor(trackwright::VehiclePreset::Car);
     // The lap on an even 2 m resampling of each line's spline: the bake's eq. 39.3 curvature reads
     // point spacing as bending, and lines on a track's perpendiculars bunch up inside corners.
     auto figures = [&](const std::vector<formats::Vec2>& points) {

@@ -154,7 +154,7 @@ typedef struct tw_track_point {
     float left_track, right_track; /* m of tarmac either side of the centre line */
 } tw_track_point;
 
-/* A car's race: see runtime::LapStatus in trackwright/track/lap_counter.h. */
+/* A car's race: see trackwright::LapStatus in trackwright/track/lap_counter.h. */
 #define TW_MAX_SECTORS 16
 typedef struct tw_lap_status {
     uint32_t laps_completed;
@@ -170,7 +170,7 @@ typedef struct tw_lap_status {
     float sector_times[TW_MAX_SECTORS]; /* s, each sector's latest time */
 } tw_lap_status;
 
-/* A two-column staggered grid behind the start line (runtime::GridOptions);
+/* A two-column staggered grid behind the start line (trackwright::GridOptions);
  * tw_grid_default_options fills the defaults. */
 typedef struct tw_grid_options {
     float first_row_gap;  /* m from the line back to the pole car */

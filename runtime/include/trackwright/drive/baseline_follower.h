@@ -4,7 +4,7 @@
 #include "trackwright/track/line_sampler.h"
 #include "trackwright/drive/stuck_manager.h"
 
-namespace runtime {
+namespace trackwright {
 
 /// The path-following paper's baseline (§III), as it describes it.
 struct BaselineParameters {
@@ -44,4 +44,4 @@ private:
     float m_lineDistance = 0.0f;
 };
 
-} // namespace runtime
+} // namespace trackwright

@@ -5,7 +5,7 @@
 #include "trackwright/vehicle/vehicle_model.h"
 #include "trackwright/vehicle/vehicle_state.h"
 
-namespace runtime {
+namespace trackwright {
 
 /// What every follower gets each tick besides the car's state.
 struct FollowerInput {
@@ -17,7 +17,7 @@ struct FollowerInput {
 /// A stuck manager's last resort: the follower asks the game to put the car back on its line.
 struct TeleportRequest {
     bool requested = false;
-    formats::Vec2 position;
+    format::Vec2 position;
     float heading = 0.0f;
 };
 
@@ -55,4 +55,4 @@ float wrapLength(const BakedTrack& track, std::uint32_t line);
 /// facing along it.
 TeleportRequest teleportOntoLine(const LineSampler& line, float distance);
 
-} // namespace runtime
+} // namespace trackwright

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <memory>
 
-namespace runtime {
+namespace trackwright {
 
 /// PursuitTuned is pursuit with the vehicle's own lateral acceleration (the paper's "vehicle-tuned"
 /// column) instead of the paper's fixed 0.4 g.
@@ -21,9 +21,9 @@ bool followerByName(const char* name, FollowerKind& kind);
 
 /// A follower of `kind` on `line`, for a car of `vehicle` whose speed hints are `vehicleClass`'s,
 /// with the sources' default parameters and the vehicle's geometry. Allocates once, here.
-/// Null when the track has no such `line` (findLine's kNoRoute included) or `vehicleClass`, or when
+/// Null when the track has no such `line` (findLine's kNoLine included) or `vehicleClass`, or when
 /// validVehicleParameters refuses `vehicle`: check.
 [[nodiscard]] std::unique_ptr<Follower> makeFollower(FollowerKind kind, const BakedTrack& track, std::uint32_t line, std::uint32_t vehicleClass,
                                        const VehicleParameters& vehicle);
 
-} // namespace runtime
+} // namespace trackwright

@@ -4,7 +4,7 @@
 #include "trackwright/vehicle/vehicle_model.h"
 #include "trackwright/vehicle/vehicle_state.h"
 
-namespace runtime {
+namespace trackwright {
 
 /// How a manoeuvre is driven. Low speeds: recovery is about getting out, not about lap time.
 struct ManeuverDriving {
@@ -48,4 +48,4 @@ private:
     bool m_failed = false;
 };
 
-} // namespace runtime
+} // namespace trackwright

@@ -4,7 +4,7 @@
 #include "trackwright/track/line_sampler.h"
 #include "trackwright/drive/stuck_manager.h"
 
-namespace runtime {
+namespace trackwright {
 
 /// The path-following paper's follower. Defaults are the paper's (§III) where it gives them.
 struct PursuitParameters {
@@ -42,10 +42,10 @@ public:
 
     /// The last target speed (m/s) and target point, for previews and tests.
     float targetSpeed() const { return m_targetSpeed; }
-    formats::Vec2 targetPoint() const { return m_targetPoint; }
+    format::Vec2 targetPoint() const { return m_targetPoint; }
 
     /// Algorithm 1 on its own: the target speed for a car at `position` whose line distance is `lineDistance`.
-    float computeTargetSpeed(formats::Vec2 position, float lineDistance) const;
+    float computeTargetSpeed(format::Vec2 position, float lineDistance) const;
 
 private:
     BakedTrack m_track;  ///< a copy of the view (cheap): the game keeps only the bytes alive
@@ -56,7 +56,7 @@ private:
     float m_integral = 0.0f;
     float m_lineDistance = 0.0f;
     float m_targetSpeed = 0.0f;
-    formats::Vec2 m_targetPoint;
+    format::Vec2 m_targetPoint;
 };
 
-} // namespace runtime
+} // namespace trackwright

@@ -4,7 +4,7 @@
 #include "trackwright/track/line_sampler.h"
 #include "trackwright/drive/stuck_manager.h"
 
-namespace runtime {
+namespace trackwright {
 
 /// The race-track chapter's runner follower (§39.4). Distances in metres, times in seconds.
 struct RunnerParameters {
@@ -44,7 +44,7 @@ public:
     TeleportRequest takeTeleportRequest() override;
 
     float targetSpeed() const { return m_targetSpeed; }
-    formats::Vec2 runnerPosition() const { return m_runnerPosition; }
+    format::Vec2 runnerPosition() const { return m_runnerPosition; }
 
 private:
     /// Speed from the hints ahead: the hint here, or braking when a later hint demands it.
@@ -63,7 +63,7 @@ private:
     float m_runnerDistance = 0.0f;
     float m_lineDistance = 0.0f;
     float m_targetSpeed = 0.0f;
-    formats::Vec2 m_runnerPosition;
+    format::Vec2 m_runnerPosition;
 };
 
-} // namespace runtime
+} // namespace trackwright

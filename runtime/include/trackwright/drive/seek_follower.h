@@ -4,7 +4,7 @@
 #include "trackwright/track/line_sampler.h"
 #include "trackwright/drive/stuck_manager.h"
 
-namespace runtime {
+namespace trackwright {
 
 /// Parameters of the Unity project's followers (student project §4). The project names them without
 /// values; these defaults drive the reference car on the sample tracks.
@@ -50,4 +50,4 @@ private:
     float m_lineDistance = 0.0f;
 };
 
-} // namespace runtime
+} // namespace trackwright

@@ -8,7 +8,7 @@
 
 #include <memory>
 
-namespace runtime {
+namespace trackwright {
 
 class LineSampler;
 class RecoveryPlanner;
@@ -80,4 +80,4 @@ private:
     StuckStats m_stats;
 };
 
-} // namespace runtime
+} // namespace trackwright

@@ -1,6 +1,6 @@
 #pragma once
 
-namespace runtime {
+namespace trackwright {
 
 /// What a follower's stuck manager has done so far. An event is recovered when the next window
 /// shows progress again; unrecovered when it is followed by another event without progress in
@@ -15,4 +15,4 @@ struct StuckStats {
 /// Plans recovery manoeuvres for stuck cars (runtime/include/trackwright/plan/recovery_planner.h).
 class RecoveryPlanner;
 
-} // namespace runtime
+} // namespace trackwright

@@ -4,7 +4,7 @@
 #include "trackwright/track/line_sampler.h"
 #include "trackwright/drive/stuck_manager.h"
 
-namespace runtime {
+namespace trackwright {
 
 /// The blog's waypoint driver. Distances in metres.
 struct WaypointParameters {
@@ -43,4 +43,4 @@ private:
     float m_lineDistance = 0.0f;
 };
 
-} // namespace runtime
+} // namespace trackwright

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <span>
 
-namespace runtime {
+namespace trackwright {
 
 /// One point of a planned manoeuvre: where the car should be, facing where, how fast (signed,
 /// negative reversing), and the way it drives into this point.
@@ -31,4 +31,4 @@ struct Maneuver {
     float duration() const { return count > 0 ? points[count - 1].time : 0.0f; }
 };
 
-} // namespace runtime
+} // namespace trackwright

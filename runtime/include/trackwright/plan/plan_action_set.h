@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <limits>
 
-namespace runtime {
+namespace trackwright {
 
 /// Up to four intensities either way (PlanDiscretization::accelerationLevels), none, and the goal's speed.
 inline constexpr int kMaxPlanForces = 10;
@@ -112,4 +112,4 @@ private:
     PlanSteeringTable m_steering;
 };
 
-} // namespace runtime
+} // namespace trackwright

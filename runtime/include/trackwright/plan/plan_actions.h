@@ -7,7 +7,7 @@
 
 #include <cstdint>
 
-namespace runtime {
+namespace trackwright {
 
 /// Where an action ends, without its speed: several force intensities share a pose (same steering,
 /// same one-cell step), so the search computes validity and turning distances once per pose.
@@ -53,4 +53,4 @@ PlanPoseCandidate advancePose(float x, float y, float heading, double cosHeading
 /// Heading wrapped to (−π, π].
 float wrapAngle(float angle);
 
-} // namespace runtime
+} // namespace trackwright

@@ -6,7 +6,7 @@
 #include <new>
 #include <type_traits>
 
-namespace runtime {
+namespace trackwright {
 
 /// A planner's large buffer (nodes, cells, open list): allocated once, zero-filled by the
 /// operating system page by page on first use (calloc), so a planner sized for the hardest search
@@ -39,4 +39,4 @@ private:
     std::unique_ptr<T, Free> m_data;
 };
 
-} // namespace runtime
+} // namespace trackwright

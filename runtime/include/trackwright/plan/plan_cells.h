@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <memory>
 
-namespace runtime {
+namespace trackwright {
 
 /// Discretises states into cells (thesis §4.3.1–4.3.3): the spatial grid cell of the position
 /// (relative to an origin, normally the start, so keys stay small), the heading rounded to the
@@ -152,4 +152,4 @@ void PlanCellTable::grow(PlanNodePool& nodes, KeyOf keyOf) {
     }
 }
 
-} // namespace runtime
+} // namespace trackwright

@@ -7,7 +7,7 @@
 
 #include <cstdint>
 
-namespace runtime {
+namespace trackwright {
 
 /// Which estimate guides the search.
 enum class PlanHeuristicKind : std::uint8_t {
@@ -94,4 +94,4 @@ private:
     TraversalLimits m_reverse;
 };
 
-} // namespace runtime
+} // namespace trackwright

@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-namespace runtime {
+namespace trackwright {
 
 inline constexpr std::uint32_t kNoPlanNode = 0xffffffffu;
 
@@ -65,4 +65,4 @@ private:
     std::uint32_t m_size = 0;
 };
 
-} // namespace runtime
+} // namespace trackwright

@@ -5,7 +5,7 @@
 #include <bit>
 #include <cstdint>
 
-namespace runtime {
+namespace trackwright {
 
 /// A* open list on cost + estimate (both ≥ 0), ties to the lower estimate (the node nearer the
 /// goal), then to the older node, so searches are deterministic. Sized once; every node enters at
@@ -100,4 +100,4 @@ private:
     std::uint32_t m_freeChunk = kNoChunk;
 };
 
-} // namespace runtime
+} // namespace trackwright

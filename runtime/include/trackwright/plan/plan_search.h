@@ -15,7 +15,7 @@
 #include <memory>
 #include <span>
 
-namespace runtime {
+namespace trackwright {
 
 enum class PlanStatus : std::uint8_t {
     Found,          ///< a path to the goal is in path()
@@ -117,4 +117,4 @@ private:
     std::uint8_t m_openMotions[kMaxPlanMotions] = {};
 };
 
-} // namespace runtime
+} // namespace trackwright

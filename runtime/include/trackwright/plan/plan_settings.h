@@ -4,7 +4,7 @@
 
 #include <cstdint>
 
-namespace runtime {
+namespace trackwright {
 
 /// How the state space and the actions are discretised (AIPATH thesis §4.3).
 struct PlanDiscretization {
@@ -79,4 +79,4 @@ struct PlanSettings {
     std::uint32_t iterationLimit = 100000;
 };
 
-} // namespace runtime
+} // namespace trackwright

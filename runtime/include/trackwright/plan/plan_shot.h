@@ -11,7 +11,7 @@
 #include <limits>
 #include <memory>
 
-namespace runtime {
+namespace trackwright {
 
 /// One stretch of a shot: an arc of constant curvature, a straight (curvature 0), or a turn on the
 /// spot (length 0, `spotTurn` radians).
@@ -85,4 +85,4 @@ int shotStepCount(const PlanShot& shot, double spacing);
 /// shotStepCount steps; false, writing nothing, when more than `capacity`.
 bool sampleShot(const PlanShot& shot, double spacing, float startTime, PlanStep* out, int capacity);
 
-} // namespace runtime
+} // namespace trackwright

@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <span>
 
-namespace runtime {
+namespace trackwright {
 
 /// One stretch of a path driven in one direction, as the speed profile sees it: its length, the
 /// highest speed it allows (a turn's lateral and turn-rate limits, the top speed) and, for a turn
@@ -55,4 +55,4 @@ private:
     int m_count = 0;
 };
 
-} // namespace runtime
+} // namespace trackwright

@@ -2,7 +2,7 @@
 
 #include <cstdint>
 
-namespace runtime {
+namespace trackwright {
 
 /// π, spelled out: M_PI is POSIX, not C++, and MSVC leaves it undefined unless asked.
 inline constexpr double kPlanPi = 3.14159265358979323846;
@@ -27,4 +27,4 @@ struct PlanStep {
     std::int8_t direction = 0;  ///< +1 forwards, −1 backwards, 0 turning on the spot (or the start)
 };
 
-} // namespace runtime
+} // namespace trackwright

@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-namespace runtime {
+namespace trackwright {
 
 /// Which edge bounds the usable width.
 enum class TrackEdge : std::uint8_t { Track, Runoff, Wall };
@@ -29,4 +29,4 @@ struct PlanTrackArea {
     PlanValidity validity() const { return {&PlanTrackArea::test, this}; }
 };
 
-} // namespace runtime
+} // namespace trackwright

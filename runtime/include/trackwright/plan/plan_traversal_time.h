@@ -6,7 +6,7 @@
 #include <cmath>
 #include <cstdint>
 
-namespace runtime {
+namespace trackwright {
 
 /// Limits of one direction of travel, for the traversal-time formulas.
 struct TraversalLimits {
@@ -112,4 +112,4 @@ inline double leastTraversalTime(double s, double v0, double v1, const Traversal
     });
 }
 
-} // namespace runtime
+} // namespace trackwright

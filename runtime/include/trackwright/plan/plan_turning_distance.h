@@ -2,7 +2,7 @@
 
 #include <cstdint>
 
-namespace runtime {
+namespace trackwright {
 
 /// An oriented point in the plane: metres, heading in radians counter-clockwise from +x.
 struct PlanPose {
@@ -64,4 +64,4 @@ double turningDistance(const PlanPose& from, const PlanPose& to, double radius, 
 /// One combination on its own (for tests and plots); length +infinity when it does not exist.
 TurningPath turningPath(const PlanPose& from, const PlanPose& to, double radius, TurnCombination combination);
 
-} // namespace runtime
+} // namespace trackwright

@@ -2,7 +2,7 @@
 
 #include "trackwright/plan/plan_state.h"
 
-namespace runtime {
+namespace trackwright {
 
 /// Child validity (§5.3: "custom functions to assess child node validity"): is the pose an action
 /// reaches allowed, coming from `from`? Called once per distinct end pose of an expansion, so `to`
@@ -15,4 +15,4 @@ struct PlanValidity {
     bool operator()(const PlanState& from, const PlanState& to) const { return test == nullptr || test(user, from, to); }
 };
 
-} // namespace runtime
+} // namespace trackwright

@@ -2,7 +2,7 @@
 
 #include "trackwright/vehicle/vehicle_model.h"
 
-namespace runtime {
+namespace trackwright {
 
 /// The physical limits the movement planner keeps (AIPATH thesis §2.3 and §3.1.1). SI units;
 /// accelerations are positive magnitudes, as in the thesis (§2.3: "a and d are always given in
@@ -42,4 +42,4 @@ PlanVehicle pedestrianPlanVehicle(float maxSpeed = 2.0f, float turnRate = 3.0f, 
 /// brakes, top and reverse speed.
 PlanVehicle planVehicleFor(const VehicleParameters& vehicle);
 
-} // namespace runtime
+} // namespace trackwright

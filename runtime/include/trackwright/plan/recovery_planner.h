@@ -9,7 +9,7 @@
 
 #include <cstdint>
 
-namespace runtime {
+namespace trackwright {
 
 /// How stuck cars are planned out: slowly, with reversing, inside the walls.
 struct RecoverySettings {
@@ -40,7 +40,7 @@ public:
 
     /// Plans from `from` to the goal pose (any slow speed, either way) and copies the path into
     /// `out`; false when no manoeuvre was found by either search (or it does not fit a Maneuver).
-    bool plan(const VehicleParameters& vehicle, const VehicleState& from, formats::Vec2 goal, float goalHeading, Maneuver& out);
+    bool plan(const VehicleParameters& vehicle, const VehicleState& from, format::Vec2 goal, float goalHeading, Maneuver& out);
 
     /// The last search's figures (iterations, status …).
     const PlanResult& lastResult() const { return m_last; }
@@ -52,4 +52,4 @@ private:
     PlanResult m_last;
 };
 
-} // namespace runtime
+} // namespace trackwright

@@ -6,14 +6,14 @@
 #include <cstddef>
 #include <span>
 
-namespace runtime {
+namespace trackwright {
 
-using LoadStatus = formats::BakedLoadStatus;
+using LoadStatus = format::BakedLoadStatus;
 
 /// A baked track ready for queries: a validated view of bytes the game owns (keep them alive and
 /// unmoved while the track is used). Cheap to copy.
 struct BakedTrack {
-    formats::BakedTrackView view;
+    format::BakedTrackView view;
 
     std::uint32_t routeOfNode(std::uint32_t node) const;
 
@@ -21,8 +21,8 @@ struct BakedTrack {
     /// and gives (registration, line samples, followers, the planner) is in that frame: subtract
     /// the origin from a world position first, add it to a sampled one. (0, 0, 0) for any track
     /// within 50 km of the world's origin; a UTM-scale track's is near its middle.
-    formats::Vec3 origin() const {
-        return view.origin ? formats::Vec3{view.origin->x, view.origin->y, view.origin->z} : formats::Vec3{};
+    format::Vec3 origin() const {
+        return view.origin ? format::Vec3{view.origin->x, view.origin->y, view.origin->z} : format::Vec3{};
     }
 };
 
@@ -31,8 +31,8 @@ struct BakedTrack {
 /// untouched, when the track has no such class or `name` is null.
 bool findVehicleClass(const BakedTrack& track, const char* name, std::uint32_t& index);
 
-/// Validates `bytes` (8-byte aligned, see formats::readBakedTrack) and, on success only, points
-/// `track` at them. Never throws, never allocates; `formats::describeBakedLoadStatus` says why not.
+/// Validates `bytes` (8-byte aligned, see format::readBakedTrack) and, on success only, points
+/// `track` at them. Never throws, never allocates; `format::describeBakedLoadStatus` says why not.
 LoadStatus loadBakedTrack(std::span<const std::byte> bytes, BakedTrack& track) noexcept;
 
-} // namespace runtime
+} // namespace trackwright

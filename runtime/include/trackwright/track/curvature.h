@@ -2,9 +2,9 @@
 
 #include "trackwright/format/vec.h"
 
-namespace runtime {
+namespace trackwright {
 
-using formats::Vec2;
+using format::Vec2;
 
 /// Signed curvature (1/m, positive turning left) at a node from its unit tangent and the next node,
 /// by the race-track chapter's construction (eq. 39.3): the tangent at N extends as an arc through
@@ -20,4 +20,4 @@ double nodeCurvature(Vec2 node, Vec2 unitTangent, Vec2 next);
 /// doubles back on itself.
 double bezierMaxCurvature(Vec2 p1, Vec2 p2, Vec2 p3);
 
-} // namespace runtime
+} // namespace trackwright

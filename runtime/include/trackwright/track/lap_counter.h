@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-namespace runtime {
+namespace trackwright {
 
 /// The most sectors a lap is split into (sector markers beyond kMaxSectors − 1 are ignored).
 inline constexpr std::uint32_t kMaxSectors = 16;
@@ -80,4 +80,4 @@ private:
     double m_lapStartTime = 0.0;
 };
 
-} // namespace runtime
+} // namespace trackwright

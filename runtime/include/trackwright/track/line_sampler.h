@@ -6,13 +6,13 @@
 
 #include <cstdint>
 
-namespace runtime {
+namespace trackwright {
 
 /// A point of a line at a distance along it, interpolated between the baked points.
 struct LineSample {
-    formats::Vec2 position;
+    format::Vec2 position;
     float z = 0.0f;
-    formats::Vec2 tangent;  ///< unit
+    format::Vec2 tangent;  ///< unit
     float curvature = 0.0f; ///< 1/m, signed (left positive)
     float speedHint = 0.0f; ///< m/s for the sampler's vehicle class; 0 when the line has no profile for it
     float distance = 0.0f;  ///< the distance actually sampled (wrapped or clamped)
@@ -23,7 +23,7 @@ struct LineSample {
 /// No allocation; a lookup is a binary search over the line's points.
 class LineSampler {
 public:
-    /// A `line` the track does not have (findLine's kNoRoute, say) gives an empty sampler:
+    /// A `line` the track does not have (findLine's kNoLine, say) gives an empty sampler:
     /// valid() is false and every sample is all zeros.
     LineSampler(const BakedTrack& track, std::uint32_t line, std::uint32_t vehicleClass);
 
@@ -35,15 +35,18 @@ public:
 private:
     // Into the baked bytes (which the game keeps alive), not into a BakedTrack object: a sampler
     // outlives the copy of the track it was made from.
-    const formats::BakedLinePoint* m_points = nullptr;
+    const format::BakedLinePoint* m_points = nullptr;
     const float* m_hints = nullptr;  ///< this line's speed hints for the class; null without a profile
     std::uint32_t m_pointCount = 0;
     float m_length = 0.0f;
     bool m_closed = false;
 };
 
+/// What findLine answers when the track has no line of that name.
+inline constexpr std::uint32_t kNoLine = format::kNoRoute;
+
 /// The line named `name` on `route` for `vehicleClass` (a class-specific line first, then one for all
-/// classes), or kNoRoute when there is none.
+/// classes), or kNoLine when there is none (check: passing it on gives an empty sampler and no follower).
 std::uint32_t findLine(const BakedTrack& track, std::uint32_t route, const char* name, std::uint32_t vehicleClass);
 
-} // namespace runtime
+} // namespace trackwright

@@ -6,7 +6,7 @@
 
 #include <cstdint>
 
-namespace runtime {
+namespace trackwright {
 
 /// Where a position is in the track's frame (race-track chapter §39.3.1).
 struct Registration {
@@ -33,9 +33,9 @@ public:
     const BakedTrack& track() const { return m_track; }
 
     /// Registers `position` (metres, world x/y), updating the remembered segment.
-    Registration update(formats::Vec2 position);
+    Registration update(format::Vec2 position);
     /// Registers without using or changing the remembered segment: the grid answer.
-    Registration registerCold(formats::Vec2 position) const;
+    Registration registerCold(format::Vec2 position) const;
     /// Forgets the last segment; the next update is cold.
     void reset() { m_hasLast = false; }
     /// Tells a cold registrar which route the car is on (the route of the line it follows), so
@@ -59,7 +59,7 @@ private:
 /// Tests one segment (by its first baked node): true and `out` filled when it holds `position`.
 /// With `withinWallsOnly` false, a position beyond the walls but between the perpendiculars counts
 /// too (wall contact uses it to find how far out a car went).
-bool registerOnSegment(const BakedTrack& track, std::uint32_t route, std::uint32_t node, formats::Vec2 position, Registration& out,
+bool registerOnSegment(const BakedTrack& track, std::uint32_t route, std::uint32_t node, format::Vec2 position, Registration& out,
                        bool withinWallsOnly = true);
 
-} // namespace runtime
+} // namespace trackwright

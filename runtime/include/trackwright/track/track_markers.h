@@ -4,7 +4,7 @@
 
 #include <cstdint>
 
-namespace runtime {
+namespace trackwright {
 
 /// A designer's marker as the bake placed it: "start-finish" (or "start" on an open route),
 /// "sector", "overtaking-entry", "pit-box" … with the designer's label. The strings live in the
@@ -25,4 +25,4 @@ bool markerAt(const BakedTrack& track, std::uint32_t index, TrackMarker& marker)
 /// kind): its index, or false when there is none (or `kind` is null).
 bool findMarker(const BakedTrack& track, const char* kind, std::uint32_t from, std::uint32_t& index);
 
-} // namespace runtime
+} // namespace trackwright

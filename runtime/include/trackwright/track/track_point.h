@@ -6,17 +6,17 @@
 
 #include <cstdint>
 
-namespace runtime {
+namespace trackwright {
 
 /// A point on a route's centre line with the frame a car placed there needs. Track frame, metres.
 struct TrackPoint {
     std::uint32_t route = 0;
     std::uint32_t segment = 0;   ///< index within the route of the segment's first node
     float distance = 0.0f;       ///< metres along the route from its first node
-    formats::Vec2 position;      ///< on the centre line (the link between the segment's nodes)
+    format::Vec2 position;      ///< on the centre line (the link between the segment's nodes)
     float z = 0.0f;              ///< height of the centre line there
-    formats::Vec2 forward;       ///< unit, the driving direction (the link's)
-    formats::Vec2 left;          ///< unit, left of `forward`
+    format::Vec2 forward;       ///< unit, the driving direction (the link's)
+    format::Vec2 left;          ///< unit, left of `forward`
     float heading = 0.0f;        ///< rad, counter-clockwise from +x: the direction of `forward`
     float curvature = 0.0f;      ///< 1/m, left positive, interpolated between the nodes (eq. 39.3)
     float leftTrack = 0.0f;      ///< m of tarmac left of the centre line there
@@ -32,6 +32,6 @@ bool routePointAt(const BakedTrack& track, std::uint32_t route, double distance,
 /// `offTrack` is its distance from that point, metres. Looks at every segment, so it costs
 /// O(nodes) (about 10 µs on a 5 km track): for the rare lost car, not for every car every tick; a
 /// registered car's segment is known already. False for a non-finite position or an empty track.
-bool nearestTrackPoint(const BakedTrack& track, formats::Vec2 position, TrackPoint& out, float& offTrack);
+bool nearestTrackPoint(const BakedTrack& track, format::Vec2 position, TrackPoint& out, float& offTrack);
 
-} // namespace runtime
+} // namespace trackwright

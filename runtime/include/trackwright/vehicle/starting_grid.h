@@ -6,7 +6,7 @@
 
 #include <cstdint>
 
-namespace runtime {
+namespace trackwright {
 
 /// A two-column staggered grid behind the start line (the lap layout's line, see lap_counter.h; on
 /// a track without laps, the "start" marker, else the first route's first node).
@@ -31,4 +31,4 @@ bool gridSlot(const BakedTrack& track, std::uint32_t slot, const GridOptions& op
 /// slide), its wheels already at the angle that turns at `state.yawRate`.
 VehicleBody startingBody(const VehicleParameters& vehicle, const VehicleState& state);
 
-} // namespace runtime
+} // namespace trackwright

@@ -4,7 +4,7 @@
 
 #include <cstdint>
 
-namespace runtime {
+namespace trackwright {
 
 /// Parameters of the reference vehicle model. SI units.
 struct VehicleParameters {
@@ -42,7 +42,7 @@ bool vehiclePresetByName(const char* name, VehiclePreset& preset);
 /// Full state of the simulated vehicle: what a follower sees plus what only physics needs.
 struct VehicleBody {
     VehicleState state;
-    formats::Vec2 velocity;      ///< world m/s: differs from the heading when sliding
+    format::Vec2 velocity;      ///< world m/s: differs from the heading when sliding
     float steeringAngle = 0.0f;  ///< current road-wheel angle, rad
 };
 
@@ -62,4 +62,4 @@ inline constexpr float kVehicleSubstep = 1.0f / 60.0f;
 /// move its cars through walls in one call.
 inline constexpr float kMaxVehicleStep = 0.25f;
 
-} // namespace runtime
+} // namespace trackwright

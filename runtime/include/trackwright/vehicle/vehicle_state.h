@@ -2,11 +2,11 @@
 
 #include "trackwright/format/vec.h"
 
-namespace runtime {
+namespace trackwright {
 
 /// What a follower sees of its car. SI units; heading in radians, counter-clockwise from +x.
 struct VehicleState {
-    formats::Vec2 position;
+    format::Vec2 position;
     float heading = 0.0f;
     float speed = 0.0f;    ///< signed, along the heading: negative when reversing
     float yawRate = 0.0f;  ///< rad/s, positive turning left
@@ -19,4 +19,4 @@ struct Controls {
     bool handbrake = false;
 };
 
-} // namespace runtime
+} // namespace trackwright

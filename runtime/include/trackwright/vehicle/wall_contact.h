@@ -3,7 +3,7 @@
 #include "trackwright/track/registrar.h"
 #include "trackwright/vehicle/vehicle_model.h"
 
-namespace runtime {
+namespace trackwright {
 
 /// Keeps a simulated body inside the walls (the wall widths of the baked track). When the body is
 /// beyond the wall of the segment it was last registered on (or a neighbour), it is put back just
@@ -11,4 +11,4 @@ namespace runtime {
 /// and scraping along them costs some speed. Returns true on contact.
 bool resolveWallContact(const BakedTrack& track, const Registration& lastDefined, VehicleBody& body);
 
-} // namespace runtime
+} // namespace trackwright

@@ -9,7 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 
-namespace formats {
+namespace trackwright::format {
 
 inline constexpr std::array<char, 8> kBakedMagic = {'T', 'W', 'B', 'A', 'K', 'E', '\x1a', '\0'};
 inline constexpr std::uint32_t kBakedFormatVersion = 3;
@@ -198,4 +198,4 @@ constexpr std::uint32_t bakedLayoutHash() {
     return hash;
 }
 
-} // namespace formats
+} // namespace trackwright::format

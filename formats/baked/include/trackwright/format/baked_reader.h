@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-namespace formats {
+namespace trackwright::format {
 
 /// A validated, zero-copy view of .twbake bytes. Every index in it has been checked against the
 /// section it points into, so queries need no further bounds checks. Valid while the bytes live.
@@ -63,4 +63,4 @@ std::uint64_t bakedHash(const void* data, std::size_t size) noexcept;
 /// XXH3-64 of them all but the checksum field. 0 for fewer bytes than a header holds.
 std::uint64_t bakedFileChecksum(const std::byte* file, std::size_t size) noexcept;
 
-} // namespace formats
+} // namespace trackwright::format

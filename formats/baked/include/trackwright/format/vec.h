@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-namespace formats {
+namespace trackwright::format {
 
 /// A point or direction in the ground plane, metres. Plain data: the lower layers share it without
 /// pulling in a maths library (runtime never sees Eigen).
@@ -17,7 +17,13 @@ struct Vec2 {
     friend bool operator==(Vec2 a, Vec2 b) = default;
 };
 
-/// A world position, metres: x east, y north, z up.
+/// A world position, metres: x east, y north, z up (right-handed). Headings are radians,
+/// counter-clockwise from +x seen from above. In an engine's frame:
+/// - Unity (y up, left-handed): position (x, z, y); a model facing +z gets the yaw
+///   90° − heading·180/π about +y.
+/// - Godot (y up, right-handed): position (x, z, −y); rotation.y = heading for a model facing +x,
+///   heading − π/2 for one facing −z (Godot's forward).
+/// - Unreal (z up, left-handed, centimetres): position (100·x, −100·y, 100·z); yaw = −heading in degrees.
 struct Vec3 {
     double x = 0.0;
     double y = 0.0;
@@ -40,4 +46,4 @@ inline Vec2 normalized(Vec2 a) {
     return len > 0.0 ? Vec2{a.x / len, a.y / len} : Vec2{};
 }
 
-} // namespace formats
+} // namespace trackwright::format
