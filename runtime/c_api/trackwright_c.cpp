@@ -329,7 +329,9 @@ tw_status tw_vehicle_step(int32_t vehicle, const tw_controls* controls, float dt
 
 tw_status tw_vehicle_step_custom(const tw_vehicle_parameters* vehicle, const tw_controls* controls, float dt, tw_vehicle_body* body) {
     if (!vehicle) return TW_INVALID_ARGUMENT;
-    return stepBody(toParameters(*vehicle), controls, dt, body);
+    const trackwright::VehicleParameters parameters = toParameters(*vehicle);
+    if (!trackwright::validVehicleParameters(parameters)) return TW_INVALID_ARGUMENT;
+    return stepBody(parameters, controls, dt, body);
 }
 
 tw_status tw_vehicle_preset_parameters(int32_t vehicle, tw_vehicle_parameters* out) {

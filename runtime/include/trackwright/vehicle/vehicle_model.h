@@ -53,7 +53,9 @@ struct VehicleBody {
 /// for more slides. Deterministic: the same inputs give the same body, bit for bit.
 /// A step longer than kVehicleSubstep is integrated in equal sub-steps no longer than that; a
 /// negative, non-finite or longer-than-kMaxVehicleStep `dt`, a body holding a non-finite number, or
-/// parameters validVehicleParameters refuses: false, and the body is left as it was.
+/// a step that would leave one (parameters no vehicle has: a zero wheelbase, an infinite grip) is
+/// refused: false, and the body is left as it was. Check custom parameters once with
+/// validVehicleParameters; the C API does.
 bool stepVehicle(const VehicleParameters& vehicle, const Controls& controls, float dt, VehicleBody& body);
 
 /// The longest single Euler step of the reference model, seconds (a 60 Hz frame).
