@@ -44,6 +44,7 @@ Registration gridLookup(const BakedTrack& t, format::Vec2 p, std::uint32_t prefe
 } // namespace
 
 bool registerOnSegment(const BakedTrack& t, std::uint32_t route, std::uint32_t node, format::Vec2 p, Registration& out, bool withinWallsOnly) {
+    if (route >= t.view.routes.size() || node >= t.view.nodes.size()) return false;  // public: a caller's indices
     const std::uint32_t next = nextNode(t, route, node);
     if (next == format::kNoRoute) return false;
     const format::BakedNode& a = t.view.nodes[node];

@@ -5,7 +5,8 @@
 namespace trackwright {
 
 bool resolveWallContact(const BakedTrack& track, const Registration& last, VehicleBody& body) {
-    if (!last.defined) return false;
+    // A registration this track could not have given (another track's, a made-up one) touches nothing.
+    if (!last.defined || last.route >= track.view.routes.size()) return false;
     const format::BakedRoute& route = track.view.routes[last.route];
     const bool closed = route.flags & format::kRouteClosed;
     for (int offset : {0, 1, -1, 2, -2}) {

@@ -8,7 +8,12 @@
 #include "trackwright/drive/seek_follower.h"
 #include "trackwright/drive/waypoint_follower.h"
 #include "trackwright/track/line_sampler.h"
+#include "trackwright/track/lap_counter.h"
 #include "trackwright/track/registrar.h"
+#include "trackwright/track/track_markers.h"
+#include "trackwright/track/track_point.h"
+#include "trackwright/vehicle/vehicle_model.h"
+#include "trackwright/vehicle/wall_contact.h"
 
 #include "tests/support/baked_sample.h"
 #include "tests/support/test_tracks.h"
@@ -100,6 +105,50 @@ TEST(RuntimeMisuse, ObjectsBuiltFromACopyOfTheTrackOutliveTheCopy) {
     state.heading = static_cast<float>(std::atan2(start.tangent.y, start.tangent.x));
     const trackwright::Controls c = parts.follower->update({state, where, 1.0f / 60.0f});
     EXPECT_GT(c.throttle, 0.0f);
+}
+
+// Indices a game makes up, or keeps from another track, are refused rather than read past the arrays.
+TEST(RuntimeMisuse, MadeUpRouteAndNodeIndicesTouchNothing) {
+    const auto sample = tw::test::bakeSample(tw::test::circleTrack());
+    const trackwright::BakedTrack& track = sample->track;
+    trackwright::Registration made;
+    EXPECT_FALSE(trackwright::registerOnSegment(track, 7, 0, {60.0, 0.0}, made));
+    EXPECT_FALSE(trackwright::registerOnSegment(track, 0, 1000000, {60.0, 0.0}, made));
+    trackwright::Registration alien;
+    alien.defined = true;
+    alien.route = 3;
+    alien.segment = 99;
+    trackwright::VehicleBody body;
+    body.state.position = {500.0, 0.0};
+    EXPECT_FALSE(trackwright::resolveWallContact(track, alien, body));
+    EXPECT_EQ(body.state.position.x, 500.0);
+    trackwright::LapCounter laps(track);
+    EXPECT_TRUE(laps.update(alien, 0.1f));  // held, not read
+    EXPECT_EQ(laps.status().raceDistance, 0.0);
+    trackwright::TrackMarker marker;
+    EXPECT_FALSE(trackwright::markerAt(track, 99, marker));
+    trackwright::TrackPoint point;
+    EXPECT_FALSE(trackwright::routePointAt(track, 99, 0.0, point));
+    std::uint32_t index = 0;
+    EXPECT_FALSE(trackwright::findVehicleClass(track, nullptr, index));
+    trackwright::VehiclePreset preset;
+    EXPECT_FALSE(trackwright::vehiclePresetByName(nullptr, preset));
+}
+
+// A step a zero wheelbase or an infinite grip would make non-finite is refused, the body kept.
+TEST(RuntimeMisuse, ParametersNoVehicleHasAreRefused) {
+    trackwright::VehicleParameters broken = trackwright::vehiclePreset(trackwright::VehiclePreset::Car);
+    broken.wheelbase = 0.0f;
+    EXPECT_FALSE(trackwright::validVehicleParameters(broken));
+    trackwright::VehicleBody body;
+    body.state.speed = 10.0f;
+    body.velocity = {10.0, 0.0};
+    const trackwright::VehicleBody before = body;
+    EXPECT_FALSE(trackwright::stepVehicle(broken, {1.0f, 1.0f, false}, 1.0f / 60.0f, body));
+    EXPECT_EQ(body.state.position.x, before.state.position.x);
+    EXPECT_EQ(body.state.speed, before.state.speed);
+    const auto sample = tw::test::bakeSample(tw::test::circleTrack());
+    EXPECT_EQ(trackwright::makeFollower(trackwright::FollowerKind::Runner, sample->track, 0, 0, broken), nullptr);
 }
 
 } // namespace
