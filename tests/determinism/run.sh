@@ -15,7 +15,10 @@ if command -v ccache >/dev/null; then launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=cc
 
 record() {  # name, C++ compiler, optimisation flags
   local name=$1 compiler=$2 flags=$3
+  # The runtime-only build, proven to need none of the editor's and the bake's libraries.
   cmake -S "$source_dir" -B "$work/$name/runtime" -G Ninja -DTRACKWRIGHT_RUNTIME_ONLY=ON -DCMAKE_BUILD_TYPE=Release \
+      -DCMAKE_DISABLE_FIND_PACKAGE_Qt6=ON -DCMAKE_DISABLE_FIND_PACKAGE_cereal=ON -DCMAKE_DISABLE_FIND_PACKAGE_CLI11=ON \
+      -DCMAKE_DISABLE_FIND_PACKAGE_Eigen3=ON -DCMAKE_DISABLE_FIND_PACKAGE_GTest=ON -DCMAKE_DISABLE_FIND_PACKAGE_benchmark=ON \
       -DCMAKE_CXX_COMPILER="$compiler" -DCMAKE_CXX_FLAGS_RELEASE="$flags" "${launcher[@]}" >"$work/$name.log" 2>&1 ||
       { cat "$work/$name.log"; exit 1; }
   cmake --build "$work/$name/runtime" >>"$work/$name.log" 2>&1 || { cat "$work/$name.log"; exit 1; }
