@@ -8,6 +8,7 @@
 #include "editor/commands/change_line_offsets_command.h"
 #include "editor/docks/diagnostics_dock.h"
 #include "editor/docks/profiles_dock.h"
+#include "editor/shortcuts_dialog.h"
 #include "editor/document/live_bake.h"
 #include "editor/docks/outline_dock.h"
 #include "editor/docks/properties_dock.h"
@@ -193,10 +194,17 @@ void MainWindow::createMenus() {
                                                            {tr("&Branch"), TrackCanvas::Tool::Branch},
                                                            {tr("&Line"), TrackCanvas::Tool::Line}};
     const Qt::Key keys[] = {Qt::Key_S, Qt::Key_A, Qt::Key_B, Qt::Key_L};
+    const QString whatTheyDo[] = {
+        tr("click a node or drag a box round several; drag nodes, or a node's width handles"),
+        tr("click on the canvas to add a node after the selected one (to a new track: File ▸ New)"),
+        tr("from a selected node, click out a branch such as a pit lane; click a node of a route to join it"),
+        tr("drag a line's points sideways to shape the racing line")};
     for (std::size_t i = 0; i < std::size(kinds); ++i) {
         QAction* a = tools->addAction(kinds[i].first);
         a->setCheckable(true);
         a->setShortcut(keys[i]);
+        // The key is part of the tooltip, read from the shortcut itself.
+        a->setToolTip(QStringLiteral("%1 (%2): %3").arg(a->iconText(), a->shortcut().toString(QKeySequence::NativeText), whatTheyDo[i]));
         a->setChecked(i == 0);
         a->setObjectName(QStringLiteral("tool%1").arg(i));
         m_tools->addAction(a);
@@ -233,6 +241,13 @@ void MainWindow::createMenus() {
     for (QDockWidget* dock : {static_cast<QDockWidget*>(m_propertiesDock), static_cast<QDockWidget*>(m_outlineDock),
                               static_cast<QDockWidget*>(m_diagnosticsDock), static_cast<QDockWidget*>(m_profilesDock), m_historyDock})
         view->addAction(dock->toggleViewAction());
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Keyboard Shortcuts"), QKeySequence::HelpContents, this, [this, tools] {
+        auto* dialog = new ShortcutsDialog(menuBar(), tools, this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->show();
+    })->setObjectName("actionKeyboardShortcuts");
 }
 
 void MainWindow::detachViews() {

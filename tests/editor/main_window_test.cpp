@@ -1,4 +1,5 @@
 #include "editor/main_window.h"
+#include "editor/shortcuts_dialog.h"
 #include "editor/canvas/track_canvas.h"
 #include "formats/source/track_json.h"
 #include "formats/source/file_io.h"
@@ -14,6 +15,7 @@
 #include <QStatusBar>
 #include <QTimer>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QTemporaryDir>
 
@@ -242,6 +244,49 @@ TEST(TrackwrightApp, ABadFileExitsWithOneAndTheDiagnostics) {
     ASSERT_TRUE(app.waitForFinished(60000));
     EXPECT_EQ(app.exitCode(), 1);
     EXPECT_TRUE(app.readAllStandardError().contains("io-read"));
+}
+
+// Help ▸ Keyboard Shortcuts lists every key the menus and the tools answer to, read from the actions,
+// and every tool's tooltip names its key.
+TEST(MainWindow, KeyboardShortcutsListEveryKeyAndToolTipsNameThem) {
+    editor::MainWindow window;
+    window.openFile(QString(TRACKWRIGHT_SAMPLES_DIR) + "/kart.twtrack");
+    window.show();
+    QAction* help = window.findChild<QAction*>("actionKeyboardShortcuts");
+    ASSERT_NE(help, nullptr);
+    EXPECT_EQ(help->shortcut(), QKeySequence(QKeySequence::HelpContents));
+    help->trigger();
+    auto* dialog = window.findChild<editor::ShortcutsDialog*>("shortcutsDialog");
+    ASSERT_NE(dialog, nullptr);
+    const auto rows = dialog->rows();
+    auto keyOf = [&](const QString& action) {
+        for (const auto& [name, key] : rows)
+            if (name.endsWith(QLatin1Char('/') + action)) return key;
+        return QString();
+    };
+    EXPECT_EQ(keyOf("Add Node"), QKeySequence(Qt::Key_A).toString(QKeySequence::NativeText));
+    EXPECT_EQ(keyOf("Save"), QKeySequence(QKeySequence::Save).toString(QKeySequence::NativeText));
+    EXPECT_EQ(keyOf("Preview AI Laps"), "F5");
+    EXPECT_EQ(keyOf("Undo"), QKeySequence(QKeySequence::Undo).toString(QKeySequence::NativeText));
+    // Every action of the window that has a key is listed, with that key.
+    int withKeys = 0;
+    for (const QAction* action : window.findChildren<QAction*>()) {
+        if (action->shortcut().isEmpty() || action->isSeparator() || action->text().isEmpty()) continue;
+        bool inAMenuOrTheToolBar = !action->associatedObjects().isEmpty();
+        if (!inAMenuOrTheToolBar) continue;
+        ++withKeys;
+        QString text = action->text();
+        text.remove(QRegularExpression("&(?!&)"));
+        EXPECT_EQ(keyOf(text), action->shortcut().toString(QKeySequence::NativeText)) << text.toStdString();
+    }
+    EXPECT_GE(withKeys, 10);
+    for (int i = 0; i < 4; ++i) {
+        const QAction* tool = window.findChild<QAction*>(QStringLiteral("tool%1").arg(i));
+        ASSERT_NE(tool, nullptr);
+        EXPECT_TRUE(tool->toolTip().contains(QStringLiteral("(%1)").arg(tool->shortcut().toString(QKeySequence::NativeText))))
+            << tool->toolTip().toStdString();
+    }
+    dialog->close();
 }
 
 } // namespace
