@@ -9,6 +9,7 @@
 #include "editor/docks/diagnostics_dock.h"
 #include "editor/docks/profiles_dock.h"
 #include "editor/shortcuts_dialog.h"
+#include "editor/start_panel.h"
 #include "editor/document/live_bake.h"
 #include "editor/docks/outline_dock.h"
 #include "editor/docks/properties_dock.h"
@@ -99,6 +100,13 @@ QString formatDiagnostics(const QString& file, const formats::Diagnostics& diagn
 MainWindow::MainWindow(QWidget* parent, const QString& recoveryFolder) : QMainWindow(parent) {
     m_canvas = new TrackCanvas(this);
     setCentralWidget(m_canvas);
+    m_startPanel = new StartPanel(m_canvas);
+    m_startPanel->hide();
+    connect(m_startPanel, &StartPanel::drawRequested, this, [this] { m_tools->actions().at(1)->trigger(); });  // Add Node
+    connect(m_startPanel, &StartPanel::openDialogRequested, this, &MainWindow::showOpenDialog);
+    connect(m_startPanel, &StartPanel::openRequested, this, &MainWindow::openFileReportingErrors);
+    connect(m_startPanel, &StartPanel::importTumCsvRequested, this, [this] { showImportDialog(true); });
+    connect(m_startPanel, &StartPanel::importWaypointsRequested, this, [this] { showImportDialog(false); });
     m_summaryLabel = new QLabel(this);
     m_cursorLabel = new QLabel(this);
     m_cursorLabel->setMinimumWidth(220);
@@ -163,18 +171,8 @@ void MainWindow::createMenus() {
     file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
     file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &MainWindow::saveAs);
     file->addSeparator();
-    file->addAction(tr("Import TUM &CSV…"), this, [this] {
-        if (!maybeSave()) return;
-        const QString path = QFileDialog::getOpenFileName(this, tr("Import TUM racetrack CSV"), {}, tr("CSV (*.csv);;All files (*)"));
-        QString error;
-        if (!path.isEmpty() && !importFile(path, true, &error)) QMessageBox::warning(this, tr("Cannot import"), error);
-    });
-    file->addAction(tr("Import &Waypoints…"), this, [this] {
-        if (!maybeSave()) return;
-        const QString path = QFileDialog::getOpenFileName(this, tr("Import waypoints"), {}, tr("CSV (*.csv);;All files (*)"));
-        QString error;
-        if (!path.isEmpty() && !importFile(path, false, &error)) QMessageBox::warning(this, tr("Cannot import"), error);
-    });
+    file->addAction(tr("Import TUM &CSV…"), this, [this] { showImportDialog(true); });
+    file->addAction(tr("Import &Waypoints…"), this, [this] { showImportDialog(false); });
     file->addAction(tr("&Export Baked…"), QKeySequence(Qt::CTRL | Qt::Key_E), this, [this] {
         if (!m_document) return;
         const QString base = filePath().isEmpty() ? QString("track.twbake") : QFileInfo(filePath()).path() + "/" + QFileInfo(filePath()).completeBaseName() + ".twbake";
@@ -208,7 +206,14 @@ void MainWindow::createMenus() {
         a->setChecked(i == 0);
         a->setObjectName(QStringLiteral("tool%1").arg(i));
         m_tools->addAction(a);
-        connect(a, &QAction::triggered, this, [this, tool = kinds[i].second] { m_canvas->setTool(tool); });
+        connect(a, &QAction::triggered, this, [this, tool = kinds[i].second] {
+            m_canvas->setTool(tool);
+            // A drawing tool picked from the tool bar or by its key means the same as the panel's Draw.
+            if (tool != TrackCanvas::Tool::Select && m_startPanel->isVisible()) {
+                m_startPanelDismissed = true;
+                updateStartPanel();
+            }
+        });
     }
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
@@ -345,6 +350,7 @@ void MainWindow::setDocument(std::unique_ptr<EditorDocument> document) {
         connect(m_document.get(), &EditorDocument::filePathChanged, this, &MainWindow::updateTitle);
         connect(m_document.get(), &EditorDocument::diagnosticsChanged, this, &MainWindow::updateTrackSummary);
         connect(m_document.get(), &EditorDocument::changed, this, &MainWindow::refreshPreview);
+        connect(m_document.get(), &EditorDocument::changed, this, &MainWindow::updateStartPanel);
         connect(m_document.get(), &EditorDocument::changed, this, [this] { m_liveBake->request(m_document->track()); });
         connect(m_document.get(), &EditorDocument::filePathChanged, this, [this](const QString& path) { m_canvas->setBackdropFolder(QFileInfo(path).path()); });
         m_canvas->setBackdropFolder(QFileInfo(m_document->filePath()).path());
@@ -354,6 +360,7 @@ void MainWindow::setDocument(std::unique_ptr<EditorDocument> document) {
         qobject_cast<QUndoView*>(m_historyDock->widget())->setStack(nullptr);
     }
     m_canvas->setEditing(m_document.get(), &m_selection);
+    updateStartPanel();
     m_diagnosticsDock->setDocument(m_document.get());
     m_propertiesDock->setDocument(m_document.get());
     m_outlineDock->setDocument(m_document.get());
@@ -649,6 +656,26 @@ void MainWindow::onFileChangedExternally(const QString& path) {
         return;
     }
     statusBar()->showMessage(tr("%1 changed on disk; saving will ask before overwriting it").arg(QFileInfo(path).fileName()), 15000);
+}
+
+void MainWindow::showImportDialog(bool tumCsv) {
+    if (!maybeSave()) return;
+    const QString path = QFileDialog::getOpenFileName(this, tumCsv ? tr("Import TUM racetrack CSV") : tr("Import waypoints"), {},
+                                                      tr("CSV (*.csv);;All files (*)"));
+    QString error;
+    if (!path.isEmpty() && !importFile(path, tumCsv, &error)) QMessageBox::warning(this, tr("Cannot import"), error);
+}
+
+void MainWindow::updateStartPanel() {
+    // Over the empty canvas of a new track until the designer picks something; once they choose to
+    // draw, the canvas's own hint says how.
+    const bool empty = m_document && m_document->track().nodes.empty();
+    if (!empty) m_startPanelDismissed = false;
+    const bool show = empty && !m_startPanelDismissed;
+    if (show && !m_startPanel->isVisible())
+        m_startPanel->setFiles(QSettings().value("recentFiles").toStringList(), StartPanel::bundledSamples());
+    m_startPanel->setVisible(show);
+    m_canvas->setEmptyHintShown(!show);
 }
 
 bool MainWindow::openStartUpTrack() {

@@ -24,6 +24,7 @@ class ProfilesDock;
 class EditorDocument;
 class OutlineDock;
 class PropertiesDock;
+class StartPanel;
 class TrackCanvas;
 struct TrackEdit;
 namespace preview {
@@ -91,6 +92,10 @@ public:
 
 public slots:
     void showOpenDialog();
+    /// File ▸ Import TUM CSV / Import Waypoints: asks for the file, reports a failure.
+    void showImportDialog(bool tumCsv);
+    /// Shows the start panel over the canvas while the track is empty (see StartPanel).
+    void updateStartPanel();
     bool save();
     bool saveAs();
     /// Shows the preview dock with a few AI cars on the current track, and starts them.
@@ -121,6 +126,8 @@ private:
     std::optional<std::uint32_t> selectedRoute() const;
 
     TrackCanvas* m_canvas = nullptr;
+    StartPanel* m_startPanel = nullptr;
+    bool m_startPanelDismissed = false;  ///< the designer chose to draw on this empty track
     QLabel* m_summaryLabel = nullptr;
     QLabel* m_cursorLabel = nullptr;
     NodeSelection m_selection;

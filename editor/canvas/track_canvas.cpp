@@ -216,7 +216,7 @@ void TrackCanvas::paintEvent(QPaintEvent*) {
 
 void TrackCanvas::paintEmptyTrackHint(QPainter& painter) {
     // A new track is an empty canvas: say how to begin instead of leaving the designer guessing.
-    if (!m_document || !m_document->track().nodes.empty()) return;
+    if (!m_emptyHintShown || !m_document || !m_document->track().nodes.empty()) return;
     painter.setPen(QColor(200, 205, 200));
     QFont font = painter.font();
     font.setPointSizeF(font.pointSizeF() * 1.2);

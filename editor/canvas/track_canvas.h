@@ -58,6 +58,11 @@ public:
     void setEditing(EditorDocument* document, NodeSelection* selection);
     void setTool(Tool tool);
     Tool tool() const { return m_tool; }
+    /// Whether an empty track shows how to begin (off while the start panel covers the canvas).
+    void setEmptyHintShown(bool shown) {
+        m_emptyHintShown = shown;
+        update();
+    }
     /// Blocks until a background rebuild of a large track's geometry is in (tests, screenshots).
     void waitForGeometry();
     /// Where a node and its width handles are on screen. `edge`: 0 tarmac, 1 runoff, 2 wall.
@@ -133,6 +138,7 @@ private:
     void paintMarkers(QPainter& painter);
     void paintNodeHandles(QPainter& painter);
     void paintEmptyTrackHint(QPainter& painter);
+    bool m_emptyHintShown = true;
     void paintScaleBar(QPainter& painter) const;
     void paintEditing(QPainter& painter);
     void paintBackdrop(QPainter& painter);

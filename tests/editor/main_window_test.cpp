@@ -1,5 +1,6 @@
 #include "editor/main_window.h"
 #include "editor/shortcuts_dialog.h"
+#include "editor/start_panel.h"
 #include "editor/canvas/track_canvas.h"
 #include "formats/source/track_json.h"
 #include "formats/source/file_io.h"
@@ -15,6 +16,8 @@
 #include <QStatusBar>
 #include <QTimer>
 #include <QProcess>
+#include <QPushButton>
+#include <QTest>
 #include <QRegularExpression>
 #include <QSettings>
 #include <QTemporaryDir>
@@ -287,6 +290,51 @@ TEST(MainWindow, KeyboardShortcutsListEveryKeyAndToolTipsNameThem) {
             << tool->toolTip().toStdString();
     }
     dialog->close();
+}
+
+// A new track opens on the start panel: a sample is one click away, and choosing to draw leaves the
+// canvas to the Add Node tool, whose clicks place nodes.
+TEST(MainWindow, TheStartPanelOpensASampleOrLeavesTheCanvasToDrawOn) {
+    editor::MainWindow window;
+    window.resize(1280, 800);
+    window.newTrack(true);
+    window.show();
+    QApplication::processEvents();
+    auto* panel = window.findChild<editor::StartPanel*>("startPanel");
+    ASSERT_NE(panel, nullptr);
+    EXPECT_TRUE(panel->isVisible());
+    // Centred over the canvas, inside it.
+    EXPECT_TRUE(window.canvas()->rect().contains(panel->geometry()));
+
+    QPushButton* kart = nullptr;
+    for (QPushButton* button : panel->findChildren<QPushButton*>())
+        if (button->text() == "kart") kart = button;
+    ASSERT_NE(kart, nullptr) << "the bundled samples are offered";
+    QTest::mouseClick(kart, Qt::LeftButton);
+    ASSERT_NE(window.document(), nullptr);
+    EXPECT_GT(window.document()->nodes.size(), 10u);
+    EXPECT_FALSE(panel->isVisible());
+
+    ASSERT_TRUE(window.newTrack(true));
+    QApplication::processEvents();
+    EXPECT_TRUE(panel->isVisible()) << "every new track starts on the panel";
+    auto* draw = panel->findChild<QPushButton*>("startDraw");
+    ASSERT_NE(draw, nullptr);
+    QTest::mouseClick(draw, Qt::LeftButton);
+    EXPECT_FALSE(panel->isVisible());
+    EXPECT_EQ(window.canvas()->tool(), editor::TrackCanvas::Tool::AddNode);
+    QTest::mouseClick(window.canvas(), Qt::LeftButton, {}, window.canvas()->rect().center());
+    QTest::mouseClick(window.canvas(), Qt::LeftButton, {}, window.canvas()->rect().center() + QPoint(120, 0));
+    EXPECT_EQ(window.document()->nodes.size(), 2u);
+    EXPECT_FALSE(panel->isVisible());
+
+    // Picking Add Node by its key on a new track does the same.
+    ASSERT_TRUE(window.newTrack(true));
+    QApplication::processEvents();
+    window.findChild<QAction*>("tool0")->trigger();  // Select: the panel stays
+    EXPECT_TRUE(panel->isVisible());
+    window.findChild<QAction*>("tool1")->trigger();
+    EXPECT_FALSE(panel->isVisible());
 }
 
 } // namespace
