@@ -317,6 +317,24 @@ void MainWindow::setDocument(std::unique_ptr<EditorDocument> document) {
             const auto route = selectedRoute();
             if (route) pushEdit(tr("Close or Open Route"), setRouteClosed(m_document->track(), *route, !m_document->track().routes[*route].closed));
         });
+        m_editMenu->addAction(tr("Re&verse Route"), this, [this] {
+            const auto route = selectedRoute();
+            if (route) pushEdit(tr("Reverse Route"), reverseRoute(m_document->track(), *route));
+        })->setObjectName("actionReverseRoute");
+        m_editMenu->addAction(tr("Set S&tart Line Here"), this, [this] {
+            if (m_selection.nodes().size() != 1) {
+                statusBar()->showMessage(tr("Select the one node the start line goes on"), 8000);
+                return;
+            }
+            pushEdit(tr("Set Start Line"), setStartLine(m_document->track(), *m_selection.nodes().begin()));
+        })->setObjectName("actionSetStartLine");
+        m_editMenu->addAction(tr("&Go to Node…"), QKeySequence(Qt::CTRL | Qt::Key_G), this, [this] {
+            bool ok = false;
+            const int last = static_cast<int>(m_document->track().nodes.size()) - 1;
+            if (last < 0) return;
+            const int node = QInputDialog::getInt(this, tr("Go to node"), tr("Node (0 to %1):").arg(last), 0, 0, last, 1, &ok);
+            if (ok) goToNode(static_cast<std::uint32_t>(node));
+        })->setObjectName("actionGoToNode");
         m_editMenu->addAction(tr("&Optimise Racing Lines"), this, [this] {
             const formats::TrackDocument input = m_document->track();
             if (formats::hasErrors(formats::validate(input))) {
@@ -656,6 +674,13 @@ void MainWindow::onFileChangedExternally(const QString& path) {
         return;
     }
     statusBar()->showMessage(tr("%1 changed on disk; saving will ask before overwriting it").arg(QFileInfo(path).fileName()), 15000);
+}
+
+bool MainWindow::goToNode(std::uint32_t node) {
+    if (!m_document || node >= m_document->track().nodes.size()) return false;
+    m_selection.set({node});
+    m_canvas->frameNodes({node});
+    return true;
 }
 
 void MainWindow::showImportDialog(bool tumCsv) {

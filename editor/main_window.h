@@ -53,6 +53,8 @@ public:
     bool saveTo(const QString& path, QString* errorText = nullptr);
     /// A new, empty track (asks first when there are unsaved changes, unless `force`).
     bool newTrack(bool force = false);
+    /// Edit ▸ Go to Node: selects `node` and frames it; false for a node the track does not have.
+    bool goToNode(std::uint32_t node);
     /// Imports a TUM racetrack CSV or a waypoint CSV as a new, unsaved track.
     bool importFile(const QString& path, bool tumCsv, QString* errorText = nullptr);
     /// Bakes the track off the UI thread with a progress dialog and writes the .twbake.

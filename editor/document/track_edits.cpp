@@ -153,6 +153,51 @@ TrackEdit setRouteClosed(const formats::TrackDocument& track, std::uint32_t rout
     return edit;
 }
 
+TrackEdit setStartLine(const formats::TrackDocument& track, std::uint32_t node) {
+    const auto where = locateNode(track, node);
+    if (!where) return TrackEdit::refused("the start line goes on a node of a route");
+    const bool closed = track.routes[where->first].closed;
+    TrackEdit edit;
+    edit.track = track;
+    auto& markers = edit.track->markers;
+    std::string label = closed ? "Start / finish" : "Start";
+    for (auto m = markers.begin(); m != markers.end();) {
+        if (m->kind != "start-finish" && m->kind != "start") {
+            ++m;
+            continue;
+        }
+        if (m->node == node) return TrackEdit::refused("the start line is at this node already");
+        if (!m->label.empty()) label = m->label;
+        m = markers.erase(m);
+    }
+    markers.push_back({closed ? "start-finish" : "start", node, label});
+    return edit;
+}
+
+TrackEdit reverseRoute(const formats::TrackDocument& track, std::uint32_t route) {
+    if (route >= track.routes.size()) return TrackEdit::refused("there is no such route");
+    const formats::Route& r = track.routes[route];
+    if (r.fork || r.join) return TrackEdit::refused("\"" + r.name + "\" is a branch: reverse the route it belongs to, then draw it again");
+    for (const formats::Route& other : track.routes)
+        if ((other.fork && other.fork->route == route) || (other.join && other.join->route == route))
+            return TrackEdit::refused("\"" + r.name + "\" has branches: their forks and joins would point against the traffic");
+    // The new order as positions in the old: a loop keeps its first node first.
+    const std::size_t n = r.nodes.size();
+    std::vector<std::size_t> from(n);
+    for (std::size_t k = 0; k < n; ++k) from[k] = r.closed ? (n - k) % n : n - 1 - k;
+    TrackEdit edit;
+    edit.track = track;
+    formats::TrackDocument& d = *edit.track;
+    for (std::size_t k = 0; k < n; ++k) d.routes[route].nodes[k] = r.nodes[from[k]];
+    for (std::uint32_t node : r.nodes) std::swap(d.nodes[node].left, d.nodes[node].right);
+    for (formats::Line& line : d.lines) {
+        if (line.route != route || line.offsets.size() != n) continue;
+        const std::vector<double> old = line.offsets;
+        for (std::size_t k = 0; k < n; ++k) line.offsets[k] = -old[from[k]];
+    }
+    return edit;
+}
+
 TrackEdit makeBranch(const formats::TrackDocument& track, std::uint32_t forkNode, std::uint32_t joinNode, double spacing) {
     const auto fork = locateNode(track, forkNode), join = locateNode(track, joinNode);
     if (!fork || !join) return TrackEdit::refused("a branch forks from and joins nodes of existing routes");

@@ -45,6 +45,16 @@ TrackEdit deleteNodes(const formats::TrackDocument& track, const std::set<std::u
 /// Closes a route into a loop or opens it. A branch stays open.
 TrackEdit setRouteClosed(const formats::TrackDocument& track, std::uint32_t route, bool closed);
 
+/// Moves the start line to `node`: the route's "start-finish" marker (a "start" marker on an open
+/// route) goes there, keeping its label; the bake and the runtime's lap counter read it. Refused
+/// for a node of no route, or where the line already is.
+TrackEdit setStartLine(const formats::TrackDocument& track, std::uint32_t node);
+
+/// Turns `route` round: its nodes in the other order (a loop keeps its first node first), left and
+/// right widths swapped, its lines' offsets reversed with them and mirrored (left is positive). A
+/// branch, or a route with branches on it, is refused: their forks and joins would point the wrong way.
+TrackEdit reverseRoute(const formats::TrackDocument& track, std::uint32_t route);
+
 /// A new open route that forks from `forkNode` and joins `joinNode` (nodes of existing routes),
 /// with nodes every `spacing` metres on the straight between them, the fork node's widths.
 TrackEdit makeBranch(const formats::TrackDocument& track, std::uint32_t forkNode, std::uint32_t joinNode, double spacing = 10.0);
