@@ -220,6 +220,17 @@ void MainWindow::createMenus() {
     view->addAction(tr("&Fit Track"), Qt::Key_F, m_canvas, &TrackCanvas::fitToTrack);
     view->addAction(tr("Zoom &In"), QKeySequence::ZoomIn, m_canvas, &TrackCanvas::zoomIn);
     view->addAction(tr("Zoom &Out"), QKeySequence::ZoomOut, m_canvas, &TrackCanvas::zoomOut);
+    QAction* snap = view->addAction(tr("&Snap to Grid and 15°"));
+    snap->setObjectName("actionSnap");
+    snap->setCheckable(true);
+    snap->setShortcut(QKeySequence(Qt::Key_Percent));  // Inkscape's key for snapping
+    snap->setChecked(QSettings().value("snapping", false).toBool());
+    m_canvas->setSnapping(snap->isChecked());
+    connect(snap, &QAction::toggled, this, [this](bool on) {
+        m_canvas->setSnapping(on);
+        QSettings().setValue("snapping", on);
+        statusBar()->showMessage(on ? tr("Snapping: dragged nodes land on the grid, added links keep 15° steps") : tr("Snapping off"), 5000);
+    });
     view->addSeparator();
     view->addAction(tr("&Preview AI Laps"), Qt::Key_F5, this, &MainWindow::showPreview);
     QMenu* colour = view->addMenu(tr("&Colour Lines"));

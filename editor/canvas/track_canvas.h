@@ -58,6 +58,9 @@ public:
     void setEditing(EditorDocument* document, NodeSelection* selection);
     void setTool(Tool tool);
     Tool tool() const { return m_tool; }
+    /// View ▸ Snap (see snapping.h): dragged nodes land on the grid, added links keep 15° steps.
+    void setSnapping(bool on) { m_snapping = on; }
+    bool snapping() const { return m_snapping; }
     /// Whether an empty track shows how to begin (off while the start panel covers the canvas).
     void setEmptyHintShown(bool shown) {
         m_emptyHintShown = shown;
@@ -176,6 +179,8 @@ private:
     EditorDocument* m_document = nullptr;
     NodeSelection* m_selection = nullptr;
     Tool m_tool = Tool::Select;
+    bool m_snapping = false;
+    std::uint32_t m_dragAnchor = 0;  ///< the node the Move drag grabbed: the one that lands on the grid
     std::unordered_map<std::uint32_t, formats::Vec2> m_perpendiculars;
     QFutureWatcher<CanvasScene> m_rebuild;
     bool m_rebuildAgain = false;

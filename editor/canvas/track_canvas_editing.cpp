@@ -2,6 +2,7 @@
 // through the document's undo stack.
 #include "editor/canvas/track_canvas.h"
 
+#include "editor/canvas/snapping.h"
 #include "editor/commands/change_line_offsets_command.h"
 #include "editor/commands/change_nodes_command.h"
 #include "editor/commands/replace_track_command.h"
@@ -157,6 +158,7 @@ bool TrackCanvas::editPress(QMouseEvent* event) {
             }
             if (!m_selection->contains(*node)) m_selection->set({*node});
             m_gesture = Gesture::Move;
+            m_dragAnchor = *node;
             m_mergeKey = nextMergeKey();
             m_dragStart.clear();
             for (std::uint32_t n : m_selection->nodes()) m_dragStart.emplace_back(n, t.nodes[n]);
@@ -186,8 +188,14 @@ bool TrackCanvas::editPress(QMouseEvent* event) {
             }
         }
         // No free end anywhere (an empty track, or only loops): the click starts a new route.
-        if (!end) pushStructural(tr("Start Route"), startRoute(t, m_pressWorld));
-        else pushStructural(tr("Add Node"), appendNode(t, end->first, end->second, m_pressWorld));
+        const double grid = snapGridStep(m_view.scale());
+        if (!end) {
+            pushStructural(tr("Start Route"), startRoute(t, m_snapping ? snapToGrid(m_pressWorld, grid) : m_pressWorld));
+        } else {
+            const formats::Route& route = t.routes[end->first];
+            const formats::Vec2 from = t.nodes[end->second ? route.nodes.front() : route.nodes.back()].position.ground();
+            pushStructural(tr("Add Node"), appendNode(t, end->first, end->second, m_snapping ? snapLink(from, m_pressWorld, kSnapAngle, grid) : m_pressWorld));
+        }
         return true;
     }
     case Tool::Branch: {
@@ -239,7 +247,12 @@ void TrackCanvas::editMove(QMouseEvent* event) {
     switch (m_gesture) {
     case Gesture::Move: {
         if (QLineF(event->position(), m_pressScreen).length() < 2.0) return;  // a click, not a drag
-        const formats::Vec2 delta = world - m_pressWorld;
+        formats::Vec2 delta = world - m_pressWorld;
+        if (m_snapping) {
+            // The grabbed node lands on the grid; the rest of the selection keeps its place around it.
+            for (const auto& [n, node] : m_dragStart)
+                if (n == m_dragAnchor) delta = snapToGrid(node.position.ground() + delta, snapGridStep(m_view.scale())) - node.position.ground();
+        }
         std::vector<std::pair<std::uint32_t, formats::TrackNode>> after = m_dragStart;
         for (auto& [n, node] : after) node.position.x += delta.x, node.position.y += delta.y;
         m_document->undoStack()->push(new ChangeNodesCommand(m_document, tr("Move Nodes"), std::move(after), m_mergeKey));

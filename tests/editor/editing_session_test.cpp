@@ -4,6 +4,7 @@
 #include "editor/docks/properties_dock.h"
 #include "editor/document/editor_document.h"
 #include "editor/main_window.h"
+#include "editor/canvas/snapping.h"
 #include "editor/canvas/track_canvas.h"
 
 #include "formats/source/track_json.h"
@@ -20,6 +21,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <numbers>
 
 namespace {
 
@@ -165,6 +167,49 @@ TEST_F(EditingSession, BoxSelectionShiftAddsAndArrowsNudgeAsOneStep) {
     EXPECT_NEAR(track().nodes[nodes[40]].position.x, x + 0.5, 1e-9);
     EXPECT_EQ(undo()->count(), steps + 1);
     EXPECT_TRUE(window->isWindowModified());
+}
+
+// View ▸ Snap: links added at a route's end keep 15° steps and whole grid steps, a dragged node
+// lands on the grid, and the grid follows the zoom.
+TEST_F(EditingSession, SnappingKeepsLinksAt15DegreesAndDraggedNodesOnTheGrid) {
+    EXPECT_EQ(editor::snapGridStep(1.0), 10.0);   // 1 px a metre: 10 m
+    EXPECT_EQ(editor::snapGridStep(4.0), 5.0);    // 2.5 m would be under 10 px
+    EXPECT_EQ(editor::snapGridStep(30.0), 0.5);
+    ASSERT_TRUE(window->newTrack(true));
+    QAction* snap = window->findChild<QAction*>("actionSnap");
+    ASSERT_NE(snap, nullptr);
+    if (!snap->isChecked()) snap->trigger();
+    ASSERT_TRUE(canvas()->snapping());
+    tool(1);  // Add Node
+    const QPointF start(300.0, 400.0);
+    click(start);
+    click(start + QPointF(200.0, -15.0));  // about 4° up from east
+    click(start + QPointF(330.0, -150.0));
+    ASSERT_EQ(track().nodes.size(), 3u);
+    const double grid = editor::snapGridStep(canvas()->view().scale());
+    for (std::size_t k = 0; k < 3; ++k) {
+        const formats::Vec2 p = track().nodes[k].position.ground();
+        if (k == 0) {
+            EXPECT_NEAR(std::remainder(p.x, grid), 0.0, 1e-9);
+            EXPECT_NEAR(std::remainder(p.y, grid), 0.0, 1e-9);
+            continue;
+        }
+        const formats::Vec2 link = p - track().nodes[k - 1].position.ground();
+        const double degrees = std::atan2(link.y, link.x) * 180.0 / std::numbers::pi;
+        EXPECT_NEAR(std::remainder(degrees, 15.0), 0.0, 1e-6) << k;
+        EXPECT_NEAR(std::remainder(formats::length(link), grid), 0.0, 1e-6) << k;
+    }
+    EXPECT_NEAR(std::atan2(track().nodes[1].position.y - track().nodes[0].position.y,
+                           track().nodes[1].position.x - track().nodes[0].position.x), 0.0, 1e-9) << "4° snaps to east";
+
+    tool(0);  // Select, and drag the middle node somewhere off the grid
+    const QPointF middle = canvas()->nodeOnScreen(1);
+    drag(middle, middle + QPointF(33.3, 21.7));
+    const formats::Vec2 moved = track().nodes[1].position.ground();
+    EXPECT_NEAR(std::remainder(moved.x, grid), 0.0, 1e-9);
+    EXPECT_NEAR(std::remainder(moved.y, grid), 0.0, 1e-9);
+    snap->trigger();
+    EXPECT_FALSE(canvas()->snapping());
 }
 
 } // namespace
