@@ -102,7 +102,7 @@ MainWindow::MainWindow(QWidget* parent, const QString& recoveryFolder) : QMainWi
     setCentralWidget(m_canvas);
     m_startPanel = new StartPanel(m_canvas);
     m_startPanel->hide();
-    connect(m_startPanel, &StartPanel::drawRequested, this, [this] { m_tools->actions().at(1)->trigger(); });  // Add Node
+    connect(m_startPanel, &StartPanel::drawRequested, this, [this] { m_tools->actions().at(4)->trigger(); });  // Sketch
     connect(m_startPanel, &StartPanel::openDialogRequested, this, &MainWindow::showOpenDialog);
     connect(m_startPanel, &StartPanel::openRequested, this, &MainWindow::openFileReportingErrors);
     connect(m_startPanel, &StartPanel::importTumCsvRequested, this, [this] { showImportDialog(true); });
@@ -190,13 +190,15 @@ void MainWindow::createMenus() {
     const std::pair<QString, TrackCanvas::Tool> kinds[] = {{tr("&Select"), TrackCanvas::Tool::Select},
                                                            {tr("&Add Node"), TrackCanvas::Tool::AddNode},
                                                            {tr("&Branch"), TrackCanvas::Tool::Branch},
-                                                           {tr("&Line"), TrackCanvas::Tool::Line}};
-    const Qt::Key keys[] = {Qt::Key_S, Qt::Key_A, Qt::Key_B, Qt::Key_L};
+                                                           {tr("&Line"), TrackCanvas::Tool::Line},
+                                                           {tr("S&ketch"), TrackCanvas::Tool::Sketch}};
+    const Qt::Key keys[] = {Qt::Key_S, Qt::Key_A, Qt::Key_B, Qt::Key_L, Qt::Key_K};
     const QString whatTheyDo[] = {
         tr("click a node or drag a box round several; drag nodes, or a node's width handles"),
         tr("click on the canvas to add a node after the selected one (to a new track: File ▸ New)"),
         tr("from a selected node, click out a branch such as a pit lane; click a node of a route to join it"),
-        tr("drag a line's points sideways to shape the racing line")};
+        tr("drag a line's points sideways to shape the racing line"),
+        tr("click control points and the road follows a smooth curve through them, nodes laid at the spacing beside it; drag a point to reshape, click the first to close")};
     for (std::size_t i = 0; i < std::size(kinds); ++i) {
         QAction* a = tools->addAction(kinds[i].first);
         a->setCheckable(true);
@@ -215,6 +217,19 @@ void MainWindow::createMenus() {
             }
         });
     }
+
+    // The Sketch tool's node spacing, beside the tools.
+    auto* spacing = new QDoubleSpinBox(tools);
+    spacing->setObjectName("sketchSpacing");
+    spacing->setRange(1.0, 200.0);
+    spacing->setDecimals(1);
+    spacing->setSuffix(tr(" m"));
+    spacing->setValue(m_canvas->sketchSpacing());
+    spacing->setToolTip(tr("Sketch: the longest link between laid nodes (closer in bends)"));
+    tools->addSeparator();
+    tools->addWidget(new QLabel(tr("Spacing "), tools));
+    tools->addWidget(spacing);
+    connect(spacing, &QDoubleSpinBox::valueChanged, m_canvas, &TrackCanvas::setSketchSpacing);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->addAction(tr("&Fit Track"), Qt::Key_F, m_canvas, &TrackCanvas::fitToTrack);

@@ -38,8 +38,8 @@ StartPanel::StartPanel(QWidget* parent) : QFrame(parent) {
     setAutoFillBackground(true);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(heading(tr("Start a track")));
-    connect(addButton(layout, tr("Draw it: Add Node (A), then click along the road"), tr("Click out the centre line; drag the width handles after"),
-                      "startDraw"),
+    connect(addButton(layout, tr("Sketch it (K): click control points along the road"),
+                      tr("The road follows a smooth curve through them; click the first point again to close the loop"), "startDraw"),
             &QPushButton::clicked, this, &StartPanel::drawRequested);
     connect(addButton(layout, tr("Open a track…"), tr("A saved .twtrack (Ctrl+O)"), "startOpen"), &QPushButton::clicked, this,
             &StartPanel::openDialogRequested);

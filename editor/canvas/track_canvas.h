@@ -1,5 +1,7 @@
 #pragma once
 
+#include "editor/document/sketch_edits.h"
+
 #include "editor/canvas/canvas_geometry.h"
 #include "editor/canvas/track_drawing.h"
 #include "editor/canvas/view_transform.h"
@@ -52,12 +54,17 @@ public:
     /// Replaces what is shown and fits the view to it; the geometry is rebuilt here, not on paint.
     void setDocument(const formats::TrackDocument& document);
 
-    enum class Tool { Select, AddNode, Branch, Line };
+    enum class Tool { Select, AddNode, Branch, Line, Sketch };
     /// Edits `document` (null: view only), with `selection` shared with the docks. Shows it
     /// fitted; later changes redraw it where the view is.
     void setEditing(EditorDocument* document, NodeSelection* selection);
     void setTool(Tool tool);
     Tool tool() const { return m_tool; }
+    /// The Sketch tool's node spacing, metres (closer in bends, see sketch_curve.h).
+    void setSketchSpacing(double metres) { m_sketchSpacing = metres; }
+    double sketchSpacing() const { return m_sketchSpacing; }
+    /// The current sketch's control points (empty when no sketch is under way).
+    std::vector<formats::Vec2> sketchControls() const;
     /// View ▸ Snap (see snapping.h): dragged nodes land on the grid, added links keep 15° steps.
     void setSnapping(bool on) { m_snapping = on; }
     bool snapping() const { return m_snapping; }
@@ -180,11 +187,24 @@ private:
     NodeSelection* m_selection = nullptr;
     Tool m_tool = Tool::Select;
     bool m_snapping = false;
+    /// The Sketch tool's session: its curve, where it laid it, and the track as it left it (any
+    /// other change, an undo say, ends the session: the nodes stay, the control points go).
+    struct SketchSession {
+        SketchCurve curve;
+        SketchLayout layout;
+        formats::TrackDocument after;
+        std::size_t dragged = 0;
+    };
+    std::optional<SketchSession> m_sketch;
+    double m_sketchSpacing = 10.0;
+    /// Lays the session's curve again (the segments in `relay`) as one undoable step.
+    void pushSketch(const std::vector<std::size_t>& relay);
+    bool sketchPress(QPointF at);
     std::uint32_t m_dragAnchor = 0;  ///< the node the Move drag grabbed: the one that lands on the grid
     std::unordered_map<std::uint32_t, formats::Vec2> m_perpendiculars;
     QFutureWatcher<CanvasScene> m_rebuild;
     bool m_rebuildAgain = false;
-    enum class Gesture { None, Move, Box, Width, Line };
+    enum class Gesture { None, Move, Box, Width, Line, SketchPoint };
     Gesture m_gesture = Gesture::None;
     QPointF m_pressScreen, m_boxCorner;
     formats::Vec2 m_pressWorld;

@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 namespace editor {
 namespace {
@@ -54,7 +55,11 @@ void TrackCanvas::setTool(Tool tool) {
     case Tool::AddNode: emit statusMessage(tr("Add Node: click past an open route's end to continue it, on a link to insert, anywhere on an empty track to start one")); break;
     case Tool::Branch: emit statusMessage(tr("Branch: click the node the branch forks from, then the node it joins")); break;
     case Tool::Line: emit statusMessage(tr("Line: drag a line sideways; its neighbours follow")); break;
+    case Tool::Sketch:
+        emit statusMessage(tr("Sketch: click control points, the road follows a smooth curve through them; drag one to reshape; click the first to close"));
+        break;
     }
+    if (tool != Tool::Sketch) m_sketch.reset();
     update();
 }
 
@@ -215,6 +220,7 @@ bool TrackCanvas::editPress(QMouseEvent* event) {
         pushStructural(tr("Make Branch"), makeBranch(t, fork, *node));
         return true;
     }
+    case Tool::Sketch: return sketchPress(at);
     case Tool::Line: {
         double best = 2.0 * kPickPixels;
         bool found = false;
@@ -289,6 +295,12 @@ void TrackCanvas::editMove(QMouseEvent* event) {
         m_document->undoStack()->push(new ChangeLineOffsetsCommand(m_document, tr("Move Line"), m_line, std::move(offsets), m_mergeKey));
         break;
     }
+    case Gesture::SketchPoint:
+        if (m_sketch) {
+            m_sketch->curve.controls[m_sketch->dragged] = m_snapping ? snapToGrid(world, snapGridStep(m_view.scale())) : world;
+            update();
+        }
+        break;
     case Gesture::None: break;
     }
 }
@@ -302,8 +314,66 @@ void TrackCanvas::editRelease(QMouseEvent* event) {
             if (box.contains(m_view.toScreen(toPoint(nodes[n].position.ground())))) inside.insert(n);
         m_selection->add(inside);
     }
+    if (m_gesture == Gesture::SketchPoint && m_sketch) {
+        // A moved control point lays again only the segments it shapes: every other node stays.
+        if (QLineF(event->position(), m_pressScreen).length() >= 2.0) pushSketch(segmentsShapedBy(m_sketch->curve, m_sketch->dragged));
+    }
     m_gesture = Gesture::None;
     update();
+}
+
+std::vector<formats::Vec2> TrackCanvas::sketchControls() const {
+    if (!m_sketch || !m_document || !(m_document->track() == m_sketch->after)) return {};
+    return m_sketch->curve.controls;
+}
+
+void TrackCanvas::pushSketch(const std::vector<std::size_t>& relay) {
+    SketchLayout layout = m_sketch->layout;
+    const TrackEdit edit = laySketch(m_document->track(), m_sketch->curve, m_sketchSpacing, relay, layout);
+    if (!edit.track) {
+        emit statusMessage(tr("Sketch refused: %1").arg(QString::fromStdString(edit.refusal)));
+        m_sketch.reset();
+        return;
+    }
+    m_sketch->layout = layout;
+    m_document->undoStack()->push(new ReplaceTrackCommand(m_document, tr("Sketch"), *edit.track));
+    m_sketch->after = m_document->track();
+}
+
+bool TrackCanvas::sketchPress(QPointF at) {
+    // Another change since the sketch's last step (an undo, another tool's edit) ends it.
+    if (m_sketch && !(m_document->track() == m_sketch->after)) m_sketch.reset();
+    const formats::Vec2 world = m_snapping ? snapToGrid(m_pressWorld, snapGridStep(m_view.scale())) : m_pressWorld;
+    if (!m_sketch) {
+        m_sketch = SketchSession{{{world}, false}, {}, {}, 0};
+        pushSketch({});
+        return true;
+    }
+    SketchCurve& curve = m_sketch->curve;
+    for (std::size_t i = 0; i < curve.controls.size(); ++i) {
+        if (QLineF(at, m_view.toScreen(toPoint(curve.controls[i]))).length() > kPickPixels + 2.0) continue;
+        if (i == 0 && !curve.closed && curve.controls.size() >= 3) {
+            // Clicking the first point closes the loop: the end segments change shape, and the closing one is new.
+            curve.closed = true;
+            std::vector<std::size_t> all(sketchSegmentCount(curve));
+            std::iota(all.begin(), all.end(), std::size_t{0});
+            pushSketch(all);
+            emit statusMessage(tr("Sketch closed: drag a control point to reshape, or pick another tool"));
+            return true;
+        }
+        m_sketch->dragged = i;
+        m_gesture = Gesture::SketchPoint;
+        return true;
+    }
+    if (curve.closed) {
+        emit statusMessage(tr("Sketch: the loop is closed; drag its control points, or pick another tool to finish"));
+        return true;
+    }
+    curve.controls.push_back(world);
+    // The new point shapes the segments before it, and the old last segment loses its end node.
+    std::vector<std::size_t> relay = segmentsShapedBy(curve, curve.controls.size() - 1);
+    pushSketch(relay);
+    return true;
 }
 
 void TrackCanvas::mouseDoubleClickEvent(QMouseEvent* event) {
@@ -374,6 +444,22 @@ void TrackCanvas::paintEditing(QPainter& painter) {
                     painter.drawPolygon(QPolygonF({p + QPointF(0, -5), p + QPointF(5, 0), p + QPointF(0, 5), p + QPointF(-5, 0)}));
                 }
             }
+        }
+    }
+    if (m_tool == Tool::Sketch && m_sketch) {
+        // The control polygon, dashed, and its points: what the designer drags.
+        const auto& controls = m_sketch->curve.controls;
+        QPolygonF polygon;
+        for (const formats::Vec2& c : controls) polygon << m_view.toScreen(toPoint(c));
+        if (m_sketch->curve.closed && !polygon.isEmpty()) polygon << polygon.front();
+        painter.setPen(QPen(QColor(120, 200, 255, 170), 1.0, Qt::DashLine));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawPolyline(polygon);
+        painter.setPen(QPen(QColor(20, 20, 20), 1.0));
+        for (qsizetype i = 0; i < static_cast<qsizetype>(controls.size()); ++i) {
+            painter.setBrush(i == 0 ? QColor(255, 230, 90) : QColor(120, 200, 255));
+            const QPointF p = polygon[i];
+            painter.drawPolygon(QPolygonF({p + QPointF(0, -6), p + QPointF(6, 0), p + QPointF(0, 6), p + QPointF(-6, 0)}));
         }
     }
     if (m_branchFork && *m_branchFork < t.nodes.size()) {

@@ -212,4 +212,54 @@ TEST_F(EditingSession, SnappingKeepsLinksAt15DegreesAndDraggedNodesOnTheGrid) {
     EXPECT_FALSE(canvas()->snapping());
 }
 
+// The Sketch tool: eight control points with a hairpin, closed on the first, give a smooth loop of
+// ordinary nodes at the spacing; dragging one control point moves only the nodes it shapes.
+TEST_F(EditingSession, SketchingASmoothLoopAndReshapingItLocally) {
+    ASSERT_TRUE(window->newTrack(true));
+    tool(4);  // Sketch
+    ASSERT_EQ(canvas()->tool(), editor::TrackCanvas::Tool::Sketch);
+    window->findChild<QDoubleSpinBox*>("sketchSpacing")->setValue(8.0);
+    // Screen points of a long oval whose right end is a tight hairpin.
+    const QPointF points[] = {{200, 500}, {450, 540}, {700, 520}, {860, 470}, {880, 420}, {700, 380}, {450, 330}, {220, 360}};
+    for (const QPointF& p : points) click(p);
+    ASSERT_EQ(canvas()->sketchControls().size(), 8u);
+    click(points[0]);  // close
+    ASSERT_EQ(track().routes.size(), 1u);
+    const formats::Route& route = track().routes[0];
+    ASSERT_TRUE(route.closed);
+    EXPECT_FALSE(hasErrors());
+    // Ordinary nodes, no link longer than the spacing, no kink: at most ~5° between links.
+    const std::size_t n = route.nodes.size();
+    double perimeter = 0.0, sharpest = 0.0;
+    for (std::size_t k = 0; k < n; ++k) {
+        const formats::Vec2 a = track().nodes[route.nodes[k]].position.ground();
+        const formats::Vec2 b = track().nodes[route.nodes[(k + 1) % n]].position.ground();
+        const formats::Vec2 c = track().nodes[route.nodes[(k + 2) % n]].position.ground();
+        const double link = formats::length(b - a);
+        perimeter += link;
+        EXPECT_LE(link, 8.0 * 1.3) << k;
+        sharpest = std::max(sharpest, std::abs(std::atan2(formats::cross(b - a, c - b), formats::dot(b - a, c - b))));
+    }
+    EXPECT_GE(static_cast<double>(n), perimeter / 8.0);
+    EXPECT_LT(sharpest * 180.0 / std::numbers::pi, 7.0) << "a smooth curve, not a polygon";
+
+    // Reshape: drag control point 1; the far side of the loop (segments 4 and 5) does not move.
+    std::vector<formats::Vec2> before;
+    for (std::uint32_t node : route.nodes) before.push_back(track().nodes[node].position.ground());
+    const std::vector<std::uint32_t> nodesBefore = route.nodes;
+    const int undoBefore = undo()->index();
+    drag(points[1], points[1] + QPointF(0, 60));
+    EXPECT_EQ(undo()->index(), undoBefore + 1) << "a drag is one step";
+    std::size_t unmoved = 0;
+    for (std::size_t k = 0; k < nodesBefore.size(); ++k) {
+        const std::uint32_t node = nodesBefore[k];
+        if (node < track().nodes.size() && track().nodes[node].position.ground() == before[k]) ++unmoved;
+    }
+    EXPECT_GT(unmoved, nodesBefore.size() / 4) << "only the segments the point shapes are laid again";
+    EXPECT_LT(unmoved, nodesBefore.size());
+    undo()->undo();
+    for (std::size_t k = 0; k < nodesBefore.size(); ++k) EXPECT_EQ(track().nodes[track().routes[0].nodes[k]].position.ground(), before[k]);
+    EXPECT_TRUE(canvas()->sketchControls().empty()) << "an undo ends the sketch; its nodes stay";
+}
+
 } // namespace

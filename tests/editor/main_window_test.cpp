@@ -292,8 +292,8 @@ TEST(MainWindow, KeyboardShortcutsListEveryKeyAndToolTipsNameThem) {
     dialog->close();
 }
 
-// A new track opens on the start panel: a sample is one click away, and choosing to draw leaves the
-// canvas to the Add Node tool, whose clicks place nodes.
+// A new track opens on the start panel: a sample is one click away, and choosing to sketch leaves the
+// canvas to the Sketch tool, whose clicks lay a road.
 TEST(MainWindow, TheStartPanelOpensASampleOrLeavesTheCanvasToDrawOn) {
     editor::MainWindow window;
     window.resize(1280, 800);
@@ -322,10 +322,10 @@ TEST(MainWindow, TheStartPanelOpensASampleOrLeavesTheCanvasToDrawOn) {
     ASSERT_NE(draw, nullptr);
     QTest::mouseClick(draw, Qt::LeftButton);
     EXPECT_FALSE(panel->isVisible());
-    EXPECT_EQ(window.canvas()->tool(), editor::TrackCanvas::Tool::AddNode);
+    EXPECT_EQ(window.canvas()->tool(), editor::TrackCanvas::Tool::Sketch);
     QTest::mouseClick(window.canvas(), Qt::LeftButton, {}, window.canvas()->rect().center());
     QTest::mouseClick(window.canvas(), Qt::LeftButton, {}, window.canvas()->rect().center() + QPoint(120, 0));
-    EXPECT_EQ(window.document()->nodes.size(), 2u);
+    EXPECT_GE(window.document()->nodes.size(), 2u) << "two control points: a road between them";
     EXPECT_FALSE(panel->isVisible());
 
     // Picking Add Node by its key on a new track does the same.
