@@ -17,6 +17,7 @@
 #include "editor/preview/preview_screenshot.h"
 #include "editor/preview/preview_widget.h"
 #include "editor/canvas/track_canvas.h"
+#include "editor/document/node_clipboard.h"
 #include "editor/document/track_edits.h"
 
 #include "bake/pipeline/bake_track.h"
@@ -29,6 +30,9 @@
 #include "formats/validate/validate.h"
 
 #include <QAction>
+#include <QMimeData>
+#include <QGuiApplication>
+#include <QClipboard>
 #include <QActionGroup>
 #include <QApplication>
 #include <QCheckBox>
@@ -310,6 +314,14 @@ void MainWindow::setDocument(std::unique_ptr<EditorDocument> document) {
             m_selection.set(all);
         });
         m_editMenu->addAction(tr("&Delete Nodes"), this, [this] { pushEdit(tr("Delete Nodes"), deleteNodes(m_document->track(), m_selection.nodes())); });
+        m_editMenu->addAction(tr("&Copy"), QKeySequence::Copy, this, [this] { copySelection(); })->setObjectName("actionCopy");
+        m_editMenu->addAction(tr("Cu&t"), QKeySequence::Cut, this, [this] {
+            if (copySelection()) pushEdit(tr("Cut Nodes"), deleteNodes(m_document->track(), m_selection.nodes()));
+        })->setObjectName("actionCut");
+        m_editMenu->addAction(tr("&Paste as Route"), QKeySequence::Paste, this, [this] { pasteClipboard(); })->setObjectName("actionPaste");
+        m_editMenu->addAction(tr("D&uplicate"), QKeySequence(Qt::CTRL | Qt::Key_D), this, [this] {
+            if (copySelection()) pasteClipboard();
+        })->setObjectName("actionDuplicate");
         m_editMenu->addAction(tr("Smooth &Positions"), this, [this] {
             m_document->undoStack()->push(new ChangeNodesCommand(m_document.get(), tr("Smooth Positions"), smoothPositions(m_document->track(), m_selection.nodes())));
         });
@@ -700,6 +712,34 @@ void MainWindow::onFileChangedExternally(const QString& path) {
         return;
     }
     statusBar()->showMessage(tr("%1 changed on disk; saving will ask before overwriting it").arg(QFileInfo(path).fileName()), 15000);
+}
+
+bool MainWindow::copySelection() {
+    const TrackEdit clip = copyNodes(m_document->track(), m_selection.nodes());
+    if (!clip.track) {
+        statusBar()->showMessage(tr("Copy refused: %1").arg(QString::fromStdString(clip.refusal)), 8000);
+        return false;
+    }
+    const QByteArray json = QByteArray::fromStdString(formats::writeTrackJson(*clip.track));
+    auto* mime = new QMimeData;
+    mime->setData(kNodesMimeType, json);
+    mime->setText(QString::fromUtf8(json));
+    QGuiApplication::clipboard()->setMimeData(mime);
+    statusBar()->showMessage(tr("Copied %n node(s)", nullptr, static_cast<int>(clip.track->nodes.size())), 4000);
+    return true;
+}
+
+void MainWindow::pasteClipboard() {
+    const QMimeData* mime = QGuiApplication::clipboard()->mimeData();
+    const QByteArray json = mime && mime->hasFormat(kNodesMimeType) ? mime->data(kNodesMimeType) : (mime ? mime->text().toUtf8() : QByteArray());
+    const formats::TrackLoadResult clip = formats::parseTrackJson(json.toStdString());
+    if (!clip.document) {
+        statusBar()->showMessage(tr("Paste: the clipboard holds no copied nodes"), 8000);
+        return;
+    }
+    // Beside the original, not on it: 40 pixels down and right at the current zoom.
+    const double shift = 40.0 / m_canvas->view().scale();
+    pushEdit(tr("Paste Nodes"), pasteRoute(m_document->track(), *clip.document, {shift, -shift}));
 }
 
 bool MainWindow::goToNode(std::uint32_t node) {

@@ -55,6 +55,11 @@ public:
     bool newTrack(bool force = false);
     /// Edit ▸ Go to Node: selects `node` and frames it; false for a node the track does not have.
     bool goToNode(std::uint32_t node);
+    /// Edit ▸ Copy: the selected run of nodes to the clipboard (node_clipboard.h); false, with the
+    /// reason in the status bar, when there is no run to copy.
+    bool copySelection();
+    /// Edit ▸ Paste as Route: the clipboard's nodes as a new open route beside the original.
+    void pasteClipboard();
     /// Imports a TUM racetrack CSV or a waypoint CSV as a new, unsaved track.
     bool importFile(const QString& path, bool tumCsv, QString* errorText = nullptr);
     /// Bakes the track off the UI thread with a progress dialog and writes the .twbake.

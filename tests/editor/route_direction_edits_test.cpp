@@ -1,4 +1,5 @@
 // Turning a route round and moving its start line: the edits a designer makes from the Edit menu.
+#include "editor/document/node_clipboard.h"
 #include "editor/document/track_edits.h"
 #include "editor/canvas/track_canvas.h"
 #include "editor/main_window.h"
@@ -8,6 +9,9 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QClipboard>
+#include <QGuiApplication>
+#include <QMimeData>
 
 #include <algorithm>
 
@@ -88,6 +92,59 @@ TEST(MainWindow, GoToNodeSelectsAndFramesTheNode) {
     const QPointF onScreen = window.canvas()->nodeOnScreen(700);
     EXPECT_TRUE(window.canvas()->rect().contains(onScreen.toPoint()));
     EXPECT_FALSE(window.goToNode(1000000));
+}
+
+// Copy a run of nodes, paste it as a new route beside the original, duplicate it, cut it: through the
+// menu's actions and the real clipboard, as a designer building a pit lane from a copied section would.
+TEST(MainWindow, CopiedNodesPasteAsANewRouteBesideTheOriginal) {
+    editor::MainWindow window;
+    window.resize(1000, 700);
+    ASSERT_TRUE(window.openFile(QString(TRACKWRIGHT_SAMPLES_DIR) + "/kart.twtrack"));
+    window.show();
+    QApplication::processEvents();
+    const formats::TrackDocument before = *window.document();
+    const std::vector<std::uint32_t>& main = before.routes[0].nodes;
+    window.selection()->set({main[10], main[11], main[12], main[13], main[14]});
+    window.findChild<QAction*>("actionCopy")->trigger();
+    EXPECT_TRUE(QGuiApplication::clipboard()->mimeData()->hasFormat(editor::kNodesMimeType));
+    EXPECT_TRUE(QGuiApplication::clipboard()->text().contains("\"routes\"")) << "the clip is .twtrack JSON a text editor can read";
+
+    window.findChild<QAction*>("actionPaste")->trigger();
+    const formats::TrackDocument& pasted = *window.document();
+    ASSERT_EQ(pasted.routes.size(), before.routes.size() + 1);
+    const formats::Route& copy = pasted.routes.back();
+    ASSERT_EQ(copy.nodes.size(), 5u);
+    EXPECT_FALSE(copy.closed);
+    const formats::Vec2 shift = pasted.nodes[copy.nodes[0]].position.ground() - before.nodes[main[10]].position.ground();
+    EXPECT_GT(formats::length(shift), 0.5) << "beside the original, not on it";
+    for (std::size_t k = 0; k < 5; ++k) {
+        const formats::TrackNode& a = before.nodes[main[10 + k]];
+        const formats::TrackNode& b = pasted.nodes[copy.nodes[k]];
+        EXPECT_NEAR(b.position.x - a.position.x, shift.x, 1e-9);
+        EXPECT_EQ(b.left, a.left);
+        EXPECT_EQ(b.right, a.right);
+    }
+    EXPECT_EQ(window.selection()->nodes(), std::set<std::uint32_t>(copy.nodes.begin(), copy.nodes.end())) << "the pasted nodes are selected";
+
+    window.findChild<QAction*>("actionDuplicate")->trigger();
+    EXPECT_EQ(window.document()->routes.size(), before.routes.size() + 2);
+    EXPECT_EQ(window.document()->nodes.size(), before.nodes.size() + 10);
+    // Cut three nodes out of the main route; they paste back as a route of their own.
+    window.selection()->set({main[20], main[21], main[22]});
+    window.findChild<QAction*>("actionCut")->trigger();
+    EXPECT_EQ(window.document()->nodes.size(), before.nodes.size() + 7);
+    EXPECT_EQ(window.document()->routes[0].nodes.size(), main.size() - 3);
+    window.findChild<QAction*>("actionPaste")->trigger();
+    EXPECT_EQ(window.document()->routes.size(), before.routes.size() + 3);
+    EXPECT_EQ(window.document()->routes.back().nodes.size(), 3u);
+
+    // One node is not a run: refused, nothing copied over the clipboard.
+    window.selection()->set({main[3]});
+    QGuiApplication::clipboard()->setText("unrelated");
+    window.findChild<QAction*>("actionCopy")->trigger();
+    EXPECT_EQ(QGuiApplication::clipboard()->text(), "unrelated");
+    window.findChild<QAction*>("actionPaste")->trigger();
+    EXPECT_EQ(window.document()->routes.size(), before.routes.size() + 3) << "text that is not a track pastes nothing";
 }
 
 } // namespace

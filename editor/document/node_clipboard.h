@@ -1,0 +1,25 @@
+#pragma once
+
+#include "editor/document/track_edits.h"
+
+#include <cstdint>
+#include <set>
+#include <string>
+
+/// Copy, cut, paste and duplicate of a run of nodes. What is copied is a small track of its own
+/// (one open route of the nodes, in their route's order, with their widths, heights, tags and speed
+/// overrides) written as .twtrack JSON: it pastes into this editor, another one, or a text editor.
+namespace editor {
+
+/// The selected nodes of the first route that has any, in driving order, as a one-route track; a
+/// refusal when fewer than two of them are on one route (a route needs two nodes).
+TrackEdit copyNodes(const formats::TrackDocument& track, const std::set<std::uint32_t>& nodes);
+
+/// Adds `clip`'s first route to `track` as a new open route, moved by `offset` so it does not
+/// cover the original; selects its nodes. Refused for a clip without a route of two nodes.
+TrackEdit pasteRoute(const formats::TrackDocument& track, const formats::TrackDocument& clip, formats::Vec2 offset);
+
+/// The MIME type the clipboard carries copied nodes under (as well as plain text).
+inline constexpr const char* kNodesMimeType = "application/x-trackwright-track";
+
+} // namespace editor
