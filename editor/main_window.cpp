@@ -195,14 +195,16 @@ void MainWindow::createMenus() {
                                                            {tr("&Add Node"), TrackCanvas::Tool::AddNode},
                                                            {tr("&Branch"), TrackCanvas::Tool::Branch},
                                                            {tr("&Line"), TrackCanvas::Tool::Line},
-                                                           {tr("S&ketch"), TrackCanvas::Tool::Sketch}};
-    const Qt::Key keys[] = {Qt::Key_S, Qt::Key_A, Qt::Key_B, Qt::Key_L, Qt::Key_K};
+                                                           {tr("S&ketch"), TrackCanvas::Tool::Sketch},
+                                                           {tr("&Measure"), TrackCanvas::Tool::Measure}};
+    const Qt::Key keys[] = {Qt::Key_S, Qt::Key_A, Qt::Key_B, Qt::Key_L, Qt::Key_K, Qt::Key_M};
     const QString whatTheyDo[] = {
         tr("click a node or drag a box round several; drag nodes, or a node's width handles"),
         tr("click on the canvas to add a node after the selected one (to a new track: File ▸ New)"),
         tr("from a selected node, click out a branch such as a pit lane; click a node of a route to join it"),
         tr("drag a line's points sideways to shape the racing line"),
-        tr("click control points and the road follows a smooth curve through them, nodes laid at the spacing beside it; drag a point to reshape, click the first to close")};
+        tr("click control points and the road follows a smooth curve through them, nodes laid at the spacing beside it; drag a point to reshape, click the first to close"),
+        tr("drag for a distance and bearing; click a third point for the radius of the circle through all three")};
     for (std::size_t i = 0; i < std::size(kinds); ++i) {
         QAction* a = tools->addAction(kinds[i].first);
         a->setCheckable(true);

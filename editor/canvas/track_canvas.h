@@ -54,7 +54,7 @@ public:
     /// Replaces what is shown and fits the view to it; the geometry is rebuilt here, not on paint.
     void setDocument(const formats::TrackDocument& document);
 
-    enum class Tool { Select, AddNode, Branch, Line, Sketch };
+    enum class Tool { Select, AddNode, Branch, Line, Sketch, Measure };
     /// Edits `document` (null: view only), with `selection` shared with the docks. Shows it
     /// fitted; later changes redraw it where the view is.
     void setEditing(EditorDocument* document, NodeSelection* selection);
@@ -63,6 +63,8 @@ public:
     /// The Sketch tool's node spacing, metres (closer in bends, see sketch_curve.h).
     void setSketchSpacing(double metres) { m_sketchSpacing = metres; }
     double sketchSpacing() const { return m_sketchSpacing; }
+    /// The Measure tool's points (world metres): two for a distance and bearing, three for a radius.
+    const std::vector<formats::Vec2>& measurePoints() const { return m_measurePoints; }
     /// The current sketch's control points (empty when no sketch is under way).
     std::vector<formats::Vec2> sketchControls() const;
     /// View ▸ Snap (see snapping.h): dragged nodes land on the grid, added links keep 15° steps.
@@ -196,6 +198,8 @@ private:
         std::size_t dragged = 0;
     };
     std::optional<SketchSession> m_sketch;
+    std::vector<formats::Vec2> m_measurePoints;  ///< the Measure tool's points, world metres
+    void reportMeasurement();
     double m_sketchSpacing = 10.0;
     /// Lays the session's curve again (the segments in `relay`) as one undoable step.
     void pushSketch(const std::vector<std::size_t>& relay);
@@ -204,7 +208,7 @@ private:
     std::unordered_map<std::uint32_t, formats::Vec2> m_perpendiculars;
     QFutureWatcher<CanvasScene> m_rebuild;
     bool m_rebuildAgain = false;
-    enum class Gesture { None, Move, Box, Width, Line, SketchPoint };
+    enum class Gesture { None, Move, Box, Width, Line, SketchPoint, Measure };
     Gesture m_gesture = Gesture::None;
     QPointF m_pressScreen, m_boxCorner;
     formats::Vec2 m_pressWorld;

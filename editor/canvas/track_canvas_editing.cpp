@@ -2,6 +2,7 @@
 // through the document's undo stack.
 #include "editor/canvas/track_canvas.h"
 
+#include "editor/canvas/measurement.h"
 #include "editor/canvas/snapping.h"
 #include "editor/commands/change_line_offsets_command.h"
 #include "editor/commands/change_nodes_command.h"
@@ -55,11 +56,15 @@ void TrackCanvas::setTool(Tool tool) {
     case Tool::AddNode: emit statusMessage(tr("Add Node: click past an open route's end to continue it, on a link to insert, anywhere on an empty track to start one")); break;
     case Tool::Branch: emit statusMessage(tr("Branch: click the node the branch forks from, then the node it joins")); break;
     case Tool::Line: emit statusMessage(tr("Line: drag a line sideways; its neighbours follow")); break;
+    case Tool::Measure:
+        emit statusMessage(tr("Measure: drag for a distance and bearing; click a third point for the radius through all three"));
+        break;
     case Tool::Sketch:
         emit statusMessage(tr("Sketch: click control points, the road follows a smooth curve through them; drag one to reshape; click the first to close"));
         break;
     }
     if (tool != Tool::Sketch) m_sketch.reset();
+    if (tool != Tool::Measure) m_measurePoints.clear();
     update();
 }
 
@@ -221,6 +226,15 @@ bool TrackCanvas::editPress(QMouseEvent* event) {
         return true;
     }
     case Tool::Sketch: return sketchPress(at);
+    case Tool::Measure: {
+        // A drag measures from where it starts; a click after a drag adds the third point; then it starts over.
+        if (m_measurePoints.size() != 2) m_measurePoints.clear();
+        m_measurePoints.push_back(m_snapping ? snapToGrid(m_pressWorld, snapGridStep(m_view.scale())) : m_pressWorld);
+        if (m_measurePoints.size() == 1) m_gesture = Gesture::Measure;
+        reportMeasurement();
+        update();
+        return true;
+    }
     case Tool::Line: {
         double best = 2.0 * kPickPixels;
         bool found = false;
@@ -295,6 +309,14 @@ void TrackCanvas::editMove(QMouseEvent* event) {
         m_document->undoStack()->push(new ChangeLineOffsetsCommand(m_document, tr("Move Line"), m_line, std::move(offsets), m_mergeKey));
         break;
     }
+    case Gesture::Measure: {
+        const formats::Vec2 end = m_snapping ? snapToGrid(world, snapGridStep(m_view.scale())) : world;
+        if (m_measurePoints.size() == 1) m_measurePoints.push_back(end);
+        else m_measurePoints[1] = end;
+        reportMeasurement();
+        update();
+        break;
+    }
     case Gesture::SketchPoint:
         if (m_sketch) {
             m_sketch->curve.controls[m_sketch->dragged] = m_snapping ? snapToGrid(world, snapGridStep(m_view.scale())) : world;
@@ -320,6 +342,14 @@ void TrackCanvas::editRelease(QMouseEvent* event) {
     }
     m_gesture = Gesture::None;
     update();
+}
+
+void TrackCanvas::reportMeasurement() {
+    const Measurement m = measure(m_measurePoints);
+    if (m_measurePoints.size() < 2) return;
+    QString text = tr("Measure: %1 m at %2°").arg(m.distance, 0, 'f', 2).arg(m.bearing, 0, 'f', 1);
+    if (m_measurePoints.size() == 3) text += m.radius ? tr(", radius %1 m through the three points").arg(*m.radius, 0, 'f', 2) : tr(", the three points are in line");
+    emit statusMessage(text);
 }
 
 std::vector<formats::Vec2> TrackCanvas::sketchControls() const {
@@ -445,6 +475,28 @@ void TrackCanvas::paintEditing(QPainter& painter) {
                 }
             }
         }
+    }
+    if (m_tool == Tool::Measure && m_measurePoints.size() >= 2) {
+        const Measurement m = measure(m_measurePoints);
+        QPolygonF line;
+        for (const formats::Vec2& p : m_measurePoints) line << m_view.toScreen(toPoint(p));
+        painter.setPen(QPen(QColor(255, 235, 120), 1.5));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawPolyline(line);
+        if (m.radius && *m.radius * m_view.scale() < 1e6) {
+            // The circle through the three points, faint: the corner it matches.
+            const formats::Vec2 a = m_measurePoints[0], b = m_measurePoints[1], c = m_measurePoints[2];
+            const double d = 2.0 * formats::cross(b - a, c - a);
+            const double ab = formats::dot(b - a, b - a), ac = formats::dot(c - a, c - a);
+            const formats::Vec2 centre = a + formats::Vec2{((c - a).y * ab - (b - a).y * ac) / d, ((b - a).x * ac - (c - a).x * ab) / d};
+            painter.setPen(QPen(QColor(255, 235, 120, 110), 1.0, Qt::DashLine));
+            const double r = *m.radius * m_view.scale();
+            painter.drawEllipse(m_view.toScreen(toPoint(centre)), r, r);
+        }
+        QString label = QStringLiteral("%1 m  %2°").arg(m.distance, 0, 'f', 1).arg(m.bearing, 0, 'f', 0);
+        if (m.radius) label += QStringLiteral("  R %1 m").arg(*m.radius, 0, 'f', 1);
+        painter.setPen(QColor(255, 235, 120));
+        painter.drawText(line.back() + QPointF(8.0, -8.0), label);
     }
     if (m_tool == Tool::Sketch && m_sketch) {
         // The control polygon, dashed, and its points: what the designer drags.

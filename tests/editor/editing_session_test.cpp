@@ -4,6 +4,7 @@
 #include "editor/docks/properties_dock.h"
 #include "editor/document/editor_document.h"
 #include "editor/main_window.h"
+#include "editor/canvas/measurement.h"
 #include "editor/canvas/snapping.h"
 #include "editor/canvas/track_canvas.h"
 
@@ -15,6 +16,7 @@
 #include <QDoubleSpinBox>
 #include <QMouseEvent>
 #include <QTemporaryDir>
+#include <QStatusBar>
 #include <QTest>
 #include <QUndoStack>
 
@@ -260,6 +262,38 @@ TEST_F(EditingSession, SketchingASmoothLoopAndReshapingItLocally) {
     undo()->undo();
     for (std::size_t k = 0; k < nodesBefore.size(); ++k) EXPECT_EQ(track().nodes[track().routes[0].nodes[k]].position.ground(), before[k]);
     EXPECT_TRUE(canvas()->sketchControls().empty()) << "an undo ends the sketch; its nodes stay";
+}
+
+// The Measure tool: a drag reads a distance and a bearing off the canvas, a third click the radius of
+// the circle through the three points.
+TEST_F(EditingSession, MeasuringADistanceABearingAndARadius) {
+    const editor::Measurement none = editor::measure({{0.0, 0.0}});
+    EXPECT_EQ(none.distance, 0.0);
+    const editor::Measurement arc = editor::measure({{10.0, 0.0}, {0.0, 10.0}, {-10.0, 0.0}});
+    EXPECT_NEAR(arc.distance, std::sqrt(200.0), 1e-12);
+    EXPECT_NEAR(arc.bearing, 135.0, 1e-12);
+    ASSERT_TRUE(arc.radius);
+    EXPECT_NEAR(*arc.radius, 10.0, 1e-12);
+    EXPECT_FALSE(editor::measure({{0.0, 0.0}, {1.0, 1.0}, {2.0, 2.0}}).radius) << "points in line have no circle";
+
+    ASSERT_TRUE(window->openFile(QString(TRACKWRIGHT_SAMPLES_DIR) + "/kart.twtrack"));
+    const formats::TrackDocument before = track();
+    tool(5);  // Measure
+    ASSERT_EQ(canvas()->tool(), editor::TrackCanvas::Tool::Measure);
+    const double scale = canvas()->view().scale();
+    drag({300.0, 300.0}, {300.0 + 100.0, 300.0 - 100.0});  // up and right on screen: north-east
+    ASSERT_EQ(canvas()->measurePoints().size(), 2u);
+    const editor::Measurement m = editor::measure(canvas()->measurePoints());
+    EXPECT_NEAR(m.distance, std::sqrt(2.0) * 100.0 / scale, 1e-6);
+    EXPECT_NEAR(m.bearing, 45.0, 1e-6);
+    click({300.0 + 200.0, 300.0});
+    ASSERT_EQ(canvas()->measurePoints().size(), 3u);
+    ASSERT_TRUE(editor::measure(canvas()->measurePoints()).radius);
+    EXPECT_NEAR(*editor::measure(canvas()->measurePoints()).radius, 100.0 / scale, 1e-6);
+    EXPECT_TRUE(window->statusBar()->currentMessage().contains("radius")) << window->statusBar()->currentMessage().toStdString();
+    EXPECT_EQ(track(), before) << "measuring changes nothing";
+    click({100.0, 100.0});
+    EXPECT_EQ(canvas()->measurePoints().size(), 1u) << "a fourth click starts over";
 }
 
 } // namespace
