@@ -10,6 +10,7 @@
 #include "editor/docks/profiles_dock.h"
 #include "editor/shortcuts_dialog.h"
 #include "editor/start_panel.h"
+#include "editor/transform_dialog.h"
 #include "editor/document/live_bake.h"
 #include "editor/docks/outline_dock.h"
 #include "editor/docks/properties_dock.h"
@@ -252,6 +253,15 @@ void MainWindow::createMenus() {
         QSettings().setValue("snapping", on);
         statusBar()->showMessage(on ? tr("Snapping: dragged nodes land on the grid, added links keep 15° steps") : tr("Snapping off"), 5000);
     });
+    QAction* scaleWidths = view->addAction(tr("Scale &Widths with Selection"));
+    scaleWidths->setObjectName("actionScaleWidths");
+    scaleWidths->setCheckable(true);
+    scaleWidths->setChecked(QSettings().value("scaleWidths", false).toBool());
+    m_canvas->setScaleWidths(scaleWidths->isChecked());
+    connect(scaleWidths, &QAction::toggled, this, [this](bool on) {
+        m_canvas->setScaleWidths(on);
+        QSettings().setValue("scaleWidths", on);
+    });
     view->addSeparator();
     view->addAction(tr("&Preview AI Laps"), Qt::Key_F5, this, &MainWindow::showPreview);
     QMenu* colour = view->addMenu(tr("&Colour Lines"));
@@ -320,10 +330,24 @@ void MainWindow::setDocument(std::unique_ptr<EditorDocument> document) {
         m_editMenu->addAction(tr("Cu&t"), QKeySequence::Cut, this, [this] {
             if (copySelection()) pushEdit(tr("Cut Nodes"), deleteNodes(m_document->track(), m_selection.nodes()));
         })->setObjectName("actionCut");
-        m_editMenu->addAction(tr("&Paste as Route"), QKeySequence::Paste, this, [this] { pasteClipboard(); })->setObjectName("actionPaste");
+        m_editMenu->addAction(tr("&Paste as Route"), QKeySequence::Paste, this, [this] { pasteClipboard(PasteAs::Route); })->setObjectName("actionPaste");
+        m_editMenu->addAction(tr("Paste as &Branch"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B), this, [this] {
+            pasteClipboard(PasteAs::Branch);
+        })->setObjectName("actionPasteBranch");
+        m_editMenu->addAction(tr("Paste &into Route"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V), this, [this] {
+            pasteClipboard(PasteAs::IntoRoute);
+        })->setObjectName("actionPasteIntoRoute");
         m_editMenu->addAction(tr("D&uplicate"), QKeySequence(Qt::CTRL | Qt::Key_D), this, [this] {
-            if (copySelection()) pasteClipboard();
+            if (copySelection()) pasteClipboard(PasteAs::Route);
         })->setObjectName("actionDuplicate");
+        m_editMenu->addAction(tr("&Transform Selection…"), QKeySequence(Qt::CTRL | Qt::Key_T), this, [this] {
+            if (m_selection.empty()) {
+                statusBar()->showMessage(tr("Select the nodes to move, rotate or scale first"), 8000);
+                return;
+            }
+            TransformDialog dialog(selectionCentre(m_document->track(), m_selection.nodes()), m_canvas->scaleWidths(), this);
+            if (dialog.exec() == QDialog::Accepted) transformSelectionBy(dialog.transform(), dialog.scaleWidths());
+        })->setObjectName("actionTransformSelection");
         m_editMenu->addAction(tr("Smooth &Positions"), this, [this] {
             m_document->undoStack()->push(new ChangeNodesCommand(m_document.get(), tr("Smooth Positions"), smoothPositions(m_document->track(), m_selection.nodes())));
         });
@@ -731,7 +755,17 @@ bool MainWindow::copySelection() {
     return true;
 }
 
-void MainWindow::pasteClipboard() {
+bool MainWindow::transformSelectionBy(const SelectionTransform& transform, bool scaleWidths) {
+    const TrackEdit edit = transformSelection(m_document->track(), m_selection.nodes(), transform, scaleWidths);
+    if (!edit.track) {
+        statusBar()->showMessage(tr("Transform refused: %1").arg(QString::fromStdString(edit.refusal)), 8000);
+        return false;
+    }
+    m_document->undoStack()->push(new ReplaceTrackCommand(m_document.get(), tr("Transform Selection"), *edit.track));
+    return true;
+}
+
+void MainWindow::pasteClipboard(PasteAs as) {
     const QMimeData* mime = QGuiApplication::clipboard()->mimeData();
     const QByteArray json = mime && mime->hasFormat(kNodesMimeType) ? mime->data(kNodesMimeType) : (mime ? mime->text().toUtf8() : QByteArray());
     const formats::TrackLoadResult clip = formats::parseTrackJson(json.toStdString());
@@ -739,9 +773,35 @@ void MainWindow::pasteClipboard() {
         statusBar()->showMessage(tr("Paste: the clipboard holds no copied nodes"), 8000);
         return;
     }
-    // Beside the original, not on it: 40 pixels down and right at the current zoom.
-    const double shift = 40.0 / m_canvas->view().scale();
-    pushEdit(tr("Paste Nodes"), pasteRoute(m_document->track(), *clip.document, {shift, -shift}));
+    const formats::TrackDocument& run = *clip.document;
+    switch (as) {
+    case PasteAs::Route: {
+        // Beside the original, not on it: 40 pixels down and right at the current zoom.
+        const double shift = 40.0 / m_canvas->view().scale();
+        pushEdit(tr("Paste Nodes"), pasteRoute(m_document->track(), run, {shift, -shift}));
+        break;
+    }
+    case PasteAs::Branch: {
+        // To the right of the original, wall to wall, as a pit lane sits beside its straight.
+        if (run.routes.empty() || run.routes.front().nodes.size() < 2 || run.routes.front().nodes[1] >= run.nodes.size()) {
+            statusBar()->showMessage(tr("Paste: the clipboard holds no run of nodes"), 8000);
+            return;
+        }
+        const formats::TrackNode& first = run.nodes[run.routes.front().nodes[0]];
+        const formats::Vec2 along = run.nodes[run.routes.front().nodes[1]].position.ground() - first.position.ground();
+        const double length = std::max(formats::length(along), 1e-9);
+        const formats::Vec2 right{along.y / length, -along.x / length};
+        pushEdit(tr("Paste as Branch"), pasteBranch(m_document->track(), run, right * (first.left.wall + first.right.wall)));
+        break;
+    }
+    case PasteAs::IntoRoute:
+        if (m_selection.nodes().size() != 1) {
+            statusBar()->showMessage(tr("Paste into Route: select the one node the pasted nodes follow"), 8000);
+            return;
+        }
+        pushEdit(tr("Paste into Route"), pasteIntoRoute(m_document->track(), run, *m_selection.nodes().begin()));
+        break;
+    }
 }
 
 bool MainWindow::goToNode(std::uint32_t node) {

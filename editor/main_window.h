@@ -1,6 +1,7 @@
 #pragma once
 
 #include "editor/canvas/node_selection.h"
+#include "editor/document/selection_transform.h"
 
 #include "formats/source/diagnostic.h"
 #include "formats/source/track_document.h"
@@ -58,8 +59,13 @@ public:
     /// Edit ▸ Copy: the selected run of nodes to the clipboard (node_clipboard.h); false, with the
     /// reason in the status bar, when there is no run to copy.
     bool copySelection();
-    /// Edit ▸ Paste as Route: the clipboard's nodes as a new open route beside the original.
-    void pasteClipboard();
+    /// Edit ▸ Paste as Route (a new open route beside the original), Paste as Branch (a branch to
+    /// its right, forking and joining the nearest nodes behind and ahead) and Paste into Route
+    /// (after the one selected node): see node_clipboard.h.
+    enum class PasteAs { Route, Branch, IntoRoute };
+    void pasteClipboard(PasteAs as);
+    /// Edit ▸ Transform Selection: moves, turns and scales the selected nodes as one undo step.
+    bool transformSelectionBy(const SelectionTransform& transform, bool scaleWidths);
     /// Imports a TUM racetrack CSV or a waypoint CSV as a new, unsaved track.
     bool importFile(const QString& path, bool tumCsv, QString* errorText = nullptr);
     /// Bakes the track off the UI thread with a progress dialog and writes the .twbake.

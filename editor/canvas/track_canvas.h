@@ -1,5 +1,6 @@
 #pragma once
 
+#include "editor/document/selection_transform.h"
 #include "editor/document/sketch_edits.h"
 
 #include "editor/canvas/canvas_geometry.h"
@@ -12,6 +13,7 @@
 #include <QImage>
 #include <QWidget>
 
+#include <array>
 #include <functional>
 #include <optional>
 #include <set>
@@ -70,6 +72,17 @@ public:
     /// View ▸ Snap (see snapping.h): dragged nodes land on the grid, added links keep 15° steps.
     void setSnapping(bool on) { m_snapping = on; }
     bool snapping() const { return m_snapping; }
+    /// Whether the Scale handles (and Edit ▸ Transform Selection) scale the widths with the positions.
+    void setScaleWidths(bool on) { m_scaleWidths = on; }
+    bool scaleWidths() const { return m_scaleWidths; }
+    /// The handles around a selection of two or more nodes (Select tool), screen pixels: drag a
+    /// corner to scale about the centre, the knob above the box to rotate, the centre to move.
+    struct TransformHandles {
+        QRectF box;
+        QPointF centre, rotate;
+        std::array<QPointF, 4> corners;
+    };
+    std::optional<TransformHandles> transformHandles() const;
     /// Whether an empty track shows how to begin (off while the start panel covers the canvas).
     void setEmptyHintShown(bool shown) {
         m_emptyHintShown = shown;
@@ -208,7 +221,14 @@ private:
     std::unordered_map<std::uint32_t, formats::Vec2> m_perpendiculars;
     QFutureWatcher<CanvasScene> m_rebuild;
     bool m_rebuildAgain = false;
-    enum class Gesture { None, Move, Box, Width, Line, SketchPoint, Measure };
+    enum class Gesture { None, Move, Box, Width, Line, SketchPoint, Measure, Rotate, Scale, Translate };
+    bool m_scaleWidths = false;
+    /// A transform handle's drag: the track and pivot at the press; each move transforms from them.
+    formats::TrackDocument m_transformStart;
+    formats::Vec2 m_pivot;
+    bool transformPress(QPointF at);
+    void transformMove(formats::Vec2 world);
+    void paintTransformHandles(QPainter& painter);
     Gesture m_gesture = Gesture::None;
     QPointF m_pressScreen, m_boxCorner;
     formats::Vec2 m_pressWorld;

@@ -52,7 +52,7 @@ void TrackCanvas::setTool(Tool tool) {
     m_branchFork.reset();
     m_gesture = Gesture::None;
     switch (tool) {
-    case Tool::Select: emit statusMessage(tr("Select: click or drag a box; drag nodes or width handles; double-click a link to insert a node")); break;
+    case Tool::Select: emit statusMessage(tr("Select: click or drag a box; drag nodes or width handles; a selection's corners scale it, the knob above rotates it; double-click a link to insert a node")); break;
     case Tool::AddNode: emit statusMessage(tr("Add Node: click past an open route's end to continue it, on a link to insert, anywhere on an empty track to start one")); break;
     case Tool::Branch: emit statusMessage(tr("Branch: click the node the branch forks from, then the node it joins")); break;
     case Tool::Line: emit statusMessage(tr("Line: drag a line sideways; its neighbours follow")); break;
@@ -158,6 +158,7 @@ bool TrackCanvas::editPress(QMouseEvent* event) {
                 return true;
             }
         }
+        if (!shift && transformPress(at)) return true;
         if (const auto node = nodeAt(at)) {
             if (!m_selection) return true;
             if (shift) {
@@ -288,6 +289,11 @@ void TrackCanvas::editMove(QMouseEvent* event) {
         m_document->undoStack()->push(new ChangeNodesCommand(m_document, tr("%1 Width").arg(tr(kEdges[m_grip.edge])), {{m_grip.node, node}}, m_mergeKey));
         break;
     }
+    case Gesture::Rotate:
+    case Gesture::Scale:
+    case Gesture::Translate:
+        if (QLineF(event->position(), m_pressScreen).length() >= 2.0) transformMove(world);
+        break;
     case Gesture::Box:
         m_boxCorner = event->position();
         update();
@@ -476,6 +482,7 @@ void TrackCanvas::paintEditing(QPainter& painter) {
             }
         }
     }
+    if (m_tool == Tool::Select) paintTransformHandles(painter);
     if (m_tool == Tool::Measure && m_measurePoints.size() >= 2) {
         const Measurement m = measure(m_measurePoints);
         QPolygonF line;

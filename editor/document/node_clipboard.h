@@ -19,6 +19,17 @@ TrackEdit copyNodes(const formats::TrackDocument& track, const std::set<std::uin
 /// cover the original; selects its nodes. Refused for a clip without a route of two nodes.
 TrackEdit pasteRoute(const formats::TrackDocument& track, const formats::TrackDocument& clip, formats::Vec2 offset);
 
+/// Pastes `clip`'s run as a branch beside the route it came from (a pit lane from a copied main
+/// straight): moved by `offset`, forking from the node of another route nearest behind its first
+/// node and joining the one nearest ahead of its last node ("behind" and "ahead" along the run's
+/// own direction), so the links in and out run forwards. Refused when no route has such nodes.
+TrackEdit pasteBranch(const formats::TrackDocument& track, const formats::TrackDocument& clip, formats::Vec2 offset);
+
+/// Inserts `clip`'s run into the route of `afterNode`, right after it, moved so the run carries on
+/// from that node as it carried on from the node before it when copied (its first link kept); the
+/// route's lines get the node's offsets at the new positions. Refused for a node of no route.
+TrackEdit pasteIntoRoute(const formats::TrackDocument& track, const formats::TrackDocument& clip, std::uint32_t afterNode);
+
 /// The MIME type the clipboard carries copied nodes under (as well as plain text).
 inline constexpr const char* kNodesMimeType = "application/x-trackwright-track";
 

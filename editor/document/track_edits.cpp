@@ -100,11 +100,12 @@ TrackEdit insertNode(const formats::TrackDocument& track, std::uint32_t route, s
 
 TrackEdit deleteNodes(const formats::TrackDocument& track, const std::set<std::uint32_t>& doomed) {
     for (const formats::Route& r : track.routes) {
+        const bool wholeRoute = !r.nodes.empty() && std::all_of(r.nodes.begin(), r.nodes.end(), [&](std::uint32_t n) { return doomed.count(n) > 0; });
         for (const auto& attachment : {r.fork, r.join})
-            if (attachment && doomed.count(attachment->node))
+            if (attachment && doomed.count(attachment->node) && !wholeRoute)
                 return TrackEdit::refused("node " + std::to_string(attachment->node) + " is where \"" + r.name + "\" forks or joins: delete the branch's own nodes, or move the junction first");
         const auto remaining = static_cast<std::size_t>(std::count_if(r.nodes.begin(), r.nodes.end(), [&](std::uint32_t n) { return !doomed.count(n); }));
-        if (remaining < (r.closed ? 3u : 2u) && remaining != r.nodes.size())
+        if (remaining < (r.closed ? 3u : 2u) && remaining != r.nodes.size() && remaining != 0)
             return TrackEdit::refused("\"" + r.name + "\" would keep " + std::to_string(remaining) + " nodes, fewer than a " + (r.closed ? "loop" : "route") + " needs");
     }
     TrackEdit edit;
@@ -134,6 +135,20 @@ TrackEdit deleteNodes(const formats::TrackDocument& track, const std::set<std::u
         for (auto* attachment : {&route.fork, &route.join})
             if (*attachment && (*attachment)->node < newIndex.size()) (*attachment)->node = newIndex[(*attachment)->node];
     }
+    // A route whose every node went goes with its lines; later routes move up one index.
+    std::vector<std::uint32_t> newRoute(d.routes.size(), 0);
+    std::vector<formats::Route> routes;
+    for (std::uint32_t r = 0; r < d.routes.size(); ++r) {
+        newRoute[r] = static_cast<std::uint32_t>(routes.size());
+        if (!d.routes[r].nodes.empty() || track.routes[r].nodes.empty()) routes.push_back(std::move(d.routes[r]));
+        else std::erase_if(d.lines, [r](const formats::Line& line) { return line.route == r; });
+    }
+    d.routes = std::move(routes);
+    for (formats::Route& route : d.routes)
+        for (auto* attachment : {&route.fork, &route.join})
+            if (*attachment && (*attachment)->route < newRoute.size()) (*attachment)->route = newRoute[(*attachment)->route];
+    for (formats::Line& line : d.lines)
+        if (line.route < newRoute.size()) line.route = newRoute[line.route];
     std::erase_if(d.markers, [&](const formats::Marker& m) { return doomed.count(m.node) > 0; });
     for (formats::Marker& m : d.markers)
         if (m.node < newIndex.size()) m.node = newIndex[m.node];

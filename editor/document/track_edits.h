@@ -38,8 +38,9 @@ TrackEdit appendNode(const formats::TrackDocument& track, std::uint32_t route, b
 /// ends by how far along the link the new node projects.
 TrackEdit insertNode(const formats::TrackDocument& track, std::uint32_t route, std::size_t k, formats::Vec2 position);
 
-/// Removes nodes, renumbering every reference. Refused when a route would keep fewer than two
-/// nodes (three for a loop) or a node is where a branch forks or joins.
+/// Removes nodes, renumbering every reference; a route whose every node goes is removed with its
+/// lines. Refused when a route would keep fewer than two nodes (three for a loop) but not none, or
+/// a node is where a branch forks or joins.
 TrackEdit deleteNodes(const formats::TrackDocument& track, const std::set<std::uint32_t>& nodes);
 
 /// Closes a route into a loop or opens it. A branch stays open.

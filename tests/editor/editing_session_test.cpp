@@ -1,6 +1,8 @@
 // A designer's session driven through the real widgets: a track built from nothing by clicks,
 // width handles dragged, nodes inserted and deleted, a racing line optimised and dragged, a branch
 // made; then everything undone back to the original bytes, redone, saved, reopened.
+#include "tests/editor/canvas_session.h"
+
 #include "editor/docks/properties_dock.h"
 #include "editor/document/editor_document.h"
 #include "editor/main_window.h"
@@ -27,42 +29,7 @@
 
 namespace {
 
-class EditingSession : public ::testing::Test {
-protected:
-    void SetUp() override {
-        ASSERT_TRUE(dir.isValid());
-        window = std::make_unique<editor::MainWindow>(nullptr, dir.filePath("recovery"));
-        window->resize(1200, 800);
-        window->show();
-        QApplication::processEvents();
-    }
-    editor::TrackCanvas* canvas() { return window->canvas(); }
-    const formats::TrackDocument& track() { return *window->document(); }
-    QUndoStack* undo() { return window->editorDocument()->undoStack(); }
-    void tool(int index) { window->findChild<QAction*>(QStringLiteral("tool%1").arg(index))->trigger(); }
-    void action(const char* name) {
-        QAction* a = window->findChild<QAction*>(name);
-        ASSERT_NE(a, nullptr) << name;
-        a->trigger();
-    }
-    void mouse(QEvent::Type type, QPointF at, Qt::MouseButtons buttons, Qt::KeyboardModifiers modifiers = Qt::NoModifier) {
-        QMouseEvent event(type, at, canvas()->mapToGlobal(at), type == QEvent::MouseMove ? Qt::NoButton : Qt::LeftButton, buttons, modifiers);
-        QApplication::sendEvent(canvas(), &event);
-    }
-    void click(QPointF at) {
-        mouse(QEvent::MouseButtonPress, at, Qt::LeftButton);
-        mouse(QEvent::MouseButtonRelease, at, Qt::NoButton);
-    }
-    void drag(QPointF from, QPointF to, int steps = 8) {
-        mouse(QEvent::MouseButtonPress, from, Qt::LeftButton);
-        for (int i = 1; i <= steps; ++i) mouse(QEvent::MouseMove, from + (to - from) * (double(i) / steps), Qt::LeftButton);
-        mouse(QEvent::MouseButtonRelease, to, Qt::NoButton);
-    }
-    bool hasErrors() { return formats::hasErrors(formats::validate(track())); }
-
-    QTemporaryDir dir;
-    std::unique_ptr<editor::MainWindow> window;
-};
+using EditingSession = tw::test::CanvasSession;
 
 TEST_F(EditingSession, BuildEditUndoRedoSaveReopen) {
     ASSERT_TRUE(window->newTrack(true));
