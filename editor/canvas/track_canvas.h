@@ -214,8 +214,9 @@ private:
     std::vector<formats::Vec2> m_measurePoints;  ///< the Measure tool's points, world metres
     void reportMeasurement();
     double m_sketchSpacing = 10.0;
-    /// Lays the session's curve again (the segments in `relay`) as one undoable step.
-    void pushSketch(const std::vector<std::size_t>& relay);
+    /// Lays the session's curve again (the segments in `relay`) as one undoable step, merged with
+    /// the others of the same non-zero `mergeKey` (one drag's moves).
+    void pushSketch(const std::vector<std::size_t>& relay, int mergeKey = 0);
     bool sketchPress(QPointF at);
     std::uint32_t m_dragAnchor = 0;  ///< the node the Move drag grabbed: the one that lands on the grid
     std::unordered_map<std::uint32_t, formats::Vec2> m_perpendiculars;

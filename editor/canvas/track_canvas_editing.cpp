@@ -324,9 +324,11 @@ void TrackCanvas::editMove(QMouseEvent* event) {
         break;
     }
     case Gesture::SketchPoint:
-        if (m_sketch) {
+        // The road follows the point while it moves: only the segments it shapes are laid again,
+        // every move merging into the drag's one undo step.
+        if (m_sketch && QLineF(event->position(), m_pressScreen).length() >= 2.0) {
             m_sketch->curve.controls[m_sketch->dragged] = m_snapping ? snapToGrid(world, snapGridStep(m_view.scale())) : world;
-            update();
+            pushSketch(segmentsShapedBy(m_sketch->curve, m_sketch->dragged), m_mergeKey);
         }
         break;
     case Gesture::None: break;
@@ -341,10 +343,6 @@ void TrackCanvas::editRelease(QMouseEvent* event) {
         for (std::uint32_t n = 0; n < nodes.size(); ++n)
             if (box.contains(m_view.toScreen(toPoint(nodes[n].position.ground())))) inside.insert(n);
         m_selection->add(inside);
-    }
-    if (m_gesture == Gesture::SketchPoint && m_sketch) {
-        // A moved control point lays again only the segments it shapes: every other node stays.
-        if (QLineF(event->position(), m_pressScreen).length() >= 2.0) pushSketch(segmentsShapedBy(m_sketch->curve, m_sketch->dragged));
     }
     m_gesture = Gesture::None;
     update();
@@ -363,7 +361,7 @@ std::vector<formats::Vec2> TrackCanvas::sketchControls() const {
     return m_sketch->curve.controls;
 }
 
-void TrackCanvas::pushSketch(const std::vector<std::size_t>& relay) {
+void TrackCanvas::pushSketch(const std::vector<std::size_t>& relay, int mergeKey) {
     SketchLayout layout = m_sketch->layout;
     const TrackEdit edit = laySketch(m_document->track(), m_sketch->curve, m_sketchSpacing, relay, layout);
     if (!edit.track) {
@@ -372,7 +370,7 @@ void TrackCanvas::pushSketch(const std::vector<std::size_t>& relay) {
         return;
     }
     m_sketch->layout = layout;
-    m_document->undoStack()->push(new ReplaceTrackCommand(m_document, tr("Sketch"), *edit.track));
+    m_document->undoStack()->push(new ReplaceTrackCommand(m_document, tr("Sketch"), *edit.track, mergeKey));
     m_sketch->after = m_document->track();
 }
 
@@ -399,6 +397,7 @@ bool TrackCanvas::sketchPress(QPointF at) {
         }
         m_sketch->dragged = i;
         m_gesture = Gesture::SketchPoint;
+        m_mergeKey = nextMergeKey();
         return true;
     }
     if (curve.closed) {

@@ -15,7 +15,9 @@ int ReplaceTrackCommand::id() const { return m_mergeKey != 0 ? kReplaceTrackComm
 bool ReplaceTrackCommand::mergeWith(const QUndoCommand* other) {
     const auto* next = static_cast<const ReplaceTrackCommand*>(other);
     if (next->m_mergeKey != m_mergeKey) return false;
-    m_after = next->m_after;  // this command's `before` stays: undo goes back to before the gesture
+    // This command's `before` stays: undo goes back to before the gesture. The stack deletes
+    // `next` once merged, so its track is moved rather than copied (megabytes on a large track).
+    m_after = std::move(const_cast<ReplaceTrackCommand*>(next)->m_after);
     return true;
 }
 

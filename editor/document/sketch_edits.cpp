@@ -64,9 +64,10 @@ TrackEdit laySketch(const formats::TrackDocument& track, const SketchCurve& curv
     }
     // Nodes of segments the curve no longer has (none today: control points are only added), and a
     // lone first node once segments exist.
-    std::set<std::uint32_t> used(nodes.begin(), nodes.end());
+    std::vector<bool> used(d.nodes.size(), false);
+    for (std::uint32_t n : nodes) used[n] = true;
     for (std::uint32_t n : old.nodes)
-        if (!used.count(n)) doomed.insert(n);
+        if (!used[n]) doomed.insert(n);
     d.routes[routeIndex].nodes = nodes;
     d.routes[routeIndex].closed = curve.closed;
     if (!doomed.empty()) {

@@ -13,11 +13,16 @@
 #include "formats/source/track_json.h"
 #include "tests/support/test_tracks.h"
 
+#include <QAction>
 #include <QApplication>
+#include <QMouseEvent>
 #include <QPixmap>
 #include <QTemporaryDir>
 
 #include <benchmark/benchmark.h>
+
+#include <cmath>
+#include <numbers>
 
 namespace {
 
@@ -65,6 +70,54 @@ BENCHMARK(BM_DragFrame20000Nodes)->Unit(benchmark::kMillisecond)->MinTime(2.0);
 
 void BM_DragFrame20000NodesZoomedIn(benchmark::State& state) { dragFrames(state, true); }
 BENCHMARK(BM_DragFrame20000NodesZoomedIn)->Unit(benchmark::kMillisecond)->MinTime(2.0);
+
+// A control point of a sketched 20 000-node loop dragged with the mouse: each frame is the mouse
+// move (the segments it shapes laid again, merged into the drag's undo step), the window's
+// reactions and the canvas repaint.
+void BM_SketchDragFrame20000Nodes(benchmark::State& state) {
+    QTemporaryDir dir;
+    editor::MainWindow window(nullptr, dir.filePath("recovery"));
+    window.resize(1280, 800);
+    window.show();
+    window.newTrack(true);
+    QApplication::processEvents();
+    editor::TrackCanvas* canvas = window.canvas();
+    while (canvas->visibleWorldRect().height() < 8000.0) canvas->zoomOut();
+    window.findChild<QAction*>("tool4")->trigger();
+    // Twelve control points round a 3.2 km circle laid 1 m apart: about 20 000 nodes.
+    constexpr double kRadius = 3200.0;
+    canvas->setSketchSpacing(1.0);
+    std::vector<QPointF> controls;
+    for (int i = 0; i < 12; ++i) {
+        const double a = 2.0 * std::numbers::pi * i / 12.0;
+        controls.push_back(canvas->view().toScreen(QPointF(kRadius * std::cos(a), kRadius * std::sin(a))));
+    }
+    controls.push_back(controls.front());  // closes the loop
+    auto mouse = [canvas](QEvent::Type type, QPointF at) {
+        QMouseEvent event(type, at, canvas->mapToGlobal(at), type == QEvent::MouseMove ? Qt::NoButton : Qt::LeftButton,
+                          type == QEvent::MouseButtonRelease ? Qt::NoButton : Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(canvas, &event);
+    };
+    for (const QPointF& p : controls) {
+        mouse(QEvent::MouseButtonPress, p);
+        mouse(QEvent::MouseButtonRelease, p);
+    }
+    canvas->waitForGeometry();
+    const editor::EditorDocument* document = window.editorDocument();
+    state.counters["nodes"] = static_cast<double>(document->track().nodes.size());
+    const QPointF grabbed = controls[3];
+    mouse(QEvent::MouseButtonPress, grabbed);
+    double wobble = 0.0;
+    for (auto _ : state) {
+        wobble = wobble > 20.0 ? 3.0 : wobble + 1.0;
+        mouse(QEvent::MouseMove, grabbed + QPointF(wobble, wobble / 2.0));
+        QApplication::processEvents();
+        benchmark::DoNotOptimize(canvas->grab());
+    }
+    mouse(QEvent::MouseButtonRelease, grabbed + QPointF(wobble, wobble / 2.0));
+    canvas->waitForGeometry();
+}
+BENCHMARK(BM_SketchDragFrame20000Nodes)->Unit(benchmark::kMillisecond)->MinTime(2.0);
 
 void BM_CanvasRebuild20000Nodes(benchmark::State& state) {
     const formats::TrackDocument track = tw::test::circleTrack(kNodes, 6366.0);

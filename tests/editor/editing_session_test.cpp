@@ -217,7 +217,12 @@ TEST_F(EditingSession, SketchingASmoothLoopAndReshapingItLocally) {
     for (std::uint32_t node : route.nodes) before.push_back(track().nodes[node].position.ground());
     const std::vector<std::uint32_t> nodesBefore = route.nodes;
     const int undoBefore = undo()->index();
-    drag(points[1], points[1] + QPointF(0, 60));
+    // Half way through the drag, before the button is let go, the road already follows the point.
+    mouse(QEvent::MouseButtonPress, points[1], Qt::LeftButton);
+    mouse(QEvent::MouseMove, points[1] + QPointF(0, 30), Qt::LeftButton);
+    EXPECT_NE(track().nodes[nodesBefore[nodesBefore.size() / 8]].position.ground(), before[nodesBefore.size() / 8]) << "the road follows while dragging";
+    for (int i = 1; i <= 6; ++i) mouse(QEvent::MouseMove, points[1] + QPointF(0, 30 + 5 * i), Qt::LeftButton);
+    mouse(QEvent::MouseButtonRelease, points[1] + QPointF(0, 60), Qt::NoButton);
     EXPECT_EQ(undo()->index(), undoBefore + 1) << "a drag is one step";
     std::size_t unmoved = 0;
     for (std::size_t k = 0; k < nodesBefore.size(); ++k) {
