@@ -3,6 +3,7 @@
 import QtQuick
 import QtQuick3D
 import QtQuick3D.Helpers
+import QtQuick.Controls
 import Trackwright.Preview 1.0
 
 Item {
@@ -24,14 +25,15 @@ Item {
         DirectionalLight { eulerRotation.x: -55; eulerRotation.y: 30; brightness: 1.0; ambientColor: "#808080" }
 
         Node {
+            // Turned by the OrbitCameraController; the camera sits on the node's +z axis looking at
+            // it, so the wheel zooms along the line of sight. Placed by root.frameTrack().
             id: orbitOrigin
-            position: preview.sceneCentre
+            objectName: "orbitOrigin"
             PerspectiveCamera {
                 id: orbitCamera
-                position: Qt.vector3d(0, preview.sceneRadius * 0.9, preview.sceneRadius * 1.3)
-                eulerRotation.x: -35
-                clipNear: 1
-                clipFar: 100000
+                objectName: "orbitCamera"
+                fieldOfView: 60
+                fieldOfViewOrientation: PerspectiveCamera.Vertical
             }
         }
         OrthographicCamera {
@@ -101,6 +103,50 @@ Item {
         }
     }
 
+    // Orbit framing. The whole track's box fills most of the view, seen steeply from above so a
+    // road kilometres away is still pixels wide (PreviewController::orbitFraming). It is framed on
+    // a new track, on "Frame", and again when the view is resized as long as the user has not
+    // turned or zoomed since.
+    property bool orbitAsFramed: true
+    property bool placingOrbit: false
+    function frameTrack() {
+        if (width <= 0 || height <= 0) return
+        const f = preview.orbitFraming(width / height, orbitCamera.fieldOfView)
+        placingOrbit = true
+        orbitOrigin.position = preview.sceneCentre
+        orbitOrigin.eulerRotation = Qt.vector3d(-f.pitch, f.yaw, 0)
+        orbitCamera.position = Qt.vector3d(0, 0, f.distance)
+        orbitCamera.eulerRotation = Qt.vector3d(0, 0, 0)
+        placingOrbit = false
+        orbitAsFramed = true
+        applyOrbitClip()
+    }
+    function applyOrbitClip() {
+        const planes = preview.orbitClip(orbitCamera.scenePosition)
+        orbitCamera.clipNear = planes.x
+        orbitCamera.clipFar = planes.y
+    }
+    onWidthChanged: if (orbitAsFramed) frameTrack()
+    onHeightChanged: if (orbitAsFramed) frameTrack()
+    Component.onCompleted: frameTrack()
+    Connections {
+        target: preview
+        function onFrameRequested() { root.frameTrack() }
+    }
+    Connections {
+        // OrbitCameraController sets fixed clip planes (1 m to 10 km) whenever the camera's z
+        // changes: too near for depth precision over a 5 km circuit, too short for a bigger one.
+        // Ours go in after its handler has run, and follow turning and panning as well.
+        target: orbitCamera
+        function onZChanged() { if (!root.placingOrbit) root.orbitAsFramed = false }
+        function onScenePositionChanged() { Qt.callLater(root.applyOrbitClip) }
+    }
+    Connections {
+        target: orbitOrigin
+        function onEulerRotationChanged() { if (!root.placingOrbit) root.orbitAsFramed = false }
+        function onPositionChanged() { if (!root.placingOrbit) root.orbitAsFramed = false }
+    }
+
     TapHandler {
         onTapped: (eventPoint) => {
             const hit = view.pick(eventPoint.position.x, eventPoint.position.y)
@@ -108,28 +154,56 @@ Item {
         }
     }
 
+    // HUD: the selected car's live figures. Never wider or taller than the view: its fields wrap
+    // onto more lines (a field itself stays whole: "ideal 27.88 s" never breaks), and only when the
+    // view is too small even for that does the text elide, with the whole of it as a tooltip.
+    readonly property real hudMargin: 10
     Rectangle {
-        // HUD: the selected car's live figures.
+        id: hudBox
+        objectName: "hudBox"
         visible: preview.hudText.length > 0
-        anchors { left: parent.left; top: parent.top; margins: 10 }
-        width: hud.implicitWidth + 16
-        height: hud.implicitHeight + 12
+        x: root.hudMargin
+        y: root.hudMargin
+        width: hud.width + 16
+        height: hud.height + 12
         radius: 4
         color: "#b0000000"
         Text {
             id: hud
-            anchors.centerIn: parent
+            objectName: "hudText"
+            x: 8
+            y: 6
+            width: Math.max(0, Math.min(hudUnwrapped.implicitWidth, root.width - 2 * root.hudMargin - 16))
             color: "white"
             font.family: "monospace"
             font.pixelSize: 13
-            text: preview.hudText
+            // No-break spaces inside a field ("ideal 27.88 s"); fields part at runs of spaces and at " · ".
+            text: preview.hudText.replace(/([^\s·]) (?=[^\s·])/g, "$1\u00a0")
+            wrapMode: Text.Wrap
+            elide: Text.ElideRight
+            // The lines that fit above the status line.
+            maximumLineCount: Math.max(1, Math.floor((root.height - 2 * root.hudMargin - 12 - status.height - 8) / hudMetrics.height))
         }
+        FontMetrics { id: hudMetrics; font: hud.font }
+        // The width the HUD needs unwrapped (a wrapping Text's own implicitWidth follows its width).
+        Text { id: hudUnwrapped; visible: false; font: hud.font; text: hud.text }
+        HoverHandler { id: hudHover }
+        ToolTip.visible: hudHover.hovered && hud.truncated
+        ToolTip.text: preview.hudText
     }
     Text {
+        id: status
+        objectName: "statusText"
         anchors { right: parent.right; bottom: parent.bottom; margins: 8 }
+        width: Math.max(0, Math.min(implicitWidth, root.width - 16))
+        horizontalAlignment: Text.AlignRight
+        elide: Text.ElideRight
         color: "white"
         style: Text.Outline
         font.pixelSize: 13
         text: preview.statusText
+        HoverHandler { id: statusHover }
+        ToolTip.visible: statusHover.hovered && status.truncated
+        ToolTip.text: preview.statusText
     }
 }

@@ -83,6 +83,7 @@ bool PreviewController::setDocument(const formats::TrackDocument& document, QStr
         return false;
     }
     setTrack(std::move(baked));
+    emit frameRequested();
     return true;
 }
 
@@ -115,7 +116,9 @@ void PreviewController::rebuildMeshes() {
     m_sceneCentre = (low + high) / 2.0f;
     m_sceneSize = QVector3D(std::max(1.0f, high.x() - low.x()), std::max(1.0f, high.y() - low.y()), std::max(1.0f, high.z() - low.z()));
     m_sceneRadius = std::max(20.0f, 0.5f * std::hypot(m_sceneSize.x(), m_sceneSize.z()));
-    m_groundHeight = low.y() - 0.05f;
+    // The ground lies a little under the track; more on a big track, whose far side the orbit
+    // camera sees from kilometres away with a coarser depth buffer (orbitClipPlanes).
+    m_groundHeight = low.y() - std::max(0.05f, 1e-4f * m_sceneRadius);
     emit sceneChanged();
 }
 
@@ -213,6 +216,20 @@ void PreviewController::setLinesVisible(bool visible) {
     m_linesVisible = visible;
     emit linesVisibleChanged();
 }
+
+QVariantMap PreviewController::orbitFraming(double aspect, double fovDegrees) const {
+    const OrbitFraming f = frameOrbit(m_sceneSize, static_cast<float>(aspect), static_cast<float>(fovDegrees));
+    return {{QStringLiteral("distance"), f.distance}, {QStringLiteral("pitch"), f.pitchDegrees}, {QStringLiteral("yaw"), f.yawDegrees}};
+}
+
+QVector2D PreviewController::orbitClip(QVector3D camera) const {
+    // The cars' markers stand up to about 8 marker scales above the track (CarModel.qml).
+    const QVector3D markers(0.0f, 8.0f * markerScale(), 0.0f);
+    const ClipPlanes planes = orbitClipPlanes(camera, m_sceneCentre - m_sceneSize / 2.0f, m_sceneCentre + m_sceneSize / 2.0f + markers);
+    return {planes.clipNear, planes.clipFar};
+}
+
+void PreviewController::frameTrack() { emit frameRequested(); }
 
 void PreviewController::simulateFor(double seconds) {
     const auto ticks = static_cast<long>(std::llround(seconds / PreviewSimulation::kStep));

@@ -2,6 +2,7 @@
 
 #include "editor/preview/car_list_model.h"
 #include "editor/preview/mesh_geometry.h"
+#include "editor/preview/orbit_framing.h"
 #include "editor/preview/preview_simulation.h"
 #include "editor/preview/track_meshes.h"
 
@@ -11,6 +12,8 @@
 #include <QPointer>
 #include <QString>
 #include <QTimer>
+#include <QVariantMap>
+#include <QVector2D>
 #include <QVector3D>
 
 #include <algorithm>
@@ -60,6 +63,12 @@ public:
     /// The scene's geometry objects register themselves as they are created (`role`: "surface",
     /// "walls", "lines" or "trails"); meshes go into them from then on.
     Q_INVOKABLE void registerGeometry(const QString& role, QObject* geometry);
+    /// The orbit camera's framing of the whole track (orbit_framing.h) for a view of `aspect` and
+    /// vertical field of view `fovDegrees`: {distance, pitch, yaw} in metres and degrees.
+    Q_INVOKABLE QVariantMap orbitFraming(double aspect, double fovDegrees) const;
+    /// The orbit camera's clip planes (near, far) for a camera at `camera` (scene frame), so the
+    /// whole track and the cars' markers stay drawn however the user zooms, turns or pans.
+    Q_INVOKABLE QVector2D orbitClip(QVector3D camera) const;
 
     /// Bakes `document` now, on this thread; false with `error` set when it does not bake.
     bool setDocument(const formats::TrackDocument& document, QString* error = nullptr);
@@ -106,6 +115,8 @@ public slots:
     void selectCar(int index);
     void setCameraMode(int mode);
     void setLinesVisible(bool visible);
+    /// Puts the orbit camera back where it shows the whole track (the scene answers frameRequested).
+    void frameTrack();
 
 signals:
     void selectionChanged();
@@ -117,6 +128,9 @@ signals:
     void carsChanged();  ///< cars added, removed or changed
     void trackSwapped();  ///< new baked data is in
     void rebakeFailed(const QString& reason);
+    /// The orbit camera should frame the whole track: on a new document and on frameTrack(), not on
+    /// a live re-bake, which must not yank the camera from where the user put it.
+    void frameRequested();
 
 private:
     void onFrame();

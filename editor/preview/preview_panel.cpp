@@ -69,10 +69,12 @@ PreviewPanel::PreviewPanel(PreviewController* controller, QWidget* parent) : QWi
     m_camera = new QComboBox(this);
     m_camera->addItems({tr("Orbit"), tr("Top-down"), tr("Chase")});
     m_camera->setToolTip(tr("Camera: orbit (drag to turn, wheel to zoom), top-down, or chasing the selected car"));
+    m_frame = toolButton(tr("Frame"), tr("Orbit camera: show the whole track again"), this);
     m_lines = new QCheckBox(tr("Lines"), this);
     m_lines->setChecked(true);
     view->addWidget(new QLabel(tr("Camera"), this));
     view->addWidget(m_camera);
+    view->addWidget(m_frame);
     view->addWidget(m_lines);
     view->addStretch();
     layout->addLayout(view);
@@ -80,9 +82,15 @@ PreviewPanel::PreviewPanel(PreviewController* controller, QWidget* parent) : QWi
     layout->addWidget(new QLabel(tr("Cars"), this));
     m_carTable = new QTableWidget(0, CarColumnCount, this);
     m_carTable->setHorizontalHeaderLabels({tr("Vehicle"), tr("Class"), tr("Follower"), tr("Line")});
+    const QString carTips[CarColumnCount] = {tr("Vehicle model the car drives"), tr("Vehicle class whose speed profile the car follows"),
+                                             tr("Path follower steering the car"), tr("Line the car follows")};
+    for (int c = 0; c < CarColumnCount; ++c) m_carTable->horizontalHeaderItem(c)->setToolTip(carTips[c]);
     m_carTable->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_carTable->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_carTable->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    // Each column as wide as its widest choice, so "predictive" or "overtaking-left" is never cut
+    // to "pred"; a narrow dock scrolls sideways instead, and every cell's tooltip has its full text.
+    m_carTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_carTable->horizontalHeader()->setStretchLastSection(true);
     layout->addWidget(m_carTable, 1);
     auto* carButtons = new QHBoxLayout;
     m_addCar = toolButton(tr("Add car"), tr("Add a car at the back of the grid"), this);
@@ -101,6 +109,11 @@ PreviewPanel::PreviewPanel(PreviewController* controller, QWidget* parent) : QWi
     m_metrics->setSelectionMode(QAbstractItemView::SingleSelection);
     m_metrics->verticalHeader()->hide();
     m_metrics->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    const QString metricTips[MetricColumnCount] = {tr("Car number"), tr("Speed now, km/h"), tr("Target speed now, km/h"), tr("Lap being driven"),
+                                                   tr("Last lap time, s"), tr("Best lap time, s"), tr("Ideal lap time from the speed profile, s"),
+                                                   tr("Times the car got stuck"), tr("Mean cross-track error, m"),
+                                                   tr("Share of the time on the tarmac, %")};
+    for (int c = 0; c < MetricColumnCount; ++c) m_metrics->horizontalHeaderItem(c)->setToolTip(metricTips[c]);
     layout->addWidget(m_metrics, 1);
 
     connect(m_play, &QToolButton::toggled, this, [this](bool on) { on ? m_controller->play() : m_controller->pause(); });
@@ -113,6 +126,10 @@ PreviewPanel::PreviewPanel(PreviewController* controller, QWidget* parent) : QWi
     connect(m_reset, &QToolButton::clicked, m_controller, &PreviewController::reset);
     connect(m_speed, &QComboBox::currentIndexChanged, this, [this] { m_controller->setSpeedFactor(m_speed->currentData().toDouble()); });
     connect(m_camera, &QComboBox::currentIndexChanged, m_controller, &PreviewController::setCameraMode);
+    connect(m_frame, &QToolButton::clicked, this, [this] {
+        m_controller->setCameraMode(PreviewController::Orbit);
+        m_controller->frameTrack();
+    });
     connect(m_controller, &PreviewController::cameraModeChanged, this, [this] { m_camera->setCurrentIndex(m_controller->cameraMode()); });
     connect(m_lines, &QCheckBox::toggled, m_controller, &PreviewController::setLinesVisible);
     connect(m_addCar, &QToolButton::clicked, this, [this] {
@@ -152,9 +169,23 @@ QComboBox* PreviewPanel::comboFor(int row, int column, const QStringList& items,
     auto* box = new QComboBox(m_carTable);
     box->addItems(items);
     box->setCurrentText(current);
+    box->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    connect(box, &QComboBox::currentTextChanged, this, [this, row, column](const QString& text) { describeCell(row, column, text); });
     connect(box, &QComboBox::currentIndexChanged, this, [this, row] { applyRow(row); });
     m_carTable->setCellWidget(row, column, box);
+    describeCell(row, column, box->currentText());
     return box;
+}
+
+void PreviewPanel::describeCell(int row, int column, const QString& text) {
+    // The cell's item under the combo box carries its text for the model (Qt::DisplayRole,
+    // Qt::ToolTipRole): what the combo shows even when a narrow column would cut it.
+    QTableWidgetItem* item = m_carTable->item(row, column);
+    if (!item) m_carTable->setItem(row, column, item = new QTableWidgetItem);
+    const QString tip = QStringLiteral("%1: %2").arg(m_carTable->horizontalHeaderItem(column)->text(), text);
+    item->setText(text);
+    item->setToolTip(tip);
+    if (auto* box = qobject_cast<QComboBox*>(m_carTable->cellWidget(row, column))) box->setToolTip(tip);
 }
 
 void PreviewPanel::rebuildCarTable() {

@@ -25,6 +25,7 @@ public:
     QToolButton* resetButton() { return m_reset; }
     QComboBox* speedBox() { return m_speed; }
     QComboBox* cameraBox() { return m_camera; }
+    QToolButton* frameButton() { return m_frame; }
     QTableWidget* carTable() { return m_carTable; }
     QTableWidget* metricsTable() { return m_metrics; }
     QToolButton* addCarButton() { return m_addCar; }
@@ -40,6 +41,7 @@ public slots:
 private:
     void rebuildCarTable();
     void applyRow(int row);
+    void describeCell(int row, int column, const QString& text);
     QComboBox* comboFor(int row, int column, const QStringList& items, const QString& current);
 
     PreviewController* m_controller;
@@ -48,6 +50,7 @@ private:
     QToolButton* m_reset = nullptr;
     QComboBox* m_speed = nullptr;
     QComboBox* m_camera = nullptr;
+    QToolButton* m_frame = nullptr;
     QCheckBox* m_lines = nullptr;
     QTableWidget* m_carTable = nullptr;
     QToolButton* m_addCar = nullptr;
