@@ -33,15 +33,19 @@ struct Options {
     QCommandLineOption recovery{"recovery-dir", "Where autosaves go and a crashed session's autosave is found (default: the app data folder).", "DIR"};
     QCommandLineOption size{"size", "Window size for --screenshot, WIDTHxHEIGHT pixels.", "WxH", "1280x800"};
     QCommandLineOption preview{"preview", "Open the 3D preview of the track FILE (.twtrack) with AI cars lapping it.", "FILE"};
-    QCommandLineOption after{"after", "With --preview: simulate SECONDS before showing (or before --screenshot).", "SECONDS", "0"};
-    QCommandLineOption cars{"cars", "With --preview: number of AI cars on the grid.", "N", "4"};
-    QCommandLineOption camera{"camera", "With --preview: orbit, top or chase (the first car).", "CAMERA", "orbit"};
+    QCommandLineOption dockedPreview{"with-preview", "Open the editor with the 3D preview docked beside the diagnostics, as F5 does."};
+    QCommandLineOption workspace{"workspace", "Start in the editing workspace or the preview one (the 3D preview takes most of the window).",
+                                 "editing|preview", "editing"};
+    QCommandLineOption after{"after", "With a preview: simulate SECONDS before showing (or before --screenshot).", "SECONDS", "0"};
+    QCommandLineOption cars{"cars", "With --preview: number of AI cars on the grid (a docked preview starts four).", "N", "4"};
+    QCommandLineOption camera{"camera", "With a preview: orbit, top or chase (the first car).", "CAMERA", "orbit"};
 
     explicit Options(QCommandLineParser& parser) {
         parser.setApplicationDescription("Trackwright: author AI race tracks (nodes, widths, branches, racing lines).");
         parser.addHelpOption();
         parser.addVersionOption();
-        for (const QCommandLineOption* option : {&open, &preview, &after, &cars, &camera, &screenshot, &size, &recovery, &select, &colour})
+        for (const QCommandLineOption* option :
+             {&open, &preview, &dockedPreview, &workspace, &after, &cars, &camera, &screenshot, &size, &recovery, &select, &colour})
             parser.addOption(*option);
         parser.addPositionalArgument("FILE", "Track to open (same as --open).", "[FILE]");
     }
@@ -109,18 +113,22 @@ int main(int argc, char** argv) {
         return 2;
     }
 
+    bool numbers = true, ok = true;
+    const double after = parser.value(afterOption).toDouble(&ok);
+    numbers &= ok && after >= 0.0;
+    const int cars = parser.value(carsOption).toInt(&ok);
+    numbers &= ok && cars >= 0 && cars <= 200;
+    const QStringList cameras{"orbit", "top", "chase"};
+    const auto camera = cameras.indexOf(parser.value(cameraOption));
+    const QStringList workspaces{"editing", "preview"};
+    const auto workspace = workspaces.indexOf(parser.value(options.workspace));
+    if (!numbers || camera < 0 || workspace < 0) {
+        std::fprintf(stderr, "trackwright: --after needs seconds >= 0, --cars a count from 0 to 200, --camera orbit, top or chase, "
+                             "--workspace editing or preview\n");
+        return 2;
+    }
+
     if (parser.isSet(previewOption)) {
-        bool numbers = true, ok = true;
-        const double after = parser.value(afterOption).toDouble(&ok);
-        numbers &= ok && after >= 0.0;
-        const int cars = parser.value(carsOption).toInt(&ok);
-        numbers &= ok && cars >= 0 && cars <= 200;
-        const QStringList cameras{"orbit", "top", "chase"};
-        const auto camera = cameras.indexOf(parser.value(cameraOption));
-        if (!numbers || camera < 0) {
-            std::fprintf(stderr, "trackwright: --after needs seconds >= 0, --cars a count from 0 to 200, --camera orbit, top or chase\n");
-            return 2;
-        }
         const formats::TrackLoadResult loaded = formats::loadTrackFile(parser.value(previewOption).toStdString());
         if (!loaded.document) {
             for (const formats::Diagnostic& d : loaded.diagnostics)
@@ -184,9 +192,9 @@ int main(int argc, char** argv) {
     if (parser.isSet(selectOption) && window.document()) {
         std::set<std::uint32_t> nodes;
         for (const QString& item : parser.value(selectOption).split(',', Qt::SkipEmptyParts)) {
-            bool ok = false;
-            const uint node = item.toUInt(&ok);
-            if (!ok || node >= window.document()->nodes.size()) {
+            bool isNode = false;
+            const uint node = item.toUInt(&isNode);
+            if (!isNode || node >= window.document()->nodes.size()) {
                 std::fprintf(stderr, "trackwright: --select: no node %s\n", qPrintable(item));
                 return 2;
             }
@@ -197,6 +205,17 @@ int main(int argc, char** argv) {
         window.show();
         QApplication::processEvents();
         window.canvas()->frameNodes(nodes);
+    }
+    if (parser.isSet(options.dockedPreview) || workspace == 1) {
+        window.resize(size);
+        window.show();
+        QApplication::processEvents();
+        if (workspace == 1) window.setWorkspace(editor::MainWindow::Workspace::Preview);
+        else window.showPreview();
+        if (editor::preview::PreviewWidget* preview = window.previewWidget()) {
+            preview->controller()->simulateFor(after);
+            preview->controller()->setCameraMode(static_cast<int>(camera));
+        }
     }
     if (parser.isSet(screenshotOption)) {
         QString error;

@@ -136,36 +136,13 @@ MainWindow::MainWindow(QWidget* parent, const QString& recoveryFolder) : QMainWi
     updateTitle();
     updateTrackSummary();
     resize(1280, 800);
-    resizeDocks({m_diagnosticsDock}, {110}, Qt::Vertical);
     QSettings settings;
     restoreGeometry(settings.value("window/geometry").toByteArray());
-    restoreState(settings.value("window/state").toByteArray());
+    m_defaultLayoutPending = !restoreState(settings.value("window/state").toByteArray());
     m_previewDock->hide();  // made on demand (F5), whatever the last session left
 }
 
 MainWindow::~MainWindow() { detachViews(); }
-
-void MainWindow::createDocks() {
-    m_propertiesDock = new PropertiesDock(&m_selection, this);
-    addDockWidget(Qt::RightDockWidgetArea, m_propertiesDock);
-    m_outlineDock = new OutlineDock(&m_selection, this);
-    addDockWidget(Qt::RightDockWidgetArea, m_outlineDock);
-    m_diagnosticsDock = new DiagnosticsDock(&m_selection, this);
-    addDockWidget(Qt::BottomDockWidgetArea, m_diagnosticsDock);
-    m_profilesDock = new ProfilesDock(&m_selection, m_liveBake, this);
-    addDockWidget(Qt::BottomDockWidgetArea, m_profilesDock);
-    tabifyDockWidget(m_diagnosticsDock, m_profilesDock);
-    m_diagnosticsDock->raise();
-    m_historyDock = new QDockWidget(tr("History"), this);
-    m_historyDock->setObjectName("historyDock");
-    m_historyDock->setWidget(new QUndoView(m_historyDock));
-    addDockWidget(Qt::RightDockWidgetArea, m_historyDock);
-    tabifyDockWidget(m_outlineDock, m_historyDock);
-    m_previewDock = new QDockWidget(tr("Preview"), this);
-    m_previewDock->setObjectName("previewDock");
-    addDockWidget(Qt::BottomDockWidgetArea, m_previewDock);
-    m_previewDock->hide();
-}
 
 void MainWindow::createMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
@@ -264,6 +241,11 @@ void MainWindow::createMenus() {
     });
     view->addSeparator();
     view->addAction(tr("&Preview AI Laps"), Qt::Key_F5, this, &MainWindow::showPreview);
+    QMenu* workspaces = view->addMenu(tr("&Workspaces"));
+    workspaces->addAction(tr("&Editing"), QKeySequence(Qt::CTRL | Qt::Key_1), this, [this] { setWorkspace(Workspace::Editing); })
+        ->setObjectName("actionWorkspaceEditing");
+    workspaces->addAction(tr("&Preview"), QKeySequence(Qt::CTRL | Qt::Key_2), this, [this] { setWorkspace(Workspace::Preview); })
+        ->setObjectName("actionWorkspacePreview");
     QMenu* colour = view->addMenu(tr("&Colour Lines"));
     auto* colouring = new QActionGroup(this);
     const std::pair<QString, TrackCanvas::Colouring> kColourings[] = {{tr("&None"), TrackCanvas::Colouring::None},
@@ -854,7 +836,8 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     m_autosave->discard();
     QSettings settings;
     settings.setValue("window/geometry", saveGeometry());
-    settings.setValue("window/state", saveState());
+    // The Preview workspace is a moment's view: the next session starts from the editing layout.
+    settings.setValue("window/state", m_workspace == Workspace::Preview && !m_editingState.isEmpty() ? m_editingState : saveState());
     event->accept();
 }
 
@@ -906,26 +889,6 @@ void MainWindow::updateTrackSummary() {
                                 .arg(length / 1000.0, 0, 'f', 2)
                                 .arg(errors)
                                 .arg(warnings));
-}
-
-void MainWindow::showPreview() {
-    if (!m_preview) {
-        // Made on first use: the Qt Quick 3D scene needs OpenGL, and most sessions never open it.
-        m_preview = new preview::PreviewWidget(m_previewDock);
-        m_previewDock->setWidget(m_preview);
-    }
-    m_previewDock->show();
-    m_previewDock->raise();
-    if (!m_document) return;
-    if (!m_preview->controller()->simulation().track()) {
-        QString error;
-        if (!m_preview->controller()->setDocument(m_document->track(), &error)) {
-            statusBar()->showMessage(tr("The preview cannot bake this track: %1").arg(error), 8000);
-            return;
-        }
-        for (const preview::PreviewCarSetup& car : preview::defaultField(4)) m_preview->controller()->addCar(car);
-    }
-    m_preview->controller()->play();
 }
 
 void MainWindow::refreshPreview() {

@@ -114,8 +114,16 @@ public slots:
     /// Shows the preview dock with a few AI cars on the current track, and starts them.
     void showPreview();
 
+public:
+    /// View ▸ Workspaces: Editing (the docks as the designer arranged them) or Preview (the 3D view
+    /// takes most of the window, the canvas a strip beside it; the other docks hidden until Editing).
+    enum class Workspace { Editing, Preview };
+    void setWorkspace(Workspace workspace);
+    Workspace workspace() const { return m_workspace; }
+
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     void createMenus();
@@ -158,6 +166,10 @@ private:
     QMenu* m_editMenu = nullptr;
     QMenu* m_recentMenu = nullptr;
     QActionGroup* m_tools = nullptr;
+    Workspace m_workspace = Workspace::Editing;
+    QByteArray m_editingState;            ///< the Editing workspace's docks, kept while in Preview
+    bool m_defaultLayoutPending = false;  ///< no saved layout: size the docks at the first show
+    bool m_previewSized = false;          ///< the docked preview got its first-time room
 };
 
 /// Length of route 0's centre line, metres, including the closing link of a loop; 0 when the route

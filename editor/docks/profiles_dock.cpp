@@ -123,7 +123,7 @@ ProfilesDock::ProfilesDock(NodeSelection* selection, LiveBake* liveBake, QWidget
     : QDockWidget(tr("Profiles"), parent), m_selection(selection), m_liveBake(liveBake) {
     setObjectName("profilesDock");
     m_plot = new ProfilePlot(this);
-    m_plot->setMinimumSize(240, 180);
+    m_plot->setMinimumSize(200, 90);  // a strip is readable; more would crowd the canvas on a laptop screen
     setWidget(m_plot);
     connect(m_selection, &NodeSelection::changed, this, &ProfilesDock::refresh);
     connect(m_liveBake, &LiveBake::baked, this, &ProfilesDock::refresh);

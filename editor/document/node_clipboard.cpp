@@ -1,6 +1,7 @@
 #include "editor/document/node_clipboard.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <optional>
 
@@ -31,7 +32,35 @@ TrackEdit copyNodes(const formats::TrackDocument& track, const std::set<std::uin
 
 namespace {
 
-constexpr double kMinimumLead = 1.0;  ///< m along the run between a branch's end and its fork or join
+constexpr double kMinimumLead = 1.0;          ///< m along the run between a branch's end and its fork or join
+constexpr double kRampLengthPerOffset = 3.0;  ///< a branch's ramp runs this many times its sideways step
+
+formats::Vec2 unit(formats::Vec2 v) { return v * (1.0 / std::max(formats::length(v), 1e-9)); }
+
+/// The direction `route` runs at `node`: from its neighbour before to its neighbour after.
+formats::Vec2 routeTangent(const formats::TrackDocument& track, std::uint32_t route, std::uint32_t node) {
+    const auto& nodes = track.routes[route].nodes;
+    const auto at = static_cast<std::size_t>(std::find(nodes.begin(), nodes.end(), node) - nodes.begin());
+    const std::size_t n = nodes.size();
+    if (n < 2 || at >= n) return {1.0, 0.0};
+    const bool closed = track.routes[route].closed;
+    const std::uint32_t before = at > 0 ? nodes[at - 1] : (closed ? nodes[n - 1] : nodes[at]);
+    const std::uint32_t after = at + 1 < n ? nodes[at + 1] : (closed ? nodes[0] : nodes[at]);
+    return unit(track.nodes[after].position.ground() - track.nodes[before].position.ground());
+}
+
+/// Points strictly between `from` and `to` on the cubic Hermite curve that leaves `from` along
+/// `fromTangent` and arrives along `toTangent`: a smooth S from a route onto a branch and back.
+std::vector<formats::Vec2> hermiteRamp(formats::Vec2 from, formats::Vec2 fromTangent, formats::Vec2 to, formats::Vec2 toTangent, double spacing) {
+    const double span = formats::length(to - from);
+    const auto links = static_cast<int>(std::ceil(1.1 * span / spacing));
+    std::vector<formats::Vec2> points;
+    for (int i = 1; i < links; ++i) {
+        const double t = static_cast<double>(i) / links, t2 = t * t, t3 = t2 * t;
+        points.push_back(from * (2 * t3 - 3 * t2 + 1) + fromTangent * (span * (t3 - 2 * t2 + t)) + to * (-2 * t3 + 3 * t2) + toTangent * (span * (t3 - t2)));
+    }
+    return points;
+}
 
 /// Why `clip` cannot be pasted, or empty: it must hold a route of two nodes or more, all present.
 std::string clipProblem(const formats::TrackDocument& clip) {
@@ -44,18 +73,18 @@ std::string clipProblem(const formats::TrackDocument& clip) {
 /// The node of `track`'s routes (other than `except`) nearest to `p` on the side `direction` points
 /// to (ahead) or away from (behind).
 std::optional<std::pair<std::uint32_t, std::uint32_t>> nearestAttachment(const formats::TrackDocument& track, std::uint32_t except, formats::Vec2 p,
-                                                                         formats::Vec2 direction, bool ahead) {
+                                                                         formats::Vec2 direction, bool ahead, double lead) {
     std::optional<std::pair<std::uint32_t, std::uint32_t>> best;
     double bestDistance = std::numeric_limits<double>::infinity();
     for (std::uint32_t r = 0; r < track.routes.size(); ++r) {
         if (r == except) continue;
         for (std::uint32_t n : track.routes[r].nodes) {
             if (n >= track.nodes.size()) continue;
-            // At least a metre ahead or behind, so a node straight beside the run's end (where the
+            // At least `lead` ahead or behind, so a node straight beside the run's end (where the
             // run was copied from) never makes a link that turns square.
             const formats::Vec2 d = track.nodes[n].position.ground() - p;
             const double along = formats::dot(d, direction);
-            if (ahead ? along < kMinimumLead : along > -kMinimumLead) continue;
+            if (ahead ? along < lead : along > -lead) continue;
             if (const double l = formats::length(d); l < bestDistance) bestDistance = l, best = std::make_pair(r, n);
         }
     }
@@ -69,17 +98,41 @@ TrackEdit pasteBranch(const formats::TrackDocument& track, const formats::TrackD
     if (!edit.track) return edit;
     formats::TrackDocument& d = *edit.track;
     const auto route = static_cast<std::uint32_t>(d.routes.size() - 1);
-    const auto& nodes = d.routes.back().nodes;
-    const formats::Vec2 first = d.nodes[nodes.front()].position.ground(), second = d.nodes[nodes[1]].position.ground();
-    const formats::Vec2 last = d.nodes[nodes.back()].position.ground(), beforeLast = d.nodes[nodes[nodes.size() - 2]].position.ground();
-    const auto unit = [](formats::Vec2 v) { return v * (1.0 / std::max(formats::length(v), 1e-9)); };
-    const auto fork = nearestAttachment(d, route, first, unit(second - first), false);
-    const auto join = nearestAttachment(d, route, last, unit(last - beforeLast), true);
-    if (!fork || !join) return TrackEdit::refused("no route runs past both ends of the pasted nodes to fork from and join");
+    const std::vector<std::uint32_t> run = d.routes.back().nodes;
+    const formats::Vec2 first = d.nodes[run.front()].position.ground(), second = d.nodes[run[1]].position.ground();
+    const formats::Vec2 last = d.nodes[run.back()].position.ground(), beforeLast = d.nodes[run[run.size() - 2]].position.ground();
+    // Far enough behind and ahead that the ramps in and out bend gently (an S over three times the
+    // sideways step turns no tighter than a radius of about that step).
+    const double lead = std::max(kMinimumLead, kRampLengthPerOffset * formats::length(offset));
+    const auto fork = nearestAttachment(d, route, first, unit(second - first), false, lead);
+    const auto join = nearestAttachment(d, route, last, unit(last - beforeLast), true, lead);
+    if (!fork || !join) return TrackEdit::refused("no route runs far enough past both ends of the pasted nodes to fork from and join");
     if (fork->second == join->second) return TrackEdit::refused("the pasted run would fork from and join the same node: paste a longer run");
-    d.routes.back().name = "branch";
-    d.routes.back().fork = formats::RouteAttachment{fork->first, fork->second};
-    d.routes.back().join = formats::RouteAttachment{join->first, join->second};
+
+    double runLength = 0.0;
+    for (std::size_t k = 1; k < run.size(); ++k) runLength += formats::length(d.nodes[run[k]].position.ground() - d.nodes[run[k - 1]].position.ground());
+    const double spacing = std::max(1.0, runLength / static_cast<double>(run.size() - 1));
+    auto rampNodes = [&](std::uint32_t from, formats::Vec2 fromTangent, std::uint32_t to, formats::Vec2 toTangent, const formats::TrackNode& model) {
+        std::vector<std::uint32_t> ramp;
+        for (const formats::Vec2& p : hermiteRamp(d.nodes[from].position.ground(), fromTangent, d.nodes[to].position.ground(), toTangent, spacing)) {
+            formats::TrackNode node = model;
+            node.tags.clear();
+            node.speedOverride.reset();
+            node.position = {p.x, p.y, model.position.z};
+            ramp.push_back(static_cast<std::uint32_t>(d.nodes.size()));
+            edit.newNodes.push_back(ramp.back());
+            d.nodes.push_back(std::move(node));
+        }
+        return ramp;
+    };
+    const std::vector<std::uint32_t> in = rampNodes(fork->second, routeTangent(d, fork->first, fork->second), run.front(), unit(second - first), d.nodes[run.front()]);
+    const std::vector<std::uint32_t> out = rampNodes(run.back(), unit(last - beforeLast), join->second, routeTangent(d, join->first, join->second), d.nodes[run.back()]);
+    formats::Route& branch = d.routes.back();
+    branch.nodes.insert(branch.nodes.begin(), in.begin(), in.end());
+    branch.nodes.insert(branch.nodes.end(), out.begin(), out.end());
+    branch.name = "branch";
+    branch.fork = formats::RouteAttachment{fork->first, fork->second};
+    branch.join = formats::RouteAttachment{join->first, join->second};
     return edit;
 }
 

@@ -21,8 +21,9 @@ TrackEdit pasteRoute(const formats::TrackDocument& track, const formats::TrackDo
 
 /// Pastes `clip`'s run as a branch beside the route it came from (a pit lane from a copied main
 /// straight): moved by `offset`, forking from the node of another route nearest behind its first
-/// node and joining the one nearest ahead of its last node ("behind" and "ahead" along the run's
-/// own direction), so the links in and out run forwards. Refused when no route has such nodes.
+/// node and joining the one nearest ahead of its last node, each at least three times the offset
+/// away along the run, with smooth S-shaped ramps of new nodes from the fork and to the join.
+/// Refused when no route has such nodes.
 TrackEdit pasteBranch(const formats::TrackDocument& track, const formats::TrackDocument& clip, formats::Vec2 offset);
 
 /// Inserts `clip`'s run into the route of `afterNode`, right after it, moved so the run carries on

@@ -54,37 +54,51 @@ formats::Vec2 sketchPoint(const SketchCurve& c, std::size_t j, double u) {
 }
 
 std::vector<formats::Vec2> laySketchSegment(const SketchCurve& c, std::size_t j, double spacing) {
-    // Arc length and the sharpest turn, from a dense sampling of the segment.
-    constexpr int kSamples = 64;
-    std::vector<Vec2> dense(kSamples + 1);
-    std::vector<double> along(kSamples + 1, 0.0);
-    for (int k = 0; k <= kSamples; ++k) dense[k] = sketchPoint(c, j, static_cast<double>(k) / kSamples);
-    double curvature = 0.0;
-    for (int k = 1; k <= kSamples; ++k) {
-        along[k] = along[k - 1] + formats::length(dense[k] - dense[k - 1]);
-        if (k < kSamples) {
-            const Vec2 a = dense[k] - dense[k - 1], b = dense[k + 1] - dense[k];
-            const double la = formats::length(a), lb = formats::length(b);
-            if (la > 1e-9 && lb > 1e-9) {
-                const double turn = std::abs(std::atan2(formats::cross(a, b), formats::dot(a, b)));
-                curvature = std::max(curvature, turn / ((la + lb) / 2.0));
-            }
-        }
-    }
-    const double length = along.back();
-    constexpr double kMaxTurn = 5.0 * std::numbers::pi / 180.0;
+    // A dense sampling of the segment: arc length, and the local curvature at each sample. Dense
+    // enough that a sample falls every quarter of a node spacing, however long the segment.
+    const Vec2 from = sketchPoint(c, j, 0.0), to = sketchPoint(c, j, 1.0);
+    const double chord = formats::length(to - from);
+    const int samples = std::clamp(static_cast<int>(4.0 * chord / spacing), 64, 1 << 16);
+    std::vector<Vec2> dense(static_cast<std::size_t>(samples) + 1);
+    std::vector<double> along(dense.size(), 0.0);
+    for (int k = 0; k <= samples; ++k) dense[k] = sketchPoint(c, j, static_cast<double>(k) / samples);
+    for (int k = 1; k <= samples; ++k) along[k] = along[k - 1] + formats::length(dense[k] - dense[k - 1]);
+
+    // The spacing each sample wants: the designer's on straights, closer where the curve bends so
+    // that no link turns more than 5° (with a margin for the curvature changing along a link) …
+    constexpr double kMaxTurn = 0.9 * 5.0 * std::numbers::pi / 180.0;
     constexpr double kClosest = 0.5;  // m: nodes closer than this would be noise, however tight the bend
-    const double step = curvature > 0.0 ? std::clamp(kMaxTurn / curvature, std::min(kClosest, spacing), spacing) : spacing;
-    const auto count = static_cast<std::size_t>(std::max(1.0, std::round(length / step)));
+    constexpr double kGrowth = 0.25;  // a link at most 25 % longer than the one before: no length jumps
+    const double closest = std::min(kClosest, spacing);
+    std::vector<double> wanted(dense.size(), spacing);
+    for (std::size_t k = 0; k < dense.size(); ++k) {
+        const std::size_t a = k == 0 ? 0 : k - 1, b = std::min(k + 1, dense.size() - 1);
+        const std::size_t m = a == k ? k + 1 : (b == k ? k - 1 : k);
+        const Vec2 u = dense[m] - dense[a], v = dense[b] - dense[m];
+        const double lu = formats::length(u), lv = formats::length(v);
+        if (lu < 1e-9 || lv < 1e-9) continue;
+        const double curvature = std::abs(std::atan2(formats::cross(u, v), formats::dot(u, v))) / ((lu + lv) / 2.0);
+        if (curvature > 0.0) wanted[k] = std::clamp(kMaxTurn / curvature, closest, spacing);
+    }
+    // … and growing no faster than kGrowth per metre either way, so links change length gradually.
+    for (std::size_t k = 1; k < wanted.size(); ++k) wanted[k] = std::min(wanted[k], wanted[k - 1] + kGrowth * (along[k] - along[k - 1]));
+    for (std::size_t k = wanted.size() - 1; k-- > 0;) wanted[k] = std::min(wanted[k], wanted[k + 1] + kGrowth * (along[k + 1] - along[k]));
+
+    // Nodes at equal steps of ∫ ds / spacing(s): each link as long as the spacing where it lies,
+    // shortened a little so a whole number of links fills the segment.
+    std::vector<double> links(dense.size(), 0.0);
+    for (std::size_t k = 1; k < dense.size(); ++k) links[k] = links[k - 1] + (along[k] - along[k - 1]) * 0.5 * (1.0 / wanted[k - 1] + 1.0 / wanted[k]);
+    const auto count = static_cast<std::size_t>(std::max(1.0, std::ceil(links.back() - 1e-6)));
     const bool lastOfOpen = !c.closed && j + 1 == sketchSegmentCount(c);
     std::vector<Vec2> nodes;
     std::size_t k = 0;
     for (std::size_t m = 0; m < count + (lastOfOpen ? 1 : 0); ++m) {
-        const double target = length * static_cast<double>(m) / static_cast<double>(count);
-        while (k + 1 < along.size() && along[k + 1] < target) ++k;
-        const double span = k + 1 < along.size() ? along[k + 1] - along[k] : 0.0;
-        const double f = span > 0.0 ? std::clamp((target - along[k]) / span, 0.0, 1.0) : 0.0;
-        nodes.push_back(k + 1 < dense.size() ? dense[k] + (dense[k + 1] - dense[k]) * f : dense.back());
+        const double target = links.back() * static_cast<double>(m) / static_cast<double>(count);
+        while (k + 1 < links.size() && links[k + 1] < target) ++k;
+        const double span = k + 1 < links.size() ? links[k + 1] - links[k] : 0.0;
+        const double f = span > 0.0 ? std::clamp((target - links[k]) / span, 0.0, 1.0) : 0.0;
+        // On the curve itself, not on the chord between samples: no kinks at the samples.
+        nodes.push_back(sketchPoint(c, j, std::min(1.0, (static_cast<double>(k) + f) / samples)));
     }
     return nodes;
 }

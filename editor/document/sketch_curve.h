@@ -23,9 +23,10 @@ std::size_t sketchSegmentCount(const SketchCurve& curve);
 /// curve's end segments mirror their inner neighbour).
 formats::Vec2 sketchPoint(const SketchCurve& curve, std::size_t j, double u);
 
-/// The nodes of segment `j`: its start, then points at equal arc lengths no further apart than
-/// `spacing`, closer in bends (links turn at most 5° at a node; never closer than 0.5 m), its end left to the next segment, except the last segment of an open curve, whose
-/// end is its last node.
+/// The nodes of segment `j`: its start, then points on the curve no further apart than `spacing`,
+/// closer where it bends so no link turns more than 5° at a node (never closer than 0.5 m), each
+/// link at most 25 % longer than its neighbour; its end is left to the next segment, except on the
+/// last segment of an open curve, whose end is its last node.
 std::vector<formats::Vec2> laySketchSegment(const SketchCurve& curve, std::size_t j, double spacing);
 
 /// The segments control point `i` shapes (Catmull–Rom is local: the two before it and the two
