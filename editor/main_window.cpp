@@ -53,6 +53,7 @@
 #include <QProgressDialog>
 #include <QPushButton>
 #include <QSaveFile>
+#include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
 #include <QToolBar>
@@ -86,6 +87,17 @@ template <class Result, class Work> Result withProgress(QWidget* parent, const Q
     watcher.setFuture(QtConcurrent::run([work, context] { return work(context); }));
     while (!watcher.isFinished()) QApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
     return watcher.result();
+}
+
+/// A first start's window: 1280×800, or nine tenths of a larger screen, so a desktop's room goes
+/// to the canvas and the preview rather than to the desktop.
+QSize defaultWindowSize() {
+    const QSize laptop(1280, 800);
+    const QScreen* screen = QGuiApplication::primaryScreen();
+    if (!screen) return laptop;
+    const QSize room = screen->availableSize();
+    if (room.width() <= laptop.width() || room.height() <= laptop.height()) return laptop;
+    return laptop.expandedTo(room * 0.9);
 }
 
 } // namespace
@@ -135,7 +147,7 @@ MainWindow::MainWindow(QWidget* parent, const QString& recoveryFolder) : QMainWi
     createMenus();
     updateTitle();
     updateTrackSummary();
-    resize(1280, 800);
+    resize(defaultWindowSize());
     QSettings settings;
     restoreGeometry(settings.value("window/geometry").toByteArray());
     m_defaultLayoutPending = !restoreState(settings.value("window/state").toByteArray());

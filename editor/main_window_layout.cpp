@@ -41,7 +41,6 @@ void MainWindow::createDocks() {
     m_profilesDock = new ProfilesDock(&m_selection, m_liveBake, this);
     addDockWidget(Qt::BottomDockWidgetArea, m_profilesDock);
     tabifyDockWidget(m_diagnosticsDock, m_profilesDock);
-    m_diagnosticsDock->raise();
     m_historyDock = new QDockWidget(tr("History"), this);
     m_historyDock->setObjectName("historyDock");
     m_historyDock->setWidget(new QUndoView(m_historyDock));
@@ -54,6 +53,8 @@ void MainWindow::createDocks() {
     addDockWidget(Qt::BottomDockWidgetArea, m_previewDock);
     tabifyDockWidget(m_diagnosticsDock, m_previewDock);
     m_previewDock->hide();
+    // Diagnostics in front: Profiles replots every node on every edit, too much to show unasked.
+    m_diagnosticsDock->raise();
 }
 
 void MainWindow::showEvent(QShowEvent* event) {

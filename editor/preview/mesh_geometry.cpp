@@ -12,7 +12,7 @@ MeshGeometry::MeshGeometry(QQuick3DObject* parent) : QQuick3DGeometry(parent) {
 void MeshGeometry::setMesh(const PreviewMesh& mesh) {
     clear();
     setStride(PreviewMesh::kFloatsPerVertex * sizeof(float));
-    setPrimitiveType(QQuick3DGeometry::PrimitiveType::Triangles);
+    setPrimitiveType(mesh.lineList ? QQuick3DGeometry::PrimitiveType::Lines : QQuick3DGeometry::PrimitiveType::Triangles);
     addAttribute(QQuick3DGeometry::Attribute::PositionSemantic, 0, QQuick3DGeometry::Attribute::F32Type);
     addAttribute(QQuick3DGeometry::Attribute::NormalSemantic, 3 * sizeof(float), QQuick3DGeometry::Attribute::F32Type);
     addAttribute(QQuick3DGeometry::Attribute::ColorSemantic, 6 * sizeof(float), QQuick3DGeometry::Attribute::F32Type);

@@ -70,6 +70,11 @@ Item {
             materials: DefaultMaterial { vertexColorsEnabled: true; cullMode: Material.NoCulling; diffuseColor: "white" }
         }
         Model {
+            // Tarmac edges and wall tops as lines a pixel wide, so the outline shows at any distance.
+            geometry: MeshGeometry { Component.onCompleted: preview.registerGeometry("edges", this) }
+            materials: DefaultMaterial { vertexColorsEnabled: true; lighting: DefaultMaterial.NoLighting; diffuseColor: "white" }
+        }
+        Model {
             visible: preview.linesVisible
             geometry: MeshGeometry { Component.onCompleted: preview.registerGeometry("lines", this) }
             materials: DefaultMaterial { vertexColorsEnabled: true; cullMode: Material.NoCulling; lighting: DefaultMaterial.NoLighting; diffuseColor: "white" }

@@ -70,6 +70,7 @@ void PreviewController::registerGeometry(const QString& role, QObject* geometry)
     if (role == QLatin1String("trails")) m_trails = qobject_cast<MeshGeometry*>(geometry);
     else if (role == QLatin1String("surface")) m_surface = qobject_cast<MeshGeometry*>(geometry);
     else if (role == QLatin1String("walls")) m_walls = qobject_cast<MeshGeometry*>(geometry);
+    else if (role == QLatin1String("edges")) m_edges = qobject_cast<MeshGeometry*>(geometry);
     else if (role == QLatin1String("lines")) m_lines = qobject_cast<MeshGeometry*>(geometry);
     rebuildMeshes();
     updateScene();
@@ -111,6 +112,7 @@ void PreviewController::rebuildMeshes() {
     const TrackMeshes meshes = buildTrackMeshes(m_simulation.track()->track);
     if (m_surface) m_surface->setMesh(meshes.surface);
     if (m_walls) m_walls->setMesh(meshes.walls);
+    if (m_edges) m_edges->setMesh(meshes.edges);
     if (m_lines) m_lines->setMesh(meshes.lines);
     const QVector3D low(meshes.boundsMin.x, meshes.boundsMin.y, meshes.boundsMin.z), high(meshes.boundsMax.x, meshes.boundsMax.y, meshes.boundsMax.z);
     m_sceneCentre = (low + high) / 2.0f;

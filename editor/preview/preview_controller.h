@@ -140,7 +140,7 @@ private:
 
     PreviewSimulation m_simulation;
     CarListModel m_cars;
-    QPointer<MeshGeometry> m_surface, m_walls, m_lines;  ///< owned by the QML scene
+    QPointer<MeshGeometry> m_surface, m_walls, m_edges, m_lines;  ///< owned by the QML scene
     QPointer<MeshGeometry> m_trails;
     QTimer m_frameTimer;
     QElapsedTimer m_clock;

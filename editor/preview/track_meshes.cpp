@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 namespace editor::preview {
 namespace {
@@ -86,6 +87,13 @@ void addSurfaces(TrackMeshes& out, const formats::BakedNode& na, const formats::
     band(out.surface, a, b, -na.rightWall, -na.rightRunoff, -nb.rightWall, -nb.rightRunoff, palette.verge);
     wallPanel(out.walls, a, b, na.leftWall, nb.leftWall, 1.0f, o.wallHeight, palette.wall);
     wallPanel(out.walls, a, b, -na.rightWall, -nb.rightWall, -1.0f, o.wallHeight, palette.wall);
+    for (const auto& [lateralA, lateralB, lift, colour] :
+         {std::tuple{na.leftTrack, nb.leftTrack, o.ribbonLift, palette.tarmacEdge}, std::tuple{-na.rightTrack, -nb.rightTrack, o.ribbonLift, palette.tarmacEdge},
+          std::tuple{na.leftWall, nb.leftWall, o.wallHeight, palette.wallTop}, std::tuple{-na.rightWall, -nb.rightWall, o.wallHeight, palette.wallTop}}) {
+        const std::uint32_t from = out.edges.addVertex(a.at(lateralA, lift), kUp, colour);
+        const std::uint32_t to = out.edges.addVertex(b.at(lateralB, lift), kUp, colour);
+        out.edges.indices.insert(out.edges.indices.end(), {from, to});
+    }
 
     // Kerbs where the runoff begins, striped by distance along the route so stripes line up.
     const float length = std::hypot(nb.x - na.x, nb.y - na.y);
@@ -148,6 +156,7 @@ Rgba PreviewPalette::lineColour(const std::string& name) const {
 
 TrackMeshes buildTrackMeshes(const trackwright::BakedTrack& track, const PreviewMeshOptions& o, const PreviewPalette& palette) {
     TrackMeshes out;
+    out.edges.lineList = true;
     const formats::BakedTrackView& v = track.view;
     for (const formats::BakedRoute& route : v.routes) {
         if (route.nodeCount == 0) continue;
@@ -177,7 +186,7 @@ TrackMeshes buildTrackMeshes(const trackwright::BakedTrack& track, const Preview
     }
     out.boundsMin = out.surface.boundsMin;
     out.boundsMax = out.surface.boundsMax;
-    for (const PreviewMesh* m : {&out.walls, &out.lines}) {
+    for (const PreviewMesh* m : {&out.walls, &out.lines, &out.edges}) {
         if (m->empty()) continue;
         out.boundsMin = {std::min(out.boundsMin.x, m->boundsMin.x), std::min(out.boundsMin.y, m->boundsMin.y), std::min(out.boundsMin.z, m->boundsMin.z)};
         out.boundsMax = {std::max(out.boundsMax.x, m->boundsMax.x), std::max(out.boundsMax.y, m->boundsMax.y), std::max(out.boundsMax.z, m->boundsMax.z)};

@@ -15,10 +15,12 @@ struct Rgba {
     float r = 1.0f, g = 1.0f, b = 1.0f, a = 1.0f;
 };
 
-/// Triangles in the scene frame with a normal and a colour per vertex, interleaved as the GPU
-/// reads them: position (3 floats), normal (3), colour (4).
+/// Triangles (or, with `lineList`, line segments: index pairs) in the scene frame with a normal
+/// and a colour per vertex, interleaved as the GPU reads them: position (3 floats), normal (3),
+/// colour (4).
 struct PreviewMesh {
     static constexpr int kFloatsPerVertex = 10;
+    bool lineList = false;
     std::vector<float> vertices;
     std::vector<std::uint32_t> indices;
     ScenePoint boundsMin{1e30f, 1e30f, 1e30f}, boundsMax{-1e30f, -1e30f, -1e30f};
@@ -36,6 +38,8 @@ struct PreviewPalette {
     Rgba runoff{0.62f, 0.56f, 0.42f, 1.0f};  ///< gravel between the tarmac and the runoff edge
     Rgba verge{0.25f, 0.42f, 0.20f, 1.0f};   ///< grass between the runoff edge and the wall
     Rgba wall{0.55f, 0.60f, 0.68f, 1.0f};
+    Rgba tarmacEdge{0.92f, 0.92f, 0.88f, 1.0f};
+    Rgba wallTop{0.80f, 0.30f, 0.25f, 1.0f};
     Rgba kerbRed{0.80f, 0.10f, 0.10f, 1.0f};
     Rgba kerbWhite{0.95f, 0.95f, 0.95f, 1.0f};
     Rgba startDark{0.05f, 0.05f, 0.05f, 1.0f};
@@ -58,12 +62,15 @@ struct PreviewMeshOptions {
 };
 
 /// The static scene of a baked track: tarmac, runoff and verge strips, walls, kerb stripes where
-/// the runoff begins, every line as a ribbon, the start/finish chequers and posts where branches
+/// the runoff begins, edge and wall outlines, every line as a ribbon, the start/finish chequers and posts where branches
 /// fork and join, each vertex at its node's height. Ground bounds included.
 struct TrackMeshes {
     PreviewMesh surface;  ///< tarmac, runoff, verge, kerbs, start/finish, branch posts
     PreviewMesh walls;
     PreviewMesh lines;
+    /// The tarmac edges and the wall tops as GL lines: a pixel wide at any distance, so the road's
+    /// outline stays drawn when a whole circuit is in view and its strips are thinner than a pixel.
+    PreviewMesh edges;
     ScenePoint boundsMin, boundsMax;  ///< of everything, for the ground and the cameras
 };
 

@@ -67,4 +67,23 @@ TEST(TrackMeshes, MarkBranchesWithPostsAtTheirForkAndJoin) {
     EXPECT_EQ(postVertices, 4u /*posts*/ * 20u /*vertices per post*/);
 }
 
+// The road's outline as GL lines (a pixel wide at any distance): both tarmac edges and both wall
+// tops along every link, at the baked widths.
+TEST(TrackMeshes, OutlineTheTarmacEdgesAndWallTopsWithLinesPerLink) {
+    const auto baked = editor::preview::PreviewSimulation::bakeForPreview(sample("kart.twtrack"));
+    ASSERT_TRUE(baked);
+    const formats::BakedTrackView& v = baked->track.view;
+    const editor::preview::TrackMeshes meshes = editor::preview::buildTrackMeshes(baked->track);
+    ASSERT_TRUE(meshes.edges.lineList);
+    std::size_t links = 0;
+    for (const formats::BakedRoute& route : v.routes) links += (route.flags & formats::kRouteClosed) ? route.nodeCount : route.nodeCount - 1;
+    EXPECT_EQ(meshes.edges.indices.size(), 2 * 4 * links) << "four lines per link";
+    // The first link's left tarmac edge starts at the first node's left tarmac width.
+    const formats::BakedNode& n = v.nodes[v.routes[0].firstNode];
+    const ScenePoint expected = editor::preview::toScene(n.x + n.perpendicularX * n.leftTrack, n.y + n.perpendicularY * n.leftTrack, n.z);
+    const ScenePoint first = vertex(meshes.edges, meshes.edges.indices[0]);
+    EXPECT_NEAR(first.x, expected.x, 1e-3);
+    EXPECT_NEAR(first.z, expected.z, 1e-3);
+}
+
 } // namespace
