@@ -24,6 +24,11 @@ OutlineDock::OutlineDock(NodeSelection* selection, QWidget* parent) : QDockWidge
         for (const QVariant& n : nodes) set.insert(n.toUInt());
         m_selection->set(set);
     });
+    // Rebuilt when its tab comes to the front, not behind another tab on every structural edit.
+    connect(this, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        m_shown = visible;
+        if (visible && m_stale) refresh();
+    });
 }
 
 void OutlineDock::setDocument(EditorDocument* document) {
@@ -36,6 +41,8 @@ void OutlineDock::setDocument(EditorDocument* document) {
 }
 
 void OutlineDock::refresh() {
+    m_stale = !m_shown;
+    if (m_stale) return;
     m_tree->clear();
     if (!m_document) return;
     const formats::TrackDocument& t = m_document->track();

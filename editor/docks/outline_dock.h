@@ -24,6 +24,8 @@ private:
     EditorDocument* m_document = nullptr;
     NodeSelection* m_selection;
     QTreeWidget* m_tree;
+    bool m_shown = false;  ///< its tab is in front (see visibilityChanged)
+    bool m_stale = true;   ///< the document changed while it was behind another tab
 };
 
 } // namespace editor

@@ -127,7 +127,10 @@ ProfilesDock::ProfilesDock(NodeSelection* selection, LiveBake* liveBake, QWidget
     setWidget(m_plot);
     connect(m_selection, &NodeSelection::changed, this, &ProfilesDock::refresh);
     connect(m_liveBake, &LiveBake::baked, this, &ProfilesDock::refresh);
+    // Only while its tab is in front: replotting every node of a large track on every edit of a drag
+    // costs the frame. isVisible() stays true behind another tab; this signal does not.
     connect(this, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        m_shown = visible;
         if (visible) refresh();
     });
 }
@@ -140,7 +143,7 @@ void ProfilesDock::setDocument(EditorDocument* document) {
 }
 
 void ProfilesDock::refresh() {
-    if (!m_document || !isVisible()) {
+    if (!m_document || !m_shown) {
         if (!m_document) m_plot->setProfiles({});
         return;
     }

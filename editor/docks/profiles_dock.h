@@ -76,6 +76,7 @@ private:
     NodeSelection* m_selection;
     LiveBake* m_liveBake;
     ProfilePlot* m_plot;
+    bool m_shown = false;  ///< its tab is in front (see visibilityChanged)
 };
 
 } // namespace editor

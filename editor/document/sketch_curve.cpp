@@ -55,10 +55,11 @@ formats::Vec2 sketchPoint(const SketchCurve& c, std::size_t j, double u) {
 
 std::vector<formats::Vec2> laySketchSegment(const SketchCurve& c, std::size_t j, double spacing) {
     // A dense sampling of the segment: arc length, and the local curvature at each sample. Dense
-    // enough that a sample falls every quarter of a node spacing, however long the segment.
+    // enough that a sample falls every half node spacing, however long the segment (the nodes
+    // themselves are evaluated on the curve, so this only needs to resolve the curvature).
     const Vec2 from = sketchPoint(c, j, 0.0), to = sketchPoint(c, j, 1.0);
     const double chord = formats::length(to - from);
-    const int samples = std::clamp(static_cast<int>(4.0 * chord / spacing), 64, 1 << 16);
+    const int samples = std::clamp(static_cast<int>(2.0 * chord / spacing), 64, 1 << 16);
     std::vector<Vec2> dense(static_cast<std::size_t>(samples) + 1);
     std::vector<double> along(dense.size(), 0.0);
     for (int k = 0; k <= samples; ++k) dense[k] = sketchPoint(c, j, static_cast<double>(k) / samples);
