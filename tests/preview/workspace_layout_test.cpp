@@ -16,6 +16,8 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+
 namespace {
 
 class WorkspaceLayout : public ::testing::TestWithParam<QSize> {
@@ -69,6 +71,8 @@ TEST_P(WorkspaceLayout, TheCanvasAndThePreviewBothGetRoomAndThePreviewWorkspaceG
     EXPECT_EQ(visibleSize(window.canvas()), canvas);
 }
 
-INSTANTIATE_TEST_SUITE_P(Screens, WorkspaceLayout, ::testing::Values(QSize(1280, 800), QSize(1920, 1080)));
+INSTANTIATE_TEST_SUITE_P(Screens, WorkspaceLayout, ::testing::Values(QSize(1280, 800), QSize(1920, 1080)), [](const ::testing::TestParamInfo<QSize>& screen) {
+    return std::to_string(screen.param.width()) + "x" + std::to_string(screen.param.height());
+});
 
 } // namespace
