@@ -11,8 +11,12 @@
 /// enforced here: `formats::validate` says what is wrong and where.
 namespace formats {
 
-/// Newest `.twtrack` schema this build reads and the one it writes.
-inline constexpr int kTrackSchemaVersion = 1;
+/// Newest `.twtrack` schema this build reads and the one it writes. Schema 2 added per-node banking
+/// and surface grip and the track's crossing clearance; a schema-1 file reads with their defaults.
+inline constexpr int kTrackSchemaVersion = 2;
+/// Least vertical distance between two surfaces that cross in plan for one to pass over the other,
+/// metres, when a track does not say (a road bridge's usual clearance).
+inline constexpr double kDefaultCrossingClearance = 4.5;
 /// Value of the top-level "format" key, so a random JSON file is told apart from a track.
 inline constexpr const char* kTrackFormatName = "trackwright-track";
 
@@ -36,6 +40,13 @@ struct TrackNode {
     std::optional<double> speedOverride;
     /// Free-form designer tags: "pit", "braking-zone", "overtaking-entry" …
     std::vector<std::string> tags;
+    /// Banking: the road's roll about its centre line, radians, positive when the left edge is
+    /// higher than the right (a left-hand banked curve leans positive). The surface at lateral
+    /// offset d (left positive) lies at height z + d·tan(banking).
+    double banking = 0.0;
+    /// Surface grip factor: 1.0 is nominal dry tarmac; gravel, grass or a wet patch are lower.
+    /// Scales the tyre force limits at the node.
+    double grip = 1.0;
 
     friend bool operator==(const TrackNode&, const TrackNode&) = default;
 };
@@ -129,6 +140,9 @@ struct TrackDocument {
     std::vector<VehicleClass> vehicleClasses;
     std::vector<Marker> markers;
     EditorMetadata editor;
+    /// Where two parts of the track cross in plan, the least vertical distance between their
+    /// surfaces (edges included) for one to pass over the other, metres.
+    double crossingClearance = kDefaultCrossingClearance;
 
     friend bool operator==(const TrackDocument&, const TrackDocument&) = default;
 };

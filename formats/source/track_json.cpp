@@ -195,6 +195,8 @@ void readNode(JsonDomReader& in, TrackNode& node) {
         in.elementValue(tag);
         node.tags.push_back(std::move(tag));
     });
+    in.tryField("banking", node.banking);
+    in.tryField("grip", node.grip);
 }
 
 std::optional<RouteAttachment> readAttachment(JsonDomReader& in, const char* key) {
@@ -264,6 +266,7 @@ TrackDocument readDocument(const rapidjson::Value& root) {
     readObjects(in, "vehicle_classes", doc.vehicleClasses, readVehicleClass);
     readObjects(in, "markers", doc.markers, readMarker);
     readEditor(in, doc.editor);
+    in.tryField("crossing_clearance", doc.crossingClearance);
     // A file saved by this build is written in the schema this build writes.
     doc.schema = kTrackSchemaVersion;
     return doc;
@@ -333,6 +336,9 @@ void writeDocument(cereal::JSONOutputArchive& archive, const TrackDocument& doc)
         if (node.speedOverride) out.field("speed", *node.speedOverride);
         if (!node.tags.empty())
             out.array("tags", node.tags, [&](const std::string& tag) { out.elementValue(tag); });
+        // Written only where they differ from flat tarmac, so a flat track's file stays as it was.
+        if (node.banking != 0.0) out.field("banking", node.banking);
+        if (node.grip != 1.0) out.field("grip", node.grip);
     });
     writeObjects(out, "routes", doc.routes, [&](const Route& route) {
         out.field("name", route.name);
@@ -357,6 +363,7 @@ void writeDocument(cereal::JSONOutputArchive& archive, const TrackDocument& doc)
         if (!doc.editor.backdrop) return;
         out.object("backdrop", [&] { backdropFields(out, *doc.editor.backdrop); });
     });
+    out.field("crossing_clearance", doc.crossingClearance);
 }
 
 } // namespace

@@ -65,6 +65,7 @@ Diagnostics validate(const TrackDocument& document, const ValidationOptions& opt
     detail::checkNumbers(document, sink, health);
     detail::checkWidths(document, sink, health);
     detail::checkVehicleClasses(document, sink);
+    detail::checkCrossingClearance(document, sink);
     // Geometry of a route with NaN or negative widths would only repeat the number errors as
     // nonsense crossings and jumps.
     detail::markUnsoundRoutes(document, health);

@@ -62,6 +62,8 @@ void checkReferences(const TrackDocument& doc, DiagnosticSink& sink, DocumentHea
 void checkNumbers(const TrackDocument& doc, DiagnosticSink& sink, DocumentHealth& health);
 void checkWidths(const TrackDocument& doc, DiagnosticSink& sink, DocumentHealth& health);
 void checkVehicleClasses(const TrackDocument& doc, DiagnosticSink& sink);
+/// The track's crossing clearance: a finite height above 0.
+void checkCrossingClearance(const TrackDocument& doc, DiagnosticSink& sink);
 /// Clears `geometryCheckable` for routes that touch a node that is not sound.
 void markUnsoundRoutes(const TrackDocument& doc, DocumentHealth& health);
 /// Link lengths, width jumps, crossing perpendiculars and edge self-intersections of one route whose

@@ -20,6 +20,16 @@ constexpr std::size_t kMaxListedCrossings = 10;
 /// (85 million for 15 000 nodes in a 10 m square, 5.6 s to count); beyond this the summary says
 /// "at least".
 constexpr std::size_t kMaxCountedCrossings = 10000;
+/// m: surfaces closer than this where they cross are one level overlapping, not a low bridge.
+constexpr double kSameLevel = 0.5;
+/// The steepest climb or descent a car can drive (public roads top out near 20 %; a rally stage
+/// or a hill-climb touches 25 %): steeper is a typing slip in a height, or a wall.
+constexpr double kMaxGradient = 0.25;
+/// m: a link shorter than this in plan has no run to climb on; a height change on it is a step.
+constexpr double kStepRun = 1.0;
+/// m: the most a step between neighbouring nodes may rise or drop (a high kerb): more, and no car
+/// drives up it.
+constexpr double kMaxStep = 0.25;
 
 struct RouteView {
     const TrackDocument& doc;
@@ -49,6 +59,33 @@ void summarise(const RouteView& v, std::size_t total, const char* code, const st
     if (total <= kMaxListedCrossings) return;
     sink.error(code, std::string(atLeast ? "at least " : "") + std::to_string(total - kMaxListedCrossings) + " more " + what + " on " + routeName(v.doc, v.index) +
         " (not listed); fix the ones above and validate again", routePath(v.index) + ".nodes").route = v.index;
+}
+
+/// Climbs and drops along the centre line: a link steeper than kMaxGradient, or (too short in plan
+/// to have a gradient) a step higher than kMaxStep.
+void checkGradients(const RouteView& v, DiagnosticSink& sink) {
+    std::size_t steep = 0, steps = 0;
+    for (std::size_t k = 0; k < v.linkCount; ++k) {
+        const std::size_t j = v.next(k);
+        const double run = length(v.points[j] - v.points[k]);
+        const double rise = v.node(j).position.z - v.node(k).position.z;
+        if (run >= kStepRun) {
+            const double gradient = std::abs(rise) / run;
+            if (gradient <= kMaxGradient || ++steep > kMaxListedCrossings) continue;
+            pairDiagnostic(sink.error("steep-gradient", "link " + v.linkName(k) + " of " + routeName(v.doc, v.index) + " " +
+                (rise > 0.0 ? "climbs " : "drops ") + metres(std::abs(rise)) + " over " + metres(run) + ", a gradient of " +
+                quantity(std::round(gradient * 1000.0) / 10.0, "%") + ", steeper than the " + quantity(kMaxGradient * 100.0, "%") +
+                " a car can drive. Check node " + std::to_string(v.id(j)) + "'s height, or lengthen the ramp with more nodes",
+                nodePath(v.id(j)) + ".z"), v, k, j);
+        } else if (std::abs(rise) > kMaxStep && ++steps <= kMaxListedCrossings) {
+            pairDiagnostic(sink.error("height-step", "nodes " + std::to_string(v.id(k)) + " and " + std::to_string(v.id(j)) + " of " +
+                routeName(v.doc, v.index) + " are " + metres(run) + " apart in plan but " + metres(std::abs(rise)) +
+                " apart in height: a step no car drives up or down. Give them the same height, or spread the change over a ramp of "
+                "at least " + metres(std::abs(rise) / kMaxGradient), nodePath(v.id(j)) + ".z"), v, k, j);
+        }
+    }
+    summarise(v, steep, "steep-gradient", "links steeper than " + quantity(kMaxGradient * 100.0, "%"), sink);
+    summarise(v, steps, "height-step", "height steps", sink);
 }
 
 void checkLinkLengths(RouteView& v, const ValidationOptions& options, DiagnosticSink& sink) {
@@ -151,10 +188,21 @@ void checkPerpendiculars(const RouteView& v, DiagnosticSink& sink) {
 void checkEdgeIntersections(const RouteView& v, DiagnosticSink& sink) {
     const std::size_t n = v.points.size();
     std::vector<Vec2> left(n), right(n);
+    std::vector<double> leftZ(n), rightZ(n);  // the edges' heights: the node's, tilted by its banking
     for (std::size_t k = 0; k < n; ++k) {
-        left[k] = v.points[k] + v.frames[k].perpendicular * v.node(k).left.track;
-        right[k] = v.points[k] - v.frames[k].perpendicular * v.node(k).right.track;
+        const TrackNode& node = v.node(k);
+        left[k] = v.points[k] + v.frames[k].perpendicular * node.left.track;
+        right[k] = v.points[k] - v.frames[k].perpendicular * node.right.track;
+        leftZ[k] = node.position.z + node.left.track * std::tan(node.banking);
+        rightZ[k] = node.position.z - node.right.track * std::tan(node.banking);
     }
+    // The height of the edge segment `id` (2k left, 2k + 1 right) a fraction `f` along its link.
+    auto edgeHeight = [&](std::uint32_t id, double f) {
+        const std::size_t k = id / 2, j = v.next(k);
+        const std::vector<double>& z = id % 2 == 0 ? leftZ : rightZ;
+        return z[k] + (z[j] - z[k]) * f;
+    };
+    const double clearance = v.doc.crossingClearance;
     // rank[k]: position of link k among the links that have a length, so links either side of a
     // duplicate node count as neighbours.
     std::vector<std::size_t> rank(v.linkCount);
@@ -178,16 +226,22 @@ void checkEdgeIntersections(const RouteView& v, DiagnosticSink& sink) {
     // (first link, second link, first side is right, second side is right). Only the first few in
     // that order are listed, so keep a bounded selection: a folded import can cross itself millions
     // of times.
-    using Crossing = std::tuple<std::size_t, std::size_t, bool, bool>;
+    // (first link, second link, first side is right, second side is right, height of the first
+    // surface above the second there).
+    using Crossing = std::tuple<std::size_t, std::size_t, bool, bool, double>;
     std::vector<Crossing> crossings;
     std::size_t total = 0;
     grid.forEachIntersectingPair([&](const GridSegment& s, const GridSegment& t) {
         const std::size_t ks = s.id / 2, kt = t.id / 2;
         const std::size_t gap = rank[ks] > rank[kt] ? rank[ks] - rank[kt] : rank[kt] - rank[ks];
         if (gap <= 1 || (v.route.closed && gap == ranked - 1)) return true;
+        // One pass over the other with room between the surfaces is an overpass, not an overlap.
+        const std::optional<SegmentCrossing> at = segmentCrossing(s.a, s.b, t.a, t.b);
+        const double above = at ? edgeHeight(s.id, at->s) - edgeHeight(t.id, at->t) : 0.0;
+        if (std::abs(above) >= clearance) return true;
         ++total;
-        if (ks < kt) crossings.emplace_back(ks, kt, s.id % 2 == 1, t.id % 2 == 1);
-        else crossings.emplace_back(kt, ks, t.id % 2 == 1, s.id % 2 == 1);
+        if (ks < kt) crossings.emplace_back(ks, kt, s.id % 2 == 1, t.id % 2 == 1, above);
+        else crossings.emplace_back(kt, ks, t.id % 2 == 1, s.id % 2 == 1, -above);
         if (crossings.size() >= 8 * kMaxListedCrossings) {
             std::nth_element(crossings.begin(), crossings.begin() + kMaxListedCrossings, crossings.end());
             crossings.resize(kMaxListedCrossings);
@@ -196,11 +250,20 @@ void checkEdgeIntersections(const RouteView& v, DiagnosticSink& sink) {
     });
     std::sort(crossings.begin(), crossings.end());
     for (std::size_t c = 0; c < std::min(crossings.size(), kMaxListedCrossings); ++c) {
-        const auto [first, second, firstRight, secondRight] = crossings[c];
-        pairDiagnostic(sink.error("edge-self-intersection", std::string("the ") + (firstRight ? "right" : "left") +
-            " tarmac edge of link " + v.linkName(first) + " crosses the " + (secondRight ? "right" : "left") + " tarmac edge of link " +
-            v.linkName(second) + " on " + routeName(v.doc, v.index) + ": the track overlaps itself there. Move those nodes apart or "
-            "narrow the tarmac there", nodePath(v.id(first))), v, first, second);
+        const auto [first, second, firstRight, secondRight, above] = crossings[c];
+        const std::string where = std::string("the ") + (firstRight ? "right" : "left") + " tarmac edge of link " + v.linkName(first) +
+            " crosses the " + (secondRight ? "right" : "left") + " tarmac edge of link " + v.linkName(second) + " on " +
+            routeName(v.doc, v.index);
+        if (std::abs(above) < kSameLevel) {
+            pairDiagnostic(sink.error("edge-self-intersection", where + ": the track overlaps itself there. Move those nodes apart, "
+                "narrow the tarmac there, or raise one pass " + metres(clearance) + " above the other to make it a bridge",
+                nodePath(v.id(first))), v, first, second);
+            continue;
+        }
+        const std::size_t upper = above > 0.0 ? first : second;
+        pairDiagnostic(sink.error("overpass-clearance", where + " " + metres(std::abs(above)) + " above it: less than the track's crossing "
+            "clearance of " + metres(clearance) + ". Raise link " + v.linkName(upper) + " by " + metres(clearance - std::abs(above)) +
+            " (or lower the other), or move the passes apart in plan", nodePath(v.id(first))), v, first, second);
     }
     summarise(v, total, "edge-self-intersection", "tarmac edge crossings", sink, total >= kMaxCountedCrossings);
 }
@@ -217,6 +280,7 @@ void checkRouteGeometry(const TrackDocument& doc, std::uint32_t routeIndex, cons
     checkWidthJumps(v, options, sink);
     checkPerpendiculars(v, sink);
     checkEdgeIntersections(v, sink);
+    checkGradients(v, sink);
 }
 
 } // namespace formats::detail

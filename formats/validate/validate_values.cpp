@@ -7,11 +7,17 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdio>
+#include <numbers>
 #include <set>
 #include <vector>
 
 namespace formats::detail {
 namespace {
+
+constexpr double kMaxBanking = 35.0 * std::numbers::pi / 180.0;  ///< rad: beyond the steepest ovals raced
+constexpr double kMaxGrip = 3.0;                      ///< a racing slick on a prepared surface is about 1.5
+constexpr double kMaxCrossingClearance = 100.0;       ///< m
 
 struct NumberField {
     const char* key;    ///< JSON key below the object's path
@@ -19,6 +25,13 @@ struct NumberField {
     const char* unit;
     double value;
 };
+
+/// "45°", "0.6": a number in its shortest readable form with no space before what follows.
+std::string plain(double value, const char* suffix = "") {
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%g%s", value, suffix);
+    return buffer;
+}
 
 std::string describeNonFinite(double value) { return std::isnan(value) ? "not a number (NaN)" : "infinite"; }
 
@@ -124,7 +137,8 @@ void checkNumbers(const TrackDocument& doc, DiagnosticSink& sink, DocumentHealth
             {"left.track", "left track width", "m", node.left.track}, {"left.runoff", "left runoff width", "m", node.left.runoff},
             {"left.wall", "left wall width", "m", node.left.wall}, {"right.track", "right track width", "m", node.right.track},
             {"right.runoff", "right runoff width", "m", node.right.runoff}, {"right.wall", "right wall width", "m", node.right.wall},
-            {"speed", "speed override", "m/s", node.speedOverride.value_or(0.0)}};
+            {"speed", "speed override", "m/s", node.speedOverride.value_or(0.0)}, {"banking", "banking", "rad", node.banking},
+            {"grip", "grip factor", "(1 = tarmac)", node.grip}};
         for (const NumberField& field : fields) {
             if (std::isfinite(field.value)) continue;
             report("node " + std::to_string(i), nodePath(i), field).node = i;
@@ -186,11 +200,28 @@ void checkWidths(const TrackDocument& doc, DiagnosticSink& sink, DocumentHealth&
                 ". Keep track <= runoff <= wall: widen the outer width or narrow the inner one",
                 path() + (trackBeyondRunoff ? ".runoff" : ".wall")).node = i;
         });
+        if (std::abs(node.banking) > kMaxBanking) {
+            sink.error("steep-banking", "node " + std::to_string(i) + " is banked " + plain(std::round(node.banking * 1800.0 / std::numbers::pi) / 10.0, "°") +
+                ", more than the ±" + plain(kMaxBanking * 180.0 / std::numbers::pi, "°") + " of the steepest ovals (Daytona's turns are 31°). "
+                "Enter the banking in radians, positive when the left edge is higher", nodePath(i) + ".banking").node = i;
+        }
+        if (node.grip <= 0.0 || node.grip > kMaxGrip) {
+            sink.error("grip-range", "node " + std::to_string(i) + " has a grip factor of " + plain(node.grip) + ": it scales the "
+                "tyres' grip, 1 for dry tarmac, about 0.6 for gravel or wet; keep it above 0 and at most " + plain(kMaxGrip),
+                nodePath(i) + ".grip").node = i;
+        }
         if (node.speedOverride && *node.speedOverride <= 0.0) {
             sink.error("speed-override", "node " + std::to_string(i) + " has a speed override of " + quantity(*node.speedOverride, "m/s") +
                 ": a cap must be a positive speed; raise it or remove the override", nodePath(i) + ".speed").node = i;
         }
     }
+}
+
+void checkCrossingClearance(const TrackDocument& doc, DiagnosticSink& sink) {
+    if (doc.crossingClearance > 0.0 && doc.crossingClearance <= kMaxCrossingClearance) return;
+    sink.error("crossing-clearance", "the crossing clearance is " + quantity(doc.crossingClearance, "m") + ": it is how far one pass "
+        "must be above another where they cross, so give a height above 0 m and at most " + quantity(kMaxCrossingClearance, "m") +
+        " (" + quantity(kDefaultCrossingClearance, "m") + " when unsure)", "crossing_clearance");
 }
 
 void checkVehicleClasses(const TrackDocument& doc, DiagnosticSink& sink) {

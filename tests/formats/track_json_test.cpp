@@ -84,7 +84,7 @@ TEST(TrackJson, DuplicateKeysAreRefusedWithBothPlaces) {
     // Accepted before with the first value winning (other tools take the last), and an editor save
     // dropped the other one silently.
     std::string text = formats::writeTrackJson(tw::test::circleTrack(3));
-    text.replace(text.find("\"schema\": 1"), 11, "\"schema\": 1, \"schema\": 2");
+    text.replace(text.find("\"schema\": 2"), 11, "\"schema\": 2, \"schema\": 1");
     formats::TrackLoadResult loaded = formats::parseTrackJson(text);
     EXPECT_FALSE(loaded.document);
     ASSERT_EQ(loaded.diagnostics.size(), 1u);
@@ -132,13 +132,47 @@ TEST(TrackJson, AByteOrderMarkIsReadPastAndBinaryFilesAreNamedForWhatTheyAre) {
 
 TEST(TrackJson, NewerSchemaIsRefusedNamingBothVersions) {
     std::string text = formats::writeTrackJson(tw::test::circleTrack(3));
-    text.replace(text.find("\"schema\": 1"), 11, "\"schema\": 7");
+    text.replace(text.find("\"schema\": 2"), 11, "\"schema\": 7");
     const formats::TrackLoadResult loaded = formats::parseTrackJson(text);
     EXPECT_FALSE(loaded.document);
     ASSERT_EQ(loaded.diagnostics.size(), 1u);
     EXPECT_EQ(loaded.diagnostics[0].code, "schema-newer");
     EXPECT_NE(loaded.diagnostics[0].message.find("schema 7"), std::string::npos);
-    EXPECT_NE(loaded.diagnostics[0].message.find("schema 1"), std::string::npos);
+    EXPECT_NE(loaded.diagnostics[0].message.find("schema 2"), std::string::npos);
+}
+
+// Schema 2: banking, surface grip and the crossing clearance survive a save exactly; a flat node
+// writes neither field, and a schema-1 file reads as flat tarmac with the default clearance and
+// is written back as schema 2.
+TEST(TrackJson, SchemaTwoKeepsBankingGripAndClearanceAndReadsSchemaOne) {
+    formats::TrackDocument doc = tw::test::circleTrack(6);
+    doc.nodes[1].banking = 0.1234567890123;
+    doc.nodes[2].grip = 0.65;
+    doc.crossingClearance = 5.25;
+    const std::string text = formats::writeTrackJson(doc);
+    EXPECT_NE(text.find("\"schema\": 2"), std::string::npos);
+    auto occurrences = [&](const std::string& key) {
+        std::size_t count = 0;
+        for (std::size_t at = text.find(key); at != std::string::npos; at = text.find(key, at + 1)) ++count;
+        return count;
+    };
+    EXPECT_EQ(occurrences("\"banking\""), 1u) << "only the banked node writes it";
+    EXPECT_EQ(occurrences("\"grip\""), 1u);
+    const formats::TrackLoadResult loaded = formats::parseTrackJson(text);
+    ASSERT_TRUE(loaded.document);
+    EXPECT_EQ(*loaded.document, doc);
+    EXPECT_EQ(formats::writeTrackJson(*loaded.document), text);
+
+    std::string schemaOne = formats::writeTrackJson(tw::test::circleTrack(6));
+    schemaOne.replace(schemaOne.find("\"schema\": 2"), 11, "\"schema\": 1");
+    schemaOne.erase(schemaOne.find(",\n  \"crossing_clearance\""), std::string(",\n  \"crossing_clearance\": 4.5").size());
+    const formats::TrackLoadResult old = formats::parseTrackJson(schemaOne);
+    ASSERT_TRUE(old.document) << (old.diagnostics.empty() ? "" : old.diagnostics.front().message);
+    EXPECT_EQ(old.document->schema, formats::kTrackSchemaVersion);
+    EXPECT_EQ(old.document->nodes[3].banking, 0.0);
+    EXPECT_EQ(old.document->nodes[3].grip, 1.0);
+    EXPECT_EQ(old.document->crossingClearance, formats::kDefaultCrossingClearance);
+    EXPECT_EQ(formats::writeTrackJson(*old.document), formats::writeTrackJson(tw::test::circleTrack(6)));
 }
 
 TEST(TrackJson, MissingFieldNamesItsPath) {

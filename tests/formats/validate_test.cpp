@@ -185,6 +185,48 @@ TEST(Validate, AFigureEightCrossingIsAnEdgeSelfIntersection) {
     }
 }
 
+/// The figure-eight above with a bridge: heights rising smoothly to `bridge` metres on the pass
+/// through t = 0 and down to 0 on the pass through t = π.
+TrackDocument figureEightWithBridge(double bridge) {
+    TrackDocument doc;
+    formats::Route route{"eight", true, {}, std::nullopt, std::nullopt};
+    const std::size_t count = 96;
+    const double a = 150.0;
+    for (std::size_t i = 0; i < count; ++i) {
+        const double t = 2.0 * std::numbers::pi * (static_cast<double>(i) + 0.5) / static_cast<double>(count);
+        formats::TrackNode node;
+        node.position = {a * std::sin(t), a * std::sin(t) * std::cos(t), bridge * (1.0 + std::cos(t)) / 2.0};
+        node.left = node.right = {4.0, 6.0, 8.0};
+        route.nodes.push_back(static_cast<std::uint32_t>(i));
+        doc.nodes.push_back(node);
+    }
+    doc.routes.push_back(route);
+    return doc;
+}
+
+TEST(Validate, ACrossingWithTheClearanceIsAnOverpassAndALowOneSaysHowMuchToRaise) {
+    const Diagnostics bridge = formats::validate(figureEightWithBridge(6.0));
+    EXPECT_TRUE(bridge.empty()) << "6 m over a 4.5 m clearance is a bridge" << describe(bridge);
+
+    const Diagnostics low = formats::validate(figureEightWithBridge(2.0));
+    ASSERT_FALSE(low.empty());
+    EXPECT_EQ(codes(low), std::set<std::string>{"overpass-clearance"}) << describe(low);
+    EXPECT_NE(low.front().message.find("Raise link"), std::string::npos) << low.front().message;
+    EXPECT_NE(low.front().message.find("4.50 m"), std::string::npos) << low.front().message;
+
+    // The designer's clearance is what counts: a 1.5 m one makes the 2 m crossing a bridge.
+    TrackDocument lowClearance = figureEightWithBridge(2.0);
+    lowClearance.crossingClearance = 1.5;
+    EXPECT_TRUE(formats::validate(lowClearance).empty()) << describe(formats::validate(lowClearance));
+
+    // Banking tilts the edges: the lower pass banked 10° raises its left edge towards the bridge.
+    TrackDocument banked = figureEightWithBridge(4.9);
+    for (std::size_t i = 0; i < banked.nodes.size(); ++i)
+        if (banked.nodes[i].position.z < 1.0) banked.nodes[i].banking = 10.0 * std::numbers::pi / 180.0;
+    EXPECT_TRUE(formats::validate(figureEightWithBridge(4.9)).empty());
+    EXPECT_EQ(codes(formats::validate(banked)), std::set<std::string>{"overpass-clearance"}) << describe(formats::validate(banked));
+}
+
 TEST(Validate, WidthJumpGivesTheRatio) {
     TrackDocument doc = tw::test::circleTrack();
     doc.nodes[4].right.track = 2.0;
