@@ -10,6 +10,9 @@
 #include <QLabel>
 #include <QScrollArea>
 
+#include <cmath>
+#include <numbers>
+
 namespace editor {
 namespace {
 
@@ -24,11 +27,16 @@ double& valueOf(formats::TrackNode& n, PropertiesDock::Field f) {
     case PropertiesDock::RightTrack: return n.right.track;
     case PropertiesDock::RightRunoff: return n.right.runoff;
     case PropertiesDock::RightWall: return n.right.wall;
+    case PropertiesDock::Banking: return n.banking;
+    case PropertiesDock::Grip: return n.grip;
     default: break;
     }
     if (!n.speedOverride) n.speedOverride = 0.0;
     return *n.speedOverride;
 }
+
+/// Banking is typed in degrees and kept in radians; every other field as it is stored.
+double shownPerStored(PropertiesDock::Field f) { return f == PropertiesDock::Banking ? 180.0 / std::numbers::pi : 1.0; }
 
 } // namespace
 
@@ -40,12 +48,23 @@ PropertiesDock::PropertiesDock(NodeSelection* selection, QWidget* parent) : QDoc
     form->addRow(m_heading);
     static const char* const kLabels[] = {QT_TR_NOOP("x"), QT_TR_NOOP("y"), QT_TR_NOOP("z"), QT_TR_NOOP("Left tarmac"), QT_TR_NOOP("Left runoff"),
                                           QT_TR_NOOP("Left wall"), QT_TR_NOOP("Right tarmac"), QT_TR_NOOP("Right runoff"), QT_TR_NOOP("Right wall"),
-                                          QT_TR_NOOP("Speed cap")};
+                                          QT_TR_NOOP("Speed cap"), QT_TR_NOOP("Banking"), QT_TR_NOOP("Grip")};
     for (int f = 0; f < FieldCount; ++f) {
         auto* box = new QDoubleSpinBox(panel);
         box->setDecimals(2);
         box->setRange(f <= Z ? -1e7 : 0.0, f <= Z ? 1e7 : (f == Speed ? 200.0 : 500.0));
         box->setSuffix(f == Speed ? tr(" m/s") : tr(" m"));
+        if (f == Banking) {
+            // Validation's limit: the steepest ovals raced are banked 31–33°.
+            box->setRange(-35.0, 35.0);
+            box->setSuffix(tr("°"));
+            box->setToolTip(tr("The road's roll about its centre line: positive when the left edge is higher"));
+        } else if (f == Grip) {
+            box->setRange(0.05, 3.0);
+            box->setSingleStep(0.05);
+            box->setSuffix(QString());
+            box->setToolTip(tr("Surface grip factor: 1 for dry tarmac, about 0.6 for gravel or a wet patch"));
+        }
         box->setKeyboardTracking(false);  // one edit per value typed, not per keystroke
         box->setObjectName(QStringLiteral("property%1").arg(f));
         connect(box, &QDoubleSpinBox::valueChanged, this, [this, f](double v) {
@@ -99,11 +118,11 @@ void PropertiesDock::refresh() {
         box->setEnabled(!nodes.empty());
         if (nodes.empty()) continue;
         formats::TrackNode first = m_document->track().nodes[nodes.front()];
-        const double value = valueOf(first, static_cast<Field>(f));
+        const double value = valueOf(first, static_cast<Field>(f)) * shownPerStored(static_cast<Field>(f));
         bool same = true;
         for (std::uint32_t n : nodes) {
             formats::TrackNode other = m_document->track().nodes[n];
-            same = same && std::abs(valueOf(other, static_cast<Field>(f)) - value) < 1e-9;
+            same = same && std::abs(valueOf(other, static_cast<Field>(f)) * shownPerStored(static_cast<Field>(f)) - value) < 1e-9;
         }
         // Differing values: the box shows its minimum as blank ("special value") until typed in.
         box->setSpecialValueText(same ? QString() : QStringLiteral("—"));
@@ -122,7 +141,7 @@ void PropertiesDock::apply(Field f, double value) {
     std::vector<std::pair<std::uint32_t, formats::TrackNode>> after;
     for (std::uint32_t n : m_selection->nodes()) {
         formats::TrackNode node = m_document->track().nodes[n];
-        valueOf(node, f) = value;
+        valueOf(node, f) = value / shownPerStored(f);
         after.emplace_back(n, node);
     }
     m_document->undoStack()->push(new ChangeNodesCommand(m_document, tr("Edit %1").arg(m_fields[f]->objectName()), std::move(after)));

@@ -19,8 +19,9 @@ class NodeSelection;
 class PropertiesDock : public QDockWidget {
     Q_OBJECT
 public:
-    /// Field order in `field()`: x, y, z, left tarmac, runoff, wall, right tarmac, runoff, wall, speed.
-    enum Field { X, Y, Z, LeftTrack, LeftRunoff, LeftWall, RightTrack, RightRunoff, RightWall, Speed, FieldCount };
+    /// Field order in `field()`: x, y, z, left tarmac, runoff, wall, right tarmac, runoff, wall, speed,
+    /// banking (shown in degrees, stored in radians; left edge up is positive), grip factor.
+    enum Field { X, Y, Z, LeftTrack, LeftRunoff, LeftWall, RightTrack, RightRunoff, RightWall, Speed, Banking, Grip, FieldCount };
 
     PropertiesDock(NodeSelection* selection, QWidget* parent = nullptr);
     void setDocument(EditorDocument* document);

@@ -6,6 +6,9 @@
 #include "editor/document/node_clipboard.h"
 #include "editor/document/selection_transform.h"
 #include "editor/document/track_edits.h"
+#include "editor/docks/properties_dock.h"
+
+#include <QDoubleSpinBox>
 
 #include "tests/support/test_tracks.h"
 
@@ -178,6 +181,33 @@ TEST_F(ShapingSession, CutTakesAWholeRouteAway) {
     // The pasted nodes are selected: cutting them takes the whole pasted route away.
     action("actionCut");
     EXPECT_EQ(track(), before);
+}
+
+// Banking and grip in the Properties dock, on several nodes at once: banking typed in degrees is
+// kept in radians, differing values show a dash, and each edit is one undo step.
+TEST_F(ShapingSession, PropertiesSetBankingInDegreesAndGripOnASelection) {
+    ASSERT_TRUE(window->openFile(QString(TRACKWRIGHT_SAMPLES_DIR) + "/kart.twtrack"));
+    QApplication::processEvents();
+    const std::vector<std::uint32_t> main = track().routes[0].nodes;
+    window->selection()->set({main[3], main[4], main[5]});
+    QDoubleSpinBox* banking = window->propertiesDock()->field(editor::PropertiesDock::Banking);
+    QDoubleSpinBox* grip = window->propertiesDock()->field(editor::PropertiesDock::Grip);
+    EXPECT_EQ(banking->value(), 0.0);
+    EXPECT_EQ(grip->value(), 1.0);
+    const int steps = undo()->count();
+    banking->setValue(8.0);
+    grip->setValue(0.7);
+    EXPECT_EQ(undo()->count(), steps + 2);
+    for (std::uint32_t n : {main[3], main[4], main[5]}) {
+        EXPECT_NEAR(track().nodes[n].banking, 8.0 * std::numbers::pi / 180.0, 1e-12);
+        EXPECT_DOUBLE_EQ(track().nodes[n].grip, 0.7);
+    }
+    EXPECT_EQ(track().nodes[main[6]].banking, 0.0);
+    EXPECT_FALSE(formats::hasErrors(formats::validate(track())));
+    window->selection()->set({main[5], main[6]});
+    EXPECT_EQ(banking->text(), QStringLiteral("—")) << "differing values show a dash";
+    EXPECT_GE(banking->maximum(), 35.0);
+    EXPECT_LE(banking->maximum(), 35.0) << "no more than validation allows";
 }
 
 } // namespace
