@@ -20,6 +20,7 @@
 
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <unistd.h>
 #include <sys/sysmacros.h>
 
 namespace {
@@ -48,7 +49,8 @@ RunResult twbake(std::vector<std::string> args) {
 class TwbakeCli : public ::testing::Test {
 protected:
     void SetUp() override {
-        m_dir = fs::temp_directory_path() / ("twbake_cli_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+        m_dir = fs::temp_directory_path() / ("twbake_cli_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) + "_" +
+                                             std::to_string(::getpid()));  // two test runs at once (two builds, two checkouts) never share it
         fs::remove_all(m_dir);
         fs::create_directories(m_dir);
     }

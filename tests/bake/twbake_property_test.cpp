@@ -19,6 +19,7 @@
 #include <vector>
 
 #include <sys/wait.h>
+#include <unistd.h>
 
 namespace {
 
@@ -54,7 +55,8 @@ std::string quoted(const std::string& text) {
 class TwbakeProperties : public ::testing::Test {
 protected:
     void SetUp() override {
-        m_dir = fs::temp_directory_path() / ("twbake_property_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+        m_dir = fs::temp_directory_path() / ("twbake_property_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) + "_" +
+                                             std::to_string(::getpid()));  // two test runs at once (two builds, two checkouts) never share it
         fs::remove_all(m_dir);
         fs::create_directories(m_dir);
     }
