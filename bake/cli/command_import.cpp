@@ -4,6 +4,7 @@
 #include "bake/cli/output_paths.h"
 
 #include "formats/source/file_io.h"
+#include "formats/import/overpass_lift.h"
 #include "formats/import/track_import.h"
 #include "formats/source/track_json.h"
 #include "formats/validate/validate.h"
@@ -60,6 +61,10 @@ int runImport(const ImportCommand& command, std::ostream& out, std::ostream& err
         return kExitInvalidInput;
     }
     formats::Diagnostics diagnostics = std::move(imported.diagnostics);
+    if (command.overpass) {
+        const formats::Diagnostics lifted = formats::liftOverpasses(*imported.document, 0);
+        diagnostics.insert(diagnostics.end(), lifted.begin(), lifted.end());
+    }
 
     // The track is written even when validation finds errors, so the designer can fix them in the
     // editor; the exit code still tells a pipeline that it is not ready to bake.

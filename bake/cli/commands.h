@@ -19,6 +19,7 @@ struct ImportCommand {
     double width = 10.0;       ///< waypoints: total tarmac width, metres
     double runoffMargin = 2.0; ///< metres beyond the tarmac
     double wallMargin = 1.0;   ///< metres beyond the runoff
+    bool overpass = false;     ///< lift the second pass of every self-crossing into a bridge
     bool json = false;
 };
 int runImport(const ImportCommand& command, std::ostream& out, std::ostream& err);

@@ -27,6 +27,9 @@ void addImport(CLI::App& app, ImportCommand& command) {
         ->capture_default_str()->check(CLI::NonNegativeNumber);
     sub->add_option("--wall", command.wallMargin, "Wall beyond the runoff edge, metres per side")
         ->capture_default_str()->check(CLI::NonNegativeNumber);
+    sub->add_flag("--overpass", command.overpass,
+                  "Where the centre line crosses itself, lift the second pass over the first into a bridge (the track's crossing "
+                  "clearance above it, ramps of at most 6 %), with a warning naming where");
     sub->add_flag("--json", command.json, "Print the diagnostics as one JSON document");
 }
 

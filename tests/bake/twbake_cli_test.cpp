@@ -15,6 +15,7 @@
 #include <filesystem>
 #include <fstream>
 #include <set>
+#include <numbers>
 #include <sstream>
 #include <vector>
 
@@ -72,7 +73,7 @@ const std::string kSharedTracks = TRACKWRIGHT_SHARED_TRACKS_DIR;
 TEST_F(TwbakeCli, HelpDocumentsEveryImportOption) {
     const RunResult r = twbake({"import", "--help"});
     EXPECT_EQ(r.exitCode, kExitOk);
-    for (const char* option : {"--from", "--raceline", "--closed", "--open", "--width", "--runoff", "--wall", "--output", "--json", "--name"})
+    for (const char* option : {"--from", "--raceline", "--closed", "--open", "--width", "--runoff", "--wall", "--output", "--json", "--name", "--overpass"})
         EXPECT_NE(r.out.find(option), std::string::npos) << option;
 }
 
@@ -108,6 +109,25 @@ TEST_F(TwbakeCli, ImportsWaypointsAsOpenOrClosedRoute) {
     write("loop.csv", "# x,y\n0,0\n100,0\n100,100\n0,100\n");
     ASSERT_EQ(twbake({"import", "--from", "waypoints", "--closed", file("loop.csv").string(), "-o", file("loop.twtrack").string()}).exitCode, kExitOk);
     EXPECT_TRUE(formats::loadTrackFile(file("loop.twtrack")).document->routes[0].closed);
+}
+
+// A figure-eight circuit: flat it overlaps itself (exit 1); with --overpass it imports as a bridge
+// with a warning naming the crossing, validates and bakes (exit 0).
+TEST_F(TwbakeCli, OverpassMakesAFigureEightImportValidateAndBake) {
+    std::ostringstream csv;
+    csv << "# x_m,y_m,w_tr_right_m,w_tr_left_m\n";
+    for (int i = 0; i < 400; ++i) {
+        const double t = 2.0 * std::numbers::pi * (i + 0.5) / 400.0;
+        csv << 350.0 * std::sin(t) << ',' << 350.0 * std::sin(t) * std::cos(t) << ",5.5,5.5\n";
+    }
+    write("eight.csv", csv.str());
+    EXPECT_EQ(twbake({"import", "--from", "tum-csv", file("eight.csv").string(), "-o", file("flat.twtrack").string()}).exitCode, kExitInvalidInput);
+    const RunResult lifted = twbake({"import", "--from", "tum-csv", "--overpass", file("eight.csv").string(), "-o", file("eight.twtrack").string()});
+    ASSERT_EQ(lifted.exitCode, kExitOk) << lifted.err;
+    EXPECT_NE(lifted.err.find("warning[overpass-lifted]"), std::string::npos) << lifted.err;
+    EXPECT_EQ(twbake({"validate", file("eight.twtrack").string()}).exitCode, kExitOk);
+    const RunResult built = twbake({"build", file("eight.twtrack").string(), "-o", file("eight.twbake").string()});
+    EXPECT_EQ(built.exitCode, kExitOk) << built.err;
 }
 
 TEST_F(TwbakeCli, NeverOverwritesItsInput) {
