@@ -29,7 +29,7 @@ struct Options {
     QCommandLineOption open{"open", "Open the track FILE (.twtrack).", "FILE"};
     QCommandLineOption screenshot{"screenshot", "Render the window to OUT.png and exit (no interaction).", "OUT.png"};
     QCommandLineOption select{"select", "Select nodes (comma-separated indices) and show them, e.g. for --screenshot.", "NODES"};
-    QCommandLineOption colour{"colour", "Colour the lines by curvature or speed (the View menu's Colour Lines).", "curvature|speed"};
+    QCommandLineOption colour{"colour", "Colour the lines by curvature, speed or height (the View menu's Colour Lines).", "curvature|speed|height"};
     QCommandLineOption recovery{"recovery-dir", "Where autosaves go and a crashed session's autosave is found (default: the app data folder).", "DIR"};
     QCommandLineOption size{"size", "Window size for --screenshot, WIDTHxHEIGHT pixels.", "WxH", "1280x800"};
     QCommandLineOption preview{"preview", "Open the 3D preview of the track FILE (.twtrack) with AI cars lapping it.", "FILE"};
@@ -182,11 +182,13 @@ int main(int argc, char** argv) {
     if (file.isEmpty() && !window.document()) window.openStartUpTrack();
     if (parser.isSet(colourOption)) {
         const QString colour = parser.value(colourOption);
-        if (colour != "curvature" && colour != "speed") {
-            std::fprintf(stderr, "trackwright: --colour is curvature or speed\n");
+        if (colour != "curvature" && colour != "speed" && colour != "height") {
+            std::fprintf(stderr, "trackwright: --colour is curvature, speed or height\n");
             return 2;
         }
-        window.canvas()->setColouring(colour == "speed" ? editor::TrackCanvas::Colouring::Speed : editor::TrackCanvas::Colouring::Curvature);
+        window.canvas()->setColouring(colour == "speed"    ? editor::TrackCanvas::Colouring::Speed
+                                      : colour == "height" ? editor::TrackCanvas::Colouring::Height
+                                                           : editor::TrackCanvas::Colouring::Curvature);
         window.liveBake()->waitForIdle();
     }
     if (parser.isSet(selectOption) && window.document()) {

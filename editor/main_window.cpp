@@ -262,12 +262,16 @@ void MainWindow::createMenus() {
     auto* colouring = new QActionGroup(this);
     const std::pair<QString, TrackCanvas::Colouring> kColourings[] = {{tr("&None"), TrackCanvas::Colouring::None},
                                                                       {tr("By &Curvature"), TrackCanvas::Colouring::Curvature},
-                                                                      {tr("By &Speed Hint"), TrackCanvas::Colouring::Speed}};
+                                                                      {tr("By &Speed Hint"), TrackCanvas::Colouring::Speed},
+                                                                      {tr("By &Height"), TrackCanvas::Colouring::Height}};
     for (const auto& [text, mode] : kColourings) {
         QAction* a = colour->addAction(text);
         a->setCheckable(true);
         a->setChecked(mode == TrackCanvas::Colouring::None);
-        a->setObjectName(mode == TrackCanvas::Colouring::Curvature ? "actionColourCurvature" : mode == TrackCanvas::Colouring::Speed ? "actionColourSpeed" : "actionColourNone");
+        a->setObjectName(mode == TrackCanvas::Colouring::Curvature ? "actionColourCurvature"
+                         : mode == TrackCanvas::Colouring::Speed   ? "actionColourSpeed"
+                         : mode == TrackCanvas::Colouring::Height  ? "actionColourHeight"
+                                                                   : "actionColourNone");
         colouring->addAction(a);
         connect(a, &QAction::triggered, this, [this, mode] { m_canvas->setColouring(mode); });
     }

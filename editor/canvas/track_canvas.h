@@ -22,6 +22,9 @@
 namespace editor {
 
 class EditorDocument;
+
+/// The colour of a height a fraction `t` between the track's lowest (0, blue) and highest (1, red).
+QColor heightColour(double t);
 class LiveBake;
 class NodeSelection;
 struct TrackEdit;
@@ -96,9 +99,10 @@ public:
     /// Pixels within which a click picks a node, handle or link.
     static constexpr double kPickPixels = 7.0;
 
-    /// Colour along the lines: none, the centre lines' curvature, or the racing lines' speed hints
-    /// (first vehicle class) from `liveBake`.
-    enum class Colouring { None, Curvature, Speed };
+    /// Colour along the lines: none, the centre lines' curvature, the racing lines' speed hints
+    /// (first vehicle class) from `liveBake`, or the centre lines' height (heightColour; the
+    /// highest links drawn last, so a bridge shows over what it crosses).
+    enum class Colouring { None, Curvature, Speed, Height };
     void setColouring(Colouring colouring);
     Colouring colouring() const { return m_colouring; }
     void setLiveBake(LiveBake* liveBake);

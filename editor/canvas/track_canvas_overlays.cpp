@@ -17,6 +17,7 @@
 #include <QPainter>
 
 #include <algorithm>
+#include <limits>
 #include <filesystem>
 #include <cmath>
 
@@ -32,6 +33,12 @@ QColor ramp(double t) {
 QPointF toPoint(formats::Vec2 v) { return {v.x, v.y}; }
 
 } // namespace
+
+QColor heightColour(double t) {
+    // Blue (low) through cyan and yellow to red (high), as contour maps colour heights.
+    t = std::clamp(t, 0.0, 1.0);
+    return QColor::fromHsvF(float(0.66 * (1.0 - t)), 0.85f, 0.95f);
+}
 
 void TrackCanvas::setColouring(Colouring colouring) {
     m_colouring = colouring;
@@ -110,6 +117,34 @@ void TrackCanvas::paintColouring(QPainter& painter) {
         painter.setPen(QPen(colour, 4.0, Qt::SolidLine, Qt::RoundCap));
         painter.drawLine(p, q);
     };
+    if (m_colouring == Colouring::Height) {
+        // Every link coloured by its height, lowest blue to highest red, drawn from the lowest up
+        // so a bridge is seen over what it crosses.
+        struct Link {
+            double z;
+            formats::Vec2 a, b;
+        };
+        std::vector<Link> links;
+        double low = std::numeric_limits<double>::infinity(), high = -low;
+        for (const formats::Route& route : t.routes) {
+            const std::size_t n = route.nodes.size();
+            bool valid = n >= 2;
+            for (std::uint32_t k : route.nodes) valid = valid && k < t.nodes.size();
+            if (!valid) continue;
+            const std::size_t count = route.closed ? n : n - 1;
+            for (std::size_t k = 0; k < count; ++k) {
+                const formats::TrackNode& a = t.nodes[route.nodes[k]];
+                const formats::TrackNode& b = t.nodes[route.nodes[(k + 1) % n]];
+                links.push_back({(a.position.z + b.position.z) / 2.0, a.position.ground(), b.position.ground()});
+                low = std::min(low, links.back().z);
+                high = std::max(high, links.back().z);
+            }
+        }
+        std::stable_sort(links.begin(), links.end(), [](const Link& x, const Link& y) { return x.z < y.z; });
+        const double span = std::max(high - low, 1e-9);
+        for (const Link& link : links) segment(link.a, link.b, heightColour(high > low ? (link.z - low) / span : 0.0));
+        return;
+    }
     if (m_colouring == Colouring::Curvature) {
         // Curvature of the circle through each node and its neighbours: 1/25 m and tighter is red.
         for (const formats::Route& route : t.routes) {

@@ -16,6 +16,8 @@
 #include <QImage>
 #include <QTemporaryDir>
 
+#include <QFile>
+#include <numbers>
 #include <gtest/gtest.h>
 
 #include <QElapsedTimer>
@@ -133,6 +135,38 @@ TEST_F(EditorOverlays, ColourAlongTheLinesByCurvatureAndBySpeedHint) {
     ASSERT_TRUE(window->liveBake()->latest());
     QApplication::processEvents();
     EXPECT_GT(countPixels([](QColor c) { return c.green() > 150 && c.red() < 150 && c.blue() < 90; }), 50) << "fast stretches green";
+}
+
+// View ▸ Colour Lines ▸ By Height on a figure-eight with a bridge: the bridge is red and drawn over
+// the blue pass it crosses, so the crossing's pixel is the bridge's colour.
+TEST_F(EditorOverlays, ColourByHeightDrawsABridgeOverThePassItCrosses) {
+    EXPECT_EQ(editor::heightColour(0.0).hueF() > 0.5, true) << "low is blue";
+    EXPECT_LT(editor::heightColour(1.0).hueF(), 0.05) << "high is red";
+    formats::TrackDocument eight;
+    formats::Route route{"eight", true, {}, std::nullopt, std::nullopt};
+    for (int i = 0; i < 96; ++i) {
+        const double t = 2.0 * std::numbers::pi * (i + 0.5) / 96.0;
+        formats::TrackNode node;
+        // The bridge is the middle of the route (t = π): in route order it would be drawn first.
+        node.position = {150.0 * std::sin(t), 150.0 * std::sin(t) * std::cos(t), 3.0 * (1.0 - std::cos(t))};
+        node.left = node.right = {4.0, 6.0, 8.0};
+        route.nodes.push_back(static_cast<std::uint32_t>(i));
+        eight.nodes.push_back(node);
+    }
+    eight.routes.push_back(route);
+    const QString file = dir.filePath("eight.twtrack");
+    QFile out(file);
+    ASSERT_TRUE(out.open(QIODevice::WriteOnly));
+    out.write(QByteArray::fromStdString(formats::writeTrackJson(eight)));
+    out.close();
+    ASSERT_TRUE(window->openFile(file));
+    window->findChild<QAction*>("actionColourHeight")->trigger();
+    QApplication::processEvents();
+    const QImage image = window->canvas()->grab().toImage();
+    const QPoint crossing = window->canvas()->view().toScreen(QPointF(0.0, 0.0)).toPoint();
+    const QColor atCrossing = image.pixelColor(crossing);
+    EXPECT_GT(atCrossing.red(), 180) << "the bridge, drawn last, covers the crossing";
+    EXPECT_LT(atCrossing.blue(), 120);
 }
 
 TEST_F(EditorOverlays, ProfilesPlotCurvatureWidthsAndSpeedHintsPerClass) {
