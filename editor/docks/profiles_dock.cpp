@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <optional>
 #include <cmath>
+#include <numbers>
 
 namespace editor {
 
@@ -30,6 +31,8 @@ RouteProfiles routeProfiles(const formats::TrackDocument& t, std::uint32_t route
     ProfileSeries widths[6] = {{QObject::tr("left tarmac"), QColor(230, 230, 230), {}}, {QObject::tr("left runoff"), QColor(150, 210, 120), {}},
                                {QObject::tr("left wall"), QColor(240, 90, 70), {}},     {QObject::tr("right tarmac"), QColor(230, 230, 230), {}},
                                {QObject::tr("right runoff"), QColor(150, 210, 120), {}}, {QObject::tr("right wall"), QColor(240, 90, 70), {}}};
+    ProfileSeries elevation{QObject::tr("height"), QColor(250, 200, 90), {}};
+    ProfileSeries banking{QObject::tr("banking"), QColor(200, 140, 255), {}};
     double s = 0.0;
     for (std::size_t i = 0; i < n; ++i) {
         if (i > 0) s += formats::length(at(i) - at(i - 1));
@@ -42,6 +45,8 @@ RouteProfiles routeProfiles(const formats::TrackDocument& t, std::uint32_t route
         const formats::TrackNode& node = t.nodes[route.nodes[i]];
         const double w[6] = {node.left.track, node.left.runoff, node.left.wall, -node.right.track, -node.right.runoff, -node.right.wall};
         for (int j = 0; j < 6; ++j) widths[j].values.push_back(w[j]);
+        elevation.values.push_back(node.position.z);
+        banking.values.push_back(node.banking * 180.0 / std::numbers::pi);
         if (selected.count(route.nodes[i])) p.marks.push_back(s);
     }
     p.panels.push_back({QObject::tr("Curvature"), QObject::tr("1/m"), {curvature}});
@@ -63,6 +68,11 @@ RouteProfiles routeProfiles(const formats::TrackDocument& t, std::uint32_t route
         }
     }
     p.panels.push_back(std::move(speeds));
+    // Height and banking where the route has them: a flat route's would be straight lines at 0.
+    const auto [lowest, highest] = std::minmax_element(elevation.values.begin(), elevation.values.end());
+    if (*highest - *lowest > 0.01) p.panels.push_back({QObject::tr("Elevation"), QObject::tr("m"), {elevation}});
+    if (std::any_of(banking.values.begin(), banking.values.end(), [](double b) { return b != 0.0; }))
+        p.panels.push_back({QObject::tr("Banking (left edge up +)"), QObject::tr("°"), {banking}});
     return p;
 }
 

@@ -32,7 +32,7 @@ struct ProfilePanel {
 };
 
 /// The curves along a route: curvature of the centre line; tarmac, runoff and wall widths left
-/// (up) and right (down); the speed hints of its first line for every vehicle class (from the last
+/// (up) and right (down); its height and banking (degrees) where it has any; the speed hints of its first line for every vehicle class (from the last
 /// background bake). The route is the selection's, else the main route; the selected nodes are
 /// marked on the distance axis.
 struct RouteProfiles {

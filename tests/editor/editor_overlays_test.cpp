@@ -182,6 +182,26 @@ TEST_F(EditorOverlays, ProfilesPlotCurvatureWidthsAndSpeedHintsPerClass) {
     EXPECT_GT(tightest, 0.05) << "the kart's hairpins";
 }
 
+// Elevation and banking panels appear for a route that has them, in metres and degrees.
+TEST_F(EditorOverlays, ProfilesShowElevationAndBankingWhereTheRouteHasThem) {
+    formats::TrackDocument track = *window->document();
+    const auto flat = editor::routeProfiles(track, 0, nullptr, {});
+    for (const editor::ProfilePanel& panel : flat.panels) EXPECT_FALSE(panel.title.startsWith("Banking")) << "the kart is not banked";
+    const std::vector<std::uint32_t>& main = track.routes[0].nodes;
+    track.nodes[main[7]].position.z = 3.5;
+    track.nodes[main[9]].banking = 6.0 * std::numbers::pi / 180.0;
+    const auto hilly = editor::routeProfiles(track, 0, nullptr, {});
+    auto panel = [&](const QString& title) -> const editor::ProfilePanel* {
+        for (const editor::ProfilePanel& p : hilly.panels)
+            if (p.title.startsWith(title)) return &p;
+        return nullptr;
+    };
+    ASSERT_NE(panel("Elevation"), nullptr);
+    ASSERT_NE(panel("Banking"), nullptr);
+    EXPECT_DOUBLE_EQ(panel("Elevation")->series[0].values[7], 3.5);
+    EXPECT_NEAR(panel("Banking")->series[0].values[9], 6.0, 1e-12) << "in degrees";
+}
+
 TEST_F(EditorOverlays, AResampleIsPreviewedBeforeItAppliesAndCancelLeavesTheTrack) {
     const std::string before = formats::writeTrackJson(*window->document());
     window->previewResample(10.0);
