@@ -77,9 +77,26 @@ void bakeSpeedHints(const formats::TrackDocument& document, const RouteLayout& l
             const formats::BakedLinePoint& p = out.linePoints[line.firstPoint + k];
             const formats::BakedLinePoint& next = out.linePoints[line.firstPoint + (k + 1) % n];
             input.curvature.push_back(p.curvature);
-            input.segmentLength.push_back(std::hypot(double(next.x) - p.x, double(next.y) - p.y));
+            // Along the road, climbs included: on the level exactly the plan length as before.
+            const double run = std::hypot(double(next.x) - p.x, double(next.y) - p.y), rise = double(next.z) - p.z;
+            const double length = rise == 0.0 ? run : std::hypot(run, rise);
+            input.segmentLength.push_back(length);
+            input.sinGradient.push_back(length > 0.0 ? rise / length : 0.0);
             const formats::TrackNode& node = document.nodes[driven[k].node];
             input.overrides.push_back(driven[k].attachment ? std::nullopt : node.speedOverride);
+            input.banking.push_back(node.banking);
+            input.grip.push_back(node.grip);
+        }
+        // Vertical curvature at each point from the heights either side: −d²z/ds², a crest positive.
+        input.verticalCurvature.assign(n, 0.0);
+        for (std::size_t k = 0; k < n; ++k) {
+            if (!input.closed && (k == 0 || k + 1 == n)) continue;
+            const std::size_t before = (k + n - 1) % n, after = (k + 1) % n;
+            const double d0 = input.segmentLength[before], d1 = input.segmentLength[k];
+            if (d0 <= 0.0 || d1 <= 0.0) continue;
+            const double z0 = out.linePoints[line.firstPoint + before].z, z1 = out.linePoints[line.firstPoint + k].z,
+                         z2 = out.linePoints[line.firstPoint + after].z;
+            input.verticalCurvature[k] = -2.0 * ((z2 - z1) / d1 - (z1 - z0) / d0) / (d0 + d1);
         }
         for (std::uint32_t c = 0; c < out.vehicleClasses.size(); ++c) {
             if (line.vehicleClass != formats::kAllVehicleClasses && line.vehicleClass != c) continue;

@@ -2,16 +2,59 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace bake {
+
+namespace {
+
+double at(const std::vector<double>& values, std::size_t i, double otherwise) { return i < values.size() ? values[i] : otherwise; }
+
+/// The slowest speed the passes hold a car to on a climb too steep to accelerate on, m/s: walking
+/// pace, so a lap time stays finite.
+constexpr double kCrawl = 1.0;
+
+/// The speed a distance `d` on from `v` at constant `acceleration` (v² + 2 a d); where gravity
+/// leaves a negative acceleration that would stop the car, it crawls on at kCrawl.
+double reachable(double v, double acceleration, double d) {
+    const double squared = v * v + 2.0 * acceleration * d;
+    if (acceleration >= 0.0) return std::sqrt(squared);
+    return std::sqrt(std::max(squared, kCrawl * kCrawl));
+}
+
+} // namespace
+
+double cornerSpeedLimit(double curvature, double banking, double verticalCurvature, double sinGradient, double grip, double maxLateralAcceleration) {
+    const double kappa = std::abs(curvature);
+    const double cosGradient = std::sqrt(std::max(0.0, 1.0 - sinGradient * sinGradient));
+    const double normal = kGravity * cosGradient;  // n at rest, m/s²
+    double limit = std::numeric_limits<double>::infinity();
+    if (verticalCurvature > 0.0) limit = std::sqrt((1.0 - kMinCrestLoad) * normal / verticalCurvature);
+    if (kappa <= 0.0) return limit;
+    if (banking == 0.0 && verticalCurvature == 0.0 && sinGradient == 0.0 && grip == 1.0)
+        return std::min(limit, std::sqrt(maxLateralAcceleration / kappa));  // eq. 39.4 exactly: flat tracks bake as before
+    // Banking towards the turn's centre: the outer edge higher. Left turns (κ > 0) lean on a road
+    // whose right edge is up, i.e. negative banking in the .twtrack sense.
+    const double theta = curvature > 0.0 ? -banking : banking;
+    const double mu = maxLateralAcceleration * grip / kGravity;
+    const double tanTheta = std::tan(theta);
+    const double denominator = 1.0 - mu * tanTheta;
+    if (denominator <= 0.0) return limit;  // banked steeply enough to hold the car at any speed
+    const double factor = (tanTheta + mu) / denominator;
+    // v² κ = (g cos φ − v² κ_v) · F  ⇒  v² = g cos φ · F / (κ + κ_v F)
+    const double bottom = kappa + verticalCurvature * factor;
+    if (factor <= 0.0) return 0.0;  // banked away from the turn more than the grip can hold
+    if (bottom <= 0.0) return limit;
+    return std::min(limit, std::sqrt(normal * factor / bottom));
+}
 
 SpeedProfile computeSpeedProfile(const SpeedProfileInput& input, const SpeedLimits& limits) {
     const std::size_t n = input.curvature.size();
     SpeedProfile profile;
     profile.speed.resize(n);
     for (std::size_t i = 0; i < n; ++i) {
-        const double kappa = std::abs(input.curvature[i]);
-        double v = kappa > 0.0 ? std::sqrt(limits.maxLateralAcceleration / kappa) : limits.topSpeed;
+        double v = cornerSpeedLimit(input.curvature[i], at(input.banking, i, 0.0), at(input.verticalCurvature, i, 0.0),
+                                    at(input.sinGradient, i, 0.0), at(input.grip, i, 1.0), limits.maxLateralAcceleration);
         v = std::min(v, limits.topSpeed);
         if (i < input.overrides.size() && input.overrides[i]) v = *input.overrides[i];
         profile.speed[i] = v;
@@ -27,7 +70,8 @@ SpeedProfile computeSpeedProfile(const SpeedProfileInput& input, const SpeedLimi
     for (int lap = 0; lap < laps; ++lap) {
         for (std::size_t k = segments; k-- > 0;) {
             const std::size_t next = (k + 1) % n;
-            const double v = std::sqrt(profile.speed[next] * profile.speed[next] + 2.0 * limits.maxBraking * segment(k));
+            const double braking = limits.maxBraking * at(input.grip, k, 1.0) + kGravity * at(input.sinGradient, k, 0.0);
+            const double v = reachable(profile.speed[next], braking, segment(k));
             if (v < profile.speed[k]) profile.speed[k] = v;
             else if (lap > 0) break;
         }
@@ -35,7 +79,8 @@ SpeedProfile computeSpeedProfile(const SpeedProfileInput& input, const SpeedLimi
     for (int lap = 0; lap < laps; ++lap) {
         for (std::size_t k = 0; k < segments; ++k) {
             const std::size_t next = (k + 1) % n;
-            const double v = std::sqrt(profile.speed[k] * profile.speed[k] + 2.0 * limits.maxAcceleration * segment(k));
+            const double acceleration = limits.maxAcceleration - kGravity * at(input.sinGradient, k, 0.0);
+            const double v = reachable(profile.speed[k], acceleration, segment(k));
             if (v < profile.speed[next]) profile.speed[next] = v;
             else if (lap > 0) break;
         }

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <optional>
 
 namespace {
 
@@ -63,6 +64,81 @@ TEST(SpeedProfile, ClosedLinesCarryBrakingAcrossTheStartLine) {
     const bake::SpeedProfile p = bake::computeSpeedProfile(input, kCar);
     EXPECT_NEAR(p.speed[299], std::sqrt(100.0 + 2.0 * 8.0 * 3.0), 1e-9);
     EXPECT_NEAR(p.speed[5], std::sqrt(100.0 + 2.0 * 4.0 * 3.0), 1e-9);
+}
+
+// The 3D terms, each against a value worked out by hand.
+
+TEST(SpeedProfile3D, ABankedCurveIsFasterByTheBankingFormula) {
+    // R = 100 m, a_lat = 10 m/s² (μ = 10/9.81), banked 20° with the outer edge up:
+    // v² = g R (tan θ + μ) / (1 − μ tan θ) = 9.81 · 100 · (0.363970 + 1.019368) / (1 − 1.019368 · 0.363970)
+    //    = 981 · 1.383338 / 0.628981 = 2157.55  →  v = 46.449 m/s (flat: √(10 · 100) = 31.623 m/s).
+    const double theta = 20.0 * M_PI / 180.0;
+    // A left turn (κ > 0) leans on a road whose right edge is up: negative banking in .twtrack terms.
+    EXPECT_NEAR(bake::cornerSpeedLimit(0.01, -theta, 0.0, 0.0, 1.0, 10.0), 46.449, 0.01);
+    EXPECT_NEAR(bake::cornerSpeedLimit(-0.01, theta, 0.0, 0.0, 1.0, 10.0), 46.449, 0.01) << "a right turn, left edge up";
+    EXPECT_DOUBLE_EQ(bake::cornerSpeedLimit(0.01, 0.0, 0.0, 0.0, 1.0, 10.0), std::sqrt(1000.0)) << "eq. 39.4 on the level";
+    // Banked the wrong way (adverse camber): v² = 981 · (μ − tan θ)/(1 + μ tan θ) = 981 · 0.655398 / 1.371025 → 21.655 m/s.
+    EXPECT_NEAR(bake::cornerSpeedLimit(0.01, theta, 0.0, 0.0, 1.0, 10.0), 21.655, 0.01);
+    // Half the grip (gravel): μ = 0.5097, flat: v = √(0.5097 · 9.81 · 100) = √500 = 22.36 m/s.
+    EXPECT_NEAR(bake::cornerSpeedLimit(0.01, 0.0, 0.0, 0.0, 0.5, 10.0), std::sqrt(500.0), 1e-9);
+}
+
+TEST(SpeedProfile3D, ACrestCapsTheSpeedWhereTheCarWouldGoLight) {
+    // A straight crest of radius 200 m: keep half the weight on the tyres:
+    // v² = (1 − 0.5) · g / κ_v = 0.5 · 9.81 · 200 = 981  →  v = 31.321 m/s.
+    EXPECT_NEAR(bake::cornerSpeedLimit(0.0, 0.0, 1.0 / 200.0, 0.0, 1.0, 10.0), std::sqrt(981.0), 1e-9);
+    // A 100 m-radius corner on that crest: v² = g F / (κ + κ_v F), F = μ = 1.019368:
+    // 9.81 · 1.019368 / (0.01 + 0.005 · 1.019368) = 10.0 / 0.0150968 = 662.39  →  v = 25.737 m/s (flat: 31.623).
+    EXPECT_NEAR(bake::cornerSpeedLimit(0.01, 0.0, 1.0 / 200.0, 0.0, 1.0, 10.0), 25.737, 0.01);
+    // A compression (κ_v = −1/200) presses the car down: 10.0 / (0.01 − 0.005 · 1.019368) = 2038.6 → 45.151 m/s.
+    EXPECT_NEAR(bake::cornerSpeedLimit(0.01, 0.0, -1.0 / 200.0, 0.0, 1.0, 10.0), 45.151, 0.01);
+}
+
+TEST(SpeedProfile3D, AClimbSlowsAccelerationAndADescentLengthensBraking) {
+    // An open 200 m straight of 1 m segments ending in a 10 m/s hairpin; a 5 % slope (sin φ = 0.049938).
+    auto profile = [](double sinGradient) {
+        bake::SpeedProfileInput input;
+        for (int i = 0; i <= 200; ++i) {
+            input.curvature.push_back(0.0);
+            input.segmentLength.push_back(1.0);
+            input.sinGradient.push_back(sinGradient);
+            input.overrides.push_back(i == 200 ? std::optional<double>(10.0) : std::nullopt);
+        }
+        return bake::computeSpeedProfile(input, kCar);  // a = 4, b = 8 m/s², top 50 m/s
+    };
+    const double sine = 0.05 / std::sqrt(1.0 + 0.05 * 0.05);
+    // Downhill, 100 m before the hairpin: braking b = 8 − 9.81 · 0.049938 = 7.510 m/s²:
+    // v = √(10² + 2 · 7.510 · 100) = √1602.0 = 40.025 m/s (level: √1700 = 41.231).
+    const bake::SpeedProfile down = profile(-sine);
+    EXPECT_NEAR(down.speed[100], std::sqrt(100.0 + 2.0 * (8.0 - 9.81 * sine) * 100.0), 1e-9);
+    EXPECT_NEAR(down.speed[100], 40.025, 0.001);
+    // Uphill: braking helped, b = 8.490 m/s²: √(100 + 1698.0) = 42.403 m/s.
+    EXPECT_NEAR(profile(sine).speed[100], 42.403, 0.001);
+    EXPECT_NEAR(profile(0.0).speed[100], std::sqrt(1700.0), 1e-9) << "the level road as before";
+
+    // Accelerating away up the slope: a = 4 − 9.81 · 0.049938 = 3.510 m/s², from a 10 m/s start,
+    // 50 m on: √(100 + 2 · 3.510 · 50) = √451.0 = 21.237 m/s.
+    bake::SpeedProfileInput away;
+    for (int i = 0; i <= 100; ++i) {
+        away.curvature.push_back(0.0);
+        away.segmentLength.push_back(1.0);
+        away.sinGradient.push_back(sine);
+        away.overrides.push_back(i == 0 ? std::optional<double>(10.0) : std::nullopt);
+    }
+    EXPECT_NEAR(bake::computeSpeedProfile(away, kCar).speed[50], 21.237, 0.001);
+}
+
+TEST(SpeedProfile3D, AClimbTooSteepToAccelerateOnCrawlsRatherThanStops) {
+    bake::SpeedProfileInput input;
+    for (int i = 0; i <= 50; ++i) {
+        input.curvature.push_back(0.0);
+        input.segmentLength.push_back(1.0);
+        input.sinGradient.push_back(0.6);  // g · 0.6 = 5.9 m/s² > a = 4
+        input.overrides.push_back(i == 0 ? std::optional<double>(3.0) : std::nullopt);
+    }
+    const bake::SpeedProfile p = bake::computeSpeedProfile(input, kCar);
+    for (double v : p.speed) EXPECT_GE(v, 1.0);
+    EXPECT_TRUE(std::isfinite(p.lapTime));
 }
 
 } // namespace
