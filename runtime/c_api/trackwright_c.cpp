@@ -232,6 +232,17 @@ tw_status tw_registrar_update(tw_registrar* registrar, double x, double y, tw_re
     return TW_OK;
 }
 
+tw_status tw_registrar_update_at_height(tw_registrar* registrar, double x, double y, double z, tw_registration* out) {
+    if (!registrar || !out) return TW_INVALID_ARGUMENT;
+    if (!std::isfinite(x) || !std::isfinite(y)) {
+        *out = {0, 0, 0, 0.0f, 0.0f, 0.0f};
+        return TW_INVALID_ARGUMENT;
+    }
+    const trackwright::Registration r = registrar->registrar.update({x, y}, static_cast<float>(z));
+    *out = {r.defined ? 1 : 0, r.route, r.segment, r.ratio, r.lateral, r.distance};
+    return TW_OK;
+}
+
 namespace {
 tw_status createFollower(const tw_track* track, int32_t kind, uint32_t line, uint32_t vehicleClass, const trackwright::VehicleParameters& vehicle,
                          tw_follower** out) {

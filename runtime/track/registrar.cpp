@@ -25,7 +25,27 @@ bool better(const Registration& candidate, const Registration& best, std::uint32
     return candidate.route < best.route || (candidate.route == best.route && candidate.segment < best.segment);
 }
 
-Registration gridLookup(const BakedTrack& t, format::Vec2 p, std::uint32_t preferredRoute, bool havePreference) {
+/// The centre line's height where `r` lies (baked heights are the track's local frame).
+float surfaceHeight(const BakedTrack& t, const Registration& r) {
+    const std::uint32_t node = t.view.routes[r.route].firstNode + r.segment;
+    const std::uint32_t next = nextNode(t, r.route, node);
+    const float a = t.view.nodes[node].z, b = next == format::kNoRoute ? a : t.view.nodes[next].z;
+    return a + r.ratio * (b - a);
+}
+
+/// With a height: a surface at or below the car (within the tolerance) beats one above it; of two
+/// below, the higher; of two above, the lower; equal heights fall back to `better`.
+bool betterAtHeight(const BakedTrack& t, const Registration& candidate, const Registration& best, float height, std::uint32_t preferredRoute,
+                    bool havePreference) {
+    if (!best.defined) return true;
+    const float zc = surfaceHeight(t, candidate), zb = surfaceHeight(t, best);
+    const bool belowC = zc <= height + Registrar::kHeightTolerance, belowB = zb <= height + Registrar::kHeightTolerance;
+    if (belowC != belowB) return belowC;
+    if (std::abs(zc - zb) > 0.5f * Registrar::kHeightTolerance) return belowC ? zc > zb : zc < zb;
+    return better(candidate, best, preferredRoute, havePreference);
+}
+
+Registration gridLookup(const BakedTrack& t, format::Vec2 p, std::uint32_t preferredRoute, bool havePreference, const float* height = nullptr) {
     Registration best;
     const format::BakedGridInfo& g = *t.view.grid;
     const double cx = (p.x - g.originX) / g.cellSize;
@@ -35,7 +55,8 @@ Registration gridLookup(const BakedTrack& t, format::Vec2 p, std::uint32_t prefe
     for (std::uint32_t k = t.view.gridCells[cell]; k < t.view.gridCells[cell + 1]; ++k) {
         const std::uint32_t node = t.view.gridItems[k];
         Registration candidate;
-        if (registerOnSegment(t, t.routeOfNode(node), node, p, candidate) && better(candidate, best, preferredRoute, havePreference))
+        if (!registerOnSegment(t, t.routeOfNode(node), node, p, candidate)) continue;
+        if (height ? betterAtHeight(t, candidate, best, *height, preferredRoute, havePreference) : better(candidate, best, preferredRoute, havePreference))
             best = candidate;
     }
     return best;
@@ -75,7 +96,16 @@ Registration Registrar::registerCold(format::Vec2 position) const {
     return gridLookup(m_track, position, m_lastRoute, m_hasRoute);
 }
 
-Registration Registrar::update(format::Vec2 position) {
+Registration Registrar::registerCold(format::Vec2 position, float height) const {
+    if (!isFinite(position)) return {};
+    return gridLookup(m_track, position, m_lastRoute, m_hasRoute, std::isfinite(height) ? &height : nullptr);
+}
+
+Registration Registrar::update(format::Vec2 position) { return updateFrom(position, nullptr); }
+
+Registration Registrar::update(format::Vec2 position, float height) { return updateFrom(position, std::isfinite(height) ? &height : nullptr); }
+
+Registration Registrar::updateFrom(format::Vec2 position, const float* height) {
     if (!isFinite(position)) return {};
     const BakedTrack& t = m_track;
     if (m_hasLast) {
@@ -105,7 +135,7 @@ Registration Registrar::update(format::Vec2 position) {
             }
         }
     }
-    const Registration cold = gridLookup(t, position, m_lastRoute, m_hasRoute);
+    const Registration cold = gridLookup(t, position, m_lastRoute, m_hasRoute, height);
     if (cold.defined) {
         m_hasLast = true;
         m_hasRoute = true;

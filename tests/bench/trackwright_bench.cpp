@@ -136,6 +136,30 @@ void BM_RegisterCold(benchmark::State& state) {
 }
 BENCHMARK(BM_RegisterCold);
 
+// The same with the car's height (a track passing over itself picks the deck below the car): the
+// coherent path and the grid answer as a game on a 3D track calls them.
+void BM_RegisterCoherentWithHeight(benchmark::State& state) {
+    const auto& points = drivenPositions();
+    trackwright::Registrar registrar(monza().track);
+    std::size_t i = 0;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(registrar.update(points[i], 0.5f));
+        if (++i == points.size()) i = 0;
+    }
+}
+BENCHMARK(BM_RegisterCoherentWithHeight);
+
+void BM_RegisterColdWithHeight(benchmark::State& state) {
+    const auto& points = drivenPositions();
+    const trackwright::Registrar registrar(monza().track);
+    std::size_t i = 0;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(registrar.registerCold(points[i], 0.5f));
+        i = (i + 397) % points.size();
+    }
+}
+BENCHMARK(BM_RegisterColdWithHeight);
+
 /// What an engine's spline API does: the nearest point over every segment of the path.
 void BM_RegisterBruteForceNearestSegment(benchmark::State& state) {
     const auto& points = drivenPositions();

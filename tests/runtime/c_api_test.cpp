@@ -31,6 +31,20 @@ TEST(CApi, NonFiniteNumbersAreRefusedAsTheHeaderPromises) {
     tw_registration where{};
     EXPECT_EQ(tw_registrar_update(registrar, nan, 0.0, &where), TW_INVALID_ARGUMENT);
     EXPECT_EQ(tw_registrar_update(registrar, 0.0, inf, &where), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_registrar_update_at_height(registrar, nan, 0.0, 0.0, &where), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(where.defined, 0);
+    EXPECT_EQ(tw_registrar_update_at_height(nullptr, 0.0, 0.0, 0.0, &where), TW_INVALID_ARGUMENT);
+    // A NaN height is no height: the same answer as the 2D update.
+    tw_registration flat{}, noHeight{};
+    const formats::TrackLoadResult kart = formats::loadTrackFile(std::string(TRACKWRIGHT_SAMPLES_DIR) + "/kart.twtrack");
+    ASSERT_TRUE(kart.document);
+    const formats::Vec2 start = kart.document->nodes[kart.document->routes[0].nodes[3]].position.ground();
+    ASSERT_EQ(tw_registrar_reset(registrar), TW_OK);
+    ASSERT_EQ(tw_registrar_update(registrar, start.x, start.y, &flat), TW_OK);
+    ASSERT_EQ(tw_registrar_reset(registrar), TW_OK);
+    ASSERT_EQ(tw_registrar_update_at_height(registrar, start.x, start.y, nan, &noHeight), TW_OK);
+    EXPECT_EQ(flat.defined, 1);
+    EXPECT_EQ(noHeight.segment, flat.segment);
 
     tw_vehicle_body body{};
     tw_controls controls{0.0f, 1.0f, 0};

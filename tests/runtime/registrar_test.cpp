@@ -137,4 +137,58 @@ TEST(LineSampler, WrapsOnClosedAndClampsOnOpenRoutes) {
     EXPECT_EQ(trackwright::findLine(sprint->track, 1, "centre", 0), 1u);
 }
 
+// A figure-eight whose second pass is a bridge 6 m over the first: at the crossing both passes hold
+// the point in plan; the height says which deck, and a car driving the route never changes deck.
+formats::TrackDocument bridgedFigureEight() {
+    formats::TrackDocument doc;
+    formats::Route route{"eight", true, {}, std::nullopt, std::nullopt};
+    for (int i = 0; i < 160; ++i) {
+        const double t = 2.0 * M_PI * (i + 0.5) / 160.0;
+        formats::TrackNode node;
+        node.position = {250.0 * std::sin(t), 250.0 * std::sin(t) * std::cos(t), 3.0 * (1.0 + std::cos(t))};
+        node.left = node.right = {5.0, 7.0, 9.0};
+        route.nodes.push_back(static_cast<std::uint32_t>(i));
+        doc.nodes.push_back(node);
+    }
+    doc.routes.push_back(route);
+    doc.vehicleClasses.push_back({"car", 12.0, 6.0, 12.5, 80.0, 2.6, 0.55, 1.9});
+    return doc;
+}
+
+TEST(Registrar3D, AtACrossingTheHeightPicksTheDeckNearestBelowTheCar) {
+    const auto sample = tw::test::bakeSample(bridgedFigureEight());
+    const trackwright::BakedTrack& track = sample->track;
+    trackwright::Registrar registrar(track);
+    const Vec2 crossing{0.0, 0.0};
+    // The bridge is the pass through the route's ends (t near 0), the lower deck its middle (t near π).
+    const std::uint32_t nodes = track.view.routes[0].nodeCount;
+    auto onBridge = [&](const trackwright::Registration& r) { return r.segment < nodes / 4 || r.segment > 3 * nodes / 4; };
+    const trackwright::Registration low = registrar.registerCold(crossing, 0.3f);
+    ASSERT_TRUE(low.defined);
+    EXPECT_FALSE(onBridge(low)) << "a car at ground level is under the bridge: segment " << low.segment;
+    const trackwright::Registration high = registrar.registerCold(crossing, 6.2f);
+    ASSERT_TRUE(high.defined);
+    EXPECT_TRUE(onBridge(high)) << "a car 6 m up is on it: segment " << high.segment;
+    EXPECT_TRUE(registrar.registerCold(crossing).defined) << "without a height it registers as before";
+    EXPECT_EQ(registrar.registerCold(crossing, std::numeric_limits<float>::quiet_NaN()).segment, registrar.registerCold(crossing).segment);
+
+    // Driving the whole lap along the centre line, coherently: the distance only ever grows (but for
+    // the one wrap at the line), so registration never jumps to the other deck at the crossing.
+    trackwright::Registrar driver(track);
+    float previous = -1.0f;
+    int wraps = 0;
+    for (std::uint32_t k = 0; k < nodes; ++k) {
+        const formats::BakedNode& a = track.view.nodes[track.view.routes[0].firstNode + k];
+        const formats::BakedNode& b = track.view.nodes[track.view.routes[0].firstNode + (k + 1) % nodes];
+        for (int step = 0; step < 4; ++step) {
+            const float f = static_cast<float>(step) / 4.0f;
+            const trackwright::Registration r = driver.update({a.x + f * (b.x - a.x), a.y + f * (b.y - a.y)}, a.z + f * (b.z - a.z));
+            ASSERT_TRUE(r.defined) << k;
+            if (r.distance < previous) ++wraps;
+            previous = r.distance;
+        }
+    }
+    EXPECT_LE(wraps, 1) << "registration jumped between the decks";
+}
+
 } // namespace

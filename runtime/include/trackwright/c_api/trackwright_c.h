@@ -214,6 +214,10 @@ TW_API tw_status tw_registrar_create(const tw_track* track, tw_registrar** out);
 TW_API void tw_registrar_free(tw_registrar* registrar);
 /* A non-finite x or y: TW_INVALID_ARGUMENT, and `out` says undefined. */
 TW_API tw_status tw_registrar_update(tw_registrar* registrar, double x, double y, tw_registration* out);
+/* The same for a car at height `z` (the track's z) on a track that passes over itself: when the
+ * registrar has lost the car, the road surface nearest below it wins (a car on a bridge is on the
+ * bridge). A non-finite z is ignored. */
+TW_API tw_status tw_registrar_update_at_height(tw_registrar* registrar, double x, double y, double z, tw_registration* out);
 
 /* `kind` a tw_follower_kind, `vehicle` a tw_vehicle_preset: plain integers, since a binding layer
  * may pass any number (an unknown one is TW_INVALID_ARGUMENT). */

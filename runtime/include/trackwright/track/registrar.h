@@ -34,8 +34,17 @@ public:
 
     /// Registers `position` (metres, world x/y), updating the remembered segment.
     Registration update(format::Vec2 position);
+    /// The same for a car at `height` (metres, the track's z) on a track whose parts pass over one
+    /// another: a coherent update follows the car's route as always (a car on a bridge stays on the
+    /// bridge); when it goes cold, the surface nearest below the car wins (see registerCold).
+    Registration update(format::Vec2 position, float height);
     /// Registers without using or changing the remembered segment: the grid answer.
     Registration registerCold(format::Vec2 position) const;
+    /// The grid answer for a car at `height`: of the segments that hold the position, the one whose
+    /// road surface (the centre line's height there) is nearest below the car, up to
+    /// kHeightTolerance above it (a wheel on a kerb, float rounding); when every surface is higher,
+    /// the nearest. A non-finite height is ignored.
+    Registration registerCold(format::Vec2 position, float height) const;
     /// Forgets the last segment; the next update is cold.
     void reset() { m_hasLast = false; }
     /// Tells a cold registrar which route the car is on (the route of the line it follows), so
@@ -47,8 +56,12 @@ public:
 
     /// How many segments a coherent update may step before it gives up and goes cold.
     static constexpr int kMaxCoherentSteps = 8;
+    /// Metres a surface may lie above the car's height and still count as below it.
+    static constexpr float kHeightTolerance = 1.0f;
 
 private:
+    Registration updateFrom(format::Vec2 position, const float* height);
+
     BakedTrack m_track;  ///< a copy of the view (cheap): the game keeps only the bytes alive
     bool m_hasLast = false;        ///< m_lastNode is valid
     bool m_hasRoute = false;       ///< m_lastRoute is the car's route
