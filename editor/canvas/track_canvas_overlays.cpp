@@ -32,6 +32,11 @@ QColor ramp(double t) {
 
 QPointF toPoint(formats::Vec2 v) { return {v.x, v.y}; }
 
+/// A route with at least `least` nodes, every one of them in the track: one the colouring can draw.
+bool drawable(const formats::TrackDocument& t, const formats::Route& route, std::size_t least) {
+    return route.nodes.size() >= least && std::all_of(route.nodes.begin(), route.nodes.end(), [&](std::uint32_t k) { return k < t.nodes.size(); });
+}
+
 } // namespace
 
 QColor heightColour(double t) {
@@ -127,10 +132,8 @@ void TrackCanvas::paintColouring(QPainter& painter) {
         std::vector<Link> links;
         double low = std::numeric_limits<double>::infinity(), high = -low;
         for (const formats::Route& route : t.routes) {
+            if (!drawable(t, route, 2)) continue;
             const std::size_t n = route.nodes.size();
-            bool valid = n >= 2;
-            for (std::uint32_t k : route.nodes) valid = valid && k < t.nodes.size();
-            if (!valid) continue;
             const std::size_t count = route.closed ? n : n - 1;
             for (std::size_t k = 0; k < count; ++k) {
                 const formats::TrackNode& a = t.nodes[route.nodes[k]];
@@ -148,10 +151,8 @@ void TrackCanvas::paintColouring(QPainter& painter) {
     if (m_colouring == Colouring::Curvature) {
         // Curvature of the circle through each node and its neighbours: 1/25 m and tighter is red.
         for (const formats::Route& route : t.routes) {
+            if (!drawable(t, route, 3)) continue;
             const std::size_t n = route.nodes.size();
-            bool valid = n >= 3;
-            for (std::uint32_t k : route.nodes) valid = valid && k < t.nodes.size();
-            if (!valid) continue;
             const std::size_t links = route.closed ? n : n - 1;
             for (std::size_t k = 0; k < links; ++k) {
                 auto at = [&](std::size_t i) { return t.nodes[route.nodes[i % n]].position.ground(); };

@@ -70,6 +70,19 @@ std::string clipProblem(const formats::TrackDocument& clip) {
     return {};
 }
 
+/// Appends `clip`'s run to `d`'s nodes moved by `offset`; their new indices in run order.
+std::vector<std::uint32_t> appendMovedRun(formats::TrackDocument& d, const formats::TrackDocument& clip, formats::Vec2 offset) {
+    std::vector<std::uint32_t> added;
+    for (std::uint32_t n : clip.routes.front().nodes) {
+        formats::TrackNode node = clip.nodes[n];
+        node.position.x += offset.x;
+        node.position.y += offset.y;
+        added.push_back(static_cast<std::uint32_t>(d.nodes.size()));
+        d.nodes.push_back(std::move(node));
+    }
+    return added;
+}
+
 /// The node of `track`'s routes (other than `except`) nearest to `p` on the side `direction` points
 /// to (ahead) or away from (behind).
 std::optional<std::pair<std::uint32_t, std::uint32_t>> nearestAttachment(const formats::TrackDocument& track, std::uint32_t except, formats::Vec2 p,
@@ -145,14 +158,7 @@ TrackEdit pasteIntoRoute(const formats::TrackDocument& track, const formats::Tra
     const formats::Vec2 offset = track.nodes[afterNode].position.ground() + firstLink - clip.nodes[run[0]].position.ground();
     TrackEdit edit;
     formats::TrackDocument d = track;
-    std::vector<std::uint32_t> inserted;
-    for (std::uint32_t n : run) {
-        formats::TrackNode node = clip.nodes[n];
-        node.position.x += offset.x;
-        node.position.y += offset.y;
-        inserted.push_back(static_cast<std::uint32_t>(d.nodes.size()));
-        d.nodes.push_back(std::move(node));
-    }
+    const std::vector<std::uint32_t> inserted = appendMovedRun(d, clip, offset);
     const auto [route, k] = *where;
     auto& routeNodes = d.routes[route].nodes;
     routeNodes.insert(routeNodes.begin() + static_cast<std::ptrdiff_t>(k + 1), inserted.begin(), inserted.end());
@@ -171,14 +177,8 @@ TrackEdit pasteRoute(const formats::TrackDocument& track, const formats::TrackDo
     formats::TrackDocument d = track;
     formats::Route route;
     route.name = source.name + " copy";
-    for (std::uint32_t n : source.nodes) {
-        formats::TrackNode node = clip.nodes[n];
-        node.position.x += offset.x;
-        node.position.y += offset.y;
-        route.nodes.push_back(static_cast<std::uint32_t>(d.nodes.size()));
-        edit.newNodes.push_back(route.nodes.back());
-        d.nodes.push_back(node);
-    }
+    route.nodes = appendMovedRun(d, clip, offset);
+    edit.newNodes = route.nodes;
     d.routes.push_back(std::move(route));
     edit.track = std::move(d);
     return edit;
