@@ -9,7 +9,7 @@
 namespace bake::cli {
 
 struct ImportCommand {
-    std::string from;          ///< "tum-csv" or "waypoints"
+    std::string from;          ///< "tum-csv", "waypoints" or "torcs"
     std::string input;
     std::string raceline;      ///< optional line CSV
     std::string output;
@@ -20,6 +20,7 @@ struct ImportCommand {
     double runoffMargin = 2.0; ///< metres beyond the tarmac
     double wallMargin = 1.0;   ///< metres beyond the runoff
     bool overpass = false;     ///< lift the second pass of every self-crossing into a bridge
+    std::string torcsData;     ///< torcs: folder with surfaces.xml; empty = search beside the track
     bool json = false;
 };
 int runImport(const ImportCommand& command, std::ostream& out, std::ostream& err);

@@ -11,10 +11,13 @@ namespace bake::cli {
 namespace {
 
 void addImport(CLI::App& app, ImportCommand& command) {
-    CLI::App* sub = app.add_subcommand("import", "Turn a centre-line CSV into a .twtrack source document, then validate it");
-    sub->add_option("--from", command.from, "Input kind: tum-csv (x_m,y_m,w_tr_right_m,w_tr_left_m, closed loop) or waypoints (x,y[,z])")
-        ->required()->check(CLI::IsMember({"tum-csv", "waypoints"}));
-    sub->add_option("input", command.input, "Input CSV file")->required();
+    CLI::App* sub = app.add_subcommand("import", "Turn a centre-line CSV or a TORCS track into a .twtrack source document, then validate it");
+    sub->add_option("--from", command.from, "Input kind: tum-csv (x_m,y_m,w_tr_right_m,w_tr_left_m, closed loop), waypoints (x,y[,z]) "
+                    "or torcs (a TORCS track XML, version 3 or 4)")
+        ->required()->check(CLI::IsMember({"tum-csv", "waypoints", "torcs"}));
+    sub->add_option("input", command.input, "Input CSV or XML file")->required();
+    sub->add_option("--torcs-data", command.torcsData, "torcs: the folder with TORCS's surfaces.xml (default: a data/ folder beside the "
+                    "track file or one or two folders above it)");
     sub->add_option("-o,--output", command.output, "Output .twtrack file (written atomically)")->required();
     sub->add_option("--raceline", command.raceline, "Racing line CSV (x_m,y_m); becomes the line \"racing\"");
     sub->add_option("--name", command.name, "Track name (default: the input file's name)");

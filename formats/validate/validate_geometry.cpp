@@ -22,9 +22,14 @@ constexpr std::size_t kMaxListedCrossings = 10;
 constexpr std::size_t kMaxCountedCrossings = 10000;
 /// m: surfaces closer than this where they cross are one level overlapping, not a low bridge.
 constexpr double kSameLevel = 0.5;
-/// The steepest climb or descent a car can drive (public roads top out near 20 %; a rally stage
-/// or a hill-climb touches 25 %): steeper is a typing slip in a height, or a wall.
+/// The steepest climb or descent a road is normally built with (public roads top out near 20 %; a
+/// rally stage or a hill-climb touches 25 %): steeper deserves a look, but dirt tracks and jumps go
+/// there (TORCS's dirt-2 has 30 % ramps), so it is a warning.
 constexpr double kMaxGradient = 0.25;
+/// The steepest climb a car can drive at all: with about half its weight on the driven wheels and
+/// tyre grip μ ≈ 1, traction μ·(m g cos θ)/2 stops beating m g sin θ at tan θ = 0.5. Steeper is a
+/// typing slip in a height, or a wall: an error.
+constexpr double kMaxDrivableGradient = 0.5;
 /// m: a link shorter than this in plan has no run to climb on; a height change on it is a step.
 constexpr double kStepRun = 1.0;
 /// m: the most a step between neighbouring nodes may rise or drop (a high kerb): more, and no car
@@ -64,19 +69,27 @@ void summarise(const RouteView& v, std::size_t total, const char* code, const st
 /// Climbs and drops along the centre line: a link steeper than kMaxGradient, or (too short in plan
 /// to have a gradient) a step higher than kMaxStep.
 void checkGradients(const RouteView& v, DiagnosticSink& sink) {
-    std::size_t steep = 0, steps = 0;
+    std::size_t steep = 0, undrivable = 0, steps = 0;
     for (std::size_t k = 0; k < v.linkCount; ++k) {
         const std::size_t j = v.next(k);
         const double run = length(v.points[j] - v.points[k]);
         const double rise = v.node(j).position.z - v.node(k).position.z;
         if (run >= kStepRun) {
             const double gradient = std::abs(rise) / run;
-            if (gradient <= kMaxGradient || ++steep > kMaxListedCrossings) continue;
-            pairDiagnostic(sink.error("steep-gradient", "link " + v.linkName(k) + " of " + routeName(v.doc, v.index) + " " +
-                (rise > 0.0 ? "climbs " : "drops ") + metres(std::abs(rise)) + " over " + metres(run) + ", a gradient of " +
-                quantity(std::round(gradient * 1000.0) / 10.0, "%") + ", steeper than the " + quantity(kMaxGradient * 100.0, "%") +
-                " a car can drive. Check node " + std::to_string(v.id(j)) + "'s height, or lengthen the ramp with more nodes",
-                nodePath(v.id(j)) + ".z"), v, k, j);
+            if (gradient <= kMaxGradient) continue;
+            const bool drivable = gradient <= kMaxDrivableGradient;
+            if (++(drivable ? steep : undrivable) > kMaxListedCrossings) continue;
+            const std::string what = "link " + v.linkName(k) + " of " + routeName(v.doc, v.index) + " " + (rise > 0.0 ? "climbs " : "drops ") +
+                metres(std::abs(rise)) + " over " + metres(run) + ", a gradient of " + quantity(std::round(gradient * 1000.0) / 10.0, "%");
+            if (drivable) {
+                pairDiagnostic(sink.warning("steep-gradient", what + ", steeper than the " + quantity(kMaxGradient * 100.0, "%") +
+                    " of the steepest roads: cars crawl up it. Check node " + std::to_string(v.id(j)) + "'s height if that was not meant",
+                    nodePath(v.id(j)) + ".z"), v, k, j);
+            } else {
+                pairDiagnostic(sink.error("undrivable-gradient", what + ", steeper than the " + quantity(kMaxDrivableGradient * 100.0, "%") +
+                    " any car can drive. Check node " + std::to_string(v.id(j)) + "'s height, or lengthen the ramp with more nodes",
+                    nodePath(v.id(j)) + ".z"), v, k, j);
+            }
         } else if (std::abs(rise) > kMaxStep && ++steps <= kMaxListedCrossings) {
             pairDiagnostic(sink.error("height-step", "nodes " + std::to_string(v.id(k)) + " and " + std::to_string(v.id(j)) + " of " +
                 routeName(v.doc, v.index) + " are " + metres(run) + " apart in plan but " + metres(std::abs(rise)) +
@@ -84,7 +97,7 @@ void checkGradients(const RouteView& v, DiagnosticSink& sink) {
                 "at least " + metres(std::abs(rise) / kMaxGradient), nodePath(v.id(j)) + ".z"), v, k, j);
         }
     }
-    summarise(v, steep, "steep-gradient", "links steeper than " + quantity(kMaxGradient * 100.0, "%"), sink);
+    summarise(v, undrivable, "undrivable-gradient", "links steeper than " + quantity(kMaxDrivableGradient * 100.0, "%"), sink);
     summarise(v, steps, "height-step", "height steps", sink);
 }
 

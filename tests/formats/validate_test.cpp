@@ -20,7 +20,8 @@ using formats::TrackDocument;
 
 // Codes that are advice, not errors: a file with only these still bakes. Every other code is an
 // error.
-const std::set<std::string> kWarningCodes = {"node-unused", "line-beyond-track", "width-jump", "link-length-jump", "duplicate-line"};
+const std::set<std::string> kWarningCodes = {"node-unused", "line-beyond-track", "width-jump", "link-length-jump", "duplicate-line",
+                                           "steep-gradient"};
 
 const Diagnostic* find(const Diagnostics& diagnostics, const std::string& code) {
     for (const auto& d : diagnostics)
