@@ -130,6 +130,41 @@ TEST_F(TwbakeCli, OverpassMakesAFigureEightImportValidateAndBake) {
     EXPECT_EQ(built.exitCode, kExitOk) << built.err;
 }
 
+// A TORCS track from the shared folder: imports with its pit lane (default surfaces found two
+// folders up), validates and bakes; a broken one names its segment and exits 1.
+TEST_F(TwbakeCli, TorcsTrackImportsValidatesAndBakes) {
+    const std::string track = std::string(TRACKWRIGHT_SHARED_TRACKS_DIR) + "/torcs/road/g-track-2.xml";
+    const RunResult imported = twbake({"import", "--from", "torcs", track, "-o", file("g2.twtrack").string()});
+    ASSERT_EQ(imported.exitCode, kExitOk) << imported.err;
+    EXPECT_EQ(imported.err.find("torcs-surfaces-missing"), std::string::npos) << imported.err;
+    EXPECT_NE(imported.out.find("g2.twtrack"), std::string::npos);
+    const std::optional<formats::TrackDocument> doc = formats::loadTrackFile(file("g2.twtrack")).document;
+    ASSERT_TRUE(doc);
+    EXPECT_EQ(doc->name, "CG track 2");
+    ASSERT_EQ(doc->routes.size(), 2u);
+    EXPECT_EQ(doc->routes[1].name, "pit lane");
+    EXPECT_EQ(twbake({"validate", file("g2.twtrack").string()}).exitCode, kExitOk);
+    const RunResult built = twbake({"build", file("g2.twtrack").string(), "-o", file("g2.twbake").string()});
+    EXPECT_EQ(built.exitCode, kExitOk) << built.err;
+
+    write("broken.xml", "<params name=\"x\"><section name=\"Header\"><attnum name=\"version\" val=\"4\"/></section>"
+                        "<section name=\"Main Track\"><section name=\"Track Segments\"><section name=\"turn 3\">"
+                        "<attstr name=\"type\" val=\"rgt\"/><attnum name=\"radius\" val=\"-20\"/><attnum name=\"arc\" val=\"1\"/>"
+                        "</section></section></section></params>");
+    const RunResult broken = twbake({"import", "--from", "torcs", file("broken.xml").string(), "-o", file("broken.twtrack").string()});
+    EXPECT_EQ(broken.exitCode, kExitInvalidInput);
+    EXPECT_NE(broken.err.find("turn 3"), std::string::npos) << broken.err;
+    EXPECT_FALSE(fs::exists(file("broken.twtrack")));
+    write("cut.xml", read("broken.xml").substr(0, 90));
+    const RunResult truncated = twbake({"import", "--from", "torcs", file("cut.xml").string(), "-o", file("cut.twtrack").string()});
+    EXPECT_EQ(truncated.exitCode, kExitInvalidInput);
+    EXPECT_NE(truncated.err.find("torcs-xml-syntax"), std::string::npos) << truncated.err;
+
+    EXPECT_EQ(twbake({"import", "--from", "torcs", file("missing.xml").string(), "-o", file("m.twtrack").string()}).exitCode, kExitIo);
+    EXPECT_EQ(twbake({"import", "--from", "torcs", "--torcs-data", m_dir.string(), track, "-o", file("m.twtrack").string()}).exitCode, kExitIo);
+    EXPECT_EQ(twbake({"import", "--from", "torcs", "--raceline", track, track, "-o", file("m.twtrack").string()}).exitCode, kExitUsage);
+}
+
 TEST_F(TwbakeCli, NeverOverwritesItsInput) {
     write("wp.csv", "0,0\n10,0\n");
     const RunResult r = twbake({"import", "--from", "waypoints", file("wp.csv").string(), "-o", file("wp.csv").string()});
