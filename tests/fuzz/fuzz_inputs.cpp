@@ -1,6 +1,7 @@
 #include "tests/fuzz/fuzz_inputs.h"
 
 #include "formats/baked/format_names.h"
+#include "formats/import/torcs_import.h"
 #include "formats/import/track_import.h"
 #include "formats/source/track_json.h"
 #include "formats/validate/validate.h"
@@ -94,6 +95,16 @@ void waypoints(Input input) {
     formats::WaypointImportOptions options;
     options.closed = input.size() % 2 == 1;
     const formats::ImportResult imported = formats::importWaypoints(text(input), "fuzz", options);
+    if (imported.document) (void)formats::validate(*imported.document);
+}
+
+void torcsXml(Input input) {
+    const std::string_view all = text(input);
+    const std::size_t split = all.find("\n---\n");
+    const std::string_view track = split == std::string_view::npos ? all : all.substr(0, split);
+    const std::optional<std::string_view> surfaces =
+        split == std::string_view::npos ? std::nullopt : std::optional<std::string_view>(all.substr(split + 5));
+    const formats::ImportResult imported = formats::importTorcsTrack(track, "fuzz.xml", surfaces);
     if (imported.document) (void)formats::validate(*imported.document);
 }
 

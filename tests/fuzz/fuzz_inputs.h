@@ -19,5 +19,7 @@ void bakedTrack(Input input);
 void tumCsv(Input input);
 /// The waypoint importer, closed for odd sizes, open for even ones.
 void waypoints(Input input);
+/// The TORCS track importer; after a "\n---\n" line the rest stands for the default surfaces.xml.
+void torcsXml(Input input);
 
 } // namespace fuzzing

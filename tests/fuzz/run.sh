@@ -11,7 +11,7 @@ limit=(-runs=10000000)
 if [ "${1:-}" = "--seconds" ]; then limit=(-max_total_time="$2" -seed=1); shift 2
 elif [[ "${1:-}" =~ ^[0-9]+$ ]]; then limit=(-runs="$1"); shift; fi
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(fuzz_track_json fuzz_baked_track fuzz_tum_csv fuzz_waypoints)
+[ ${#targets[@]} -eq 0 ] && targets=(fuzz_track_json fuzz_baked_track fuzz_tum_csv fuzz_waypoints fuzz_torcs_xml)
 
 cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz
@@ -29,13 +29,17 @@ for s in app/samples/*.twtrack $(find tests/data -name "*.twtrack"); do
   build/release/bake/twbake build "$s" -o "$corpus/fuzz_baked_track/$(basename "$s" .twtrack).twbake" >/dev/null 2>&1 || true
 done
 for csv in ../shared/tracks/*.csv; do head -c 4000 "$csv" > "$corpus/fuzz_tum_csv/$(basename "$csv")"; done
+# TORCS tracks: the small ones whole (ovals, dirt; versions 3 and 4), each once with the default surfaces after it.
+for xml in $(find ../shared/tracks/torcs -name "*.xml" -size -12k ! -path "*/data/*"); do
+  cp "$xml" "$corpus/fuzz_torcs_xml/$(basename "$xml")"
+done
 for csv in ../shared/tracks/racelines/*.csv; do head -c 2000 "$csv" | awk -F, 'NR<100 {print $1","$2}' > "$corpus/fuzz_waypoints/$(basename "$csv")"; done
 
 # Inputs are capped in size: small documents reach the same code as large ones, many times faster.
 # The caps hold the small seeds whole (tests/data's tracks) or a hundred rows of a CSV: the validator's
 # self-intersection check grows with the square of the rows that share a grid cell, and fuzzed
 # coordinates put them all in one.
-declare -A max_len=([fuzz_track_json]=16384 [fuzz_baked_track]=32768 [fuzz_tum_csv]=4096 [fuzz_waypoints]=2048)
+declare -A max_len=([fuzz_track_json]=16384 [fuzz_baked_track]=32768 [fuzz_tum_csv]=4096 [fuzz_waypoints]=2048 [fuzz_torcs_xml]=16384)
 
 for t in "${targets[@]}"; do
   echo "== $t ${limit[*]}"
