@@ -8,6 +8,7 @@
 #include "editor/commands/change_line_offsets_command.h"
 #include "editor/docks/diagnostics_dock.h"
 #include "editor/docks/profiles_dock.h"
+#include "editor/docks/raise_selection_dialog.h"
 #include "editor/shortcuts_dialog.h"
 #include "editor/start_panel.h"
 #include "editor/transform_dialog.h"
@@ -144,6 +145,9 @@ MainWindow::MainWindow(QWidget* parent, const QString& recoveryFolder) : QMainWi
     m_liveBake = new LiveBake(this);
     m_canvas->setLiveBake(m_liveBake);
     createDocks();
+    connect(m_profilesDock, &ProfilesDock::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
+    // A diagnostic clicked: its node (both, for a pair such as a crossing) selected by the dock and shown here.
+    connect(m_diagnosticsDock, &DiagnosticsDock::nodesActivated, this, [this](const std::set<std::uint32_t>& nodes) { m_canvas->frameNodes(nodes); });
     createMenus();
     updateTitle();
     updateTrackSummary();
@@ -346,6 +350,17 @@ void MainWindow::setDocument(std::unique_ptr<EditorDocument> document) {
             TransformDialog dialog(selectionCentre(m_document->track(), m_selection.nodes()), m_canvas->scaleWidths(), this);
             if (dialog.exec() == QDialog::Accepted) transformSelectionBy(dialog.transform(), dialog.scaleWidths());
         })->setObjectName("actionTransformSelection");
+        m_editMenu->addAction(tr("Rais&e/Lower Selection…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_H), this, [this] {
+            if (m_selection.empty()) {
+                statusBar()->showMessage(tr("Select the nodes to raise or lower first"), 8000);
+                return;
+            }
+            // The dock's falloff is the designer's current one: the dialog starts from it and keeps what it is given.
+            RaiseSelectionDialog dialog(m_profilesDock->falloff(), this);
+            if (dialog.exec() != QDialog::Accepted) return;
+            m_profilesDock->setFalloff(dialog.falloff());
+            m_profilesDock->raiseSelection(dialog.dz());
+        })->setObjectName("actionRaiseSelection");
         m_editMenu->addAction(tr("Smooth &Positions"), this, [this] {
             m_document->undoStack()->push(new ChangeNodesCommand(m_document.get(), tr("Smooth Positions"), smoothPositions(m_document->track(), m_selection.nodes())));
         });

@@ -1,6 +1,7 @@
 #include "editor/canvas/track_canvas.h"
 
 #include "editor/document/editor_document.h"
+#include "editor/canvas/canvas_palette.h"
 #include "editor/canvas/node_selection.h"
 
 #include "formats/geometry/route_frames.h"
@@ -20,25 +21,7 @@
 namespace editor {
 namespace {
 
-// A dark, quiet palette: the surfaces read at a glance, walls and lines stand out.
-const QColor kBackground(38, 42, 38);
-const QColor kRunoffFill(72, 88, 62);
-const QColor kTarmacFill(96, 99, 106);
-const QColor kTarmacBand(128, 132, 140);  // the tarmac drawn as a minimum-width band, zoomed out
-const QColor kTarmacEdge(226, 226, 226);
-const QColor kRunoffEdge(170, 196, 140);
-const QColor kWall(232, 88, 72);
-const QColor kCentreLine(140, 180, 255);
-const QColor kRacingLine(255, 170, 40);
-const QColor kOtherLine(120, 220, 255);
-const QColor kNodeHandle(250, 250, 250);
-const QColor kMarker(255, 220, 0);
-
-QPen cosmeticPen(const QColor& colour, double width, Qt::PenStyle style = Qt::SolidLine) {
-    QPen pen(colour, width, style, Qt::RoundCap, Qt::RoundJoin);
-    pen.setCosmetic(true);  // width in pixels whatever the zoom
-    return pen;
-}
+using namespace palette;
 
 /// A label with a dark plate behind it, so it reads over tarmac, grass and lines alike.
 void drawLabel(QPainter& painter, QPointF at, const QString& text) {
@@ -57,6 +40,7 @@ CanvasScene buildCanvasScene(const formats::TrackDocument& document) {
     CanvasScene scene;
     scene.drawing = buildTrackDrawing(document);
     scene.geometry = buildCanvasGeometry(scene.drawing);
+    scene.decks = buildDeckPieces(scene.drawing);
     for (const formats::Route& route : document.routes) {
         bool valid = true;
         for (std::uint32_t n : route.nodes) valid = valid && n < document.nodes.size();
@@ -101,6 +85,8 @@ void TrackCanvas::applyScene(CanvasScene scene) {
     m_drawing = std::move(scene.drawing);
     m_geometry = std::move(scene.geometry);
     m_perpendiculars = std::move(scene.perpendiculars);
+    m_decks = std::move(scene.decks);
+    m_hoveredDeck = -1;
     update();
 }
 
@@ -114,10 +100,12 @@ void TrackCanvas::setEditing(EditorDocument* document, NodeSelection* selection)
     m_branchFork.reset();
     if (m_document) {
         connect(m_document, &EditorDocument::changed, this, &TrackCanvas::documentChanged);
+        connect(m_document, &EditorDocument::diagnosticsChanged, this, &TrackCanvas::updateCrossingMarks);
         setDocument(m_document->track());
     } else {
         setDocument({});
     }
+    updateCrossingMarks();
     if (m_selection) connect(m_selection, &NodeSelection::changed, this, [this] {
         m_nudgeKey = 0;
         update();
@@ -206,10 +194,12 @@ void TrackCanvas::paintEvent(QPaintEvent*) {
     paintLines(painter, visible);
     painter.restore();
     paintColouring(painter);
+    paintDecks(painter, visible);
     paintUndefinedZones(painter);
     paintMarkers(painter);
     paintNodeHandles(painter);
     paintEditing(painter);
+    paintCrossingMarks(painter);
     paintScaleBar(painter);
     paintEmptyTrackHint(painter);
 }
@@ -346,7 +336,16 @@ void TrackCanvas::paintNodeHandles(QPainter& painter) {
     for (const QPointF& node : m_drawing.nodes) {
         const QPointF p = m_view.toScreen(node);
         if (!screen.contains(p)) continue;
-        painter.drawRect(QRectF(p.x() - 2.5, p.y() - 2.5, 5.0, 5.0));
+        if (!m_decks.empty() && underDeck(node)) {
+            // Under a bridge: still there to pick, but seen through the deck, not on it.
+            painter.setPen(Qt::NoPen);
+            painter.setBrush(kHiddenHandle);
+            painter.drawRect(QRectF(p.x() - 1.5, p.y() - 1.5, 3.0, 3.0));
+            painter.setPen(QPen(QColor(20, 20, 20), 1.0));
+            painter.setBrush(kNodeHandle);
+        } else {
+            painter.drawRect(QRectF(p.x() - 2.5, p.y() - 2.5, 5.0, 5.0));
+        }
         ++m_stats.handles;
     }
 }
@@ -390,6 +389,7 @@ void TrackCanvas::mousePressEvent(QMouseEvent* event) {
 
 void TrackCanvas::mouseMoveEvent(QMouseEvent* event) {
     if (m_document && m_gesture != Gesture::None) editMove(event);
+    if (m_gesture == Gesture::None && !m_panning) updateHoveredDeck(event->position());
     if (m_panning) {
         m_view.pan(event->position() - m_lastMouse);
         m_lastMouse = event->position();

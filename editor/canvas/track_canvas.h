@@ -4,6 +4,8 @@
 #include "editor/document/sketch_edits.h"
 
 #include "editor/canvas/canvas_geometry.h"
+#include "editor/canvas/crossing_marks.h"
+#include "editor/canvas/overpass_decks.h"
 #include "editor/canvas/track_drawing.h"
 #include "editor/canvas/view_transform.h"
 
@@ -34,6 +36,7 @@ struct CanvasScene {
     TrackDrawing drawing;
     CanvasGeometry geometry;
     std::unordered_map<std::uint32_t, formats::Vec2> perpendiculars;  ///< per node, unit, to the left
+    std::vector<DeckPiece> decks;  ///< where the track passes over itself, lowest first
 };
 CanvasScene buildCanvasScene(const formats::TrackDocument& document);
 
@@ -50,6 +53,12 @@ CanvasScene buildCanvasScene(const formats::TrackDocument& document);
 ///
 /// The geometry is prepared once per document (see CanvasGeometry); a paint draws only the spans
 /// inside the view, at the coarsest level of detail that is still exact to a fraction of a pixel.
+///
+/// Where the track passes over itself (see DeckPiece) each upper pass is drawn again over the
+/// finished track, lowest first: its shadow on what it crosses, its surfaces, edges, lines and
+/// colouring, and a dark parapet along its walls; hovering it shows its clearance. A crossing that
+/// validation flags (overpass-clearance, edge-self-intersection) is marked with its clearance
+/// against the track's ("2.1 m < 4.5 m").
 class TrackCanvas : public QWidget {
     Q_OBJECT
 
@@ -116,6 +125,9 @@ public:
     void pickNextPoint(std::function<void(QPointF world)> picked);
     const TrackDrawing& drawing() const { return m_drawing; }
     const CanvasGeometry& geometry() const { return m_geometry; }
+    const std::vector<DeckPiece>& decks() const { return m_decks; }
+    /// The crossings validation flags, as marked on the canvas (refreshed with the diagnostics).
+    const std::vector<CrossingMark>& crossingMarks() const { return m_crossingMarks; }
 
     const ViewTransform& view() const { return m_view; }
     /// The part of the world the widget shows, metres (y up: top() is the smallest y).
@@ -171,7 +183,19 @@ private:
     void paintScaleBar(QPainter& painter) const;
     void paintEditing(QPainter& painter);
     void paintBackdrop(QPainter& painter);
-    void paintColouring(QPainter& painter);
+    /// Colour along the lines; over `deck` only (its links) when given.
+    void paintColouring(QPainter& painter, const DeckPiece* deck = nullptr);
+    // Passes over the track and crossings (track_canvas_crossings.cpp).
+    void paintDecks(QPainter& painter, const QRectF& visible);
+    void paintDeck(QPainter& painter, const DeckPiece& deck);
+    void paintCrossingMarks(QPainter& painter);
+    void updateCrossingMarks();
+    void updateHoveredDeck(QPointF screen);
+    /// Whether the node at `world` lies under a deck of another pass (not on one).
+    bool underDeck(QPointF world) const;
+    std::vector<DeckPiece> m_decks;
+    std::vector<CrossingMark> m_crossingMarks;
+    int m_hoveredDeck = -1;  ///< index into m_decks under the mouse, -1 for none
     void paintUndefinedZones(QPainter& painter);
     void applyScene(CanvasScene scene);
     void documentChanged();

@@ -90,7 +90,9 @@ std::optional<std::uint32_t> TrackCanvas::nodeAt(QPointF screen) const {
     double bestDistance = kPickPixels;
     const auto& nodes = m_document->track().nodes;
     for (std::uint32_t n = 0; n < nodes.size(); ++n) {
-        const double d = QLineF(screen, m_view.toScreen(toPoint(nodes[n].position.ground()))).length();
+        double d = QLineF(screen, m_view.toScreen(toPoint(nodes[n].position.ground()))).length();
+        // A click on a bridge means the bridge: a node under it loses to one on it close by.
+        if (d <= bestDistance && !m_decks.empty() && underDeck(toPoint(nodes[n].position.ground()))) d += kPickPixels / 2.0;
         if (d <= bestDistance) bestDistance = d, best = n;
     }
     return best;

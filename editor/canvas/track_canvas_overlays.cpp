@@ -112,9 +112,11 @@ void TrackCanvas::paintBackdrop(QPainter& painter) {
     painter.restore();
 }
 
-void TrackCanvas::paintColouring(QPainter& painter) {
+void TrackCanvas::paintColouring(QPainter& painter, const DeckPiece* deck) {
     if (!m_document || m_colouring == Colouring::None) return;
     const formats::TrackDocument& t = m_document->track();
+    // Over a deck only its own links, again, so the colour of what it crosses stays under it.
+    auto shown = [deck](std::size_t route, std::size_t k) { return !deck || (deck->route == route && deck->hasLink(k)); };
     const QRectF screen = QRectF(rect()).adjusted(-10, -10, 10, 10);
     auto segment = [&](formats::Vec2 a, formats::Vec2 b, QColor colour) {
         const QPointF p = m_view.toScreen(toPoint(a)), q = m_view.toScreen(toPoint(b));
@@ -131,16 +133,18 @@ void TrackCanvas::paintColouring(QPainter& painter) {
         };
         std::vector<Link> links;
         double low = std::numeric_limits<double>::infinity(), high = -low;
-        for (const formats::Route& route : t.routes) {
+        for (std::size_t r = 0; r < t.routes.size(); ++r) {
+            const formats::Route& route = t.routes[r];
             if (!drawable(t, route, 2)) continue;
             const std::size_t n = route.nodes.size();
             const std::size_t count = route.closed ? n : n - 1;
             for (std::size_t k = 0; k < count; ++k) {
                 const formats::TrackNode& a = t.nodes[route.nodes[k]];
                 const formats::TrackNode& b = t.nodes[route.nodes[(k + 1) % n]];
-                links.push_back({(a.position.z + b.position.z) / 2.0, a.position.ground(), b.position.ground()});
-                low = std::min(low, links.back().z);
-                high = std::max(high, links.back().z);
+                const double z = (a.position.z + b.position.z) / 2.0;
+                low = std::min(low, z);  // the whole track's range, so a deck keeps its colour
+                high = std::max(high, z);
+                if (shown(r, k)) links.push_back({z, a.position.ground(), b.position.ground()});
             }
         }
         std::stable_sort(links.begin(), links.end(), [](const Link& x, const Link& y) { return x.z < y.z; });
@@ -150,11 +154,13 @@ void TrackCanvas::paintColouring(QPainter& painter) {
     }
     if (m_colouring == Colouring::Curvature) {
         // Curvature of the circle through each node and its neighbours: 1/25 m and tighter is red.
-        for (const formats::Route& route : t.routes) {
+        for (std::size_t r = 0; r < t.routes.size(); ++r) {
+            const formats::Route& route = t.routes[r];
             if (!drawable(t, route, 3)) continue;
             const std::size_t n = route.nodes.size();
             const std::size_t links = route.closed ? n : n - 1;
             for (std::size_t k = 0; k < links; ++k) {
+                if (!shown(r, k)) continue;
                 auto at = [&](std::size_t i) { return t.nodes[route.nodes[i % n]].position.ground(); };
                 auto curvature = [&](std::size_t i) {
                     if (!route.closed && (i == 0 || i + 1 >= n)) return 0.0;
@@ -178,6 +184,7 @@ void TrackCanvas::paintColouring(QPainter& painter) {
         const std::uint32_t count = route.nodeCount;
         const std::uint32_t links = (route.flags & formats::kRouteClosed) ? count : count - 1;
         for (std::uint32_t k = 0; k < links && count > 1; ++k) {
+            if (!shown(line.route, k)) continue;  // routes bake in document order, a node per node
             const formats::BakedLinePoint& a = v.linePoints[line.firstPoint + k];
             const formats::BakedLinePoint& b = v.linePoints[line.firstPoint + (k + 1) % count];
             const double speed = v.speedHints[profile.firstHint + k];

@@ -23,6 +23,7 @@ bool routeIsDrawable(const formats::TrackDocument& doc, const formats::Route& ro
 
 /// A sample across the route: centre, unit left perpendicular and the widths to use there.
 struct CrossSection {
+    std::uint32_t node = 0;
     formats::Vec2 centre;
     formats::Vec2 left;
     formats::SideWidths leftWidths;
@@ -38,7 +39,7 @@ std::vector<CrossSection> crossSections(const formats::TrackDocument& doc, const
     for (std::size_t k = 0; k < driven.size(); ++k) {
         const formats::DrivenPoint& p = driven[k];
         const formats::TrackNode& widths = doc.nodes[p.attachment ? (k == 0 ? route.nodes.front() : route.nodes.back()) : p.node];
-        sections.push_back({p.position, p.frame.perpendicular, widths.left, widths.right});
+        sections.push_back({p.node, p.position, p.frame.perpendicular, widths.left, widths.right});
     }
     return sections;
 }
@@ -85,8 +86,15 @@ TrackDrawing buildTrackDrawing(const formats::TrackDocument& doc) {
         routeFrames[r] = formats::computeRouteFrames(doc, route);
         const std::vector<CrossSection> sections = crossSections(doc, route);
         RouteDrawing rd;
+        rd.route = static_cast<std::uint32_t>(r);
         rd.closed = route.closed;
-        for (const CrossSection& s : sections) rd.centre << toPoint(s.centre);
+        rd.firstOwnSection = route.fork ? 1 : 0;
+        rd.ownSectionCount = static_cast<qsizetype>(route.nodes.size());
+        for (const CrossSection& s : sections) {
+            rd.centre << toPoint(s.centre);
+            rd.heights.push_back(doc.nodes[s.node].position.z);
+            rd.nodes.push_back(s.node);
+        }
         rd.leftTrack = offsetEdge(sections, 1.0, [](const CrossSection& s) { return s.leftWidths.track; });
         rd.rightTrack = offsetEdge(sections, -1.0, [](const CrossSection& s) { return s.rightWidths.track; });
         rd.leftRunoff = offsetEdge(sections, 1.0, [](const CrossSection& s) { return s.leftWidths.runoff; });
@@ -104,7 +112,7 @@ TrackDrawing buildTrackDrawing(const formats::TrackDocument& doc) {
         if (line.route >= doc.routes.size() || routeFrames[line.route].empty()) continue;
         const formats::Route& route = doc.routes[line.route];
         if (line.offsets.size() != route.nodes.size()) continue;
-        LineDrawing ld{QString::fromStdString(line.name), route.closed, {}};
+        LineDrawing ld{QString::fromStdString(line.name), line.route, route.closed, {}};
         for (std::size_t k = 0; k < route.nodes.size(); ++k)
             ld.points << toPoint(doc.nodes[route.nodes[k]].position.ground() + routeFrames[line.route][k].perpendicular * line.offsets[k]);
         if (finite(ld.points)) drawing.lines.push_back(std::move(ld));

@@ -2,6 +2,8 @@
 
 #include "editor/commands/command_ids.h"
 
+#include <map>
+
 namespace editor {
 
 int nextMergeKey() {
@@ -22,10 +24,28 @@ int ChangeNodesCommand::id() const { return m_mergeKey != 0 ? kChangeNodesComman
 
 bool ChangeNodesCommand::mergeWith(const QUndoCommand* other) {
     const auto* next = static_cast<const ChangeNodesCommand*>(other);
-    if (next->m_mergeKey != m_mergeKey || next->m_after.size() != m_after.size()) return false;
-    for (std::size_t i = 0; i < m_after.size(); ++i)
-        if (next->m_after[i].first != m_after[i].first) return false;
-    m_after = next->m_after;  // this command's `before` stays: undo goes back to before the gesture
+    if (next->m_mergeKey != m_mergeKey) return false;
+    // This command's `before` stays: undo goes back to before the gesture. A gesture may reach
+    // more nodes as it goes (a raise whose falloff grows mid-drag): a node first changed by `next`
+    // takes its `before` from there, the value it had all along until then.
+    bool sameNodes = next->m_after.size() == m_after.size();
+    for (std::size_t i = 0; sameNodes && i < m_after.size(); ++i) sameNodes = next->m_after[i].first == m_after[i].first;
+    if (sameNodes) {
+        m_after = next->m_after;
+        return true;
+    }
+    std::map<std::uint32_t, std::size_t> at;
+    for (std::size_t i = 0; i < m_after.size(); ++i) at[m_after[i].first] = i;
+    for (std::size_t i = 0; i < next->m_after.size(); ++i) {
+        const auto& [index, node] = next->m_after[i];
+        if (const auto found = at.find(index); found != at.end()) {
+            m_after[found->second].second = node;
+            continue;
+        }
+        at[index] = m_after.size();
+        m_after.emplace_back(index, node);
+        m_before.push_back(next->m_before[i]);
+    }
     return true;
 }
 

@@ -7,8 +7,9 @@
 namespace editor {
 
 /// Sets the values of some nodes (position, widths, speed, tags): the one generic command behind
-/// moves, nudges, width handles, smoothing and property edits. Commands with the same non-zero
-/// `mergeKey` over the same nodes merge into one undo step (every mouse move of one drag).
+/// moves, nudges, width handles, smoothing, raises and property edits. Commands with the same
+/// non-zero `mergeKey` merge into one undo step (every mouse move of one drag), over the union of
+/// their nodes.
 class ChangeNodesCommand : public QUndoCommand {
 public:
     ChangeNodesCommand(EditorDocument* document, const QString& text, std::vector<std::pair<std::uint32_t, formats::TrackNode>> after,

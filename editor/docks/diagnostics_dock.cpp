@@ -18,8 +18,11 @@ DiagnosticsDock::DiagnosticsDock(NodeSelection* selection, QWidget* parent) : QD
     connect(m_list, &QListWidget::itemClicked, this, [this](QListWidgetItem* item) {
         const QVariant node = item->data(Qt::UserRole);
         if (!node.isValid()) return;
-        m_selection->set({node.toUInt()});
+        std::set<std::uint32_t> nodes{node.toUInt()};
+        if (const QVariant other = item->data(Qt::UserRole + 1); other.isValid()) nodes.insert(other.toUInt());
+        m_selection->set(nodes);
         emit nodeActivated(node.toUInt());
+        emit nodesActivated(nodes);
     });
 }
 
@@ -47,6 +50,7 @@ void DiagnosticsDock::refresh() {
                                          m_list);
         item->setForeground(error ? QColor(220, 60, 50) : QColor(200, 140, 0));
         if (d.node) item->setData(Qt::UserRole, static_cast<uint>(*d.node));
+        if (d.node && d.otherNode) item->setData(Qt::UserRole + 1, static_cast<uint>(*d.otherNode));
         item->setToolTip(QString::fromStdString(d.jsonPath));
     }
     for (const auto& [code, count] : perCode)

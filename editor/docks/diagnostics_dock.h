@@ -2,6 +2,9 @@
 
 #include <QDockWidget>
 
+#include <cstdint>
+#include <set>
+
 class QListWidget;
 
 namespace editor {
@@ -10,7 +13,8 @@ class EditorDocument;
 class NodeSelection;
 
 /// Live validation: every problem with its severity, code and message; clicking one selects the
-/// node it names (and the canvas can show it).
+/// node it names, both for a pair (a crossing, crossing perpendiculars, a step), and asks for them
+/// to be shown (nodesActivated).
 class DiagnosticsDock : public QDockWidget {
     Q_OBJECT
 public:
@@ -20,6 +24,8 @@ public:
 
 signals:
     void nodeActivated(std::uint32_t node);
+    /// The nodes a clicked diagnostic names, now selected: the canvas frames them.
+    void nodesActivated(const std::set<std::uint32_t>& nodes);
 
 private:
     void refresh();

@@ -7,8 +7,11 @@
 
 #include "bake/lines/offset_line.h"
 
+#include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
+#include <QVBoxLayout>
+#include <QWheelEvent>
 
 #include <algorithm>
 #include <optional>
@@ -70,15 +73,41 @@ RouteProfiles routeProfiles(const formats::TrackDocument& t, std::uint32_t route
     p.panels.push_back(std::move(speeds));
     // Height and banking where the route has them: a flat route's would be straight lines at 0.
     const auto [lowest, highest] = std::minmax_element(elevation.values.begin(), elevation.values.end());
-    if (*highest - *lowest > 0.01) p.panels.push_back({QObject::tr("Elevation"), QObject::tr("m"), {elevation}});
+    if (*highest - *lowest > 0.01) p.panels.push_back({QObject::tr("Elevation"), QObject::tr("m"), {elevation}, true});
     if (std::any_of(banking.values.begin(), banking.values.end(), [](double b) { return b != 0.0; }))
         p.panels.push_back({QObject::tr("Banking (left edge up +)"), QObject::tr("°"), {banking}});
     return p;
 }
 
+ProfilePlot::ProfilePlot(QWidget* parent) : QWidget(parent) { setMouseTracking(true); }
+
 void ProfilePlot::setProfiles(RouteProfiles profiles) {
     m_profiles = std::move(profiles);
     update();
+}
+
+void ProfilePlot::setFalloffShares(std::vector<double> shares) {
+    m_shares = std::move(shares);
+    update();
+}
+
+QRectF ProfilePlot::panelRect(int i) const {
+    const double panelHeight = (height() - 10.0) / static_cast<double>(std::max<std::size_t>(1, m_profiles.panels.size()));
+    const double left = 56.0, right = width() - 8.0;
+    return QRectF(left, 6.0 + i * panelHeight + 14.0, right - left, panelHeight - 22.0);
+}
+
+int ProfilePlot::heightsPanel() const {
+    if (m_profiles.distance.size() < 2) return -1;
+    for (std::size_t i = 0; i < m_profiles.panels.size(); ++i)
+        if (m_profiles.panels[i].heights) return static_cast<int>(i);
+    return -1;
+}
+
+std::optional<QRectF> ProfilePlot::heightsPanelRect() const {
+    const int i = heightsPanel();
+    if (i < 0) return std::nullopt;
+    return panelRect(i);
 }
 
 void ProfilePlot::paintEvent(QPaintEvent*) {
@@ -93,19 +122,38 @@ void ProfilePlot::paintEvent(QPaintEvent*) {
     }
     const double length = std::max(1.0, p.distance.back());
     const int panels = static_cast<int>(p.panels.size());
-    const double panelHeight = (height() - 10.0) / panels;
-    const double left = 56.0, right = width() - 8.0;
+    const double left = panelRect(0).left();
     for (int i = 0; i < panels; ++i) {
         const ProfilePanel& panel = p.panels[static_cast<std::size_t>(i)];
-        const QRectF box(left, 6.0 + i * panelHeight + 14.0, right - left, panelHeight - 22.0);
+        const QRectF box = panelRect(i);
         painter.setPen(QColor(90, 95, 90));
         painter.drawRect(box);
         double low = 0.0, high = 0.0;
         for (const ProfileSeries& s : panel.series)
             for (double v : s.values) low = std::min(low, v), high = std::max(high, v);
         if (high - low < 1e-9) high = low + 1.0;
+        if (panel.heights && m_drag) low = m_drag->low, high = m_drag->high;  // the scale the drag started with
         auto y = [&](double v) { return box.bottom() - (v - low) / (high - low) * box.height(); };
         auto x = [&](double s) { return box.left() + s / length * box.width(); };
+        if (panel.heights && (m_drag || m_hoverHeights) && m_shares.size() == p.distance.size()) {
+            // How much of the raise each node gets: full over the selection, fading to nothing at
+            // the falloff distance either side.
+            QPolygonF shade;
+            shade << QPointF(x(p.distance.front()), box.bottom());
+            for (std::size_t k = 0; k < m_shares.size(); ++k) shade << QPointF(x(p.distance[k]), box.bottom() - m_shares[k] * box.height());
+            shade << QPointF(x(p.distance.back()), box.bottom());
+            painter.setPen(Qt::NoPen);
+            painter.setBrush(QColor(255, 160, 0, 50));
+            painter.drawPolygon(shade);
+            painter.setBrush(Qt::NoBrush);
+            painter.setPen(QPen(QColor(255, 160, 0, 140), 1.0, Qt::DashLine));
+            for (std::size_t k = 1; k < m_shares.size(); ++k) {
+                // The falloff's ends: the first node either side that no longer moves.
+                if ((m_shares[k - 1] > 0.0) == (m_shares[k] > 0.0)) continue;
+                const double end = x(p.distance[m_shares[k] > 0.0 ? k - 1 : k]);
+                painter.drawLine(QPointF(end, box.top()), QPointF(end, box.bottom()));
+            }
+        }
         painter.setPen(QColor(210, 210, 210));
         painter.drawText(QPointF(box.left(), box.top() - 3.0), QStringLiteral("%1 (%2)").arg(panel.title, panel.unit));
         painter.drawText(QRectF(0, box.top() - 6, left - 4, 14), Qt::AlignRight, QString::number(high, 'g', 3));
@@ -114,6 +162,8 @@ void ProfilePlot::paintEvent(QPaintEvent*) {
             painter.setPen(QPen(QColor(90, 95, 90), 1.0, Qt::DashLine));
             painter.drawLine(QPointF(box.left(), y(0.0)), QPointF(box.right(), y(0.0)));
         }
+        painter.save();
+        painter.setClipRect(box.adjusted(-1.0, -1.0, 1.0, 1.0));
         for (const ProfileSeries& s : panel.series) {
             QPainterPath path;
             for (std::size_t k = 0; k < s.values.size() && k < p.distance.size(); ++k) {
@@ -124,17 +174,93 @@ void ProfilePlot::paintEvent(QPaintEvent*) {
             painter.setPen(QPen(s.colour, 1.4));
             painter.drawPath(path);
         }
+        painter.restore();
         painter.setPen(QPen(QColor(255, 160, 0), 1.0));
         for (double m : p.marks) painter.drawLine(QPointF(x(m), box.top()), QPointF(x(m), box.bottom()));
     }
 }
 
+void ProfilePlot::mousePressEvent(QMouseEvent* event) {
+    const int i = heightsPanel();
+    if (event->button() != Qt::LeftButton || !m_raiseEnabled || i < 0 || !panelRect(i).contains(event->position())) return;
+    // Freeze the scale: re-scaled to the raised curve on every move, the drag would run away. A
+    // flat route's panel spans at least ten metres, so a drag of its height moves a sensible amount.
+    double low = 0.0, high = 0.0;
+    for (const ProfileSeries& s : m_profiles.panels[static_cast<std::size_t>(i)].series)
+        for (double v : s.values) low = std::min(low, v), high = std::max(high, v);
+    constexpr double kMinSpan = 10.0;
+    if (high - low < kMinSpan) {
+        const double middle = (low + high) / 2.0;
+        low = middle - kMinSpan / 2.0, high = middle + kMinSpan / 2.0;
+    }
+    m_drag = Drag{event->position().y(), low, high};
+    emit raiseStarted();
+    update();
+}
+
+void ProfilePlot::mouseMoveEvent(QMouseEvent* event) {
+    if (m_drag) {
+        // The panel's own scale, so the curve follows the mouse; but never coarser than 5 cm a
+        // pixel, or a strip of a panel on a laptop would move the road a metre a twitch.
+        constexpr double kMaxMetresPerPixel = 0.05;
+        const QRectF box = *heightsPanelRect();
+        const double metresPerPixel = std::min(kMaxMetresPerPixel, (m_drag->high - m_drag->low) / std::max(1.0, box.height()));
+        double dz = (m_drag->pressY - event->position().y()) * metresPerPixel;
+        // Centimetres; Ctrl snaps to half metres, as Ctrl snaps a move in Blender.
+        const double step = (event->modifiers() & Qt::ControlModifier) ? 0.5 : 0.01;
+        dz = std::round(dz / step) * step;
+        emit raiseDragged(dz);
+        return;
+    }
+    const std::optional<QRectF> box = heightsPanelRect();
+    const bool hover = m_raiseEnabled && box && box->contains(event->position());
+    if (hover != m_hoverHeights) {
+        m_hoverHeights = hover;
+        setCursor(hover ? Qt::SizeVerCursor : Qt::ArrowCursor);
+        update();
+    }
+}
+
+void ProfilePlot::mouseReleaseEvent(QMouseEvent* event) {
+    if (!m_drag || event->button() != Qt::LeftButton) return;
+    m_drag.reset();
+    emit raiseFinished();
+    update();
+}
+
+void ProfilePlot::wheelEvent(QWheelEvent* event) {
+    const std::optional<QRectF> box = heightsPanelRect();
+    if (!m_raiseEnabled || !box || !(m_drag || box->contains(event->position()))) {
+        QWidget::wheelEvent(event);
+        return;
+    }
+    emit falloffStepped(event->angleDelta().y() / 120.0);
+    event->accept();
+}
+
+void ProfilePlot::leaveEvent(QEvent*) {
+    if (!m_hoverHeights) return;
+    m_hoverHeights = false;
+    unsetCursor();
+    update();
+}
+
 ProfilesDock::ProfilesDock(NodeSelection* selection, LiveBake* liveBake, QWidget* parent)
     : QDockWidget(tr("Profiles"), parent), m_selection(selection), m_liveBake(liveBake) {
     setObjectName("profilesDock");
-    m_plot = new ProfilePlot(this);
+    auto* body = new QWidget(this);
+    auto* layout = new QVBoxLayout(body);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    layout->addWidget(makeRaiseBar());
+    m_plot = new ProfilePlot(body);
     m_plot->setMinimumSize(200, 90);  // a strip is readable; more would crowd the canvas on a laptop screen
-    setWidget(m_plot);
+    layout->addWidget(m_plot, 1);
+    setWidget(body);
+    connect(m_plot, &ProfilePlot::raiseStarted, this, &ProfilesDock::startRaise);
+    connect(m_plot, &ProfilePlot::raiseDragged, this, &ProfilesDock::dragRaise);
+    connect(m_plot, &ProfilePlot::raiseFinished, this, &ProfilesDock::finishRaise);
+    connect(m_plot, &ProfilePlot::falloffStepped, this, &ProfilesDock::stepFalloff);
     connect(m_selection, &NodeSelection::changed, this, &ProfilesDock::refresh);
     connect(m_liveBake, &LiveBake::baked, this, &ProfilesDock::refresh);
     // Only while its tab is in front: replotting every node of a large track on every edit of a drag
@@ -147,12 +273,14 @@ ProfilesDock::ProfilesDock(NodeSelection* selection, LiveBake* liveBake, QWidget
 
 void ProfilesDock::setDocument(EditorDocument* document) {
     if (m_document) disconnect(m_document, nullptr, this, nullptr);
+    m_raise.reset();
     m_document = document;
     if (m_document) connect(m_document, &EditorDocument::changed, this, &ProfilesDock::refresh);
     refresh();
 }
 
 void ProfilesDock::refresh() {
+    updateRaiseBar();
     if (!m_document || !m_shown) {
         if (!m_document) m_plot->setProfiles({});
         return;
@@ -161,7 +289,17 @@ void ProfilesDock::refresh() {
     if (!m_selection->empty())
         if (const auto at = locateNode(m_document->track(), *m_selection->nodes().begin())) route = at->first;
     const trackwright::BakedTrack* baked = m_liveBake->latest() ? &m_liveBake->latest()->track : nullptr;
-    m_plot->setProfiles(routeProfiles(m_document->track(), route, baked, m_selection->nodes()));
+    RouteProfiles profiles = routeProfiles(m_document->track(), route, baked, m_selection->nodes());
+    const bool hasHeights = std::any_of(profiles.panels.begin(), profiles.panels.end(), [](const ProfilePanel& p) { return p.heights; });
+    if (!hasHeights && !m_selection->empty() && profiles.distance.size() >= 2) {
+        // A flat route with a selection: its (level) heights, so there is a curve to drag up.
+        const formats::Route& r = m_document->track().routes[route];
+        ProfileSeries level{tr("height"), QColor(250, 200, 90), {}};
+        for (std::uint32_t n : r.nodes) level.values.push_back(m_document->track().nodes[n].position.z);
+        profiles.panels.push_back({tr("Elevation (drag to raise the selection)"), tr("m"), {std::move(level)}, true});
+    }
+    m_plot->setProfiles(std::move(profiles));
+    m_plot->setFalloffShares(m_selection->empty() ? std::vector<double>{} : sharesAlongRoute(route));
 }
 
 } // namespace editor
