@@ -27,6 +27,7 @@
 #include "formats/baked/baked_writer.h"
 #include "formats/source/file_io.h"
 #include "formats/geometry/route_frames.h"
+#include "formats/import/torcs_import.h"
 #include "formats/import/track_import.h"
 #include "formats/source/track_json.h"
 #include "formats/validate/validate.h"
@@ -123,8 +124,9 @@ MainWindow::MainWindow(QWidget* parent, const QString& recoveryFolder) : QMainWi
     connect(m_startPanel, &StartPanel::drawRequested, this, [this] { m_tools->actions().at(4)->trigger(); });  // Sketch
     connect(m_startPanel, &StartPanel::openDialogRequested, this, &MainWindow::showOpenDialog);
     connect(m_startPanel, &StartPanel::openRequested, this, &MainWindow::openFileReportingErrors);
-    connect(m_startPanel, &StartPanel::importTumCsvRequested, this, [this] { showImportDialog(true); });
-    connect(m_startPanel, &StartPanel::importWaypointsRequested, this, [this] { showImportDialog(false); });
+    connect(m_startPanel, &StartPanel::importTumCsvRequested, this, [this] { showImportDialog(ImportKind::TumCsv); });
+    connect(m_startPanel, &StartPanel::importWaypointsRequested, this, [this] { showImportDialog(ImportKind::Waypoints); });
+    connect(m_startPanel, &StartPanel::importTorcsRequested, this, [this] { showImportDialog(ImportKind::Torcs); });
     m_summaryLabel = new QLabel(this);
     m_cursorLabel = new QLabel(this);
     m_cursorLabel->setMinimumWidth(220);
@@ -169,8 +171,9 @@ void MainWindow::createMenus() {
     file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
     file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &MainWindow::saveAs);
     file->addSeparator();
-    file->addAction(tr("Import TUM &CSV…"), this, [this] { showImportDialog(true); });
-    file->addAction(tr("Import &Waypoints…"), this, [this] { showImportDialog(false); });
+    file->addAction(tr("Import TUM &CSV…"), this, [this] { showImportDialog(ImportKind::TumCsv); });
+    file->addAction(tr("Import &Waypoints…"), this, [this] { showImportDialog(ImportKind::Waypoints); });
+    file->addAction(tr("Import T&ORCS Track…"), this, [this] { showImportDialog(ImportKind::Torcs); });
     file->addAction(tr("&Export Baked…"), QKeySequence(Qt::CTRL | Qt::Key_E), this, [this] {
         if (!m_document) return;
         const QString base = filePath().isEmpty() ? QString("track.twbake") : QFileInfo(filePath()).path() + "/" + QFileInfo(filePath()).completeBaseName() + ".twbake";
@@ -605,15 +608,20 @@ bool MainWindow::newTrack(bool force) {
     return true;
 }
 
-bool MainWindow::importFile(const QString& path, bool tumCsv, QString* errorText) {
-    std::string error;
-    const auto text = formats::readWholeFile(path.toStdString(), error);
-    if (!text) {
-        if (errorText) *errorText = QString::fromStdString(error);
-        return false;
+bool MainWindow::importFile(const QString& path, ImportKind kind, QString* errorText) {
+    formats::ImportResult imported;
+    if (kind == ImportKind::Torcs) {
+        imported = formats::importTorcsTrackFile(path.toStdString());
+    } else {
+        std::string error;
+        const auto text = formats::readWholeFile(path.toStdString(), error);
+        if (!text) {
+            if (errorText) *errorText = QString::fromStdString(error);
+            return false;
+        }
+        const std::string name = QFileInfo(path).completeBaseName().toStdString();
+        imported = kind == ImportKind::TumCsv ? formats::importTumCsv(*text, name) : formats::importWaypoints(*text, name);
     }
-    const std::string name = QFileInfo(path).completeBaseName().toStdString();
-    formats::ImportResult imported = tumCsv ? formats::importTumCsv(*text, name) : formats::importWaypoints(*text, name);
     if (!imported.document) {
         if (errorText) *errorText = formatDiagnostics(path, imported.diagnostics);
         return false;
@@ -824,12 +832,14 @@ bool MainWindow::goToNode(std::uint32_t node) {
     return true;
 }
 
-void MainWindow::showImportDialog(bool tumCsv) {
+void MainWindow::showImportDialog(ImportKind kind) {
     if (!maybeSave()) return;
-    const QString path = QFileDialog::getOpenFileName(this, tumCsv ? tr("Import TUM racetrack CSV") : tr("Import waypoints"), {},
-                                                      tr("CSV (*.csv);;All files (*)"));
+    const QString title = kind == ImportKind::TumCsv ? tr("Import TUM racetrack CSV")
+                        : kind == ImportKind::Waypoints ? tr("Import waypoints") : tr("Import TORCS track");
+    const QString filter = kind == ImportKind::Torcs ? tr("TORCS track (*.xml);;All files (*)") : tr("CSV (*.csv);;All files (*)");
+    const QString path = QFileDialog::getOpenFileName(this, title, {}, filter);
     QString error;
-    if (!path.isEmpty() && !importFile(path, tumCsv, &error)) QMessageBox::warning(this, tr("Cannot import"), error);
+    if (!path.isEmpty() && !importFile(path, kind, &error)) QMessageBox::warning(this, tr("Cannot import"), error);
 }
 
 void MainWindow::updateStartPanel() {

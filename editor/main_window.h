@@ -66,8 +66,10 @@ public:
     void pasteClipboard(PasteAs as);
     /// Edit ▸ Transform Selection: moves, turns and scales the selected nodes as one undo step.
     bool transformSelectionBy(const SelectionTransform& transform, bool scaleWidths);
-    /// Imports a TUM racetrack CSV or a waypoint CSV as a new, unsaved track.
-    bool importFile(const QString& path, bool tumCsv, QString* errorText = nullptr);
+    /// File ▸ Import: a TUM racetrack CSV, a waypoint CSV or a TORCS track XML (its default surfaces
+    /// found beside it, as `twbake import --from torcs` finds them), as a new, unsaved track.
+    enum class ImportKind { TumCsv, Waypoints, Torcs };
+    bool importFile(const QString& path, ImportKind kind, QString* errorText = nullptr);
     /// Bakes the track off the UI thread with a progress dialog and writes the .twbake.
     bool exportBaked(const QString& path, QString* errorText = nullptr);
     /// Restores the autosave a crashed session left, if any; true when one was restored.
@@ -106,7 +108,7 @@ public:
 public slots:
     void showOpenDialog();
     /// File ▸ Import TUM CSV / Import Waypoints: asks for the file, reports a failure.
-    void showImportDialog(bool tumCsv);
+    void showImportDialog(ImportKind kind);
     /// Shows the start panel over the canvas while the track is empty (see StartPanel).
     void updateStartPanel();
     bool save();

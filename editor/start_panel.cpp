@@ -48,6 +48,9 @@ StartPanel::StartPanel(QWidget* parent) : QFrame(parent) {
             &QPushButton::clicked, this, &StartPanel::importTumCsvRequested);
     connect(addButton(layout, tr("Import waypoints (CSV)…"), tr("x, y per row, e.g. from a game level"), "startImportWaypoints"),
             &QPushButton::clicked, this, &StartPanel::importWaypointsRequested);
+    connect(addButton(layout, tr("Import a TORCS track (XML)…"), tr("segments, heights, banking, surfaces and the pit lane of a TORCS or Speed Dreams track"),
+                      "startImportTorcs"),
+            &QPushButton::clicked, this, &StartPanel::importTorcsRequested);
     m_files = new QVBoxLayout;
     layout->addLayout(m_files);
     if (parent) parent->installEventFilter(this);

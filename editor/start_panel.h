@@ -27,6 +27,7 @@ signals:
     void openRequested(const QString& path);
     void importTumCsvRequested();
     void importWaypointsRequested();
+    void importTorcsRequested();
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;

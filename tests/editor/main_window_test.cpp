@@ -2,6 +2,7 @@
 #include "editor/shortcuts_dialog.h"
 #include "editor/start_panel.h"
 #include "editor/canvas/track_canvas.h"
+#include "editor/document/editor_document.h"
 #include "formats/source/track_json.h"
 #include "formats/source/file_io.h"
 
@@ -24,6 +25,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 
 namespace {
@@ -39,6 +41,40 @@ TEST(MainWindow, OpensASampleAndShowsItInTheTitle) {
     EXPECT_TRUE(window.windowTitle().startsWith("harbour_sprint.twtrack"));
     EXPECT_EQ(window.canvas()->drawing().routes.size(), 2u);
     EXPECT_FALSE(formats::hasErrors(window.diagnostics()));
+}
+
+// File ▸ Import TORCS Track on a real TORCS file: a new, unsaved track with its pit lane that
+// validates, one undo step; a broken file says which segment and keeps the current track.
+TEST(MainWindow, ImportsATorcsTrackAsANewUnsavedTrack) {
+    editor::MainWindow window;
+    ASSERT_TRUE(window.openFile(kSamples + "/kart.twtrack"));
+    QString error;
+    ASSERT_TRUE(window.importFile(QString(TRACKWRIGHT_SHARED_TRACKS_DIR) + "/torcs/road/corkscrew.xml",
+                                  editor::MainWindow::ImportKind::Torcs, &error)) << error.toStdString();
+    ASSERT_TRUE(window.document());
+    EXPECT_EQ(window.document()->name, "Corkscrew");
+    EXPECT_EQ(window.document()->routes.size(), 2u);
+    // Live validation runs off the UI thread: wait for the imported track's.
+    EXPECT_TRUE(QTest::qWaitFor([&] {
+        const formats::Diagnostics& found = window.diagnostics();
+        return std::none_of(found.begin(), found.end(), [](const formats::Diagnostic& d) { return d.code == "no-routes"; });
+    }, 5000));
+    for (const formats::Diagnostic& d : window.diagnostics())
+        EXPECT_NE(d.severity, formats::Severity::Error) << d.code << ": " << d.message;
+    EXPECT_TRUE(window.editorDocument()->filePath().isEmpty()) << "Save asks where an import goes";
+    EXPECT_EQ(window.editorDocument()->undoStack()->count(), 1);
+
+    QTemporaryDir dir;
+    const QString bad = dir.filePath("bad.xml");
+    QFile file(bad);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write("<params name=\"x\"><section name=\"Header\"><attnum name=\"version\" val=\"4\"/></section>"
+               "<section name=\"Main Track\"><section name=\"Track Segments\"><section name=\"esses\">"
+               "<attstr name=\"type\" val=\"wiggle\"/></section></section></section></params>");
+    file.close();
+    EXPECT_FALSE(window.importFile(bad, editor::MainWindow::ImportKind::Torcs, &error));
+    EXPECT_TRUE(error.contains("esses")) << error.toStdString();
+    EXPECT_EQ(window.document()->name, "Corkscrew");
 }
 
 TEST(MainWindow, AFileThatCannotBeLoadedReportsWhyAndKeepsTheCurrentTrack) {
