@@ -17,7 +17,9 @@ int loadBakeFile(const std::string& path, LoadedBake& bake, std::ostream& err, c
     }
     const trackwright::LoadStatus status = loadBakedBytes(bytes->data(), bytes->size(), bake);
     if (status != trackwright::LoadStatus::Ok) {
-        err << path << ": error: " << formats::describeBakedLoadStatus(status) << '\n';
+        char why[192];
+        err << path << ": error: "
+            << formats::describeBakedLoad({reinterpret_cast<const std::byte*>(bytes->data()), bytes->size()}, status, why, sizeof why) << '\n';
         return kExitInvalidInput;
     }
     return kExitOk;

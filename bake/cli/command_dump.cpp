@@ -52,13 +52,14 @@ template <class Out> void dumpView(const formats::BakedTrackView& v, Out& o) {
     o.section("nodes", v.nodes.size(), [&](std::size_t i) {
         const auto& n = v.nodes[i];
         o.field("x", n.x); o.field("y", n.y); o.field("z", n.z);
-        o.field("tangent_x", n.tangentX); o.field("tangent_y", n.tangentY);
+        o.field("tangent_x", n.tangentX); o.field("tangent_y", n.tangentY); o.field("tangent_z", n.tangentZ);
         o.field("perpendicular_x", n.perpendicularX); o.field("perpendicular_y", n.perpendicularY);
         o.field("left_track", n.leftTrack); o.field("left_runoff", n.leftRunoff); o.field("left_wall", n.leftWall);
         o.field("right_track", n.rightTrack); o.field("right_runoff", n.rightRunoff); o.field("right_wall", n.rightWall);
-        o.field("link_length", n.linkLength); o.field("distance", n.distance);
+        o.field("link_length", n.linkLength); o.field("link_plan_length", n.linkPlanLength); o.field("distance", n.distance);
         o.field("curvature", n.curvature); o.field("bezier_curvature", n.bezierCurvature);
-        o.field("speed_override", n.speedOverride); o.field("source_node", n.sourceNode);
+        o.field("speed_override", n.speedOverride); o.field("banking", n.banking); o.field("grip", n.grip);
+        o.field("source_node", n.sourceNode);
     });
     o.section("route_links", v.routeLinks.size(), [&](std::size_t i) {
         const auto& l = v.routeLinks[i];
@@ -84,7 +85,7 @@ template <class Out> void dumpView(const formats::BakedTrackView& v, Out& o) {
     o.section("line_points", v.linePoints.size(), [&](std::size_t i) {
         const auto& p = v.linePoints[i];
         o.field("x", p.x); o.field("y", p.y); o.field("z", p.z);
-        o.field("tangent_x", p.tangentX); o.field("tangent_y", p.tangentY);
+        o.field("tangent_x", p.tangentX); o.field("tangent_y", p.tangentY); o.field("tangent_z", p.tangentZ);
         o.field("perpendicular_x", p.perpendicularX); o.field("perpendicular_y", p.perpendicularY);
         o.field("offset", p.offset); o.field("curvature", p.curvature); o.field("distance", p.distance);
     });

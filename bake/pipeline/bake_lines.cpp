@@ -1,9 +1,11 @@
 #include "bake/pipeline/bake_steps.h"
 #include "bake/pipeline/line_curvature.h"
 #include "bake/pipeline/speed_profile.h"
+#include "bake/pipeline/vertical_tangent.h"
 
-
+#include <cmath>
 #include <cstring>
+#include <optional>
 
 namespace bake::detail {
 namespace {
@@ -32,16 +34,27 @@ void bakeOneLine(const formats::TrackDocument& document, const RouteLayout& layo
 
     formats::BakedLine line{routeIndex, out.addString(name), vehicleClass, static_cast<std::uint32_t>(out.linePoints.size()), 0.0f, 0};
     const std::vector<LinePointShape> shape = lineShape(points, closed);
+    // A line point stands at its node's height (the centre line's: the banking's lift at the
+    // offset is not added), so the line climbs with the road, over its own plan lengths.
+    auto height = [&](std::size_t k) { return document.nodes[driven[k].node].position.z; };
+    auto link = [&](std::size_t from, std::size_t to) {
+        return formats::Vec3{points[to].x - points[from].x, points[to].y - points[from].y, height(to) - height(from)};
+    };
     double distance = 0.0;
     for (std::size_t k = 0; k < n; ++k) {
         formats::Vec2 tangent = shape[k].tangent;
         if (formats::length(tangent) == 0.0) tangent = driven[k].frame.tangent;
         const formats::Vec2 perpendicular = formats::leftPerpendicular(tangent);
-        out.linePoints.push_back({static_cast<float>(points[k].x), static_cast<float>(points[k].y),
-                                  static_cast<float>(document.nodes[driven[k].node].position.z), static_cast<float>(tangent.x),
-                                  static_cast<float>(tangent.y), static_cast<float>(perpendicular.x), static_cast<float>(perpendicular.y),
-                                  static_cast<float>(offsets[k]), static_cast<float>(shape[k].curvature), static_cast<float>(distance)});
-        if (closed || k + 1 < n) distance += formats::length(points[(k + 1) % n] - points[k]);
+        const bool hasNext = closed || k + 1 < n, hasPrevious = closed || k > 0;
+        std::optional<formats::Vec3> backward, forward;
+        if (hasPrevious && n > 1) backward = link((k + n - 1) % n, k);
+        if (hasNext && n > 1) forward = link(k, (k + 1) % n);
+        out.linePoints.push_back({static_cast<float>(points[k].x), static_cast<float>(points[k].y), static_cast<float>(height(k)),
+                                  static_cast<float>(tangent.x), static_cast<float>(tangent.y),
+                                  static_cast<float>(verticalTangent(backward, forward)), static_cast<float>(perpendicular.x),
+                                  static_cast<float>(perpendicular.y), static_cast<float>(offsets[k]), static_cast<float>(shape[k].curvature),
+                                  static_cast<float>(distance)});
+        if (hasNext) distance += linkLength3d(formats::length(points[(k + 1) % n] - points[k]), height((k + 1) % n) - height(k));
     }
     line.length = static_cast<float>(distance);
     out.lines.push_back(line);
@@ -79,7 +92,7 @@ void bakeSpeedHints(const formats::TrackDocument& document, const RouteLayout& l
             input.curvature.push_back(p.curvature);
             // Along the road, climbs included: on the level exactly the plan length as before.
             const double run = std::hypot(double(next.x) - p.x, double(next.y) - p.y), rise = double(next.z) - p.z;
-            const double length = rise == 0.0 ? run : std::hypot(run, rise);
+            const double length = linkLength3d(run, rise);
             input.segmentLength.push_back(length);
             input.sinGradient.push_back(length > 0.0 ? rise / length : 0.0);
             const formats::TrackNode& node = document.nodes[driven[k].node];

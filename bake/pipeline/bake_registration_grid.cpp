@@ -37,7 +37,7 @@ void bakeRegistrationGrid(double cellSize, formats::BakedTrackData& out) {
             const std::uint32_t a = r.firstNode + k;
             const std::uint32_t b = r.firstNode + (k + 1) % r.nodeCount;
             segments.push_back({a, wallQuadBox(out.nodes[a], out.nodes[b])});
-            linkSum += out.nodes[a].linkLength;
+            linkSum += out.nodes[a].linkPlanLength;  // the grid lies in plan: a climb does not change its cells
         }
     }
     Box bounds{INFINITY, INFINITY, -INFINITY, -INFINITY};

@@ -79,7 +79,7 @@ SpeedProfile computeSpeedProfile(const SpeedProfileInput& input, const SpeedLimi
     for (int lap = 0; lap < laps; ++lap) {
         for (std::size_t k = 0; k < segments; ++k) {
             const std::size_t next = (k + 1) % n;
-            const double acceleration = limits.maxAcceleration - kGravity * at(input.sinGradient, k, 0.0);
+            const double acceleration = limits.maxAcceleration * tractionFactor(at(input.grip, k, 1.0)) - kGravity * at(input.sinGradient, k, 0.0);
             const double v = reachable(profile.speed[k], acceleration, segment(k));
             if (v < profile.speed[next]) profile.speed[next] = v;
             else if (lap > 0) break;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "trackwright/track/road_surface.h"
+
 #include <optional>
 #include <vector>
 
@@ -33,10 +35,14 @@ struct SpeedProfileInput {
     std::vector<double> grip;
 };
 
-inline constexpr double kGravity = 9.81;  ///< m/s²
+inline constexpr double kGravity = trackwright::kGravity;  ///< m/s², the reference vehicle model's too
 /// On a crest a car may go light but keeps at least this share of its weight on the tyres: above
 /// that speed it would take off or have no grip left to steer or brake.
 inline constexpr double kMinCrestLoad = 0.5;
+
+/// min(1, grip): the share of the engine's acceleration the tyres transmit (see the runtime's
+/// road_surface.h; the reference vehicle model uses the same factor).
+using trackwright::tractionFactor;
 
 /// The corner limit at one point, m/s, before the top speed: the fastest v with which the tyres'
 /// grip (a_lat · grip, scaled by the normal load) and the banking hold the car on the curve.
@@ -61,7 +67,8 @@ struct SpeedProfile {
 /// (v_i ≤ sqrt(v_{i+1}² + 2 b d_i)) and a forward pass so it can accelerate there
 /// (v_{i+1} ≤ sqrt(v_i² + 2 a d_i)). On a slope gravity's component along the road joins both:
 /// b = b_max·grip + g·sin φ (a climb helps braking, a descent lengthens it) and
-/// a = a_max − g·sin φ (a climb slows the car). Closed lines wrap until nothing changes; an open
+/// a = a_max·tractionFactor(grip) − g·sin φ (a climb slows the car; a slippery surface spins the
+/// driven wheels sooner). Closed lines wrap until nothing changes; an open
 /// line starts from its first point's limit. Time per segment assumes constant acceleration:
 /// 2 d / (v_i + v_{i+1}).
 SpeedProfile computeSpeedProfile(const SpeedProfileInput& input, const SpeedLimits& limits);

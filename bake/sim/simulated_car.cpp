@@ -81,7 +81,8 @@ void SimulatedCar::step(double dtSeconds) {
     if (here.defined) m_last = here;
 
     const trackwright::Controls controls = m_follower->update({m_body.state, here, dt});
-    trackwright::stepVehicle(m_vehicle, controls, dt, m_body);
+    // The road under the car: where it is registered, else where it last was (off the walls for a tick).
+    trackwright::stepVehicle(m_vehicle, controls, dt, m_body, m_last.road);
     trackwright::resolveWallContact(track, m_last, m_body);
     if (const trackwright::TeleportRequest t = m_follower->takeTeleportRequest(); t.requested) {
         m_body = {};

@@ -73,8 +73,11 @@ public:
     /// The line's speed hint where the car is (m/s) and its distance from the line (m), this tick.
     float targetSpeed() const { return m_targetSpeed; }
     float crossTrackError() const { return m_crossTrackError; }
-    /// m: the line's height where the car is, this tick (the reference model is flat).
+    /// m: the line's height where the car is, this tick (the reference model moves in plan).
     float height() const { return m_height; }
+    /// The road under the car this tick, as the vehicle model felt it (its last registration's):
+    /// climb, banking and grip, for a preview that pitches and rolls the car.
+    const trackwright::RoadSurface& road() const { return m_last.road; }
     /// The ideal lap of the car's line and class from the baked profile, s (0 without one).
     double idealLapTime() const { return m_idealLapTime; }
 

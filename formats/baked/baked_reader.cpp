@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 
 namespace trackwright::format {
@@ -28,8 +29,8 @@ const char* describeBakedLoadStatus(BakedLoadStatus status) {
     case BakedLoadStatus::Ok: return "ok";
     case BakedLoadStatus::Truncated: return "the file is truncated: it is shorter than its header says";
     case BakedLoadStatus::BadMagic: return "not a .twbake file (wrong magic bytes)";
-    case BakedLoadStatus::NewerVersion: return "written by a newer Trackwright: update the runtime, or bake with this version";
-    case BakedLoadStatus::OlderVersion: return "written by an older Trackwright: bake the track again";
+    case BakedLoadStatus::NewerVersion: return "a newer .twbake format than this runtime reads: update the runtime, or bake with the twbake that matches it";
+    case BakedLoadStatus::OlderVersion: return "an older .twbake format than this runtime reads: bake it again with twbake build";
     case BakedLoadStatus::LayoutMismatch: return "same format version but a different data layout: baker and runtime come from different builds";
     case BakedLoadStatus::ChecksumMismatch: return "checksum mismatch: the file is damaged or was modified after baking";
     case BakedLoadStatus::BadSectionTable: return "the section table is malformed";
@@ -38,6 +39,28 @@ const char* describeBakedLoadStatus(BakedLoadStatus status) {
     case BakedLoadStatus::Misaligned: return "the buffer is not 8-byte aligned";
     }
     return "unknown status";
+}
+
+std::uint32_t bakedFileVersion(std::span<const std::byte> bytes) noexcept {
+    if (bytes.size() < sizeof(BakedHeader) || std::memcmp(bytes.data(), kBakedMagic.data(), kBakedMagic.size()) != 0) return 0;
+    std::uint32_t version = 0;
+    std::memcpy(&version, bytes.data() + offsetof(BakedHeader, formatVersion), sizeof version);
+    return version;
+}
+
+const char* describeBakedLoad(std::span<const std::byte> bytes, BakedLoadStatus status, char* buffer, std::size_t size) noexcept {
+    if (buffer == nullptr || size == 0) return "";
+    const bool otherVersion = status == BakedLoadStatus::OlderVersion || status == BakedLoadStatus::NewerVersion;
+    if (otherVersion) {
+        const std::uint32_t version = bakedFileVersion(bytes);
+        const char* advice = status == BakedLoadStatus::OlderVersion ? "bake it again with twbake build"
+                                                                      : "update the runtime, or bake with the twbake that matches it";
+        std::snprintf(buffer, size, "file is .twbake version %u, this runtime reads version %u: %s", static_cast<unsigned>(version),
+                      static_cast<unsigned>(kBakedFormatVersion), advice);
+    } else {
+        std::snprintf(buffer, size, "%s", describeBakedLoadStatus(status));
+    }
+    return buffer;
 }
 
 namespace {

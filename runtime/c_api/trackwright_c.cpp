@@ -55,7 +55,8 @@ struct tw_lap_counter {
 
 namespace {
 
-thread_local const char* lastLoadError = "";
+/// Why the last tw_track_load on this thread failed: room for every describeBakedLoad message.
+thread_local char lastLoadError[192] = "";
 
 bool validPreset(int32_t v) { return v >= TW_VEHICLE_CAR && v <= TW_VEHICLE_HOVERCRAFT; }
 bool validKind(int32_t k) { return k >= TW_FOLLOWER_PURSUIT && k <= TW_FOLLOWER_PURSUIT_TUNED; }
@@ -84,13 +85,19 @@ tw_vehicle_parameters fromParameters(const trackwright::VehicleParameters& p) {
             p.drag, p.rollingResistance, p.lateralGrip, p.turnOnSpotRate, p.width};
 }
 
+tw_road fromRoad(const trackwright::RoadSurface& r) { return {r.tangentZ, r.banking, r.grip, r.verticalCurvature, r.forwardX, r.forwardY}; }
+trackwright::RoadSurface toRoad(const tw_road& r) { return {r.tangent_z, r.banking, r.grip, r.vertical_curvature, r.forward_x, r.forward_y}; }
+
 trackwright::Registration toRegistration(const tw_registration& w) {
-    return {w.defined != 0, w.route, w.segment, w.ratio, w.lateral, w.distance};
+    return {w.defined != 0, w.route, w.segment, w.ratio, w.lateral, w.distance, toRoad(w.road)};
+}
+tw_registration fromRegistration(const trackwright::Registration& r) {
+    return {r.defined ? 1 : 0, r.route, r.segment, r.ratio, r.lateral, r.distance, fromRoad(r.road)};
 }
 bool finiteRegistration(const tw_registration& w) { return std::isfinite(w.ratio) && std::isfinite(w.lateral) && std::isfinite(w.distance); }
 
 tw_track_point fromPoint(const trackwright::TrackPoint& p) {
-    return {p.route, p.segment, p.distance, p.position.x, p.position.y, p.z, p.heading, p.curvature, p.leftTrack, p.rightTrack};
+    return {p.route, p.segment, p.distance, p.position.x, p.position.y, p.z, p.heading, p.curvature, p.leftTrack, p.rightTrack, fromRoad(p.road)};
 }
 
 trackwright::VehicleState toState(const tw_vehicle_state& s) { return {{s.x, s.y}, s.heading, s.speed, s.yaw_rate}; }
@@ -138,7 +145,8 @@ tw_status tw_track_load(const void* bytes, size_t size, tw_track** out) {
     t->storage = storage;
     const trackwright::LoadStatus status = trackwright::loadBakedTrack({reinterpret_cast<const std::byte*>(storage->data()), size}, t->track);
     if (status != trackwright::LoadStatus::Ok) {
-        lastLoadError = trackwright::format::describeBakedLoadStatus(status);
+        trackwright::format::describeBakedLoad({reinterpret_cast<const std::byte*>(storage->data()), size}, status, lastLoadError,
+                                               sizeof lastLoadError);
         return TW_BAD_FILE;
     }
     *out = t.release();
@@ -209,7 +217,7 @@ tw_status tw_line_sample_at(const tw_track* track, uint32_t line, uint32_t vehic
     if (!track || !out || line >= track->track.view.lines.size() || !std::isfinite(distance)) return TW_INVALID_ARGUMENT;
     const trackwright::LineSampler sampler(track->track, line, vehicleClass);
     const trackwright::LineSample s = sampler.sample(distance);
-    *out = {s.position.x, s.position.y, s.z, s.tangent.x, s.tangent.y, s.curvature, s.speedHint, s.distance};
+    *out = {s.position.x, s.position.y, s.z, s.tangent.x, s.tangent.y, s.curvature, s.speedHint, s.distance, fromRoad(s.road)};
     return TW_OK;
 }
 
@@ -224,22 +232,20 @@ void tw_registrar_free(tw_registrar* registrar) { delete registrar; }
 tw_status tw_registrar_update(tw_registrar* registrar, double x, double y, tw_registration* out) {
     if (!registrar || !out) return TW_INVALID_ARGUMENT;
     if (!std::isfinite(x) || !std::isfinite(y)) {
-        *out = {0, 0, 0, 0.0f, 0.0f, 0.0f};  // undefined, for a caller that does not read the status
+        *out = fromRegistration({});  // undefined, for a caller that does not read the status
         return TW_INVALID_ARGUMENT;
     }
-    const trackwright::Registration r = registrar->registrar.update({x, y});
-    *out = {r.defined ? 1 : 0, r.route, r.segment, r.ratio, r.lateral, r.distance};
+    *out = fromRegistration(registrar->registrar.update({x, y}));
     return TW_OK;
 }
 
 tw_status tw_registrar_update_at_height(tw_registrar* registrar, double x, double y, double z, tw_registration* out) {
     if (!registrar || !out) return TW_INVALID_ARGUMENT;
     if (!std::isfinite(x) || !std::isfinite(y)) {
-        *out = {0, 0, 0, 0.0f, 0.0f, 0.0f};
+        *out = fromRegistration({});
         return TW_INVALID_ARGUMENT;
     }
-    const trackwright::Registration r = registrar->registrar.update({x, y}, static_cast<float>(z));
-    *out = {r.defined ? 1 : 0, r.route, r.segment, r.ratio, r.lateral, r.distance};
+    *out = fromRegistration(registrar->registrar.update({x, y}, static_cast<float>(z)));
     return TW_OK;
 }
 
@@ -320,29 +326,48 @@ void fromBody(const trackwright::VehicleBody& b, tw_vehicle_body& body) {
     body.steering_angle = b.steeringAngle;
 }
 
-tw_status stepBody(const trackwright::VehicleParameters& vehicle, const tw_controls* controls, float dt, tw_vehicle_body* body) {
-    if (!controls || !body || !std::isfinite(dt) || dt < 0.0f) return TW_INVALID_ARGUMENT;
+/// Every number of a C road is finite and it is one a track could give (|tangent_z| < 1, grip ≥ 0).
+bool validRoad(const tw_road& r) {
+    const float numbers[] = {r.tangent_z, r.banking, r.grip, r.vertical_curvature, r.forward_x, r.forward_y};
+    for (float n : numbers)
+        if (!std::isfinite(n)) return false;
+    return std::abs(r.tangent_z) < 1.0f && r.grip >= 0.0f;
+}
+
+tw_status stepBody(const trackwright::VehicleParameters& vehicle, const tw_controls* controls, const tw_road* road, float dt, tw_vehicle_body* body) {
+    if (!controls || !body || !std::isfinite(dt) || dt < 0.0f || (road && !validRoad(*road))) return TW_INVALID_ARGUMENT;
     if (!std::isfinite(controls->steering) || !std::isfinite(controls->throttle) || !finiteState(body->state) ||
         !std::isfinite(body->velocity_x) || !std::isfinite(body->velocity_y) || !std::isfinite(body->steering_angle))
         return TW_INVALID_ARGUMENT;  // the body is left as it was
     trackwright::VehicleBody b = toBody(*body);
+    const trackwright::RoadSurface surface = road ? toRoad(*road) : trackwright::RoadSurface{};
     // Beyond trackwright::kMaxVehicleStep (0.25 s) a step is refused rather than tunnelling through walls.
-    if (!trackwright::stepVehicle(vehicle, {controls->steering, controls->throttle, controls->handbrake != 0}, dt, b)) return TW_INVALID_ARGUMENT;
+    if (!trackwright::stepVehicle(vehicle, {controls->steering, controls->throttle, controls->handbrake != 0}, dt, b, surface))
+        return TW_INVALID_ARGUMENT;
     fromBody(b, *body);
     return TW_OK;
 }
 } // namespace
 
 tw_status tw_vehicle_step(int32_t vehicle, const tw_controls* controls, float dt, tw_vehicle_body* body) {
+    return tw_vehicle_step_on_road(vehicle, controls, nullptr, dt, body);
+}
+
+tw_status tw_vehicle_step_on_road(int32_t vehicle, const tw_controls* controls, const tw_road* road, float dt, tw_vehicle_body* body) {
     if (!validPreset(vehicle)) return TW_INVALID_ARGUMENT;
-    return stepBody(trackwright::vehiclePreset(presetOf(vehicle)), controls, dt, body);
+    return stepBody(trackwright::vehiclePreset(presetOf(vehicle)), controls, road, dt, body);
 }
 
 tw_status tw_vehicle_step_custom(const tw_vehicle_parameters* vehicle, const tw_controls* controls, float dt, tw_vehicle_body* body) {
+    return tw_vehicle_step_custom_on_road(vehicle, controls, nullptr, dt, body);
+}
+
+tw_status tw_vehicle_step_custom_on_road(const tw_vehicle_parameters* vehicle, const tw_controls* controls, const tw_road* road, float dt,
+                                         tw_vehicle_body* body) {
     if (!vehicle) return TW_INVALID_ARGUMENT;
     const trackwright::VehicleParameters parameters = toParameters(*vehicle);
     if (!trackwright::validVehicleParameters(parameters)) return TW_INVALID_ARGUMENT;
-    return stepBody(parameters, controls, dt, body);
+    return stepBody(parameters, controls, road, dt, body);
 }
 
 tw_status tw_vehicle_preset_parameters(int32_t vehicle, tw_vehicle_parameters* out) {

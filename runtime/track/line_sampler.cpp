@@ -11,6 +11,7 @@ LineSampler::LineSampler(const BakedTrack& track, std::uint32_t line, std::uint3
     const format::BakedLine& l = track.view.lines[line];
     const format::BakedRoute& r = track.view.routes[l.route];
     m_points = track.view.linePoints.data() + l.firstPoint;
+    m_nodes = track.view.nodes.data() + r.firstNode;
     m_pointCount = r.nodeCount;
     m_length = l.length;
     m_closed = (r.flags & format::kRouteClosed) != 0;
@@ -36,8 +37,9 @@ LineSample LineSampler::sample(double distance) const {
     const bool wraps = i + 1 == m_pointCount;
     if (wraps && !m_closed) {
         const format::BakedLinePoint& p = first[i];
-        s = {{p.x, p.y}, p.z, {p.tangentX, p.tangentY}, p.curvature, 0.0f, p.distance};
+        s = {{p.x, p.y}, p.z, {p.tangentX, p.tangentY}, p.curvature, 0.0f, p.distance, {}};
         if (m_hints) s.speedHint = m_hints[i];
+        s.road = {p.tangentZ, m_nodes[i].banking, m_nodes[i].grip, 0.0f, p.tangentX, p.tangentY};
         return s;
     }
     const std::uint32_t j = wraps ? 0u : i + 1;
@@ -56,6 +58,13 @@ LineSample LineSampler::sample(double distance) const {
     s.curvature = lerpFloat(a.curvature, b.curvature);
     s.distance = static_cast<float>(distance);
     if (m_hints) s.speedHint = lerpFloat(m_hints[i], m_hints[j]);
+    // The line's climb between its points; banking and grip are its nodes' (point k stands on node k).
+    s.road.tangentZ = lerpFloat(a.tangentZ, b.tangentZ);
+    s.road.banking = lerpFloat(m_nodes[i].banking, m_nodes[j].banking);
+    s.road.grip = lerpFloat(m_nodes[i].grip, m_nodes[j].grip);
+    s.road.verticalCurvature = span > 0.0 ? static_cast<float>((a.tangentZ - b.tangentZ) / span) : 0.0f;
+    s.road.forwardX = static_cast<float>(s.tangent.x);
+    s.road.forwardY = static_cast<float>(s.tangent.y);
     return s;
 }
 

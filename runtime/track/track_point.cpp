@@ -34,6 +34,9 @@ TrackPoint pointOnSegment(const BakedTrack& track, std::uint32_t route, std::uin
     p.curvature = lerp(a.curvature, b.curvature);
     p.leftTrack = lerp(a.leftTrack, b.leftTrack);
     p.rightTrack = lerp(a.rightTrack, b.rightTrack);
+    p.road = roadOnSegment(a, b, t);
+    p.road.forwardX = static_cast<float>(p.forward.x);
+    p.road.forwardY = static_cast<float>(p.forward.y);
     return p;
 }
 

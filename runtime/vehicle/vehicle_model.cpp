@@ -65,35 +65,100 @@ bool vehiclePresetByName(const char* name, VehiclePreset& preset) {
 
 namespace {
 
+/// The road as the model uses it for one stepVehicle call: the surface's plan gradient ∇z (rise per
+/// metre east and north: tan φ along the road's forward direction plus tan(banking) across it),
+/// the grip factors and the vertical curvature. `level` marks the plain flat road, on which the
+/// model runs exactly the arithmetic it always did (flat tracks drive bit for bit as before).
+struct RoadTerms {
+    bool level = true;
+    double gradientX = 0.0, gradientY = 0.0;
+    double verticalCurvature = 0.0;
+    float grip = 1.0f;      ///< braking and lateral grip scale with it
+    float traction = 1.0f;  ///< tractionFactor(grip): the engine's share the tyres transmit
+};
+
+/// (x, y) turned by the angle of cosine `c` and sine `s`: (x·c + (−y)·s, x·s + y·c), the same numbers
+/// as the textbook x·c − y·s. Written so because GCC 12's SLP vectoriser fuses the textbook pair into
+/// one vfmaddsub even under -ffp-contract=off, and a fused multiply-add rounds once where the two
+/// products round twice: the -march=haswell build drove a different race (tests/determinism).
+format::Vec2 turned(double x, double y, double c, double s) {
+    const double minusY = -y;
+    return {x * c + minusY * s, x * s + y * c};
+}
+
+RoadTerms roadTerms(const RoadSurface& road) {
+    RoadTerms terms;
+    const float values[] = {road.tangentZ, road.banking, road.grip, road.verticalCurvature, road.forwardX, road.forwardY};
+    for (float value : values)
+        if (!std::isfinite(value)) return terms;  // a road no track has: the level road
+    if (!(std::abs(road.tangentZ) < 1.0f) || !(road.grip >= 0.0f)) return terms;
+    terms.grip = road.grip;
+    terms.traction = static_cast<float>(tractionFactor(road.grip));
+    if (road.tangentZ == 0.0f && road.banking == 0.0f && road.verticalCurvature == 0.0f) return terms;
+    const double tangentZ = road.tangentZ;
+    const double alongSlope = tangentZ / std::sqrt(1.0 - tangentZ * tangentZ);  // tan φ
+    const double acrossSlope = std::tan(static_cast<double>(road.banking));       // the left edge's rise per metre
+    // Forward and its left perpendicular, in plan: ∇z = tan φ · f + tan θ · l.
+    const double norm = std::hypot(static_cast<double>(road.forwardX), static_cast<double>(road.forwardY));
+    const double fx = norm > 0.0 ? road.forwardX / norm : 1.0, fy = norm > 0.0 ? road.forwardY / norm : 0.0;
+    const format::Vec2 gradient = turned(alongSlope, acrossSlope, fx, fy);
+    terms.gradientX = gradient.x;
+    terms.gradientY = gradient.y;
+    terms.verticalCurvature = road.verticalCurvature;
+    terms.level = false;
+    return terms;
+}
+
 /// One Euler step of the model; `dt` at most kVehicleSubstep.
-void integrate(const VehicleParameters& v, const Controls& c, float dt, VehicleBody& body) {
+void integrate(const VehicleParameters& v, const Controls& c, float dt, const RoadTerms& road, VehicleBody& body) {
     const float steering = std::clamp(std::isfinite(c.steering) ? c.steering : 0.0f, -1.0f, 1.0f);
     const float throttle = std::clamp(std::isfinite(c.throttle) ? c.throttle : 0.0f, -1.0f, 1.0f);
     VehicleState& s = body.state;
+    // Friction-limited forces scale with the surface: brakes with its grip, the engine with the
+    // traction factor (the speed hints' b_max·grip and a_max·min(1, grip)). Exact on grip 1.
+    const float braking = v.maxBraking * road.grip;
+    const float engine = v.maxAcceleration * road.traction;
 
     // Wheels turn towards the commanded angle at a limited rate.
     const float targetAngle = steering * v.maxSteeringAngle;
     const float maxTurn = v.steeringRate * dt;
     body.steeringAngle += std::clamp(targetAngle - body.steeringAngle, -maxTurn, maxTurn);
 
-    // Longitudinal: engine (fading to zero at top speed), brakes, reverse, drag and rolling resistance.
+    // The slope under the car along and across its heading (rise per metre of plan): sin ψ of the
+    // climb along the heading, sin ρ of the roll (left side higher positive), and the normal load's
+    // share of the weight on that plane, 1/√(1 + |∇z|²).
     const double cosH = std::cos(s.heading), sinH = std::sin(s.heading);
+    double sinClimb = 0.0, sinRoll = 0.0, planeLoad = 1.0;
+    if (!road.level) {
+        const double along = road.gradientX * cosH + road.gradientY * sinH;
+        const double across = -road.gradientX * sinH + road.gradientY * cosH;
+        sinClimb = along / std::sqrt(1.0 + along * along);
+        sinRoll = across / std::sqrt(1.0 + across * across);
+        planeLoad = 1.0 / std::sqrt(1.0 + along * along + across * across);
+    }
+
+    // Longitudinal: engine (fading to zero at top speed), brakes, reverse, drag and rolling resistance.
     double forward = body.velocity.x * cosH + body.velocity.y * sinH;
     double lateral = -body.velocity.x * sinH + body.velocity.y * cosH;
     double accel = 0.0;
     if (c.handbrake) {
-        accel = -std::copysign(v.maxBraking, forward);
+        accel = -std::copysign(braking, forward);
     } else if (throttle >= 0.0f) {
         // Full engine acceleration up to top speed (as the baked speed profiles assume), none beyond.
-        accel = forward >= 0.0 ? (forward < v.topSpeed ? throttle * v.maxAcceleration : 0.0) : throttle * v.maxBraking;
+        accel = forward >= 0.0 ? (forward < v.topSpeed ? throttle * engine : 0.0) : throttle * braking;
     } else if (forward > 0.1) {
-        accel = throttle * v.maxBraking;  // braking
+        accel = throttle * braking;  // braking
     } else {
-        accel = throttle * v.maxAcceleration * 0.5 * std::max(0.0, 1.0 + forward / v.reverseSpeed);  // reverse gear
+        accel = throttle * engine * 0.5 * std::max(0.0, 1.0 + forward / v.reverseSpeed);  // reverse gear
     }
     const double resistance = v.drag * forward * std::abs(forward) + std::copysign(v.rollingResistance, forward);
-    double newForward = forward + (accel - resistance) * dt;
-    // Brakes and resistance stop the car; they never push it backwards.
+    // Gravity along the slope: a climb slows the car by g·sin ψ, a descent speeds it up (the speed
+    // hints' a − g·sin φ and b + g·sin φ).
+    double net = accel - resistance;
+    if (!road.level) net -= kGravity * sinClimb;
+    double newForward = forward + net * dt;
+    // Brakes and resistance stop the car; they never push it backwards. A car standing still with
+    // no command stays put, on a slope too (its brakes hold it: hill hold).
     if ((throttle < 0.0f && forward > 0.1 && newForward < 0.0) || (std::abs(forward) < 0.05 && std::abs(accel) < 1e-6)) newForward = 0.0;
     if (forward > 0.0 && accel <= 0.0 && newForward < 0.0) newForward = 0.0;
     if (throttle >= 0.0f && forward <= v.topSpeed) newForward = std::min(newForward, static_cast<double>(v.topSpeed));
@@ -106,15 +171,35 @@ void integrate(const VehicleParameters& v, const Controls& c, float dt, VehicleB
     s.yawRate = static_cast<float>(yawRate);
 
     // Grip: the velocity follows the new heading only as far as lateral grip allows; the rest slides.
+    // The tyres hold lateralGrip · grip · N/g (N the normal load: the plane's share of the weight,
+    // less v²κ_v over a crest, more in a compression, as the speed hints' corner limit has it);
+    // gravity across a banked or cambered road pushes towards its low side, so banking towards
+    // the turn adds g·sin(bank) to what the tyres hold (the small-angle form of the hints'
+    // banked-curve limit).
+    float lateralCapacity = v.lateralGrip * road.grip;
     const double cosN = std::cos(s.heading), sinN = std::sin(s.heading);
-    const double vx = forward * cosH - lateral * sinH, vy = forward * sinH + lateral * cosH;
+    const format::Vec2 world = turned(forward, lateral, cosH, sinH);
+    const double vx = world.x, vy = world.y;
     double along = vx * cosN + vy * sinN;
     double across = -vx * sinN + vy * cosN;
-    const double gripChange = v.lateralGrip * dt;
+    if (!road.level) {
+        const double load = std::max(0.0, planeLoad - along * along * road.verticalCurvature / kGravity);
+        lateralCapacity = static_cast<float>(lateralCapacity * load);
+        across -= kGravity * sinRoll * dt;
+    }
+    const double gripChange = lateralCapacity * dt;
     across = std::abs(across) <= gripChange ? 0.0 : across - std::copysign(gripChange, across);
-    body.velocity = {along * cosN - across * sinN, along * sinN + across * cosN};
+    body.velocity = turned(along, across, cosN, sinN);
     s.speed = static_cast<float>(along);
-    s.position = s.position + body.velocity * static_cast<double>(dt);
+    if (road.level) {
+        s.position = s.position + body.velocity * static_cast<double>(dt);
+    } else {
+        // The velocity is along the road: the car covers its plan projection, |v| / √(|v|² + (∇z·v)²) of it.
+        const double rise = road.gradientX * body.velocity.x + road.gradientY * body.velocity.y;
+        const double squared = body.velocity.x * body.velocity.x + body.velocity.y * body.velocity.y;
+        const double plan = squared > 0.0 ? std::sqrt(squared / (squared + rise * rise)) : 1.0;
+        s.position = s.position + body.velocity * (plan * static_cast<double>(dt));
+    }
 }
 
 bool finiteBody(const VehicleBody& b) {
@@ -125,7 +210,7 @@ bool finiteBody(const VehicleBody& b) {
 
 } // namespace
 
-bool stepVehicle(const VehicleParameters& v, const Controls& c, float dt, VehicleBody& body) {
+bool stepVehicle(const VehicleParameters& v, const Controls& c, float dt, VehicleBody& body, const RoadSurface& road) {
     // A 10 s step moved a car 566 m through the walls in one Euler step, and a NaN heading made the
     // whole body NaN: such steps are refused, the body untouched.
     if (!std::isfinite(dt) || dt < 0.0f || dt > kMaxVehicleStep || !finiteBody(body)) return false;
@@ -137,7 +222,8 @@ bool stepVehicle(const VehicleParameters& v, const Controls& c, float dt, Vehicl
     // non-finite: the step is refused and the body left as it was. Checking the result costs a
     // copy; checking every parameter each tick cost a tenth of a car-tick.
     const VehicleBody before = body;
-    for (int i = 0; i < steps; ++i) integrate(v, c, each, body);
+    const RoadTerms terms = roadTerms(road);
+    for (int i = 0; i < steps; ++i) integrate(v, c, each, terms, body);
     if (!finiteBody(body)) {
         body = before;
         return false;

@@ -39,9 +39,20 @@ TEST(BakeTrack, CircleNodesHaveTheCircleCurvatureAndFrames) {
         // Quadratic Bézier on three nodes of the circle: about half the circle's curvature.
         EXPECT_NEAR(n.bezierCurvature, 0.005, 1e-4);
     }
-    const double circumference = 72 * 2 * 100.0 * std::sin(M_PI / 72);
+    // Link lengths are 3D (format 4): the circle rises and falls 0.5 m, z = 0.5·sin(angle), so each
+    // chord 2·100·sin(π/72) = 8.7239 m also climbs up to 0.0436 m: the lap is 628.1231 m, not the
+    // plan polygon's 628.1192 m.
+    double circumference = 0.0, half = 0.0;
+    for (int i = 0; i < 72; ++i) {
+        const double chord = 2 * 100.0 * std::sin(M_PI / 72);
+        const double rise = 0.5 * (std::sin(2 * M_PI * (i + 1) / 72) - std::sin(2 * M_PI * i / 72));
+        circumference += std::hypot(chord, rise);
+        if (i < 36) half += std::hypot(chord, rise);
+    }
+    EXPECT_NEAR(circumference, 628.1231, 1e-4);
     EXPECT_NEAR(d.routes[0].length, circumference, 1e-3);
-    EXPECT_NEAR(d.nodes[36].distance, circumference / 2, 1e-3);
+    EXPECT_NEAR(d.nodes[36].distance, half, 1e-3);
+    EXPECT_NEAR(d.nodes[36].linkPlanLength, 2 * 100.0 * std::sin(M_PI / 72), 1e-4) << "the plan length stays beside it";
 }
 
 TEST(BakeTrack, SpeedHintsRespectTheVehicleAndTheLapTimeMatchesThem) {
@@ -150,12 +161,15 @@ TEST(BakeTrack, InvalidTracksAreNotBakedAndCancellationStops) {
 // Identical input, identical bytes: on every run and in every build type. The golden value changes
 // only with the format or the algorithms, and then on purpose (2026-11-25: format 2 adds the origin
 // section; `twbake dump` of every sample shows every other section unchanged. 2026-11-26: track
-// schema 2 changes the canonical source text the header's source hash covers, nothing else).
+// schema 2 changes the canonical source text the header's source hash covers, nothing else.
+// Format 4 adds the road to the nodes and line points: the kart is flat, so `twbake dump` shows every
+// format-3 field unchanged, the new ones 0 (tangentZ, banking), 1 (grip) and the plan length equal
+// to the link length, and its laps are identical).
 TEST(BakeTrack, GoldenHashOfTheKartSample) {
     const std::vector<std::byte> first = formats::writeBakedTrack(bakeOk(sample("kart.twtrack")));
     const std::vector<std::byte> second = formats::writeBakedTrack(bakeOk(sample("kart.twtrack")));
     EXPECT_EQ(first, second);
-    EXPECT_EQ(formats::bakedHash(first.data(), first.size()), 0x9fec4be749257406ull) << std::hex << formats::bakedHash(first.data(), first.size());
+    EXPECT_EQ(formats::bakedHash(first.data(), first.size()), 0x9f1df7b40ba349bdull) << std::hex << formats::bakedHash(first.data(), first.size());
 }
 
 } // namespace

@@ -128,6 +128,27 @@ TEST(SpeedProfile3D, AClimbSlowsAccelerationAndADescentLengthensBraking) {
     EXPECT_NEAR(bake::computeSpeedProfile(away, kCar).speed[50], 21.237, 0.001);
 }
 
+TEST(SpeedProfile3D, HalfTheGripHalvesTractionAndBrakingAndMoreGripAddsNoEngine) {
+    // Away from a 10 m/s hairpin on gravel (grip 0.5): a = 4 · min(1, 0.5) = 2 m/s², 50 m on:
+    // √(100 + 2 · 2 · 50) = √300 = 17.321 m/s; braking into it b = 8 · 0.5 = 4 m/s², the same.
+    // On a surface of grip 1.5 the engine still gives 4: √(100 + 400) = 22.361 m/s.
+    auto away = [](double grip) {
+        bake::SpeedProfileInput input;
+        for (int i = 0; i <= 100; ++i) {
+            input.curvature.push_back(0.0);
+            input.segmentLength.push_back(1.0);
+            input.grip.push_back(grip);
+            input.overrides.push_back(i == 0 ? std::optional<double>(10.0) : std::nullopt);
+        }
+        return bake::computeSpeedProfile(input, kCar).speed[50];
+    };
+    EXPECT_NEAR(away(0.5), std::sqrt(300.0), 1e-9);
+    EXPECT_NEAR(away(1.5), std::sqrt(500.0), 1e-9);
+    EXPECT_NEAR(away(1.0), std::sqrt(500.0), 1e-9);
+    EXPECT_EQ(bake::tractionFactor(0.5), 0.5);
+    EXPECT_EQ(bake::tractionFactor(2.0), 1.0);
+}
+
 TEST(SpeedProfile3D, AClimbTooSteepToAccelerateOnCrawlsRatherThanStops) {
     bake::SpeedProfileInput input;
     for (int i = 0; i <= 50; ++i) {

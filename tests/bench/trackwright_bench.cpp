@@ -221,7 +221,7 @@ void BM_FollowerTick(benchmark::State& state, trackwright::FollowerKind kind) {
         for (std::size_t i = 0; i < cars; ++i) {
             const trackwright::Registration r = registrars[i].update(bodies[i].state.position);
             const trackwright::Controls c = followers[i]->update({bodies[i].state, r, dt});
-            trackwright::stepVehicle(vehicle, c, dt, bodies[i]);
+            trackwright::stepVehicle(vehicle, c, dt, bodies[i], r.road);
         }
     }
     // items_per_second is car ticks per second: 1e9 / it is the nanoseconds per car per tick.

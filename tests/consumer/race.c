@@ -78,7 +78,7 @@ int main(void) {
             if (c->status.laps_completed > before) c->lap_times[before] = c->status.last_lap_time;
             tw_controls controls;
             tw_follower_update(c->follower, &c->body.state, &here, dt, &controls);
-            tw_vehicle_step(c->vehicle, &controls, dt, &c->body);
+            tw_vehicle_step_on_road(c->vehicle, &controls, &c->last_defined.road, dt, &c->body);  /* the road under the car */
             int32_t contact = 0;
             tw_wall_contact(track, &c->last_defined, &c->body, &contact);
             int32_t teleport = 0;

@@ -12,9 +12,13 @@ TW_FOLLOWER_RUNNER = 1
 TW_VEHICLE_CAR, TW_VEHICLE_BUGGY = 0, 4
 
 
+class Road(C.Structure):
+    _fields_ = [(name, C.c_float) for name in ("tangent_z", "banking", "grip", "vertical_curvature", "forward_x", "forward_y")]
+
+
 class Registration(C.Structure):
     _fields_ = [("defined", C.c_int32), ("route", C.c_uint32), ("segment", C.c_uint32),
-                ("ratio", C.c_float), ("lateral", C.c_float), ("distance", C.c_float)]
+                ("ratio", C.c_float), ("lateral", C.c_float), ("distance", C.c_float), ("road", Road)]
 
 
 class VehicleState(C.Structure):
@@ -49,7 +53,7 @@ def main(library_path, baked_path):
     tw.tw_vehicle_preset_name.restype = C.c_char_p
     tw.tw_registrar_update.argtypes = [C.c_void_p, C.c_double, C.c_double, C.POINTER(Registration)]
     tw.tw_follower_update.argtypes = [C.c_void_p, C.POINTER(VehicleState), C.POINTER(Registration), C.c_float, C.POINTER(Controls)]
-    tw.tw_vehicle_step.argtypes = [C.c_int32, C.POINTER(Controls), C.c_float, C.POINTER(VehicleBody)]
+    tw.tw_vehicle_step_on_road.argtypes = [C.c_int32, C.POINTER(Controls), C.POINTER(Road), C.c_float, C.POINTER(VehicleBody)]
     tw.tw_lap_counter_update.argtypes = [C.c_void_p, C.POINTER(Registration), C.c_float, C.POINTER(LapStatus)]
     tw.tw_wall_contact.argtypes = [C.c_void_p, C.POINTER(Registration), C.POINTER(VehicleBody), C.POINTER(C.c_int32)]
     tw.tw_follower_take_teleport.argtypes = [C.c_void_p, C.POINTER(C.c_int32), C.POINTER(C.c_double), C.POINTER(C.c_double),
@@ -99,7 +103,8 @@ def main(library_path, baked_path):
                 C.pointer(car["last"])[0] = here
             assert tw.tw_lap_counter_update(car["laps"], C.byref(here), 0.0 if tick == 0 else dt, C.byref(car["status"])) == TW_OK
             assert tw.tw_follower_update(car["follower"], C.byref(body.state), C.byref(here), dt, C.byref(controls)) == TW_OK
-            assert tw.tw_vehicle_step(car["vehicle"], C.byref(controls), dt, C.byref(body)) == TW_OK
+            # The road under the car (its last defined registration's): climb, banking, grip.
+            assert tw.tw_vehicle_step_on_road(car["vehicle"], C.byref(controls), C.byref(car["last"].road), dt, C.byref(body)) == TW_OK
             assert tw.tw_wall_contact(track, C.byref(car["last"]), C.byref(body), C.byref(contact)) == TW_OK
             # A car stuck for good asks to be put back on its line.
             assert tw.tw_follower_take_teleport(car["follower"], C.byref(teleport), C.byref(x), C.byref(y), C.byref(heading)) == TW_OK

@@ -87,7 +87,7 @@ int main(int argc, char** argv) {
             if (where.defined) car.lastDefined = where;
             car.laps->update(where, kDt);
             const trackwright::Controls controls = car.follower->update({car.body.state, where, kDt});
-            trackwright::stepVehicle(car.vehicle, controls, kDt, car.body);
+            trackwright::stepVehicle(car.vehicle, controls, kDt, car.body, car.lastDefined.road);  // the road under the car
             trackwright::resolveWallContact(track, car.lastDefined, car.body);
             const trackwright::TeleportRequest teleport = car.follower->takeTeleportRequest();
             if (teleport.requested) {

@@ -18,11 +18,12 @@ formats::BakedTrackData smallBake() {
         n.tangentX = 1.0f;
         n.perpendicularY = 1.0f;
         n.leftTrack = n.rightTrack = 4.0f;
-        n.linkLength = 10.0f;
+        n.linkLength = n.linkPlanLength = 10.0f;
         n.distance = static_cast<float>(i * 10);
+        n.grip = 1.0f;
         n.sourceNode = i;
         d.nodes.push_back(n);
-        d.linePoints.push_back({n.x, 1.0f, 0.0f, 1.0f, 0.0f, 0.0f, 1.0f, 1.0f, 0.0f, n.distance});
+        d.linePoints.push_back({n.x, 1.0f, 0.0f, 1.0f, 0.0f, 0.0f, 0.0f, 1.0f, 1.0f, 0.0f, n.distance});
         d.speedHints.push_back(20.0f + static_cast<float>(i));
     }
     d.routeLinks.push_back({0, 3, 0, 0, formats::BakedLinkKind::Next});
@@ -128,6 +129,60 @@ TEST(BakedTrack, ABadIndexInsideAValidChecksumIsStillRefused) {
     const std::vector<std::byte> bytes2 = formats::writeBakedTrack(data);
     const AlignedBytes buffer2(bytes2);
     EXPECT_EQ(formats::readBakedTrack(buffer2.span(bytes2.size()), view), formats::BakedLoadStatus::BadReference);
+}
+
+// Format 4 carries the road: every node's vertical tangent, plan link length, banking and grip and
+// every line point's vertical tangent survive the writer and the reader.
+TEST(BakedTrack, TheRoadFieldsRoundTrip) {
+    formats::BakedTrackData data = smallBake();
+    data.nodes[1].tangentZ = 0.0995037f;
+    data.nodes[1].linkLength = 10.0498756f;
+    data.nodes[1].banking = -0.12f;
+    data.nodes[1].grip = 0.6f;
+    data.linePoints[2].tangentZ = 0.05f;
+    const std::vector<std::byte> bytes = formats::writeBakedTrack(data);
+    const AlignedBytes buffer(bytes);
+    formats::BakedTrackView view;
+    ASSERT_EQ(formats::readBakedTrack(buffer.span(buffer.size), view), formats::BakedLoadStatus::Ok);
+    EXPECT_EQ(view.header->formatVersion, 4u);
+    EXPECT_EQ(view.nodes[1].tangentZ, 0.0995037f);
+    EXPECT_EQ(view.nodes[1].linkLength, 10.0498756f);
+    EXPECT_EQ(view.nodes[1].linkPlanLength, 10.0f);
+    EXPECT_EQ(view.nodes[1].banking, -0.12f);
+    EXPECT_EQ(view.nodes[1].grip, 0.6f);
+    EXPECT_EQ(view.nodes[2].grip, 1.0f);
+    EXPECT_EQ(view.linePoints[2].tangentZ, 0.05f);
+    EXPECT_EQ(view.linePoints[2].distance, 20.0f);
+}
+
+// A file of format 3 (what every bake before the road was written as) or of a newer format: refused
+// before anything else is read, and the message says which version the file is, which this build
+// reads, and what to do. Format 3's header is format 4's, so the patched version is such a file as
+// far as the reader gets.
+TEST(BakedTrack, AnotherVersionIsRefusedNamingBothVersions) {
+    const std::vector<std::byte> bytes = formats::writeBakedTrack(smallBake());
+    AlignedBytes buffer(bytes);
+    const auto setVersion = [&](std::uint32_t version) {
+        std::memcpy(buffer.data() + offsetof(formats::BakedHeader, formatVersion), &version, sizeof version);
+    };
+    formats::BakedTrackView view;
+    char why[192];
+    setVersion(3);
+    EXPECT_EQ(formats::bakedFileVersion(buffer.span(bytes.size())), 3u);
+    ASSERT_EQ(formats::readBakedTrack(buffer.span(bytes.size()), view), formats::BakedLoadStatus::OlderVersion);
+    EXPECT_EQ(view.header, nullptr) << "the view is left alone";
+    EXPECT_STREQ(formats::describeBakedLoad(buffer.span(bytes.size()), formats::BakedLoadStatus::OlderVersion, why, sizeof why),
+                 "file is .twbake version 3, this runtime reads version 4: bake it again with twbake build");
+    setVersion(5);
+    ASSERT_EQ(formats::readBakedTrack(buffer.span(bytes.size()), view), formats::BakedLoadStatus::NewerVersion);
+    EXPECT_STREQ(formats::describeBakedLoad(buffer.span(bytes.size()), formats::BakedLoadStatus::NewerVersion, why, sizeof why),
+                 "file is .twbake version 5, this runtime reads version 4: update the runtime, or bake with the twbake that matches it");
+    // Other refusals read as describeBakedLoadStatus; a short buffer is cut, never overrun.
+    EXPECT_STREQ(formats::describeBakedLoad({}, formats::BakedLoadStatus::BadMagic, why, sizeof why),
+                 formats::describeBakedLoadStatus(formats::BakedLoadStatus::BadMagic));
+    char tiny[8];
+    EXPECT_STREQ(formats::describeBakedLoad(buffer.span(bytes.size()), formats::BakedLoadStatus::NewerVersion, tiny, sizeof tiny), "file is");
+    EXPECT_EQ(formats::bakedFileVersion(buffer.span(10)), 0u) << "shorter than a header";
 }
 
 } // namespace

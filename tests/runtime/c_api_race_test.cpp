@@ -157,7 +157,7 @@ TEST(CApiRace, GameHelpersRefuseMisuseWithAStatus) {
 
     tw_lap_counter* laps = nullptr;
     ASSERT_EQ(tw_lap_counter_create(track, &laps), TW_OK);
-    tw_registration where{1, 0, 0, 0.0f, 0.0f, 10.0f};
+    tw_registration where{1, 0, 0, 0.0f, 0.0f, 10.0f, {}};
     EXPECT_EQ(tw_lap_counter_update(laps, &where, -1.0f, nullptr), TW_INVALID_ARGUMENT);
     EXPECT_EQ(tw_lap_counter_update(laps, &where, nan, nullptr), TW_INVALID_ARGUMENT);
     where.distance = nan;
@@ -167,7 +167,7 @@ TEST(CApiRace, GameHelpersRefuseMisuseWithAStatus) {
     tw_lap_counter_free(laps);
 
     tw_vehicle_body body{};
-    tw_registration wrongRoute{1, 7, 0, 0.0f, 0.0f, 0.0f};
+    tw_registration wrongRoute{1, 7, 0, 0.0f, 0.0f, 0.0f, {}};
     int32_t contact = 0;
     EXPECT_EQ(tw_wall_contact(track, &wrongRoute, &body, &contact), TW_INVALID_ARGUMENT);
     EXPECT_EQ(tw_follower_reset(nullptr), TW_INVALID_ARGUMENT);

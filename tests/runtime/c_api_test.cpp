@@ -3,10 +3,13 @@
 
 #include "bake/pipeline/bake_track.h"
 #include "formats/source/track_json.h"
+#include "tests/support/test_tracks.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstddef>
+#include <cstring>
 #include <string>
 #include <limits>
 #include <vector>
@@ -215,6 +218,72 @@ TEST(CApi, LoadsSamplesDrivesALapAndSaysWhyItRefuses) {
     EXPECT_EQ(tw_track_load(nullptr, 10, &refused), TW_INVALID_ARGUMENT);
     EXPECT_EQ(tw_track_load(bytes.data(), bytes.size() - 1, &refused), TW_BAD_FILE);
     EXPECT_STRNE(tw_status_string(TW_BAD_FILE), "");
+}
+
+// The road through the C API: a registration, a route point and a line sample on the 10 % ramp of
+// tests/support/test_tracks.h carry it, and the vehicle step feels it.
+TEST(CApi, TheRoadReachesAGameAndTheVehicleStepFeelsIt) {
+    const std::vector<std::byte> bytes = formats::writeBakedTrack(*bake::bakeTrack(tw::test::rampTrack()).data);
+    tw_track* track = nullptr;
+    ASSERT_EQ(tw_track_load(bytes.data(), bytes.size(), &track), TW_OK);
+    tw_registrar* registrar = nullptr;
+    ASSERT_EQ(tw_registrar_create(track, &registrar), TW_OK);
+    tw_registration where{};
+    ASSERT_EQ(tw_registrar_update(registrar, 25.0, 1.0, &where), TW_OK);
+    ASSERT_EQ(where.defined, 1);
+    EXPECT_NEAR(where.distance, 2.5 * std::sqrt(101.0), 1e-5);
+    EXPECT_NEAR(where.road.tangent_z, 0.0995037, 1e-7);
+    EXPECT_NEAR(where.road.banking, 0.025, 1e-7);
+    EXPECT_NEAR(where.road.grip, 0.875, 1e-7);
+    EXPECT_EQ(where.road.forward_x, 1.0f);
+    tw_track_point point{};
+    ASSERT_EQ(tw_track_route_point(track, 0, where.distance, &point), TW_OK);
+    EXPECT_NEAR(point.road.tangent_z, 0.0995037, 1e-7);
+    tw_line_sample sample{};
+    ASSERT_EQ(tw_line_sample_at(track, 0, 0, where.distance, &sample), TW_OK);
+    EXPECT_NEAR(sample.road.grip, 0.875, 1e-6);
+    tw_registration lost{};
+    EXPECT_EQ(tw_registrar_update(registrar, NAN, 0.0, &lost), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(lost.road.grip, 1.0f) << "undefined: the level nominal road";
+
+    // One second at full throttle from 10 m/s up the 10 % climb (grip 1), without drag or rolling
+    // resistance: g·sin(atan 0.1) = 0.976 m/s² less than on the level.
+    tw_road climb = where.road;
+    climb.grip = 1.0f;
+    climb.banking = 0.0f;
+    tw_vehicle_parameters car{};
+    ASSERT_EQ(tw_vehicle_preset_parameters(TW_VEHICLE_CAR, &car), TW_OK);
+    car.drag = car.rolling_resistance = 0.0f;
+    tw_vehicle_body flat{}, up{}, preset{};
+    flat.state.speed = up.state.speed = preset.state.speed = 10.0f;
+    flat.velocity_x = up.velocity_x = preset.velocity_x = 10.0;
+    const tw_controls full{0.0f, 1.0f, 0};
+    for (int i = 0; i < 60; ++i) {
+        ASSERT_EQ(tw_vehicle_step_custom(&car, &full, 1.0f / 60.0f, &flat), TW_OK);
+        ASSERT_EQ(tw_vehicle_step_custom_on_road(&car, &full, &climb, 1.0f / 60.0f, &up), TW_OK);
+        ASSERT_EQ(tw_vehicle_step_on_road(TW_VEHICLE_CAR, &full, &climb, 1.0f / 60.0f, &preset), TW_OK);
+    }
+    EXPECT_NEAR(flat.state.speed - up.state.speed, 9.81 * std::sin(std::atan(0.1)), 1e-3);
+    EXPECT_LT(preset.state.speed, up.state.speed) << "the preset also has drag";
+    tw_road broken = climb;
+    broken.tangent_z = 1.0f;
+    EXPECT_EQ(tw_vehicle_step_on_road(TW_VEHICLE_CAR, &full, &broken, 1.0f / 60.0f, &up), TW_INVALID_ARGUMENT);
+    broken.tangent_z = NAN;
+    EXPECT_EQ(tw_vehicle_step_on_road(TW_VEHICLE_CAR, &full, &broken, 1.0f / 60.0f, &up), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_vehicle_step_on_road(TW_VEHICLE_CAR, &full, nullptr, 1.0f / 60.0f, &up), TW_OK) << "no road: the level one";
+    tw_registrar_free(registrar);
+    tw_track_free(track);
+}
+
+// A file baked for another format version: refused, and the error names both versions.
+TEST(CApi, AnOldBakeIsRefusedNamingBothVersions) {
+    std::vector<std::byte> bytes = kartBytes();
+    const std::uint32_t old = 3;
+    std::memcpy(bytes.data() + offsetof(formats::BakedHeader, formatVersion), &old, sizeof old);
+    tw_track* track = nullptr;
+    EXPECT_EQ(tw_track_load(bytes.data(), bytes.size(), &track), TW_BAD_FILE);
+    EXPECT_EQ(track, nullptr);
+    EXPECT_STREQ(tw_track_load_error(), "file is .twbake version 3, this runtime reads version 4: bake it again with twbake build");
 }
 
 } // namespace

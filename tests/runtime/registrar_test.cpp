@@ -2,6 +2,7 @@
 #include "trackwright/track/registrar.h"
 
 #include "tests/support/baked_sample.h"
+#include "tests/support/test_tracks.h"
 
 #include <gtest/gtest.h>
 
@@ -189,6 +190,57 @@ TEST(Registrar3D, AtACrossingTheHeightPicksTheDeckNearestBelowTheCar) {
         }
     }
     EXPECT_LE(wraps, 1) << "registration jumped between the decks";
+}
+
+// The third dimension from the source to the registration, against hand-worked values: the ramp
+// of tests/support/test_tracks.h (10 % up to node 5, banking 0.01·k rad, grip 1 − 0.05·k).
+TEST(Registrar3D, TheRoadUnderTheCarIsTheRampsClimbBankingAndGrip) {
+    const auto sample = tw::test::bakeSample(tw::test::rampTrack());
+    const trackwright::BakedTrack& track = sample->track;
+    const double ramp = std::sqrt(101.0);  // a ramp link: √(10² + 1²) m
+    const formats::BakedNode& n2 = track.view.nodes[2];
+    EXPECT_NEAR(n2.tangentZ, 0.1 / std::sqrt(1.01), 1e-7);  // 0.0995037
+    EXPECT_NEAR(n2.linkLength, ramp, 1e-5);
+    EXPECT_FLOAT_EQ(n2.linkPlanLength, 10.0f);
+    EXPECT_NEAR(n2.distance, 2.0 * ramp, 1e-5);
+    EXPECT_FLOAT_EQ(n2.banking, 0.02f);
+    EXPECT_FLOAT_EQ(n2.grip, 0.9f);
+    EXPECT_NEAR(track.view.nodes[5].tangentZ, 1.0 / std::sqrt(401.0), 1e-7) << "the crest averages the ramp and the level";
+    EXPECT_NEAR(track.view.routes[0].length, 5.0 * ramp + 50.0, 1e-4);
+
+    // Halfway up segment 2, a metre left of the centre line.
+    trackwright::Registrar registrar(track);
+    const trackwright::Registration r = registrar.update({25.0, 1.0});
+    ASSERT_TRUE(r.defined);
+    EXPECT_EQ(r.segment, 2u);
+    EXPECT_NEAR(r.ratio, 0.5, 1e-6);
+    EXPECT_NEAR(r.lateral, 1.0, 1e-6) << "lateral stays in plan";
+    EXPECT_NEAR(r.distance, 2.5 * ramp, 1e-5) << "distance runs along the slope: 25.1247 m, not 25";
+    EXPECT_NEAR(r.road.tangentZ, 0.0995037, 1e-7);
+    EXPECT_NEAR(trackwright::roadGradient(r.road), 0.1, 1e-6);
+    EXPECT_NEAR(r.road.banking, 0.025, 1e-7);
+    EXPECT_NEAR(r.road.grip, 0.875, 1e-7);
+    EXPECT_EQ(r.road.verticalCurvature, 0.0f) << "a steady ramp";
+    EXPECT_EQ(r.road.forwardX, 1.0f);
+    EXPECT_EQ(r.road.forwardY, 0.0f);
+    // The cold answer is the same road.
+    const trackwright::Registration cold = registrar.registerCold({25.0, 1.0});
+    EXPECT_EQ(cold.road.tangentZ, r.road.tangentZ);
+    EXPECT_EQ(cold.road.grip, r.road.grip);
+
+    // Over the crest (segment 4, node 4 to 5): tangentZ falls from 0.0995037 to 0.0499376 over √101 m,
+    // κ_v = 0.0495661 / 10.0498756 = 0.0049320 1/m; the level segment after it: 0.0499376 / 10.
+    const trackwright::Registration crest = registrar.update({45.0, 0.0});
+    ASSERT_TRUE(crest.defined);
+    EXPECT_NEAR(crest.road.verticalCurvature, 0.0049320, 1e-6);
+    EXPECT_NEAR(crest.road.tangentZ, (0.0995037 + 0.0499376) / 2.0, 1e-6);
+    EXPECT_NEAR(registrar.update({55.0, 0.0}).road.verticalCurvature, 0.00499376, 1e-7);
+
+    // Off the track: undefined, and the level nominal road.
+    const trackwright::Registration off = registrar.update({25.0, 40.0});
+    EXPECT_FALSE(off.defined);
+    EXPECT_EQ(off.road.tangentZ, 0.0f);
+    EXPECT_EQ(off.road.grip, 1.0f);
 }
 
 } // namespace

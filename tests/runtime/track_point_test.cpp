@@ -1,4 +1,5 @@
 // Points on a route by distance, and the nearest point for a car that got lost.
+#include "trackwright/track/line_sampler.h"
 #include "trackwright/track/track_point.h"
 
 #include "tests/support/baked_sample.h"
@@ -63,6 +64,38 @@ TEST(TrackPoint, ALostCarFindsTheNearestCentreLinePoint) {
     EXPECT_NEAR(formats::length(lost - p.position), off, 1e-3);
     EXPECT_FALSE(trackwright::nearestTrackPoint(track, {NAN, 0.0}, p, off));
     EXPECT_FALSE(trackwright::nearestTrackPoint(track, {0.0, INFINITY}, p, off));
+}
+
+// A point by distance and a line sample carry the road: on the ramp of tests/support/test_tracks.h,
+// 25.1247 m along (2.5 ramp links of √101 m) is x = 25, 2.5 m up a 10 % slope, banked 0.025 rad,
+// grip 0.875.
+TEST(TrackPoint, PointsAndLineSamplesCarryTheClimbBankingAndGrip) {
+    const auto sample = tw::test::bakeSample(tw::test::rampTrack());
+    const trackwright::BakedTrack& track = sample->track;
+    const double along = 2.5 * std::sqrt(101.0);
+    trackwright::TrackPoint p;
+    ASSERT_TRUE(trackwright::routePointAt(track, 0, along, p));
+    EXPECT_NEAR(p.position.x, 25.0, 1e-4);
+    EXPECT_NEAR(p.z, 2.5f, 1e-5);
+    EXPECT_NEAR(p.road.tangentZ, 0.0995037, 1e-7);
+    EXPECT_NEAR(trackwright::roadGradient(p.road), 0.1, 1e-6);
+    EXPECT_NEAR(p.road.banking, 0.025, 1e-6);
+    EXPECT_NEAR(p.road.grip, 0.875, 1e-6);
+    EXPECT_EQ(p.road.forwardX, 1.0f);
+
+    const trackwright::LineSampler centre(track, trackwright::findLine(track, 0, "centre", 0), 0);
+    ASSERT_TRUE(centre.valid());
+    EXPECT_NEAR(centre.length(), 5.0 * std::sqrt(101.0) + 50.0, 1e-4) << "a line's length is 3D too";
+    const trackwright::LineSample s = centre.sample(along);
+    EXPECT_NEAR(s.position.x, 25.0, 1e-4);
+    EXPECT_NEAR(s.road.tangentZ, 0.0995037, 1e-7) << "the line's own climb";
+    EXPECT_NEAR(s.road.banking, 0.025, 1e-6);
+    EXPECT_NEAR(s.road.grip, 0.875, 1e-6);
+    // The open line's far end: the last point's road.
+    const trackwright::LineSample end = centre.sample(1e6);
+    EXPECT_EQ(end.road.tangentZ, 0.0f);
+    EXPECT_NEAR(end.road.grip, 0.5, 1e-6);
+    EXPECT_NEAR(end.road.banking, 0.1, 1e-6);
 }
 
 } // namespace

@@ -10,7 +10,7 @@
  *   tw_follower* driver;
  *   tw_follower_create(track, TW_FOLLOWER_RUNNER, line, 0, TW_VEHICLE_CAR, &driver);
  *   each tick: tw_registrar_update(reg, x, y, &where); tw_follower_update(driver, &state, &where, dt, &controls);
- *              tw_vehicle_step(TW_VEHICLE_CAR, &controls, dt, &body);   (or your own physics)
+ *              tw_vehicle_step_on_road(TW_VEHICLE_CAR, &controls, &where.road, dt, &body);   (or your own physics)
  */
 #ifndef TRACKWRIGHT_C_H
 #define TRACKWRIGHT_C_H
@@ -77,6 +77,18 @@ typedef struct tw_recovery_planner tw_recovery_planner; /* one per track, shared
  * once. Registrars, followers, lap counters and recovery planners are per car (or per track for the
  * planner) and are not locked: use each from one thread at a time. tw_track_load_error is per thread. */
 
+/* The road under a point (trackwright::RoadSurface): how it climbs, leans and grips, interpolated
+ * between the baked nodes. Pitch a car by asin(tangent_z), roll it by `banking`; pass it to
+ * tw_vehicle_step_on_road. The level, nominal road is {0, 0, 1, 0, 1, 0}; an all-zero one has no
+ * grip at all (ice): pass NULL for the level road. */
+typedef struct tw_road {
+    float tangent_z;          /* sin of the climb angle along (forward_x, forward_y), + uphill: 0.0995 on a 10 % ramp */
+    float banking;            /* rad, + when the left edge is higher */
+    float grip;               /* surface grip factor, 1 = nominal dry tarmac */
+    float vertical_curvature; /* 1/m, + over a crest, - in a compression */
+    float forward_x, forward_y; /* unit, the plan direction tangent_z climbs along */
+} tw_road;
+
 /* Where a position is: metres, left positive; `defined` 0 off the walls or where perpendiculars cross. */
 typedef struct tw_registration {
     int32_t defined;
@@ -84,7 +96,8 @@ typedef struct tw_registration {
     uint32_t segment;
     float ratio;    /* eq. 39.2 of the race-track chapter, [0, 1) */
     float lateral;  /* m from the link, left positive */
-    float distance; /* m along the route */
+    float distance; /* m along the route (along its 3D links) */
+    tw_road road;   /* the road there (the level road when undefined) */
 } tw_registration;
 
 typedef struct tw_line_sample {
@@ -93,6 +106,7 @@ typedef struct tw_line_sample {
     float curvature;  /* 1/m, left positive */
     float speed_hint; /* m/s for the class asked for */
     float distance;   /* m, wrapped or clamped */
+    tw_road road;     /* the line's climb along its tangent, its nodes' banking and grip */
 } tw_line_sample;
 
 typedef struct tw_vehicle_state {
@@ -152,6 +166,7 @@ typedef struct tw_track_point {
     float heading;              /* rad, the driving direction */
     float curvature;            /* 1/m, left positive */
     float left_track, right_track; /* m of tarmac either side of the centre line */
+    tw_road road;               /* the road there */
 } tw_track_point;
 
 /* A car's race: see trackwright::LapStatus in trackwright/track/lap_counter.h. */
@@ -284,6 +299,12 @@ TW_API tw_status tw_follower_attach_recovery(tw_follower* follower, tw_recovery_
  * sub-steps of at most 1/60 s. A non-finite control or body value, a negative dt or one over 0.25 s:
  * TW_INVALID_ARGUMENT, the body untouched. */
 TW_API tw_status tw_vehicle_step(int32_t vehicle, const tw_controls* controls, float dt, tw_vehicle_body* body);
+/* The same on the road under the car (its last defined registration's `road`; null is the level road): a climb
+ * slows it by g sin(angle), a descent speeds it up, grip scales brakes, traction and cornering,
+ * banking helps a car turn towards its low side. On the level road with grip 1 it is tw_vehicle_step. */
+TW_API tw_status tw_vehicle_step_on_road(int32_t vehicle, const tw_controls* controls, const tw_road* road, float dt, tw_vehicle_body* body);
+TW_API tw_status tw_vehicle_step_custom_on_road(const tw_vehicle_parameters* vehicle, const tw_controls* controls, const tw_road* road, float dt,
+                                                tw_vehicle_body* body);
 
 #ifdef __cplusplus
 }

@@ -32,7 +32,8 @@ struct BakedTrack {
 bool findVehicleClass(const BakedTrack& track, const char* name, std::uint32_t& index);
 
 /// Validates `bytes` (8-byte aligned, see format::readBakedTrack) and, on success only, points
-/// `track` at them. Never throws, never allocates; `format::describeBakedLoadStatus` says why not.
+/// `track` at them. Never throws, never allocates; `format::describeBakedLoad` says why not (for a
+/// file of another format version, which version it is and which this runtime reads).
 LoadStatus loadBakedTrack(std::span<const std::byte> bytes, BakedTrack& track) noexcept;
 
 } // namespace trackwright

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "trackwright/track/baked_track.h"
+#include "trackwright/track/road_surface.h"
 
 #include "trackwright/format/vec.h"
 
@@ -15,11 +16,14 @@ struct LineSample {
     format::Vec2 tangent;  ///< unit
     float curvature = 0.0f; ///< 1/m, signed (left positive)
     float speedHint = 0.0f; ///< m/s for the sampler's vehicle class; 0 when the line has no profile for it
-    float distance = 0.0f;  ///< the distance actually sampled (wrapped or clamped)
+    float distance = 0.0f;  ///< the distance actually sampled (wrapped or clamped), along the line's 3D segments
+    /// The road the line runs on there: the line's own climb (tangentZ, along `tangent`) and
+    /// vertical curvature, its nodes' banking and grip, interpolated between the baked points.
+    RoadSurface road;
 };
 
-/// Queries one line of a baked track for one vehicle class: position, tangent, curvature and speed
-/// hint at a distance along the line. Distances wrap on closed routes and clamp on open ones.
+/// Queries one line of a baked track for one vehicle class: position, tangent, curvature, speed
+/// hint and the road at a distance along the line. Distances wrap on closed routes and clamp on open ones.
 /// No allocation; a lookup is a binary search over the line's points.
 class LineSampler {
 public:
@@ -36,6 +40,7 @@ private:
     // Into the baked bytes (which the game keeps alive), not into a BakedTrack object: a sampler
     // outlives the copy of the track it was made from.
     const format::BakedLinePoint* m_points = nullptr;
+    const format::BakedNode* m_nodes = nullptr;  ///< the route's nodes: point i lies on node i's perpendicular
     const float* m_hints = nullptr;  ///< this line's speed hints for the class; null without a profile
     std::uint32_t m_pointCount = 0;
     float m_length = 0.0f;

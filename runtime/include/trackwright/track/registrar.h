@@ -1,6 +1,7 @@
 #pragma once
 
 #include "trackwright/track/baked_track.h"
+#include "trackwright/track/road_surface.h"
 
 #include "trackwright/format/vec.h"
 
@@ -15,7 +16,10 @@ struct Registration {
     std::uint32_t segment = 0; ///< index within the route of the segment's first node
     float ratio = 0.0f;        ///< eq. 39.2, in [0, 1) from the first node's perpendicular to the next one's
     float lateral = 0.0f;      ///< metres from the link between the segment's nodes, left positive
-    float distance = 0.0f;     ///< metres along the route from its first node
+    float distance = 0.0f;     ///< metres along the route from its first node (along its 3D links)
+    /// The road there: climb, banking, grip and vertical curvature interpolated between the
+    /// segment's nodes by `ratio`, along the segment's link (level and nominal when undefined).
+    RoadSurface road;
 };
 
 /// Registers positions against a baked track: one registrar per car. A segment holds a position
@@ -74,5 +78,6 @@ private:
 /// too (wall contact uses it to find how far out a car went).
 bool registerOnSegment(const BakedTrack& track, std::uint32_t route, std::uint32_t node, format::Vec2 position, Registration& out,
                        bool withinWallsOnly = true);
+
 
 } // namespace trackwright

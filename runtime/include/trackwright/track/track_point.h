@@ -1,6 +1,7 @@
 #pragma once
 
 #include "trackwright/track/baked_track.h"
+#include "trackwright/track/road_surface.h"
 
 #include "trackwright/format/vec.h"
 
@@ -12,7 +13,7 @@ namespace trackwright {
 struct TrackPoint {
     std::uint32_t route = 0;
     std::uint32_t segment = 0;   ///< index within the route of the segment's first node
-    float distance = 0.0f;       ///< metres along the route from its first node
+    float distance = 0.0f;       ///< metres along the route from its first node (along its 3D links)
     format::Vec2 position;      ///< on the centre line (the link between the segment's nodes)
     float z = 0.0f;              ///< height of the centre line there
     format::Vec2 forward;       ///< unit, the driving direction (the link's)
@@ -21,6 +22,7 @@ struct TrackPoint {
     float curvature = 0.0f;      ///< 1/m, left positive, interpolated between the nodes (eq. 39.3)
     float leftTrack = 0.0f;      ///< m of tarmac left of the centre line there
     float rightTrack = 0.0f;     ///< m of tarmac right of it
+    RoadSurface road;            ///< climb, banking, grip there, interpolated between the nodes; `forward` its direction
 };
 
 /// The point `distance` metres along `route` (wrapped on a closed route, clamped to its ends on an

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "trackwright/track/road_surface.h"
 #include "trackwright/vehicle/vehicle_state.h"
 
 #include <cstdint>
@@ -17,7 +18,7 @@ struct VehicleParameters {
     float reverseSpeed = 8.0f;         ///< m/s, top speed in reverse
     float drag = 0.0004f;              ///< 1/m: deceleration drag·v²
     float rollingResistance = 0.2f;    ///< m/s²
-    float lateralGrip = 12.0f;         ///< m/s²: beyond it the car slides
+    float lateralGrip = 12.0f;         ///< m/s² on level nominal tarmac (grip 1): beyond it the car slides
     float turnOnSpotRate = 0.0f;       ///< rad/s at full steering and no speed (tanks); 0 for wheeled vehicles
     float width = 1.9f;                ///< m
 };
@@ -42,7 +43,9 @@ bool vehiclePresetByName(const char* name, VehiclePreset& preset);
 /// Full state of the simulated vehicle: what a follower sees plus what only physics needs.
 struct VehicleBody {
     VehicleState state;
-    format::Vec2 velocity;      ///< world m/s: differs from the heading when sliding
+    /// World m/s: differs from the heading when sliding. On a slope its length is the speed along
+    /// the road; the car covers the plan projection of it.
+    format::Vec2 velocity;
     float steeringAngle = 0.0f;  ///< current road-wheel angle, rad
 };
 
@@ -51,12 +54,26 @@ struct VehicleBody {
 /// reverse limits, drag and rolling resistance, and a lateral grip
 /// limit: the velocity turns towards the heading only as fast as grip allows, so a car that asks
 /// for more slides. Deterministic: the same inputs give the same body, bit for bit.
+/// `road` is the road under the car (the registration's `road`; the level, nominal road by
+/// default), felt as the speed hints feel it (bake/pipeline/speed_profile.h), with g = kGravity:
+/// - gravity along the slope: on a climb of angle ψ along the car's heading the car loses g·sin ψ
+///   of acceleration (0.976 m/s² on a 10 % ramp), on a descent it gains it; a car standing still
+///   with no command is held by its brakes;
+/// - braking scales with the surface grip factor, engine traction with min(1, grip)
+///   (tractionFactor);
+/// - the lateral grip limit is lateralGrip · grip · N/g, N/g the normal load's share of the weight
+///   (1/√(1 + |∇z|²) on the road's plane, less v²κ_v/g over a crest, more in a compression), and
+///   gravity across a banked road pushes towards its low side: banking into the turn adds
+///   g·sin(bank) to the lateral capacity, banking away takes it off;
+/// - the car moves along the road: it covers the plan projection of its speed.
+/// A road holding a non-finite number, or a tangentZ of ±1, is taken as the level road.
+/// On the level road with grip 1 the model runs exactly its flat arithmetic.
 /// A step longer than kVehicleSubstep is integrated in equal sub-steps no longer than that; a
 /// negative, non-finite or longer-than-kMaxVehicleStep `dt`, a body holding a non-finite number, or
 /// a step that would leave one (parameters no vehicle has: a zero wheelbase, an infinite grip) is
 /// refused: false, and the body is left as it was. Check custom parameters once with
 /// validVehicleParameters; the C API does.
-bool stepVehicle(const VehicleParameters& vehicle, const Controls& controls, float dt, VehicleBody& body);
+bool stepVehicle(const VehicleParameters& vehicle, const Controls& controls, float dt, VehicleBody& body, const RoadSurface& road = {});
 
 /// The longest single Euler step of the reference model, seconds (a 60 Hz frame).
 inline constexpr float kVehicleSubstep = 1.0f / 60.0f;

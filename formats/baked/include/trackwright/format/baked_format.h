@@ -12,7 +12,10 @@
 namespace trackwright::format {
 
 inline constexpr std::array<char, 8> kBakedMagic = {'T', 'W', 'B', 'A', 'K', 'E', '\x1a', '\0'};
-inline constexpr std::uint32_t kBakedFormatVersion = 3;
+/// Version 4 added the third dimension to the nodes and lines: the tangent's vertical component,
+/// banking and surface grip per node, the tangent's vertical component per line point, link
+/// lengths and distances measured in 3D. A reader refuses every other version (bake it again).
+inline constexpr std::uint32_t kBakedFormatVersion = 4;
 
 /// Section identifiers, also their order in the file.
 enum class BakedSection : std::uint32_t {
@@ -71,17 +74,25 @@ struct BakedRoute {
 };
 
 /// A node in its route's frame (race-track chapter §39.2–39.3). Metres, unit vectors, 1/m.
+/// The frame lies in the ground plane (registration's perpendicular tests are in plan); the road's
+/// climb and lean ride on it: the unit 3D tangent is (tangentX·cos φ, tangentY·cos φ, tangentZ)
+/// with sin φ = tangentZ, and the surface at lateral offset d (left positive) lies at
+/// z + d·tan(banking).
 struct BakedNode {
     float x, y, z;
-    float tangentX, tangentY;              ///< eq. 39.1
-    float perpendicularX, perpendicularY;  ///< left of the driving direction
+    float tangentX, tangentY;              ///< unit, in the ground plane: eq. 39.1 on the plan positions
+    float tangentZ;                        ///< eq. 39.1 in 3D, its vertical component: sin of the climb angle (0.0995 on a 10 % ramp)
+    float perpendicularX, perpendicularY;  ///< left of the driving direction, in the ground plane
     float leftTrack, leftRunoff, leftWall;
     float rightTrack, rightRunoff, rightWall;
-    float linkLength;      ///< to the next node of the route (0 at the end of an open route without join)
-    float distance;        ///< from the route's first node
-    float curvature;       ///< signed, eq. 39.3
+    float linkLength;      ///< to the next node of the route, in 3D: √(dx² + dy² + dz²) (0 at the end of an open route without join)
+    float linkPlanLength;  ///< the same link in the ground plane, √(dx² + dy²): registration's lateral offset divides by it
+    float distance;        ///< from the route's first node, along the 3D links
+    float curvature;       ///< signed, eq. 39.3 (in plan)
     float bezierCurvature; ///< max curvature of the quadratic Bézier on the previous, this and the next node (eqs. 3–4)
     float speedOverride;   ///< m/s, 0 when none
+    float banking;         ///< rad, the road's roll, positive when the left edge is higher (.twtrack's banking)
+    float grip;            ///< surface grip factor, 1 = nominal dry tarmac (.twtrack's grip)
     std::uint32_t sourceNode;  ///< index into the source document's nodes
 };
 
@@ -113,14 +124,19 @@ struct BakedLine {
     std::uint32_t reserved;
 };
 
-/// A point of a line with the line's own frame (chapter §39.3.1: not the node's).
+/// A point of a line with the line's own frame (chapter §39.3.1: not the node's). Point i lies on
+/// node i's perpendicular, so the node's banking and grip are the line's there too.
 struct BakedLinePoint {
-    float x, y, z;
-    float tangentX, tangentY;
+    float x, y, z;    ///< z: the node's height (the centre line's)
+    float tangentX, tangentY;  ///< unit, in the ground plane
+    /// Eq. 39.1 on the line's own 3D points, its vertical component: sin of the line's climb
+    /// angle, what a car driving the line feels (steeper than the centre line's on the inside of a
+    /// climbing bend, where the line is shorter).
+    float tangentZ;
     float perpendicularX, perpendicularY;
     float offset;     ///< from the node, metres, left positive
-    float curvature;  ///< signed, eq. 39.3 on the line
-    float distance;   ///< along the line from its first point
+    float curvature;  ///< signed, eq. 39.3 on the line (in plan)
+    float distance;   ///< along the line's 3D segments from its first point
 };
 
 /// Speed hints of one line for one vehicle class: `SpeedHints[firstHint + i]` for point i.
@@ -164,11 +180,11 @@ struct BakedMarker {
 static_assert(sizeof(BakedHeader) == 48);
 static_assert(sizeof(BakedSectionEntry) == 24);
 static_assert(sizeof(BakedRoute) == 32);
-static_assert(sizeof(BakedNode) == 76);
+static_assert(sizeof(BakedNode) == 92);
 static_assert(sizeof(BakedRouteLink) == 20);
 static_assert(sizeof(BakedVehicleClass) == 32);
 static_assert(sizeof(BakedLine) == 24);
-static_assert(sizeof(BakedLinePoint) == 40);
+static_assert(sizeof(BakedLinePoint) == 44);
 static_assert(sizeof(BakedSpeedProfile) == 16);
 static_assert(sizeof(BakedGridInfo) == 24);
 static_assert(sizeof(BakedOrigin) == 24);
@@ -187,8 +203,8 @@ inline constexpr std::size_t kBakedPayloadStart =
 
 /// Text hashed into BakedHeader::layoutHash: the element layouts in order. Edit with the structs.
 inline constexpr const char* kBakedLayoutDescription =
-    "v3 route:u32x4,u32x2,f32,u32 node:f32x18,u32 link:u32x5 class:u32,f32x7 line:u32x4,f32,u32 "
-    "point:f32x10 profile:u32x3,f32 hint:f32 grid:f32x3,u32x3 cell:u32 item:u32 strings:char origin:f64x3 "
+    "v4 route:u32x4,u32x2,f32,u32 node:f32x22,u32 link:u32x5 class:u32,f32x7 line:u32x4,f32,u32 "
+    "point:f32x11 profile:u32x3,f32 hint:f32 grid:f32x3,u32x3 cell:u32 item:u32 strings:char origin:f64x3 "
     "marker:u32x4,f32,u32";
 
 /// FNV-1a of the layout description, evaluated at compile time.

@@ -48,8 +48,20 @@ enum class BakedLoadStatus : std::uint32_t {
     Misaligned,         ///< the buffer does not start on an 8-byte boundary
 };
 
-/// One-line English explanation of a status, for logs and the CLI.
+/// One-line English explanation of a status, for logs and the CLI. For a file of another format
+/// version describeBakedLoad says more: which version the file is and which this build reads.
 const char* describeBakedLoadStatus(BakedLoadStatus status);
+
+/// The format version a .twbake's header declares (any alignment), or 0 when `bytes` are shorter
+/// than a header or do not start with the .twbake magic.
+std::uint32_t bakedFileVersion(std::span<const std::byte> bytes) noexcept;
+
+/// Why readBakedTrack refused `bytes` with `status`, as one line for a log, a dialog or the CLI,
+/// written zero-terminated into `buffer` (cut to `size` − 1 characters); returns `buffer`. For a file
+/// of another format version it names both, so the reader knows what to do, e.g. "file is .twbake
+/// version 3, this runtime reads version 4: bake it again with twbake build"; otherwise it is
+/// describeBakedLoadStatus. 128 characters hold every message. Never allocates.
+const char* describeBakedLoad(std::span<const std::byte> bytes, BakedLoadStatus status, char* buffer, std::size_t size) noexcept;
 
 /// Checks sizes, version, layout, checksum, the section table and every cross-reference, in that
 /// order, before handing out a view. On failure `view` is left untouched. Never throws, never
