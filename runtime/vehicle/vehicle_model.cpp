@@ -109,6 +109,26 @@ RoadTerms roadTerms(const RoadSurface& road) {
     return terms;
 }
 
+/// The plan acceleration across its heading (left positive) a car gets when it asks for `wanted`
+/// on a road rolled by tan θ = `crossSlope` (left side higher positive), with tyre friction `mu`
+/// (lateral grip over g) and `load` n pressing it on the road (g·cos ψ on a climb, less v²κ_v over
+/// a crest, more in a compression), m/s². Along and across the road's plane, a turn of plan
+/// acceleration a needs a·cos θ − n·sin θ of the tyres, which hold μ·(n·cos θ + a·sin θ); divided
+/// by cos θ: gravity pulls n·tan θ towards the low side and the tyres add up to μ·(n + a·tan θ)
+/// (θ into the turn). The saturated turn is the speed hints' banked-curve limit,
+/// a = n·(tan θ + μ)/(1 − μ·tan θ), so a car driven at its hints holds its line.
+double bankedTurn(double wanted, double mu, double load, double crossSlope) {
+    const double n = std::max(0.0, load);
+    const double gravity = -n * crossSlope;  // towards the low side
+    const double tyres = wanted - gravity;   // what the tyres must add
+    const double side = tyres >= 0.0 ? 1.0 : -1.0;
+    // |a − gravity| ≤ μ·(n − a·crossSlope): within it the car turns as asked.
+    if (std::abs(tyres) <= mu * std::max(0.0, n - wanted * crossSlope)) return wanted;
+    const double denominator = 1.0 + side * mu * crossSlope;
+    if (denominator <= 0.0) return wanted;  // banked steeply enough to hold any turn that way
+    return (gravity + side * mu * n) / denominator;
+}
+
 /// One Euler step of the model; `dt` at most kVehicleSubstep.
 void integrate(const VehicleParameters& v, const Controls& c, float dt, const RoadTerms& road, VehicleBody& body) {
     const float steering = std::clamp(std::isfinite(c.steering) ? c.steering : 0.0f, -1.0f, 1.0f);
@@ -128,13 +148,12 @@ void integrate(const VehicleParameters& v, const Controls& c, float dt, const Ro
     // climb along the heading, sin ρ of the roll (left side higher positive), and the normal load's
     // share of the weight on that plane, 1/√(1 + |∇z|²).
     const double cosH = std::cos(s.heading), sinH = std::sin(s.heading);
-    double sinClimb = 0.0, sinRoll = 0.0, planeLoad = 1.0;
+    double sinClimb = 0.0, cosClimb = 1.0, crossSlope = 0.0;
     if (!road.level) {
         const double along = road.gradientX * cosH + road.gradientY * sinH;
-        const double across = -road.gradientX * sinH + road.gradientY * cosH;
+        crossSlope = -road.gradientX * sinH + road.gradientY * cosH;  // tan of the roll, left side higher positive
         sinClimb = along / std::sqrt(1.0 + along * along);
-        sinRoll = across / std::sqrt(1.0 + across * across);
-        planeLoad = 1.0 / std::sqrt(1.0 + along * along + across * across);
+        cosClimb = 1.0 / std::sqrt(1.0 + along * along);
     }
 
     // Longitudinal: engine (fading to zero at top speed), brakes, reverse, drag and rolling resistance.
@@ -171,24 +190,18 @@ void integrate(const VehicleParameters& v, const Controls& c, float dt, const Ro
     s.yawRate = static_cast<float>(yawRate);
 
     // Grip: the velocity follows the new heading only as far as lateral grip allows; the rest slides.
-    // The tyres hold lateralGrip · grip · N/g (N the normal load: the plane's share of the weight,
-    // less v²κ_v over a crest, more in a compression, as the speed hints' corner limit has it);
-    // gravity across a banked or cambered road pushes towards its low side, so banking towards
-    // the turn adds g·sin(bank) to what the tyres hold (the small-angle form of the hints'
-    // banked-curve limit).
-    float lateralCapacity = v.lateralGrip * road.grip;
+    const float lateralGrip = v.lateralGrip * road.grip;
     const double cosN = std::cos(s.heading), sinN = std::sin(s.heading);
     const format::Vec2 world = turned(forward, lateral, cosH, sinH);
     const double vx = world.x, vy = world.y;
     double along = vx * cosN + vy * sinN;
     double across = -vx * sinN + vy * cosN;
-    if (!road.level) {
-        const double load = std::max(0.0, planeLoad - along * along * road.verticalCurvature / kGravity);
-        lateralCapacity = static_cast<float>(lateralCapacity * load);
-        across -= kGravity * sinRoll * dt;
+    if (road.level) {
+        const double gripChange = lateralGrip * dt;
+        across = std::abs(across) <= gripChange ? 0.0 : across - std::copysign(gripChange, across);
+    } else {
+        across += bankedTurn(-across / dt, lateralGrip / kGravity, kGravity * cosClimb - along * along * road.verticalCurvature, crossSlope) * dt;
     }
-    const double gripChange = lateralCapacity * dt;
-    across = std::abs(across) <= gripChange ? 0.0 : across - std::copysign(gripChange, across);
     body.velocity = turned(along, across, cosN, sinN);
     s.speed = static_cast<float>(along);
     if (road.level) {

@@ -174,12 +174,13 @@ TEST(VehicleModelRoad, GripBankingAndCrestsSetTheLateralLimit) {
     trackwright::RoadSurface gravel;
     gravel.grip = 0.5f;
     EXPECT_NEAR(lateralLimit(gravel), 6.0, 0.06) << "half the grip, half the lateral acceleration";
-    // Banked 0.1 rad into a left turn (right edge up: negative banking): the tyres hold 12·cos 0.1 =
-    // 11.940 on the tilted road and gravity adds 9.81·sin 0.1 = 0.979 towards the low inside: 12.919.
+    // Banked 0.1 rad into a left turn (right edge up: negative banking), μ = 12/9.81: the banked-curve
+    // limit g·(tan 0.1 + μ)/(1 − μ·tan 0.1) = 14.801 m/s², the speed hints' own; against a right turn
+    // g·(μ − tan 0.1)/(1 + μ·tan 0.1) = 9.812 m/s².
     trackwright::RoadSurface banked;
     banked.banking = -0.1f;
-    EXPECT_NEAR(lateralLimit(banked), 12.919, 0.13);
-    EXPECT_NEAR(lateralLimit(banked, false), 11.940 - 0.979, 0.11) << "the same banking against a right turn";
+    EXPECT_NEAR(lateralLimit(banked), 14.801, 0.15);
+    EXPECT_NEAR(lateralLimit(banked, false), 9.812, 0.1) << "the same banking against a right turn";
     // Over a crest of radius 100 m at 20 m/s the tyres carry 1 − 20²·0.01/9.81 = 0.592 of the
     // weight: 12 · 0.592 = 7.107 m/s².
     trackwright::RoadSurface crest;

@@ -61,10 +61,11 @@ struct VehicleBody {
 ///   with no command is held by its brakes;
 /// - braking scales with the surface grip factor, engine traction with min(1, grip)
 ///   (tractionFactor);
-/// - the lateral grip limit is lateralGrip · grip · N/g, N/g the normal load's share of the weight
-///   (1/√(1 + |∇z|²) on the road's plane, less v²κ_v/g over a crest, more in a compression), and
-///   gravity across a banked road pushes towards its low side: banking into the turn adds
-///   g·sin(bank) to the lateral capacity, banking away takes it off;
+/// - the lateral grip limit is lateralGrip · grip · (n + a_c·tan θ)/g, with n the load pressing the
+///   car on the road (g·cos ψ on a climb, less v²κ_v over a crest, more in a compression), a_c the
+///   turn's acceleration and θ the roll into the turn, and gravity across a banked road pushes
+///   towards its low side by n·tan θ: together exactly the hints' banked-curve limit
+///   v²κ = n·(tan θ + μ)/(1 − μ·tan θ) (banking into the turn adds capacity, away takes it off);
 /// - the car moves along the road: it covers the plan projection of its speed.
 /// A road holding a non-finite number, or a tangentZ of ±1, is taken as the level road.
 /// On the level road with grip 1 the model runs exactly its flat arithmetic.
