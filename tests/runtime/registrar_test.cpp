@@ -138,26 +138,11 @@ TEST(LineSampler, WrapsOnClosedAndClampsOnOpenRoutes) {
     EXPECT_EQ(trackwright::findLine(sprint->track, 1, "centre", 0), 1u);
 }
 
-// A figure-eight whose second pass is a bridge 6 m over the first: at the crossing both passes hold
-// the point in plan; the height says which deck, and a car driving the route never changes deck.
-formats::TrackDocument bridgedFigureEight() {
-    formats::TrackDocument doc;
-    formats::Route route{"eight", true, {}, std::nullopt, std::nullopt};
-    for (int i = 0; i < 160; ++i) {
-        const double t = 2.0 * M_PI * (i + 0.5) / 160.0;
-        formats::TrackNode node;
-        node.position = {250.0 * std::sin(t), 250.0 * std::sin(t) * std::cos(t), 3.0 * (1.0 + std::cos(t))};
-        node.left = node.right = {5.0, 7.0, 9.0};
-        route.nodes.push_back(static_cast<std::uint32_t>(i));
-        doc.nodes.push_back(node);
-    }
-    doc.routes.push_back(route);
-    doc.vehicleClasses.push_back({"car", 12.0, 6.0, 12.5, 80.0, 2.6, 0.55, 1.9});
-    return doc;
-}
-
+// A figure-eight whose second pass is a bridge 6 m over the first (tw::test::bridgedFigureEight): at
+// the crossing both passes hold the point in plan; the height says which deck, and a car driving the
+// route never changes deck.
 TEST(Registrar3D, AtACrossingTheHeightPicksTheDeckNearestBelowTheCar) {
-    const auto sample = tw::test::bakeSample(bridgedFigureEight());
+    const auto sample = tw::test::bakeSample(tw::test::bridgedFigureEight());
     const trackwright::BakedTrack& track = sample->track;
     trackwright::Registrar registrar(track);
     const Vec2 crossing{0.0, 0.0};
