@@ -10,6 +10,8 @@ QVariant CarListModel::data(const QModelIndex& index, int role) const {
     switch (role) {
     case PositionRole: return p.position;
     case YawRole: return p.yawDegrees;
+    case PitchRole: return p.pitchDegrees;
+    case RollRole: return p.rollDegrees;
     case SizeRole: return p.size;
     case ColourRole: return p.colour;
     case SelectedRole: return p.selected;
@@ -18,7 +20,7 @@ QVariant CarListModel::data(const QModelIndex& index, int role) const {
 }
 
 QHash<int, QByteArray> CarListModel::roleNames() const {
-    return {{PositionRole, "position"}, {YawRole, "yaw"}, {SizeRole, "size"}, {ColourRole, "colour"}, {SelectedRole, "selected"}};
+    return {{PositionRole, "position"}, {YawRole, "yaw"}, {PitchRole, "pitch"}, {RollRole, "roll"}, {SizeRole, "size"}, {ColourRole, "colour"}, {SelectedRole, "selected"}};
 }
 
 void CarListModel::setPoses(std::vector<CarPose> poses) {

@@ -10,20 +10,22 @@ namespace editor::preview {
 
 /// What the scene draws of one car, in the scene frame.
 struct CarPose {
-    QVector3D position;
+    QVector3D position;  ///< on the road's surface under the car
     float yawDegrees = 0.0f;
+    float pitchDegrees = 0.0f;  ///< nose up positive: about the car's right, after the yaw
+    float rollDegrees = 0.0f;   ///< left side up positive: about the car's nose, after the pitch
     QVector3D size;  ///< length, height, width in metres
     QColor colour;
     bool selected = false;
 };
 
-/// The cars for QML's Repeater3D: roles position, yaw, size, colour, selected. `setPoses` keeps
+/// The cars for QML's Repeater3D: roles position, yaw, pitch, roll, size, colour, selected. `setPoses` keeps
 /// rows when the count is unchanged and only reports changed data, so delegates are not rebuilt
 /// every frame.
 class CarListModel : public QAbstractListModel {
     Q_OBJECT
 public:
-    enum Role { PositionRole = Qt::UserRole + 1, YawRole, SizeRole, ColourRole, SelectedRole };
+    enum Role { PositionRole = Qt::UserRole + 1, YawRole, PitchRole, RollRole, SizeRole, ColourRole, SelectedRole };
 
     using QAbstractListModel::QAbstractListModel;
     int rowCount(const QModelIndex& parent = {}) const override;

@@ -34,6 +34,12 @@ QVector3D orbitCameraSpace(const OrbitFraming& framing, QVector3D pointFromOrigi
     return {local.x(), local.y(), framing.distance - local.z()};
 }
 
+float orbitPitchFor(QVector3D size) {
+    const float relief = size.y() / std::max({1.0f, size.x(), size.z()});
+    const float hilly = std::clamp((relief - 0.02f) / 0.08f, 0.0f, 1.0f);
+    return kOrbitPitchDegrees + (kOrbitHillPitchDegrees - kOrbitPitchDegrees) * hilly;
+}
+
 OrbitFraming frameOrbit(QVector3D size, float aspect, float fovDegrees, float pitchDegrees, float fill) {
     aspect = std::max(aspect, 0.05f);
     OrbitFraming best{fitDistance(size, aspect, fovDegrees, pitchDegrees, 0.0f, fill), pitchDegrees, 0.0f};

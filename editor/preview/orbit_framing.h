@@ -22,6 +22,10 @@ struct ClipPlanes {
 /// Steep enough that a 10 m road seen from kilometres away is several pixels wide rather than a
 /// grazing hairline, shallow enough that walls and height still read as 3D.
 constexpr float kOrbitPitchDegrees = 60.0f;
+/// The orbit pitch over a track whose relief is a tenth of its width or more (alpine-1: 150 m over
+/// 1.5 km): low enough that its hills stand up and its bridges stand clear of the roads under
+/// them, still steep enough to see over the hills into every valley.
+constexpr float kOrbitHillPitchDegrees = 42.0f;
 /// The share of the view's half-width or half-height the track's box fills.
 constexpr float kOrbitFill = 0.9f;
 
@@ -30,6 +34,11 @@ constexpr float kOrbitFill = 0.9f;
 /// corner of the box is inside `fill` of the view. Of the two yaws 0° and 90° it takes the one that
 /// lays the box's long side along the view's long side (the nearer, so the larger picture).
 OrbitFraming frameOrbit(QVector3D size, float aspect, float fovDegrees, float pitchDegrees = kOrbitPitchDegrees, float fill = kOrbitFill);
+
+/// The orbit pitch for a track of `size` (scene frame, y up): kOrbitPitchDegrees while its relief
+/// is under 2 % of its width (a flat circuit, a figure-eight's bridge), easing down to
+/// kOrbitHillPitchDegrees at 10 %.
+float orbitPitchFor(QVector3D size);
 
 /// A point given relative to the orbit origin (scene frame) as `framing`'s camera sees it: x right,
 /// y up, z the depth in front of the camera. What frameOrbit fits, exposed for tests.

@@ -54,7 +54,8 @@ Item {
         }
 
         Model {
-            // The ground under everything, a little below the lowest point of the track.
+            // The flat ground under everything, a little below the lowest point of the track; the
+            // terrain's slopes fall from the walls to it.
             source: "#Rectangle"
             position: Qt.vector3d(preview.sceneCentre.x, preview.groundHeight, preview.sceneCentre.z)
             eulerRotation.x: -90
@@ -63,6 +64,16 @@ Item {
         }
         Model {
             geometry: MeshGeometry { Component.onCompleted: preview.registerGeometry("surface", this) }
+            materials: DefaultMaterial { vertexColorsEnabled: true; cullMode: Material.NoCulling; diffuseColor: "white" }
+        }
+        Model {
+            // Embankments, cliffs and abutments the track stands on.
+            geometry: MeshGeometry { Component.onCompleted: preview.registerGeometry("terrain", this) }
+            materials: DefaultMaterial { vertexColorsEnabled: true; cullMode: Material.NoCulling; diffuseColor: "white" }
+        }
+        Model {
+            // Bridge decks and piers.
+            geometry: MeshGeometry { Component.onCompleted: preview.registerGeometry("supports", this) }
             materials: DefaultMaterial { vertexColorsEnabled: true; cullMode: Material.NoCulling; diffuseColor: "white" }
         }
         Model {
@@ -86,16 +97,24 @@ Item {
 
         Repeater3D {
             model: preview.cars
+            // Yaw, then pitch about the car's right (its local z), then roll about its nose (local
+            // x), one node each: no question of the order Euler angles compose in.
             delegate: Node {
                 position: model.position
                 eulerRotation.y: model.yaw
-                CarModel {
-                    carIndex: index
-                    size: model.size
-                    colour: model.colour
-                    selected: model.selected
-                    markerScale: preview.markerScale
-                    seenFromAbove: view.camera !== chaseCamera
+                Node {
+                    eulerRotation.z: model.pitch
+                    Node {
+                        eulerRotation.x: model.roll
+                        CarModel {
+                            carIndex: index
+                            size: model.size
+                            colour: model.colour
+                            selected: model.selected
+                            markerScale: preview.markerScale
+                            seenFromAbove: view.camera !== chaseCamera
+                        }
+                    }
                 }
             }
         }

@@ -30,8 +30,11 @@ Rgba speedColour(float speed) {
 }
 
 /// A car's trail as a flat ribbon a little above the track, each piece coloured by the speed there.
-void appendTrail(PreviewMesh& mesh, const std::deque<TrailPoint>& trail) {
-    constexpr float kHalfWidth = 0.3f, kLift = 0.12f;
+/// Each car's lies a centimetre over the one before, so where cars drive the same line their trails
+/// do not fight over the same depth.
+void appendTrail(PreviewMesh& mesh, const std::deque<TrailPoint>& trail, std::size_t car) {
+    constexpr float kHalfWidth = 0.3f;
+    const float lift = 0.12f + 0.01f * static_cast<float>(car % 10);
     const ScenePoint up{0.0f, 1.0f, 0.0f};
     for (std::size_t k = 1; k < trail.size(); ++k) {
         const TrailPoint& a = trail[k - 1];
@@ -41,10 +44,10 @@ void appendTrail(PreviewMesh& mesh, const std::deque<TrailPoint>& trail) {
         if (length < 1e-3f || length > 50.0f) continue;  // standing still, or a teleport
         const float nx = -dy / length * kHalfWidth, ny = dx / length * kHalfWidth;
         const Rgba ca = speedColour(a.speed), cb = speedColour(b.speed);
-        const std::uint32_t ra = mesh.addVertex(toScene(a.x - nx, a.y - ny, a.z + kLift), up, ca);
-        const std::uint32_t rb = mesh.addVertex(toScene(b.x - nx, b.y - ny, b.z + kLift), up, cb);
-        const std::uint32_t lb = mesh.addVertex(toScene(b.x + nx, b.y + ny, b.z + kLift), up, cb);
-        const std::uint32_t la = mesh.addVertex(toScene(a.x + nx, a.y + ny, a.z + kLift), up, ca);
+        const std::uint32_t ra = mesh.addVertex(toScene(a.x - nx, a.y - ny, a.z + lift), up, ca);
+        const std::uint32_t rb = mesh.addVertex(toScene(b.x - nx, b.y - ny, b.z + lift), up, cb);
+        const std::uint32_t lb = mesh.addVertex(toScene(b.x + nx, b.y + ny, b.z + lift), up, cb);
+        const std::uint32_t la = mesh.addVertex(toScene(a.x + nx, a.y + ny, a.z + lift), up, ca);
         mesh.addQuad(ra, rb, lb, la);
     }
 }
@@ -72,6 +75,8 @@ void PreviewController::registerGeometry(const QString& role, QObject* geometry)
     else if (role == QLatin1String("walls")) m_walls = qobject_cast<MeshGeometry*>(geometry);
     else if (role == QLatin1String("edges")) m_edges = qobject_cast<MeshGeometry*>(geometry);
     else if (role == QLatin1String("lines")) m_lines = qobject_cast<MeshGeometry*>(geometry);
+    else if (role == QLatin1String("terrain")) m_terrain = qobject_cast<MeshGeometry*>(geometry);
+    else if (role == QLatin1String("supports")) m_supports = qobject_cast<MeshGeometry*>(geometry);
     rebuildMeshes();
     updateScene();
 }
@@ -114,13 +119,13 @@ void PreviewController::rebuildMeshes() {
     if (m_walls) m_walls->setMesh(meshes.walls);
     if (m_edges) m_edges->setMesh(meshes.edges);
     if (m_lines) m_lines->setMesh(meshes.lines);
+    if (m_terrain) m_terrain->setMesh(meshes.terrain);
+    if (m_supports) m_supports->setMesh(meshes.supports);
     const QVector3D low(meshes.boundsMin.x, meshes.boundsMin.y, meshes.boundsMin.z), high(meshes.boundsMax.x, meshes.boundsMax.y, meshes.boundsMax.z);
     m_sceneCentre = (low + high) / 2.0f;
     m_sceneSize = QVector3D(std::max(1.0f, high.x() - low.x()), std::max(1.0f, high.y() - low.y()), std::max(1.0f, high.z() - low.z()));
     m_sceneRadius = std::max(20.0f, 0.5f * std::hypot(m_sceneSize.x(), m_sceneSize.z()));
-    // The ground lies a little under the track; more on a big track, whose far side the orbit
-    // camera sees from kilometres away with a coarser depth buffer (orbitClipPlanes).
-    m_groundHeight = low.y() - std::max(0.05f, 1e-4f * m_sceneRadius);
+    m_groundHeight = meshes.groundHeight;
     emit sceneChanged();
 }
 
@@ -136,6 +141,7 @@ void PreviewController::removeCar(std::size_t index) {
     m_simulation.removeCar(index);
     if (m_selected >= static_cast<int>(m_simulation.cars().size())) {
         m_selected = static_cast<int>(m_simulation.cars().size()) - 1;
+        m_chase.reset();
         emit selectionChanged();
     }
     updateScene();
@@ -203,6 +209,7 @@ void PreviewController::selectCar(int index) {
     const int valid = index >= 0 && index < static_cast<int>(m_simulation.cars().size()) ? index : -1;
     if (valid == m_selected) return;
     m_selected = valid;
+    m_chase.reset();
     emit selectionChanged();
     updateScene();
 }
@@ -220,7 +227,7 @@ void PreviewController::setLinesVisible(bool visible) {
 }
 
 QVariantMap PreviewController::orbitFraming(double aspect, double fovDegrees) const {
-    const OrbitFraming f = frameOrbit(m_sceneSize, static_cast<float>(aspect), static_cast<float>(fovDegrees));
+    const OrbitFraming f = frameOrbit(m_sceneSize, static_cast<float>(aspect), static_cast<float>(fovDegrees), orbitPitchFor(m_sceneSize));
     return {{QStringLiteral("distance"), f.distance}, {QStringLiteral("pitch"), f.pitchDegrees}, {QStringLiteral("yaw"), f.yawDegrees}};
 }
 
@@ -254,10 +261,12 @@ void PreviewController::updateScene() {
         const bake::SimulatedCar& car = *cars[i].car;
         const trackwright::VehicleState& s = car.body().state;
         const trackwright::VehicleParameters v = trackwright::vehiclePreset(car.setup().vehicle);
-        const ScenePoint p = toScene(s.position.x, s.position.y, car.height());
-        poses.push_back({QVector3D(p.x, p.y, p.z), sceneYawDegrees(s.heading), QVector3D(v.wheelbase + 1.6f, 1.3f, v.width), carColour(i),
-                         static_cast<int>(i) == m_selected});
-        appendTrail(trails, cars[i].trail);
+        const CarAttitude& a = cars[i].attitude;
+        const ScenePoint p = toScene(s.position.x, s.position.y, a.height);
+        constexpr float kDegrees = 57.29577951308232f;
+        poses.push_back({QVector3D(p.x, p.y, p.z), sceneYawDegrees(s.heading), a.pitch * kDegrees, a.roll * kDegrees,
+                         QVector3D(v.wheelbase + 1.6f, 1.3f, v.width), carColour(i), static_cast<int>(i) == m_selected});
+        appendTrail(trails, cars[i].trail, i);
     }
     m_cars.setPoses(std::move(poses));
     if (m_trails) m_trails->setMesh(trails);
@@ -279,10 +288,10 @@ void PreviewController::updateScene() {
                         .arg(seconds(f.lastLap), seconds(f.bestLap), seconds(f.idealLap))
                         .arg(f.stuckEvents)
                         .arg(f.crossTrackError, 0, 'f', 2);
-        // Chase: behind and above the car, looking along its heading and a little down.
-        const ScenePoint at = toScene(s.position.x - 11.0 * std::cos(s.heading), s.position.y - 11.0 * std::sin(s.heading), c.car->height() + 4.5);
-        m_chasePosition = QVector3D(at.x, at.y, at.z);
-        m_chaseRotation = QVector3D(-14.0f, sceneYawDegrees(s.heading) - 90.0f, 0.0f);
+        const ChaseView chase = m_chase.follow(m_simulation.track()->track, {s.position, s.heading, c.attitude}, m_simulation.time() - m_chaseTime);
+        m_chaseTime = m_simulation.time();
+        m_chasePosition = chase.position;
+        m_chaseRotation = chase.eulerDegrees;
     }
     m_statusText = tr("%1 s · ×%2 · %3 · %4 cars")
                        .arg(m_simulation.time(), 0, 'f', 1)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "editor/preview/car_list_model.h"
+#include "editor/preview/chase_camera.h"
 #include "editor/preview/mesh_geometry.h"
 #include "editor/preview/orbit_framing.h"
 #include "editor/preview/preview_simulation.h"
@@ -61,7 +62,7 @@ public:
     ~PreviewController() override;
 
     /// The scene's geometry objects register themselves as they are created (`role`: "surface",
-    /// "walls", "lines" or "trails"); meshes go into them from then on.
+    /// "walls", "edges", "lines", "terrain", "supports" or "trails"); meshes go into them from then on.
     Q_INVOKABLE void registerGeometry(const QString& role, QObject* geometry);
     /// The orbit camera's framing of the whole track (orbit_framing.h) for a view of `aspect` and
     /// vertical field of view `fovDegrees`: {distance, pitch, yaw} in metres and degrees.
@@ -140,7 +141,7 @@ private:
 
     PreviewSimulation m_simulation;
     CarListModel m_cars;
-    QPointer<MeshGeometry> m_surface, m_walls, m_edges, m_lines;  ///< owned by the QML scene
+    QPointer<MeshGeometry> m_surface, m_walls, m_edges, m_lines, m_terrain, m_supports;  ///< owned by the QML scene
     QPointer<MeshGeometry> m_trails;
     QTimer m_frameTimer;
     QElapsedTimer m_clock;
@@ -152,6 +153,8 @@ private:
     QVector3D m_sceneCentre, m_sceneSize{100, 10, 100}, m_chasePosition, m_chaseRotation;
     float m_sceneRadius = 100.0f, m_groundHeight = -0.1f;
     QString m_hudText, m_statusText;
+    ChaseCamera m_chase;
+    double m_chaseTime = 0.0;  ///< simulation time of the chase camera's last view
     QFutureWatcher<std::shared_ptr<const bake::LoadedBake>> m_rebake;
     std::optional<formats::TrackDocument> m_pendingDocument;
 };

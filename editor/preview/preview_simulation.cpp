@@ -3,11 +3,13 @@
 #include "bake/pipeline/default_vehicle_classes.h"
 #include "bake/pipeline/bake_track.h"
 #include "bake/sim/verification_laps.h"
+#include "editor/preview/surface_height.h"
 
 #include "trackwright/track/line_sampler.h"
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace editor::preview {
 
@@ -62,6 +64,14 @@ std::unique_ptr<bake::SimulatedCar> PreviewSimulation::makeCar(const PreviewCarS
     return std::make_unique<bake::SimulatedCar>(m_track->track, car, m_planner.get());
 }
 
+void PreviewSimulation::sitOnRoad(PreviewCar& c, double dt) const {
+    const trackwright::VehicleState& s = c.car->body().state;
+    // The line's height where the car is picks the deck it drives on where the track passes over itself.
+    const std::optional<SurfaceUnder> under = surfaceUnder(m_track->track, s.position, c.car->height());
+    const CarAttitude target = attitudeOnRoad(c.car->road(), s.heading, !under || under->onTarmac, under ? under->height : c.car->height());
+    c.attitude = dt > 0.0 ? eased(c.attitude, target, dt, kAttitudeLag) : target;
+}
+
 void PreviewSimulation::setTrack(std::shared_ptr<const bake::LoadedBake> track) {
     if (!track || track->track.view.lines.empty()) return;
     auto planner = std::make_unique<trackwright::RecoveryPlanner>(track->track);
@@ -80,6 +90,7 @@ std::size_t PreviewSimulation::addCar(const PreviewCarSetup& setup) {
     c.setup = setup;
     nameWhatResolved(c.setup);
     c.car = makeCar(c.setup, m_cars.size());
+    sitOnRoad(c, 0.0);
     m_cars.push_back(std::move(c));
     return m_cars.size() - 1;
 }
@@ -93,12 +104,14 @@ void PreviewSimulation::setCarSetup(std::size_t index, const PreviewCarSetup& se
     m_cars[index].setup = setup;
     nameWhatResolved(m_cars[index].setup);
     m_cars[index].car = makeCar(m_cars[index].setup, index);
+    sitOnRoad(m_cars[index], 0.0);
     m_cars[index].trail.clear();
 }
 
 void PreviewSimulation::reset() {
     for (std::size_t i = 0; i < m_cars.size(); ++i) {
         m_cars[i].car = makeCar(m_cars[i].setup, i);
+        sitOnRoad(m_cars[i], 0.0);
         m_cars[i].trail.clear();
         m_cars[i].ticksSinceTrailPoint = 0;
     }
@@ -109,10 +122,11 @@ void PreviewSimulation::reset() {
 void PreviewSimulation::step() {
     for (PreviewCar& c : m_cars) {
         c.car->step(kStep);
+        sitOnRoad(c, kStep);
         if (++c.ticksSinceTrailPoint == kTrailTicks) {
             c.ticksSinceTrailPoint = 0;
             const trackwright::VehicleState& s = c.car->body().state;
-            c.trail.push_back({static_cast<float>(s.position.x), static_cast<float>(s.position.y), c.car->height(), std::abs(s.speed)});
+            c.trail.push_back({static_cast<float>(s.position.x), static_cast<float>(s.position.y), c.attitude.height, std::abs(s.speed)});
             if (c.trail.size() > kTrailPoints) c.trail.pop_front();
         }
     }

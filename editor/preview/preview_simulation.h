@@ -2,6 +2,7 @@
 
 #include "bake/pipeline/loaded_bake.h"
 #include "bake/sim/simulated_car.h"
+#include "editor/preview/car_attitude.h"
 
 #include "formats/source/track_document.h"
 #include "trackwright/drive/follower_factory.h"
@@ -33,6 +34,8 @@ struct TrailPoint {
 struct PreviewCar {
     PreviewCarSetup setup;
     std::unique_ptr<bake::SimulatedCar> car;
+    /// On the drawn surface under the car, pitched and rolled with the road, eased tick by tick.
+    CarAttitude attitude;
     std::deque<TrailPoint> trail;
     int ticksSinceTrailPoint = 0;
 };
@@ -47,6 +50,7 @@ public:
     static constexpr double kGridSpacing = 12.0;      ///< m between cars on the grid
     static constexpr int kTrailTicks = 6;             ///< ticks between trail points (0.1 s)
     static constexpr std::size_t kTrailPoints = 600;  ///< a minute of trail per car
+    static constexpr double kAttitudeLag = 0.12;      ///< s, the time constant cars pitch and roll with
 
     /// Bakes a document for the preview: its classes plus one for every vehicle preset it lacks,
     /// so any car can follow hints made for its own vehicle. Null with `error` set when the
@@ -80,6 +84,9 @@ public:
 
 private:
     std::unique_ptr<bake::SimulatedCar> makeCar(const PreviewCarSetup& setup, std::size_t gridSlot) const;
+    /// Puts a car on the surface under it with the road's pitch and roll, eased over `dt` seconds
+    /// (0: at once, as a car placed on the grid).
+    void sitOnRoad(PreviewCar& c, double dt) const;
     /// Baked indices of a setup's line and class, falling back to the first line and class.
     std::pair<std::uint32_t, std::uint32_t> resolve(const PreviewCarSetup& setup) const;
     /// Puts the names of the line and class a setup resolves to into it (a track without a

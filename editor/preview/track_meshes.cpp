@@ -1,41 +1,33 @@
 #include "editor/preview/track_meshes.h"
+
+#include "editor/preview/road_section.h"
+#include "editor/preview/track_terrain.h"
 #include "formats/baked/format_names.h"
 
 #include <algorithm>
 #include <cmath>
 #include <tuple>
+#include <vector>
 
 namespace editor::preview {
 namespace {
 
 constexpr ScenePoint kUp{0.0f, 1.0f, 0.0f};
 
-/// A point of a strip's edge in the world: along a frame's perpendicular at a lateral distance.
-struct Frame {
-    float x, y, z, perpendicularX, perpendicularY;
-    ScenePoint at(float lateral, float lift = 0.0f) const { return toScene(x + perpendicularX * lateral, y + perpendicularY * lateral, z + lift); }
-};
-
-Frame nodeFrame(const formats::BakedNode& n) { return {n.x, n.y, n.z, n.perpendicularX, n.perpendicularY}; }
-
-Frame lerp(const Frame& a, const Frame& b, float t) {
-    const float px = a.perpendicularX + (b.perpendicularX - a.perpendicularX) * t;
-    const float py = a.perpendicularY + (b.perpendicularY - a.perpendicularY) * t;
-    const float norm = std::max(1e-6f, std::hypot(px, py));
-    return {a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t, a.z + (b.z - a.z) * t, px / norm, py / norm};
-}
-
-/// A flat band between two lateral distances (inner < outer in the left-positive sense) from a to b.
-void band(PreviewMesh& mesh, const Frame& a, const Frame& b, float rightA, float leftA, float rightB, float leftB, Rgba colour, float lift = 0.0f) {
-    const std::uint32_t ra = mesh.addVertex(a.at(rightA, lift), kUp, colour);
-    const std::uint32_t rb = mesh.addVertex(b.at(rightB, lift), kUp, colour);
-    const std::uint32_t lb = mesh.addVertex(b.at(leftB, lift), kUp, colour);
-    const std::uint32_t la = mesh.addVertex(a.at(leftA, lift), kUp, colour);
+/// A band of the surface between two lateral distances (right < left in the left-positive sense)
+/// from section a to section b, each corner on the surface and shaded by its normal there.
+void band(PreviewMesh& mesh, const RoadSection& a, const RoadSection& b, float rightA, float leftA, float rightB, float leftB, Rgba colour,
+          float lift = 0.0f) {
+    const ScenePoint normalA = a.normalAt((rightA + leftA) / 2.0f), normalB = b.normalAt((rightB + leftB) / 2.0f);
+    const std::uint32_t ra = mesh.addVertex(a.at(rightA, lift), normalA, colour);
+    const std::uint32_t rb = mesh.addVertex(b.at(rightB, lift), normalB, colour);
+    const std::uint32_t lb = mesh.addVertex(b.at(leftB, lift), normalB, colour);
+    const std::uint32_t la = mesh.addVertex(a.at(leftA, lift), normalA, colour);
     mesh.addQuad(ra, rb, lb, la);
 }
 
-/// A wall panel at a lateral distance, facing the track (`side` +1 left, −1 right).
-void wallPanel(PreviewMesh& mesh, const Frame& a, const Frame& b, float lateralA, float lateralB, float side, float height, Rgba colour) {
+/// A wall panel standing on the surface at a lateral distance, facing the track (`side` +1 left, −1 right).
+void wallPanel(PreviewMesh& mesh, const RoadSection& a, const RoadSection& b, float lateralA, float lateralB, float side, float height, Rgba colour) {
     const ScenePoint normal = toScene(-a.perpendicularX * side, -a.perpendicularY * side, 0.0f);
     const std::uint32_t a0 = mesh.addVertex(a.at(lateralA), normal, colour);
     const std::uint32_t b0 = mesh.addVertex(b.at(lateralB), normal, colour);
@@ -65,21 +57,10 @@ void post(PreviewMesh& mesh, float x, float y, float z, float size, float height
     mesh.addQuad(top[0], top[1], top[2], top[3]);
 }
 
-/// The links a route's surface covers: each node to the next, the closing link of a loop, a
-/// branch's link from its fork and to its join.
-std::vector<std::pair<std::uint32_t, std::uint32_t>> routeLinks(const formats::BakedRoute& route) {
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> links;
-    if (route.forkNode != formats::kNoRoute) links.emplace_back(route.forkNode, route.firstNode);
-    for (std::uint32_t k = 0; k + 1 < route.nodeCount; ++k) links.emplace_back(route.firstNode + k, route.firstNode + k + 1);
-    const std::uint32_t last = route.firstNode + route.nodeCount - 1;
-    if (route.flags & formats::kRouteClosed) links.emplace_back(last, route.firstNode);
-    else if (route.joinNode != formats::kNoRoute) links.emplace_back(last, route.joinNode);
-    return links;
-}
-
+/// `cuts`: room for the sections between kerb stripes, kept from link to link (no allocation each).
 void addSurfaces(TrackMeshes& out, const formats::BakedNode& na, const formats::BakedNode& nb, float distanceA, const PreviewMeshOptions& o,
-                 const PreviewPalette& palette) {
-    const Frame a = nodeFrame(na), b = nodeFrame(nb);
+                 const PreviewPalette& palette, std::vector<RoadSection>& cuts) {
+    const RoadSection a = RoadSection::ofNode(na), b = RoadSection::ofNode(nb);
     band(out.surface, a, b, -na.rightTrack, na.leftTrack, -nb.rightTrack, nb.leftTrack, palette.tarmac);
     band(out.surface, a, b, na.leftTrack, na.leftRunoff, nb.leftTrack, nb.leftRunoff, palette.runoff);
     band(out.surface, a, b, -na.rightRunoff, -na.rightTrack, -nb.rightRunoff, -nb.rightTrack, palette.runoff);
@@ -98,6 +79,9 @@ void addSurfaces(TrackMeshes& out, const formats::BakedNode& na, const formats::
     // Kerbs where the runoff begins, striped by distance along the route so stripes line up.
     const float length = std::hypot(nb.x - na.x, nb.y - na.y);
     const int pieces = std::max(1, static_cast<int>(std::ceil(length / o.kerbStripe)));
+    // The sections between stripes, shared by both sides' kerbs.
+    cuts.clear();
+    for (int p = 0; p <= pieces; ++p) cuts.push_back(lerp(a, b, static_cast<float>(p) / static_cast<float>(pieces)));
     for (int side : {1, -1}) {
         const float trackA = side > 0 ? na.leftTrack : na.rightTrack, trackB = side > 0 ? nb.leftTrack : nb.rightTrack;
         const float roomA = (side > 0 ? na.leftRunoff : na.rightRunoff) - trackA;
@@ -106,7 +90,7 @@ void addSurfaces(TrackMeshes& out, const formats::BakedNode& na, const formats::
         const float widthA = std::min(o.kerbWidth, roomA), widthB = std::min(o.kerbWidth, roomB);
         for (int p = 0; p < pieces; ++p) {
             const float t0 = static_cast<float>(p) / static_cast<float>(pieces), t1 = static_cast<float>(p + 1) / static_cast<float>(pieces);
-            const Frame f0 = lerp(a, b, t0), f1 = lerp(a, b, t1);
+            const RoadSection &f0 = cuts[static_cast<std::size_t>(p)], &f1 = cuts[static_cast<std::size_t>(p + 1)];
             const float inner0 = trackA + (trackB - trackA) * t0, inner1 = trackA + (trackB - trackA) * t1;
             const float outer0 = inner0 + widthA + (widthB - widthA) * t0, outer1 = inner1 + widthA + (widthB - widthA) * t1;
             const auto stripe = static_cast<long>(std::floor((distanceA + length * (t0 + t1) / 2.0f) / o.kerbStripe));
@@ -122,17 +106,40 @@ void addStartLine(TrackMeshes& out, const formats::BakedNode& n, const PreviewMe
     const int columns = std::max(2, static_cast<int>(std::round(width)));
     const float square = width / static_cast<float>(columns);
     const int rows = std::max(1, static_cast<int>(std::round(o.startDepth / square)));
+    const RoadSection start = RoadSection::ofNode(n);
     for (int r = 0; r < rows; ++r) {
-        // Rows step along the tangent from the start node.
-        const float along = square * static_cast<float>(r);
-        const Frame a{n.x + n.tangentX * along, n.y + n.tangentY * along, n.z, n.perpendicularX, n.perpendicularY};
-        const Frame b{a.x + n.tangentX * square, a.y + n.tangentY * square, n.z, n.perpendicularX, n.perpendicularY};
+        // Rows step along the tangent from the start node, up or down its slope.
+        const RoadSection a = start.advanced(square * static_cast<float>(r)), b = start.advanced(square * static_cast<float>(r + 1));
         for (int c = 0; c < columns; ++c) {
             const float right = -n.rightTrack + square * static_cast<float>(c);
             band(out.surface, a, b, right, right + square, right, right + square, (r + c) % 2 == 0 ? palette.startDark : palette.startLight,
                  o.kerbLift * 2.0f);
         }
     }
+}
+
+/// Room for every link's surfaces, walls and outline up front: a mesh grown a vertex at a time
+/// copies itself a dozen times over and the fresh pages cost more than the vertices.
+void reserveSurfaces(TrackMeshes& out, const formats::BakedTrackView& v, const PreviewMeshOptions& o) {
+    std::size_t links = 0, stripes = 0;
+    for (const formats::BakedRoute& route : v.routes) {
+        if (route.nodeCount == 0) continue;
+        for (const auto& [from, to] : routeLinks(route)) {
+            ++links;
+            stripes += static_cast<std::size_t>(std::ceil(std::hypot(v.nodes[to].x - v.nodes[from].x, v.nodes[to].y - v.nodes[from].y) / o.kerbStripe)) + 1;
+        }
+    }
+    const std::size_t surfaceVertices = links * 5 * 4 + stripes * 2 * 4, k = PreviewMesh::kFloatsPerVertex;
+    out.surface.vertices.reserve(surfaceVertices * k);
+    out.surface.indices.reserve(surfaceVertices / 4 * 6);
+    out.walls.vertices.reserve(links * 2 * 4 * k);
+    out.walls.indices.reserve(links * 2 * 6);
+    out.edges.vertices.reserve(links * 8 * k);
+    out.edges.indices.reserve(links * 8);
+    std::size_t linePoints = 0;
+    for (const formats::BakedLine& line : v.lines) linePoints += v.routes[line.route].nodeCount;
+    out.lines.vertices.reserve(linePoints * 4 * k);
+    out.lines.indices.reserve(linePoints * 6);
 }
 
 } // namespace
@@ -146,6 +153,18 @@ std::uint32_t PreviewMesh::addVertex(ScenePoint p, ScenePoint normal, Rgba colou
 
 void PreviewMesh::addQuad(std::uint32_t a, std::uint32_t b, std::uint32_t c, std::uint32_t d) { indices.insert(indices.end(), {a, b, c, a, c, d}); }
 
+void PreviewMesh::addPanel(const ScenePoint (&p)[4], const ScenePoint (&n)[4], Rgba colour) {
+    // The corners' own turning, the cross product of the diagonals (p2 − p0) × (p3 − p1): sound
+    // even when two corners meet, as a slope's do where it reaches no distance.
+    const float ux = p[2].x - p[0].x, uy = p[2].y - p[0].y, uz = p[2].z - p[0].z;
+    const float vx = p[3].x - p[1].x, vy = p[3].y - p[1].y, vz = p[3].z - p[1].z;
+    const float facing = (uy * vz - uz * vy) * (n[0].x + n[2].x) + (uz * vx - ux * vz) * (n[0].y + n[2].y) + (ux * vy - uy * vx) * (n[0].z + n[2].z);
+    std::uint32_t k[4];
+    for (int i = 0; i < 4; ++i) k[i] = addVertex(p[i], n[i], colour);
+    if (facing >= 0.0f) addQuad(k[0], k[1], k[2], k[3]);
+    else addQuad(k[0], k[3], k[2], k[1]);
+}
+
 Rgba PreviewPalette::lineColour(const std::string& name) const {
     if (name == "racing") return {1.0f, 0.85f, 0.1f, 1.0f};
     if (name == "defending") return {0.2f, 0.45f, 1.0f, 1.0f};
@@ -154,20 +173,34 @@ Rgba PreviewPalette::lineColour(const std::string& name) const {
     return {0.9f, 0.3f, 0.9f, 1.0f};
 }
 
+std::vector<std::pair<std::uint32_t, std::uint32_t>> routeLinks(const formats::BakedRoute& route) {
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> links;
+    if (route.forkNode != formats::kNoRoute) links.emplace_back(route.forkNode, route.firstNode);
+    for (std::uint32_t k = 0; k + 1 < route.nodeCount; ++k) links.emplace_back(route.firstNode + k, route.firstNode + k + 1);
+    const std::uint32_t last = route.firstNode + route.nodeCount - 1;
+    if (route.flags & formats::kRouteClosed) links.emplace_back(last, route.firstNode);
+    else if (route.joinNode != formats::kNoRoute) links.emplace_back(last, route.joinNode);
+    return links;
+}
+
 TrackMeshes buildTrackMeshes(const trackwright::BakedTrack& track, const PreviewMeshOptions& o, const PreviewPalette& palette) {
     TrackMeshes out;
     out.edges.lineList = true;
     const formats::BakedTrackView& v = track.view;
+    std::vector<RoadSection> cuts;
+    reserveSurfaces(out, v, o);
     for (const formats::BakedRoute& route : v.routes) {
         if (route.nodeCount == 0) continue;
-        for (const auto& [from, to] : routeLinks(route)) addSurfaces(out, v.nodes[from], v.nodes[to], v.nodes[from].distance, o, palette);
+        for (const auto& [from, to] : routeLinks(route)) addSurfaces(out, v.nodes[from], v.nodes[to], v.nodes[from].distance, o, palette, cuts);
         if (route.forkNode == formats::kNoRoute) addStartLine(out, v.nodes[route.firstNode], o, palette);
         for (std::uint32_t junction : {route.forkNode, route.joinNode}) {
             if (junction == formats::kNoRoute) continue;
             const formats::BakedNode& n = v.nodes[junction];
+            const RoadSection s = RoadSection::ofNode(n);
             for (float side : {1.0f, -1.0f}) {
                 const float lateral = side > 0 ? n.leftTrack : -n.rightTrack;
-                post(out.surface, n.x + n.perpendicularX * lateral, n.y + n.perpendicularY * lateral, n.z, 0.35f, o.markerHeight, palette.branchMarker);
+                post(out.surface, n.x + n.perpendicularX * lateral, n.y + n.perpendicularY * lateral, s.heightAt(lateral), 0.35f, o.markerHeight,
+                     palette.branchMarker);
             }
         }
     }
@@ -177,16 +210,15 @@ TrackMeshes buildTrackMeshes(const trackwright::BakedTrack& track, const Preview
         const std::uint32_t count = route.nodeCount;
         const std::uint32_t segments = (route.flags & formats::kRouteClosed) ? count : count - 1;
         const float half = o.ribbonWidth / 2.0f;
-        for (std::uint32_t k = 0; k < segments && count > 1; ++k) {
-            const formats::BakedLinePoint& p = v.linePoints[line.firstPoint + k];
-            const formats::BakedLinePoint& q = v.linePoints[line.firstPoint + (k + 1) % count];
-            band(out.lines, {p.x, p.y, p.z, p.perpendicularX, p.perpendicularY}, {q.x, q.y, q.z, q.perpendicularX, q.perpendicularY}, -half, half,
-                 -half, half, colour, o.ribbonLift);
-        }
+        // Point k of a line lies across node k of its route, whose banking it leans with.
+        auto section = [&](std::uint32_t k) { return RoadSection::ofLinePoint(v.linePoints[line.firstPoint + k], v.nodes[route.firstNode + k]); };
+        for (std::uint32_t k = 0; k < segments && count > 1; ++k)
+            band(out.lines, section(k), section((k + 1) % count), -half, half, -half, half, colour, o.ribbonLift);
     }
+    addTrackTerrain(out, track, o, palette);
     out.boundsMin = out.surface.boundsMin;
     out.boundsMax = out.surface.boundsMax;
-    for (const PreviewMesh* m : {&out.walls, &out.lines, &out.edges}) {
+    for (const PreviewMesh* m : {&out.walls, &out.lines, &out.edges, &out.terrain, &out.supports}) {
         if (m->empty()) continue;
         out.boundsMin = {std::min(out.boundsMin.x, m->boundsMin.x), std::min(out.boundsMin.y, m->boundsMin.y), std::min(out.boundsMin.z, m->boundsMin.z)};
         out.boundsMax = {std::max(out.boundsMax.x, m->boundsMax.x), std::max(out.boundsMax.y, m->boundsMax.y), std::max(out.boundsMax.z, m->boundsMax.z)};

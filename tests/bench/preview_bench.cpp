@@ -12,6 +12,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include <cmath>
 #include <stdexcept>
 
 namespace {
@@ -72,11 +73,37 @@ void BM_LiveEditRebindCars(benchmark::State& state) {
 }
 BENCHMARK(BM_LiveEditRebindCars)->Unit(benchmark::kMillisecond);
 
+// The scene's triangles: the road's (surface, walls, lines) and the ground's (terrain, bridges).
 void BM_LiveEditMeshes(benchmark::State& state) {
     const auto baked = PreviewSimulation::bakeForPreview(monza());
-    for (auto _ : state) benchmark::DoNotOptimize(editor::preview::buildTrackMeshes(baked->track).surface.vertices.data());
+    std::size_t road = 0, ground = 0;
+    for (auto _ : state) {
+        const editor::preview::TrackMeshes meshes = editor::preview::buildTrackMeshes(baked->track);
+        benchmark::DoNotOptimize(meshes.surface.vertices.data());
+        road = (meshes.surface.indices.size() + meshes.walls.indices.size() + meshes.lines.indices.size()) / 3;
+        ground = (meshes.terrain.indices.size() + meshes.supports.indices.size()) / 3;
+    }
+    state.counters["road_triangles"] = static_cast<double>(road);
+    state.counters["ground_triangles"] = static_cast<double>(ground);
 }
 BENCHMARK(BM_LiveEditMeshes)->Unit(benchmark::kMillisecond);
+
+// Monza laid over rolling hills 60 m high: every embankment is probed for roads it would bury,
+// the costly case of the terrain (a flat circuit is spared the probes).
+void BM_LiveEditMeshesHilly(benchmark::State& state) {
+    formats::TrackDocument hilly = monza();
+    for (formats::TrackNode& n : hilly.nodes) n.position.z = 30.0 + 30.0 * std::sin(n.position.x / 300.0) * std::cos(n.position.y / 250.0);
+    const auto baked = PreviewSimulation::bakeForPreview(hilly);
+    if (!baked) throw std::runtime_error("hilly Monza does not bake");
+    std::size_t ground = 0;
+    for (auto _ : state) {
+        const editor::preview::TrackMeshes meshes = editor::preview::buildTrackMeshes(baked->track);
+        benchmark::DoNotOptimize(meshes.terrain.vertices.data());
+        ground = (meshes.terrain.indices.size() + meshes.supports.indices.size()) / 3;
+    }
+    state.counters["ground_triangles"] = static_cast<double>(ground);
+}
+BENCHMARK(BM_LiveEditMeshesHilly)->Unit(benchmark::kMillisecond);
 
 void BM_PreviewTick20Cars(benchmark::State& state) {
     PreviewSimulation sim = racing(20);
