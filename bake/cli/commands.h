@@ -102,4 +102,14 @@ struct PlanCommand {
 };
 int runPlan(const PlanCommand& command, std::ostream& out, std::ostream& err);
 
+struct RaceCommand {
+    std::string input;          ///< .twtrack (baked in memory) or .twbake, with a closed main route
+    int cars = 10;
+    int laps = 5;
+    std::string grid = "ordered";  ///< ordered (fastest on pole), reversed or random
+    std::uint64_t seed = 1;
+    bool json = false;
+};
+int runRace(const RaceCommand& command, std::ostream& out, std::ostream& err);
+
 } // namespace bake::cli

@@ -124,6 +124,17 @@ void addPlan(CLI::App& app, PlanCommand& command) {
     sub->add_flag("--json", command.json, "Print one JSON document");
 }
 
+void addRace(CLI::App& app, RaceCommand& command) {
+    CLI::App* sub = app.add_subcommand("race", "A race in traffic: N runner cars with spread paces from a two-column grid, L laps, "
+                                               "with contacts, overtakes, close calls and the time lost in traffic");
+    sub->add_option("input", command.input, "A .twtrack (baked in memory) or a .twbake with a closed main route")->required();
+    sub->add_option("--cars", command.cars, "Cars on the grid")->capture_default_str()->check(CLI::Range(1, 200));
+    sub->add_option("--laps", command.laps, "Laps to race")->capture_default_str()->check(CLI::Range(1, 100));
+    sub->add_option("--grid", command.grid, "ordered (fastest on pole), reversed (slowest on pole) or random")->capture_default_str();
+    sub->add_option("--seed", command.seed, "Seed of the drivers' paces and a random grid")->capture_default_str();
+    sub->add_flag("--json", command.json, "Print one JSON document");
+}
+
 } // namespace
 
 int runTwbake(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
@@ -148,6 +159,8 @@ int runTwbake(int argc, const char* const* argv, std::ostream& out, std::ostream
     addRaceline(app, raceline);
     PlanCommand plan;
     addPlan(app, plan);
+    RaceCommand race;
+    addRace(app, race);
 
     try {
         app.parse(argc, argv);
@@ -163,6 +176,7 @@ int runTwbake(int argc, const char* const* argv, std::ostream& out, std::ostream
     if (app.got_subcommand("laps")) return runLaps(laps, out, err);
     if (app.got_subcommand("raceline")) return runRaceline(raceline, out, err);
     if (app.got_subcommand("plan")) return runPlan(plan, out, err);
+    if (app.got_subcommand("race")) return runRace(race, out, err);
     return runValidate(validate, out, err);
 }
 

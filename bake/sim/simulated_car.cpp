@@ -65,13 +65,22 @@ void SimulatedCar::rebind(const trackwright::BakedTrack& track, std::uint32_t li
 }
 
 void SimulatedCar::step(double dtSeconds) {
-    const trackwright::BakedTrack& track = *m_track;
-    const formats::BakedLine& line = track.view.lines[m_setup.line];
-    const formats::BakedRoute& route = track.view.routes[line.route];
-    const auto dt = static_cast<float>(dtSeconds);
+    registerTick();
+    advance(dtSeconds);
+}
 
+void SimulatedCar::place(const trackwright::VehicleBody& body) {
+    m_body = body;
+    m_registrar->reset();
+    m_last = m_registrar->update(m_body.state.position);
+    // An open route's progress is its distance along it (a closed route's came from startDistance).
+    if (!m_closed && m_last.defined && m_last.route == m_track->view.lines[m_setup.line].route) m_progress = m_last.distance;
+}
+
+const trackwright::Registration& SimulatedCar::registerTick() {
+    const formats::BakedLine& line = m_track->view.lines[m_setup.line];
     const trackwright::Registration here = m_registrar->update(m_body.state.position);
-    const double previousProgress = m_progress;
+    m_previousProgress = m_progress;
     if (here.defined && m_last.defined && here.route == line.route) {
         double delta = static_cast<double>(here.distance) - m_last.distance;
         if (m_closed && delta < -m_routeLength / 2.0) delta += m_routeLength;
@@ -79,6 +88,17 @@ void SimulatedCar::step(double dtSeconds) {
         m_progress += delta;
     }
     if (here.defined) m_last = here;
+    m_here = here;
+    return m_here;
+}
+
+void SimulatedCar::advance(double dtSeconds) {
+    const trackwright::BakedTrack& track = *m_track;
+    const formats::BakedLine& line = track.view.lines[m_setup.line];
+    const formats::BakedRoute& route = track.view.routes[line.route];
+    const auto dt = static_cast<float>(dtSeconds);
+    const trackwright::Registration& here = m_here;
+    const double previousProgress = m_previousProgress;
 
     const trackwright::Controls controls = m_follower->update({m_body.state, here, dt});
     // The road under the car: where it is registered, else where it last was (off the walls for a tick).

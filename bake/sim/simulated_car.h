@@ -50,8 +50,25 @@ public:
     /// replaced through `rebind`.
     SimulatedCar(const trackwright::BakedTrack& track, const CarSetup& setup, trackwright::RecoveryPlanner* sharedPlanner = nullptr);
 
-    /// Advances the car by `dt` seconds.
+    /// Advances the car by `dt` seconds: registerTick() then advance(dt).
     void step(double dt);
+    /// The first half of a step: registers the car where it is and counts its progress. A race
+    /// registers every car, builds the traffic view from the registrations, then advances each.
+    const trackwright::Registration& registerTick();
+    /// The second half: follower, vehicle, walls, teleports, metrics and laps, from the registration
+    /// registerTick() made.
+    void advance(double dt);
+    /// Traffic and pace for the follower (Follower::setTraffic, setPace); none by default.
+    void setTraffic(const trackwright::CarTraffic* traffic) { m_follower->setTraffic(traffic); }
+    void setPace(float fraction) { m_follower->setPace(fraction); }
+    /// Puts the car at `body` (a grid slot) before its first step, keeping its progress: the
+    /// registration starts afresh from there.
+    void place(const trackwright::VehicleBody& body);
+    /// The body, for a race's car-to-car contacts to push.
+    trackwright::VehicleBody& body() { return m_body; }
+    const trackwright::VehicleParameters& vehicle() const { return m_vehicle; }
+    /// This tick's registration (registerTick's; undefined off the track).
+    const trackwright::Registration& registration() const { return m_here; }
 
     /// Moves the car onto new baked data of the same track (a live edit): the follower, line
     /// sampler and registration start afresh from where the car is, the laps driven so far stay.
@@ -93,6 +110,8 @@ private:
     std::unique_ptr<trackwright::Registrar> m_registrar;
     trackwright::VehicleBody m_body;
     trackwright::Registration m_last;
+    trackwright::Registration m_here;  ///< this tick's, between registerTick and advance
+    double m_previousProgress = 0.0;
     bool m_closed = false;
     double m_routeLength = 0.0;
     double m_idealLapTime = 0.0;

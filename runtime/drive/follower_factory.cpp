@@ -50,6 +50,7 @@ std::unique_ptr<Follower> makeFollower(FollowerKind kind, const BakedTrack& trac
         if (kind == FollowerKind::PursuitTuned) p.lateralAccelerationG = 0.4f * vehicle.lateralGrip / 9.81f;
         p.wheelbase = vehicle.wheelbase;
         p.maxSteeringAngle = vehicle.maxSteeringAngle;
+        p.maxBraking = vehicle.maxBraking;
         return std::make_unique<PursuitFollower>(track, line, vehicleClass, p);
     }
     case FollowerKind::Runner: {

@@ -39,10 +39,17 @@ Controls PursuitFollower::update(const FollowerInput& in) {
     if (in.registration.defined && in.registration.route == m_track.view.lines[m_line].route)
         m_lineDistance = lineDistanceAt(m_track, m_line, in.registration);
 
-    m_targetSpeed = computeTargetSpeed(in.state.position, m_lineDistance);
+    m_targetSpeed = m_pace * computeTargetSpeed(in.state.position, m_lineDistance);
     const float lookahead = m_p.lookaheadMin + m_p.lookaheadTime * std::max(0.0f, in.state.speed);
     m_targetPoint = m_sampler.sample(m_lineDistance + lookahead).position;
-    const float steering = purePursuitSteering(in.state, m_targetPoint, m_p.wheelbase, m_p.maxSteeringAngle);
+    float steering = purePursuitSteering(in.state, m_targetPoint, m_p.wheelbase, m_p.maxSteeringAngle);
+    if (m_traffic) {
+        // Follow the car ahead in the way; never steer into a car alongside (traffic/follow_rules.h).
+        m_targetSpeed = std::min(m_targetSpeed, trafficSpeedLimit(*m_traffic, std::max(0.0f, in.state.speed), m_p.maxBraking, m_p.follow));
+        const float curvature = m_sampler.sample(m_lineDistance).curvature;
+        const float hold = m_p.maxSteeringAngle > 0.0f ? std::atan(m_p.wheelbase * curvature) / m_p.maxSteeringAngle : 0.0f;
+        steering = alongsideSteering(*m_traffic, steering, hold, m_p.follow);
+    }
 
     // PI speed control; the integral only grows while the output is not saturated in its direction.
     const float error = m_targetSpeed - in.state.speed;

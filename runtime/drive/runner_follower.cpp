@@ -57,12 +57,13 @@ float RunnerFollower::speedFromHints(float lineDistance, float speed, bool& must
         const float ahead = points[i].distance + wrap - here;
         if (ahead > horizon) break;
         const float predicted2 = speed * speed - 2.0f * braking * ahead;
-        if (predicted2 > hints[i] * hints[i]) {
+        const float hint = m_pace * hints[i];
+        if (predicted2 > hint * hint) {
             mustBrake = true;
-            return std::min(hintHere, hints[i]);
+            return std::min(m_pace * hintHere, hint);
         }
     }
-    return hintHere;
+    return m_pace * hintHere;
 }
 
 Controls RunnerFollower::update(const FollowerInput& in) {
@@ -90,6 +91,18 @@ Controls RunnerFollower::update(const FollowerInput& in) {
 
     bool mustBrake = false;
     m_targetSpeed = speedFromHints(m_lineDistance, speed, mustBrake);
+    if (m_traffic) {
+        // Follow: the car behind owns avoiding the car ahead (traffic/follow_rules.h).
+        const float limit = trafficSpeedLimit(*m_traffic, speed, m_p.maxBraking, m_p.follow);
+        if (limit < m_targetSpeed) {
+            m_targetSpeed = limit;
+            mustBrake = mustBrake || limit < speed - m_p.follow.fullBrakingExcess;
+        }
+        // Alongside: hold the line's curvature at most, less the drift towards the other car.
+        const float curvature = m_sampler.sample(m_lineDistance).curvature;
+        const float hold = m_p.maxSteeringAngle > 0.0f ? std::atan(m_p.wheelbase * curvature) / m_p.maxSteeringAngle : 0.0f;
+        steering = alongsideSteering(*m_traffic, steering, hold, m_p.follow);
+    }
     float throttle = mustBrake ? -1.0f : std::clamp(m_p.speedGain * (m_targetSpeed - in.state.speed), -1.0f, 1.0f);
 
     if (onRoute) {

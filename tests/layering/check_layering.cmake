@@ -8,7 +8,7 @@
 #   app -> editor -> bake -> runtime -> formats -> baked   ("baked": formats/baked, the .twbake
 #   format; the runtime may include only its public reader, trackwright/format/...)
 # Inside the runtime, concepts are ordered the same way:
-#   c_api -> drive -> plan -> vehicle -> track
+#   c_api -> drive -> traffic -> plan -> vehicle -> track
 # A public header (runtime/include, formats/baked/include: what a game installs) includes only
 # public headers, and uses nothing a compiler may lack (M_PI). Third-party libraries stay where they belong: Qt in editor and app, Eigen, Cereal
 # and CLI11 never in the runtime or the baked format, no test framework outside tests/.
@@ -25,8 +25,9 @@ set(layer_rank_bake 3)
 set(layer_rank_runtime 2)
 set(layer_rank_formats 1)
 set(layer_rank_baked 0)
-set(concept_rank_c_api 4)
-set(concept_rank_drive 3)
+set(concept_rank_c_api 5)
+set(concept_rank_drive 4)
+set(concept_rank_traffic 3)
 set(concept_rank_plan 2)
 set(concept_rank_vehicle 1)
 set(concept_rank_track 0)
@@ -171,7 +172,7 @@ foreach(source IN LISTS sources)
       if(NOT DEFINED concept_rank_${to_concept})
         report("${source}" ${line_number} "\"${name}\": runtime concept '${to_concept}' is not in the layering order")
       elseif(to_c GREATER from_c)
-        report("${source}" ${line_number} "\"${name}\": upward include inside the runtime, ${from_concept}/ may not depend on ${to_concept}/ (order: c_api, drive, plan, vehicle, track)")
+        report("${source}" ${line_number} "\"${name}\": upward include inside the runtime, ${from_concept}/ may not depend on ${to_concept}/ (order: c_api, drive, traffic, plan, vehicle, track)")
       endif()
     endif()
   endforeach()

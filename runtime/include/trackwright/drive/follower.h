@@ -21,6 +21,8 @@ struct TeleportRequest {
     float heading = 0.0f;
 };
 
+struct CarTraffic;
+
 /// One interface for every way of driving: state in, controls out. Swappable per car; no RTTI,
 /// no allocation per tick, no exceptions. A non-finite state gives neutral controls.
 class Follower {
@@ -42,6 +44,13 @@ public:
     /// Lends the stuck manager a shared planner for physically valid recovery manoeuvres, for a
     /// car of `vehicle`; nullptr detaches. Followers without planned recovery ignore it.
     virtual void attachRecoveryPlanner(RecoveryPlanner* /*planner*/, const VehicleParameters& /*vehicle*/) {}
+    /// Traffic, an optional input (traffic/traffic_view.h): the car's neighbours this tick, read at
+    /// each update until replaced; nullptr (the default) drives the car as if alone, exactly as
+    /// before. The view must outlive the updates that read it. Followers without traffic rules ignore it.
+    virtual void setTraffic(const CarTraffic* /*traffic*/) {}
+    /// The driver's pace: the fraction of the speed hints it drives at (1: the hints, the default),
+    /// so a field spreads out as a real one does. Followers without speed hints ignore it.
+    virtual void setPace(float /*fraction*/) {}
 };
 
 bool isFinite(const VehicleState& state);

@@ -3,6 +3,7 @@
 #include "trackwright/drive/follower.h"
 #include "trackwright/track/line_sampler.h"
 #include "trackwright/drive/stuck_manager.h"
+#include "trackwright/traffic/follow_rules.h"
 
 namespace trackwright {
 
@@ -21,12 +22,16 @@ struct PursuitParameters {
     float wheelbase = 2.6f;             ///< m, for pure pursuit
     float maxSteeringAngle = 0.55f;     ///< rad at full lock; 0 for vehicles without steered wheels
     StuckParameters stuck;
+    float maxBraking = 12.0f;  ///< m/s², of the vehicle: the traffic rules' braking-distance cap
+    FollowRules follow;        ///< with traffic: following and alongside (traffic/follow_rules.h)
 };
 
 /// [pursuit] Target speed by Algorithm 1 (the line resampled from the car every Δh for N points,
 /// maximum curvature of each quadratic Bézier on consecutive points by eqs. 3–4,
 /// v = sqrt(a_lat·g / κmax) clamped to [v_min, v_max]); target point at a speed-scaled lookahead;
-/// pure-pursuit steering; PI speed control with anti-windup; a stuck manager.
+/// pure-pursuit steering; PI speed control with anti-windup; a stuck manager. In traffic
+/// (setTraffic) the target speed is also capped by the cars ahead in its way and the steering never
+/// turns into a car alongside (traffic/follow_rules.h); the pace scales the target speed.
 class PursuitFollower final : public Follower {
 public:
     PursuitFollower(const BakedTrack& track, std::uint32_t line, std::uint32_t vehicleClass, const PursuitParameters& parameters);
@@ -39,6 +44,8 @@ public:
     /// The stuck manager (a planned manoeuvre in progress, for previews).
     const StuckManager& stuckManager() const { return m_stuck; }
     TeleportRequest takeTeleportRequest() override;
+    void setTraffic(const CarTraffic* traffic) override { m_traffic = traffic; }
+    void setPace(float fraction) override { m_pace = fraction > 0.0f && fraction <= 1.0f ? fraction : 1.0f; }
 
     /// The last target speed (m/s) and target point, for previews and tests.
     float targetSpeed() const { return m_targetSpeed; }
@@ -57,6 +64,8 @@ private:
     float m_lineDistance = 0.0f;
     float m_targetSpeed = 0.0f;
     format::Vec2 m_targetPoint;
+    const CarTraffic* m_traffic = nullptr;
+    float m_pace = 1.0f;
 };
 
 } // namespace trackwright

@@ -3,6 +3,7 @@
 #include "trackwright/drive/follower.h"
 #include "trackwright/track/line_sampler.h"
 #include "trackwright/drive/stuck_manager.h"
+#include "trackwright/traffic/follow_rules.h"
 
 namespace trackwright {
 
@@ -22,6 +23,7 @@ struct RunnerParameters {
     float maxSteeringAngle = 0.55f;
     float maxBraking = 12.0f;              ///< m/s², of the vehicle
     StuckParameters stuck;
+    FollowRules follow;                    ///< with traffic: following and alongside (traffic/follow_rules.h)
 };
 
 /// [runner] A runner ("rabbit") moves along the racing line ahead of the car, advanced each tick by
@@ -30,6 +32,8 @@ struct RunnerParameters {
 /// predicted under full braking exceeds a later point's hint, eq. 39.4's corner speeds). Walls: the
 /// turning path is extrapolated and corrected when it leaves the tarmac, and a sideways correction
 /// keeps a margin from the edges. Optional lateral offset; the same stuck manager as pursuit.
+/// In traffic (setTraffic): the speed is also capped by the cars ahead in its way and the steering
+/// never turns into a car alongside (traffic/follow_rules.h); the pace scales the hints.
 class RunnerFollower final : public Follower {
 public:
     RunnerFollower(const BakedTrack& track, std::uint32_t line, std::uint32_t vehicleClass, const RunnerParameters& parameters);
@@ -42,6 +46,8 @@ public:
     /// The stuck manager (a planned manoeuvre in progress, for previews).
     const StuckManager& stuckManager() const { return m_stuck; }
     TeleportRequest takeTeleportRequest() override;
+    void setTraffic(const CarTraffic* traffic) override { m_traffic = traffic; }
+    void setPace(float fraction) override { m_pace = fraction > 0.0f && fraction <= 1.0f ? fraction : 1.0f; }
 
     float targetSpeed() const { return m_targetSpeed; }
     format::Vec2 runnerPosition() const { return m_runnerPosition; }
@@ -64,6 +70,8 @@ private:
     float m_lineDistance = 0.0f;
     float m_targetSpeed = 0.0f;
     format::Vec2 m_runnerPosition;
+    const CarTraffic* m_traffic = nullptr;
+    float m_pace = 1.0f;
 };
 
 } // namespace trackwright

@@ -1,0 +1,147 @@
+#include "bake/cli/baked_file.h"
+#include "bake/cli/commands.h"
+#include "bake/cli/diagnostics_report.h"
+#include "bake/cli/exit_codes.h"
+#include "bake/cli/json_report.h"
+
+#include "bake/pipeline/bake_track.h"
+#include "bake/pipeline/default_vehicle_classes.h"
+#include "bake/sim/race_run.h"
+
+#include "formats/source/track_json.h"
+#include "trackwright/track/line_sampler.h"
+
+#include <cereal/archives/json.hpp>
+#include <cereal/types/string.hpp>
+
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+
+namespace bake::cli {
+namespace {
+
+/// A .twtrack baked in memory with the car preset's class added unless the track names one.
+int bakeWithCarClass(const std::string& path, trackwright::VehiclePreset preset, LoadedBake& bake, std::ostream& err) {
+    formats::TrackLoadResult loaded = formats::loadTrackFile(path);
+    if (!loaded.document) {
+        printDiagnostics(err, path, loaded.diagnostics);
+        return loaded.ioError ? kExitIo : kExitInvalidInput;
+    }
+    bool present = false;
+    for (const formats::VehicleClass& c : loaded.document->vehicleClasses) present |= c.name == trackwright::vehiclePresetName(preset);
+    if (!present) loaded.document->vehicleClasses.push_back(vehicleClassFor(preset));
+    const BakeResult result = bakeTrack(*loaded.document);
+    if (result.status != BakeStatus::Ok) {
+        printDiagnostics(err, path, result.diagnostics);
+        return kExitInvalidInput;
+    }
+    loadBakedData(*result.data, bake);
+    return kExitOk;
+}
+
+/// m:ss.mmm, or "-" when there is no lap.
+std::string lapText(double seconds) {
+    if (!(seconds > 0.0)) return "-";
+    char text[32];
+    const int minutes = static_cast<int>(seconds / 60.0);
+    std::snprintf(text, sizeof text, "%d:%06.3f", minutes, seconds - 60.0 * minutes);
+    return text;
+}
+
+void writeText(std::ostream& out, const std::string& name, const RaceCommand& c, const RaceResult& r) {
+    char line[256];
+    out << "race on " << name << ": " << c.cars << " cars, " << c.laps << " laps, grid " << c.grid << ", seed " << c.seed << " (runner follower, car)\n";
+    out << "car  pace   grid  finish  laps  best      median    alone     lost     contacts  blamed  passes  passed\n";
+    for (std::size_t i = 0; i < r.cars.size(); ++i) {
+        const RaceCarResult& car = r.cars[i];
+        std::snprintf(line, sizeof line, "%3zu  %.3f  %4u  %6u  %4d  %-8s  %-8s  %-8s  %+7.3f  %8d  %6d  %6d  %6d\n", i + 1, double(car.pace), car.grid,
+                      car.finish, car.laps, lapText(car.bestLap).c_str(), lapText(car.medianLap).c_str(), lapText(car.medianAlone).c_str(),
+                      car.lostInTraffic, car.contacts, car.blamed, car.overtakesMade, car.overtakesSuffered);
+        out << line;
+    }
+    for (const ContactEpisode& e : r.contacts) {
+        std::snprintf(line, sizeof line, "contact at %.2f s: car %u into car %u (%s)\n", e.time, e.blamed + 1, e.other + 1, e.rear ? "rear" : "side");
+        out << line;
+    }
+    std::snprintf(line, sizeof line,
+                  "race: %.1f s%s; contacts %d (rear %d, side %d); overtakes for position %d; close calls %d; "
+                  "time lost in traffic %.3f s a lap (%.2f %%)\n",
+                  r.time, r.completed ? "" : " (time limit: not every car finished)", r.rearContacts + r.sideContacts, r.rearContacts,
+                  r.sideContacts, r.overtakes, r.closeCalls, r.meanLostInTraffic, r.meanLostInTrafficPct);
+    out << line;
+}
+
+void writeJson(std::ostream& out, const std::string& name, const RaceCommand& c, const RaceResult& r) {
+    {
+        JsonReport report(out);
+        cereal::JSONOutputArchive& a = report.archive();
+        a(cereal::make_nvp("track", name), cereal::make_nvp("cars", c.cars), cereal::make_nvp("laps", c.laps), cereal::make_nvp("grid", c.grid),
+          cereal::make_nvp("seed", c.seed), cereal::make_nvp("completed", r.completed), cereal::make_nvp("time_s", r.time),
+          cereal::make_nvp("contacts", r.rearContacts + r.sideContacts), cereal::make_nvp("rear_contacts", r.rearContacts),
+          cereal::make_nvp("side_contacts", r.sideContacts), cereal::make_nvp("overtakes", r.overtakes), cereal::make_nvp("close_calls", r.closeCalls),
+          cereal::make_nvp("lost_in_traffic_s", r.meanLostInTraffic), cereal::make_nvp("lost_in_traffic_pct", r.meanLostInTrafficPct));
+        a.setNextName("results");
+        a.startNode();
+        a.makeArray();
+        for (std::size_t i = 0; i < r.cars.size(); ++i) {
+            const RaceCarResult& car = r.cars[i];
+            a.startNode();
+            a(cereal::make_nvp("car", static_cast<int>(i + 1)), cereal::make_nvp("pace", car.pace), cereal::make_nvp("grid", car.grid),
+              cereal::make_nvp("finish", car.finish), cereal::make_nvp("laps", car.laps), cereal::make_nvp("finished", car.finished),
+              cereal::make_nvp("best_lap_s", car.bestLap), cereal::make_nvp("median_lap_s", car.medianLap),
+              cereal::make_nvp("median_lap_alone_s", car.medianAlone), cereal::make_nvp("lost_in_traffic_s", car.lostInTraffic),
+              cereal::make_nvp("contacts", car.contacts), cereal::make_nvp("blamed", car.blamed), cereal::make_nvp("overtakes_made", car.overtakesMade),
+              cereal::make_nvp("overtakes_suffered", car.overtakesSuffered));
+            a.finishNode();
+        }
+        a.finishNode();
+    }
+    out << '\n';
+}
+
+} // namespace
+
+int runRace(const RaceCommand& command, std::ostream& out, std::ostream& err) {
+    const std::optional<GridOrder> grid = gridOrderByName(command.grid);
+    if (!grid) {
+        err << "twbake race: --grid is ordered, reversed or random, not '" << command.grid << "'\n";
+        return kExitUsage;
+    }
+    const trackwright::VehiclePreset preset = trackwright::VehiclePreset::Car;
+    LoadedBake bake;
+    const bool source = std::filesystem::path(command.input).extension() == ".twtrack";
+    if (const int code = source ? bakeWithCarClass(command.input, preset, bake, err) : loadBakeFile(command.input, bake, err, "race")) return code;
+    const trackwright::BakedTrack& track = bake.track;
+
+    RaceOptions options;
+    options.cars = command.cars;
+    options.laps = command.laps;
+    options.grid = *grid;
+    options.seed = command.seed;
+    options.base.vehicle = preset;
+    for (std::uint32_t c = 0; c < track.view.vehicleClasses.size(); ++c)
+        if (std::strcmp(trackwright::vehiclePresetName(preset), track.view.name(track.view.vehicleClasses[c].nameOffset)) == 0) options.base.vehicleClass = c;
+    options.base.line = trackwright::findLine(track, 0, "racing", options.base.vehicleClass);
+    for (std::uint32_t l = 0; l < track.view.lines.size() && options.base.line == formats::kNoRoute; ++l)
+        if (track.view.lines[l].route == 0) options.base.line = l;
+    if (options.base.line == formats::kNoRoute) {
+        err << "twbake race: " << command.input << " has no line on its main route to race on\n";
+        return kExitInvalidInput;
+    }
+    if (!(track.view.routes[track.view.lines[options.base.line].route].flags & formats::kRouteClosed)) {
+        err << "twbake race: " << command.input << ": a race needs a closed main route (laps)\n";
+        return kExitInvalidInput;
+    }
+    const RaceResult result = bake::runRace(track, options);
+    if (result.cars.empty()) {
+        err << "twbake race: " << command.cars << " cars do not fit on the grid of " << command.input << '\n';
+        return kExitInvalidInput;
+    }
+    const std::string name = std::filesystem::path(command.input).stem().string();
+    if (command.json) writeJson(out, name, command, result);
+    else writeText(out, name, command, result);
+    return kExitOk;
+}
+
+} // namespace bake::cli

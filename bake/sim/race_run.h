@@ -1,0 +1,58 @@
+#pragma once
+
+#include "bake/sim/race_grid.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace bake {
+
+/// A whole race as `twbake race` runs it.
+struct RaceOptions {
+    int cars = 10;
+    int laps = 5;                     ///< timed laps from the first crossing of the start line
+    GridOrder grid = GridOrder::Ordered;
+    std::uint64_t seed = 1;
+    float minPace = 0.90f, maxPace = 1.00f;  ///< drivers' paces, spread from the seed
+    CarSetup base;                    ///< follower, vehicle, line and class of every car
+    double dt = 1.0 / 60.0;           ///< s per tick
+    bool alone = true;                ///< also run each car alone for its time lost in traffic
+};
+
+/// One car's race.
+struct RaceCarResult {
+    float pace = 1.0f;
+    std::uint32_t grid = 0, finish = 0;  ///< positions, 1-based
+    int laps = 0;                        ///< timed laps completed
+    bool finished = false;
+    double finishTime = 0.0;             ///< s from the start to its last lap's crossing
+    double bestLap = 0.0, medianLap = 0.0;  ///< s, flying laps (all but the first, from the standing start)
+    double medianAlone = 0.0;            ///< s, the same car's median flying lap alone on the track
+    double lostInTraffic = 0.0;          ///< s, medianLap − medianAlone
+    int contacts = 0, blamed = 0;        ///< episodes it was part of, and of those the ones it caused
+    int overtakesMade = 0, overtakesSuffered = 0;
+};
+
+/// The race's figures (issue 25's measures).
+struct RaceResult {
+    std::vector<RaceCarResult> cars;  ///< in driver order
+    int rearContacts = 0, sideContacts = 0;
+    std::vector<ContactEpisode> contacts;  ///< every episode, in the order they began
+    /// Changes of race position between two cars (progress with laps) by more than a car length
+    /// each way: completed overtakes for position (lapping a backmarker is not one).
+    int overtakes = 0;
+    /// Episodes per pair of: time to collision < 1 s at the current speeds with the cars in line
+    /// (overlapping across), or a lateral gap < 0.5 m while overlapping along the route.
+    int closeCalls = 0;
+    double meanLostInTraffic = 0.0;     ///< s over the cars with flying laps in both runs
+    double meanLostInTrafficPct = 0.0;  ///< % of their median lap alone
+    double time = 0.0;                  ///< s simulated
+    bool completed = false;             ///< every car finished its laps within the time limit
+};
+
+/// Runs a race: drivers spread from the seed, the grid, every car until it has done its laps
+/// (finished cars drive on as traffic until the last one is done) or the time limit (three times
+/// the ideal lap per lap, plus a minute). Deterministic: the same options give the same result.
+RaceResult runRace(const trackwright::BakedTrack& track, const RaceOptions& options);
+
+} // namespace bake

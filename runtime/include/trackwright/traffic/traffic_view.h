@@ -1,0 +1,97 @@
+#pragma once
+
+#include "trackwright/track/baked_track.h"
+#include "trackwright/track/registrar.h"
+#include "trackwright/vehicle/vehicle_state.h"
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace trackwright {
+
+/// One car as the traffic view sees it this tick. SI units. Registration-based: the race-track
+/// chapter keeps strategic decisions in the track frame and fine avoidance in world coordinates
+/// (§39.3.3), so the view classifies by route distance and the contacts use world boxes.
+struct TrafficCar {
+    format::Vec2 position;        ///< world, m (the centre of the car)
+    float heading = 0.0f;         ///< rad
+    float speed = 0.0f;           ///< m/s along the heading
+    bool registered = false;      ///< false: the car is off the track this tick and seen by no one
+    std::uint32_t route = 0;      ///< the registration's route
+    float distance = 0.0f;        ///< m along the route
+    float lateral = 0.0f;         ///< m from the centre line, left positive
+    float lateralSpeed = 0.0f;    ///< m/s across the route, left positive (trafficCar computes it)
+    float length = 4.6f;          ///< m, bumper to bumper
+    float width = 1.9f;           ///< m
+    float maxBraking = 12.0f;     ///< m/s², what the car can brake at its limit
+    float maxAcceleration = 6.0f; ///< m/s², kept for the overtaking decision of the next increment
+};
+
+/// A neighbour of one car, seen from it.
+struct TrafficNeighbour {
+    std::uint32_t car = 0;         ///< index of the other car in the view's input
+    float gap = 0.0f;              ///< m bumper to bumper along the route (≤ 0: overlapping along it)
+    float centre = 0.0f;           ///< m from this car's centre to the other's along the route (negative: behind)
+    float closingSpeed = 0.0f;     ///< m/s at which the gap shrinks (positive: closing)
+    /// s: for a car ahead, catchTime(gap, own speed, its speed, its braking) (catch_time.h); for a
+    /// car behind, the same seen from it (this car brakes, it keeps its speed); 0 when alongside.
+    float catchTime = 0.0f;
+    float timeToCollision = 0.0f;  ///< s at the current speeds (catch_time.h); 0 when alongside
+    float lateralGap = 0.0f;       ///< m between the cars' sides now (≤ 0: overlapping across)
+    float lateralGapAtCatch = 0.0f;///< m predicted at the catch time (lateral speeds held, ≤ horizon)
+    float side = 0.0f;             ///< +1 when the other car is left of this one, −1 right
+    float speed = 0.0f;            ///< m/s, the other car's
+    float maxBraking = 0.0f;       ///< m/s², the other car's
+};
+
+/// Capacities of the per-car lists: fixed, so a tick allocates nothing.
+inline constexpr int kMaxTrafficAhead = 4;
+inline constexpr int kMaxTrafficAlongside = 4;
+inline constexpr int kMaxTrafficBehind = 2;
+
+/// What one car knows of the cars around it this tick, nearest first.
+struct CarTraffic {
+    TrafficNeighbour ahead[kMaxTrafficAhead];
+    TrafficNeighbour alongside[kMaxTrafficAlongside];
+    TrafficNeighbour behind[kMaxTrafficBehind];
+    int aheadCount = 0, alongsideCount = 0, behindCount = 0;
+    float lateralSpeed = 0.0f;  ///< m/s, this car's own, left positive (for the alongside rule)
+};
+
+/// Ranges and horizons of the view (issue 25's figures).
+struct TrafficParameters {
+    float aheadRange = 200.0f;          ///< m of gap ahead a car looks at
+    float behindRange = 70.0f;          ///< m of gap behind
+    float lateralHorizon = 2.0f;        ///< s: lateral speeds are held at most this long in the prediction
+};
+
+/// The traffic view: built once per tick from every car, then read by each car's follower.
+/// Cars are sorted by (route, distance along it) once per tick — O(n log n), O(n) when last tick's
+/// order is nearly right, as it is between ticks — and each car walks
+/// its neighbours in that order, outwards, until its lists are full or the ranges are passed; on a
+/// closed route the walk wraps across the start line, and gaps are taken the short way round.
+/// Cars on different routes do not see each other (a pit lane beside the main route is the next
+/// increment's). Deterministic (ties broken by car index); allocates only in `reserve`.
+class TrafficView {
+public:
+    /// Makes room for `cars` cars: after it, `build` with at most that many allocates nothing.
+    void reserve(std::size_t cars);
+    /// Rebuilds the view for `cars` on `track` (the routes' lengths and closure).
+    void build(const BakedTrack& track, std::span<const TrafficCar> cars, const TrafficParameters& parameters = {});
+    /// Car `i`'s neighbours (the index into the span given to `build`).
+    const CarTraffic& car(std::size_t i) const { return m_traffic[i]; }
+    std::size_t size() const { return m_size; }
+
+private:
+    std::vector<std::uint32_t> m_order;
+    std::vector<CarTraffic> m_traffic;
+    std::size_t m_size = 0;
+};
+
+/// A car's entry for the view from its state and registration: the lateral speed is the speed's
+/// component across the route's segment direction.
+TrafficCar trafficCar(const BakedTrack& track, const VehicleState& state, const Registration& registration, float length, float width,
+                      float maxBraking, float maxAcceleration);
+
+} // namespace trackwright

@@ -1,0 +1,186 @@
+#include "trackwright/traffic/traffic_view.h"
+
+#include "trackwright/traffic/catch_time.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace trackwright {
+
+namespace {
+
+float lateralGapBetween(float lateralA, float widthA, float lateralB, float widthB) {
+    return std::abs(lateralB - lateralA) - 0.5f * (widthA + widthB);
+}
+
+/// The neighbour record of `other` seen from `self`, `centre` m ahead of it along the route
+/// (negative: behind). Gaps bumper to bumper; see TrafficNeighbour for each field.
+TrafficNeighbour neighbour(const TrafficCar& self, const TrafficCar& other, std::uint32_t index, float centre, const TrafficParameters& p) {
+    TrafficNeighbour n;
+    n.car = index;
+    n.centre = centre;
+    n.gap = std::abs(centre) - 0.5f * (self.length + other.length);
+    n.side = other.lateral >= self.lateral ? 1.0f : -1.0f;
+    n.speed = other.speed;
+    n.maxBraking = other.maxBraking;
+    n.lateralGap = lateralGapBetween(self.lateral, self.width, other.lateral, other.width);
+    if (n.gap <= 0.0f) {
+        // Alongside: how fast the sides approach each other.
+        n.closingSpeed = (self.lateralSpeed - other.lateralSpeed) * n.side;
+        n.lateralGapAtCatch = n.lateralGap;
+        return n;
+    }
+    if (centre > 0.0f) {  // ahead: this car catches it
+        n.closingSpeed = self.speed - other.speed;
+        n.catchTime = catchTime(n.gap, self.speed, other.speed, other.maxBraking);
+        n.timeToCollision = timeToCollision(n.gap, self.speed, other.speed);
+    } else {  // behind: it catches this car
+        n.closingSpeed = other.speed - self.speed;
+        n.catchTime = catchTime(n.gap, other.speed, self.speed, self.maxBraking);
+        n.timeToCollision = timeToCollision(n.gap, other.speed, self.speed);
+    }
+    const float t = std::min(n.catchTime, p.lateralHorizon);
+    n.lateralGapAtCatch = lateralGapBetween(self.lateral + self.lateralSpeed * t, self.width, other.lateral + other.lateralSpeed * t, other.width);
+    return n;
+}
+
+} // namespace
+
+void TrafficView::reserve(std::size_t cars) {
+    m_order.reserve(cars);
+    m_traffic.reserve(cars);
+}
+
+void TrafficView::build(const BakedTrack& track, std::span<const TrafficCar> cars, const TrafficParameters& p) {
+    const auto seen = [&](std::size_t i) { return cars[i].registered && cars[i].route < track.view.routes.size() && std::isfinite(cars[i].distance); };
+    const auto before = [&](std::uint32_t a, std::uint32_t b) {
+        if (cars[a].route != cars[b].route) return cars[a].route < cars[b].route;
+        if (cars[a].distance != cars[b].distance) return cars[a].distance < cars[b].distance;
+        return a < b;
+    };
+    // Once per tick, by route, then distance along it, then index (a strict order: the result is
+    // the same however it is reached). Cars move little between ticks, so last tick's order is
+    // nearly sorted and an insertion sort finishes it in O(n); when it would move more than a few
+    // places a car (the first tick, a new set of cars, teleports) the full sort, O(n log n), runs.
+    const bool sameCars = cars.size() == m_size && !m_order.empty();
+    m_size = cars.size();
+    m_traffic.resize(cars.size());
+    std::size_t seenNow = 0;
+    for (std::size_t i = 0; i < cars.size(); ++i) {
+        m_traffic[i] = CarTraffic{};
+        m_traffic[i].lateralSpeed = cars[i].lateralSpeed;
+        seenNow += seen(i);
+    }
+    bool sorted = false;
+    if (sameCars) {
+        std::size_t kept = 0;  // last tick's order, less the cars no longer seen
+        for (std::uint32_t i : m_order)
+            if (seen(i)) m_order[kept++] = i;
+        m_order.resize(kept);
+        if (kept == seenNow) {  // the same cars seen: only their order may have changed
+            std::size_t moves = 0;
+            const std::size_t budget = 8 * kept + 16;
+            for (std::size_t k = 1; k < kept && moves <= budget; ++k) {
+                const std::uint32_t car = m_order[k];
+                std::size_t at = k;
+                for (; at > 0 && before(car, m_order[at - 1]) && moves <= budget; --at, ++moves) m_order[at] = m_order[at - 1];
+                m_order[at] = car;
+            }
+            sorted = moves <= budget;
+        }
+    }
+    if (!sorted) {
+        m_order.clear();
+        for (std::size_t i = 0; i < cars.size(); ++i)
+            if (seen(i)) m_order.push_back(static_cast<std::uint32_t>(i));
+        std::sort(m_order.begin(), m_order.end(), before);
+    }
+
+    for (std::size_t begin = 0; begin < m_order.size();) {
+        const std::uint32_t route = cars[m_order[begin]].route;
+        std::size_t end = begin;
+        while (end < m_order.size() && cars[m_order[end]].route == route) ++end;
+        const std::size_t count = end - begin;
+        const format::BakedRoute& r = track.view.routes[route];
+        const bool closed = (r.flags & format::kRouteClosed) != 0;
+        const float length = r.length;
+        const float half = 0.5f * length;
+
+        for (std::size_t k = 0; k < count; ++k) {
+            const std::uint32_t i = m_order[begin + k];
+            const TrafficCar& self = cars[i];
+            CarTraffic& out = m_traffic[i];
+            // Forward: the cars ahead (and those alongside a little ahead), the short way round.
+            for (std::size_t step = 1; step < count; ++step) {
+                std::size_t at = k + step;
+                float wrap = 0.0f;
+                if (at >= count) {
+                    if (!closed) break;
+                    at -= count;
+                    wrap = length;
+                }
+                const std::uint32_t j = m_order[begin + at];
+                const float centre = cars[j].distance + wrap - self.distance;
+                if (closed && centre > half) break;
+                const float gap = centre - 0.5f * (self.length + cars[j].length);
+                if (gap <= 0.0f) {
+                    if (out.alongsideCount < kMaxTrafficAlongside) out.alongside[out.alongsideCount++] = neighbour(self, cars[j], j, centre, p);
+                    continue;
+                }
+                if (gap > p.aheadRange || out.aheadCount == kMaxTrafficAhead) break;
+                out.ahead[out.aheadCount++] = neighbour(self, cars[j], j, centre, p);
+            }
+            // Backward: the cars behind (and those alongside a little behind).
+            for (std::size_t step = 1; step < count; ++step) {
+                float wrap = 0.0f;
+                std::size_t at;
+                if (step <= k) {
+                    at = k - step;
+                } else {
+                    if (!closed) break;
+                    at = k + count - step;
+                    wrap = length;
+                }
+                const std::uint32_t j = m_order[begin + at];
+                const float behindBy = self.distance + wrap - cars[j].distance;
+                if (closed && behindBy >= half) break;
+                const float gap = behindBy - 0.5f * (self.length + cars[j].length);
+                if (gap <= 0.0f) {
+                    if (out.alongsideCount < kMaxTrafficAlongside) out.alongside[out.alongsideCount++] = neighbour(self, cars[j], j, -behindBy, p);
+                    continue;
+                }
+                if (gap > p.behindRange || out.behindCount == kMaxTrafficBehind) break;
+                out.behind[out.behindCount++] = neighbour(self, cars[j], j, -behindBy, p);
+            }
+        }
+        begin = end;
+    }
+}
+
+TrafficCar trafficCar(const BakedTrack& track, const VehicleState& state, const Registration& registration, float length, float width,
+                      float maxBraking, float maxAcceleration) {
+    TrafficCar car;
+    car.position = state.position;
+    car.heading = state.heading;
+    car.speed = state.speed;
+    car.length = length;
+    car.width = width;
+    car.maxBraking = maxBraking;
+    car.maxAcceleration = maxAcceleration;
+    if (!registration.defined || registration.route >= track.view.routes.size()) return car;
+    const format::BakedRoute& route = track.view.routes[registration.route];
+    if (registration.segment >= route.nodeCount) return car;
+    car.registered = true;
+    car.route = registration.route;
+    car.distance = registration.distance;
+    car.lateral = registration.lateral;
+    // Across the segment's direction (the link between its nodes): speed · sin(heading − link).
+    const format::BakedNode& a = track.view.nodes[route.firstNode + registration.segment];
+    const format::BakedNode& b = track.view.nodes[route.firstNode + (registration.segment + 1) % route.nodeCount];
+    const format::Vec2 link = format::normalized({double(b.x) - a.x, double(b.y) - a.y});
+    const format::Vec2 forward{std::cos(double(state.heading)), std::sin(double(state.heading))};
+    car.lateralSpeed = static_cast<float>(state.speed * format::cross(link, forward));
+    return car;
+}
+
+} // namespace trackwright

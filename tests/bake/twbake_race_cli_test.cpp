@@ -1,0 +1,59 @@
+// `twbake race` (issue 25, first increment): the same seed gives the same race, usage errors exit 2.
+#include "bake/cli/commands.h"
+#include "bake/cli/exit_codes.h"
+#include "bake/cli/twbake.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+struct RunResult {
+    int exitCode = -1;
+    std::string out, err;
+};
+
+RunResult twbake(std::vector<std::string> args) {
+    args.insert(args.begin(), "twbake");
+    std::vector<const char*> argv;
+    for (const auto& a : args) argv.push_back(a.c_str());
+    std::ostringstream out, err;
+    RunResult r;
+    r.exitCode = bake::cli::runTwbake(static_cast<int>(argv.size()), argv.data(), out, err);
+    r.out = out.str();
+    r.err = err.str();
+    return r;
+}
+
+const std::string kKart = std::string(TRACKWRIGHT_SAMPLES_DIR) + "/kart.twtrack";
+
+TEST(TwbakeRace, TheSameSeedGivesTheSameRace) {
+    const RunResult first = twbake({"race", kKart, "--cars", "6", "--laps", "3", "--grid", "random", "--seed", "7"});
+    ASSERT_EQ(first.exitCode, 0) << first.err;
+    const RunResult second = twbake({"race", kKart, "--cars", "6", "--laps", "3", "--grid", "random", "--seed", "7"});
+    EXPECT_EQ(first.out, second.out);
+    EXPECT_NE(first.out.find("race on kart: 6 cars, 3 laps, grid random, seed 7"), std::string::npos) << first.out;
+    EXPECT_NE(first.out.find("contacts 0 (rear 0, side 0)"), std::string::npos) << first.out;
+    const RunResult other = twbake({"race", kKart, "--cars", "6", "--laps", "3", "--grid", "random", "--seed", "8"});
+    EXPECT_NE(first.out, other.out);
+}
+
+TEST(TwbakeRace, JsonCarriesTheRaceAndEveryCar) {
+    const RunResult r = twbake({"race", kKart, "--cars", "3", "--laps", "2", "--json"});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    for (const char* key : {"\"contacts\"", "\"rear_contacts\"", "\"side_contacts\"", "\"overtakes\"", "\"close_calls\"", "\"lost_in_traffic_s\"",
+                            "\"results\"", "\"best_lap_s\"", "\"median_lap_alone_s\"", "\"finish\""})
+        EXPECT_NE(r.out.find(key), std::string::npos) << key;
+}
+
+TEST(TwbakeRace, UsageAndInputErrors) {
+    EXPECT_EQ(twbake({"race", kKart, "--grid", "sideways"}).exitCode, bake::cli::kExitUsage);
+    EXPECT_EQ(twbake({"race", kKart, "--cars", "0"}).exitCode, bake::cli::kExitUsage);
+    EXPECT_EQ(twbake({"race", std::string(TRACKWRIGHT_SAMPLES_DIR) + "/harbour_sprint.twtrack"}).exitCode, bake::cli::kExitInvalidInput);
+    EXPECT_EQ(twbake({"race", "/nonexistent/track.twtrack"}).exitCode, bake::cli::kExitIo);
+}
+
+} // namespace

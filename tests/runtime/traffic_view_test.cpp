@@ -1,0 +1,161 @@
+// The traffic view (issue 25, first increment): gaps, catch times, wrap-around and alongside,
+// against figures worked by hand.
+#include "trackwright/traffic/catch_time.h"
+#include "trackwright/traffic/follow_rules.h"
+#include "trackwright/traffic/traffic_view.h"
+
+#include "tests/support/baked_sample.h"
+#include "tests/support/test_tracks.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <vector>
+
+namespace {
+
+using trackwright::TrafficCar;
+
+TrafficCar car(float distance, float speed, float lateral = 0.0f) {
+    TrafficCar c;
+    c.registered = true;
+    c.distance = distance;
+    c.speed = speed;
+    c.lateral = lateral;
+    c.length = 4.0f;
+    c.width = 2.0f;
+    c.maxBraking = 10.0f;
+    return c;
+}
+
+TEST(CatchTime, WhileTheCarAheadIsStillBraking) {
+    // 26 m gap, 30 m/s behind 20 m/s braking at 10 m/s²: ½·10·t² + 10·t − 26 = 0,
+    // t = (−10 + √620)/10 = 1.48998 s, before it stops at 2 s.
+    EXPECT_NEAR(trackwright::catchTime(26.0f, 30.0f, 20.0f, 10.0f), 1.48998f, 1e-4f);
+    EXPECT_NEAR(trackwright::timeToCollision(26.0f, 30.0f, 20.0f), 2.6f, 1e-5f);
+}
+
+TEST(CatchTime, AfterTheCarAheadHasStopped) {
+    // 5 m/s ahead stops in 0.5 s after 1.25 m; the quadratic's root 0.8838 s lies beyond, so
+    // t = (26 + 1.25)/30 = 0.908333 s.
+    EXPECT_NEAR(trackwright::catchTime(26.0f, 30.0f, 5.0f, 10.0f), 0.908333f, 1e-5f);
+}
+
+TEST(CatchTime, FiniteBehindAFasterCarInfiniteStandingStill) {
+    // 20 m/s behind 30 m/s braking at 10 m/s² (stops at 3 s): ½·10·t² − 10·t − 10 = 0,
+    // t = (10 + √300)/10 = 2.73205 s, just before it stops.
+    EXPECT_NEAR(trackwright::catchTime(10.0f, 20.0f, 30.0f, 10.0f), 2.73205f, 1e-5f);
+    EXPECT_TRUE(std::isinf(trackwright::timeToCollision(10.0f, 20.0f, 30.0f)));
+    EXPECT_TRUE(std::isinf(trackwright::catchTime(10.0f, 0.0f, 0.0f, 10.0f)));
+    EXPECT_EQ(trackwright::catchTime(-1.0f, 10.0f, 0.0f, 10.0f), 0.0f);
+}
+
+TEST(TrafficView, GapsCatchTimesAndAlongsideByHand) {
+    const auto baked = tw::test::bakeSample(tw::test::circleTrack());
+    std::vector<TrafficCar> cars{car(10.0f, 30.0f), car(40.0f, 20.0f), car(42.0f, 20.0f, 3.0f)};
+    trackwright::TrafficView view;
+    view.reserve(cars.size());
+    view.build(baked->track, cars);
+    const trackwright::CarTraffic& a = view.car(0);
+    ASSERT_EQ(a.aheadCount, 2);
+    EXPECT_EQ(a.ahead[0].car, 1u);
+    EXPECT_NEAR(a.ahead[0].gap, 26.0f, 1e-4f);
+    EXPECT_NEAR(a.ahead[0].closingSpeed, 10.0f, 1e-5f);
+    EXPECT_NEAR(a.ahead[0].catchTime, 1.48998f, 1e-4f);
+    EXPECT_NEAR(a.ahead[0].timeToCollision, 2.6f, 1e-4f);
+    EXPECT_NEAR(a.ahead[0].lateralGap, -2.0f, 1e-5f);  // same line: overlapping across by a width
+    EXPECT_EQ(a.ahead[1].car, 2u);
+    EXPECT_NEAR(a.ahead[1].gap, 28.0f, 1e-4f);
+    EXPECT_NEAR(a.ahead[1].lateralGap, 1.0f, 1e-5f);   // 3 m apart, 2 m of half widths
+    // Cars 1 and 2: 2 m apart along, 4 m long: alongside, car 2 on car 1's left.
+    const trackwright::CarTraffic& b = view.car(1);
+    ASSERT_EQ(b.alongsideCount, 1);
+    EXPECT_EQ(b.alongside[0].car, 2u);
+    EXPECT_NEAR(b.alongside[0].gap, -2.0f, 1e-5f);
+    EXPECT_EQ(b.alongside[0].side, 1.0f);
+    EXPECT_EQ(view.car(2).alongside[0].side, -1.0f);
+    // Car 1 sees car 0 behind it: 26 m, caught by it in the same 1.49 s if car 1 brakes.
+    ASSERT_EQ(b.behindCount, 1);
+    EXPECT_NEAR(b.behind[0].gap, 26.0f, 1e-4f);
+    EXPECT_NEAR(b.behind[0].catchTime, 1.48998f, 1e-4f);
+}
+
+TEST(TrafficView, WrapsAcrossTheStartLineOfAClosedRoute) {
+    const auto baked = tw::test::bakeSample(tw::test::circleTrack());
+    const float length = baked->track.view.routes[0].length;
+    std::vector<TrafficCar> cars{car(length - 5.0f, 20.0f), car(10.0f, 20.0f)};
+    trackwright::TrafficView view;
+    view.build(baked->track, cars);
+    ASSERT_EQ(view.car(0).aheadCount, 1);
+    EXPECT_NEAR(view.car(0).ahead[0].gap, 11.0f, 1e-3f);  // 15 m centre to centre, less 4 m
+    ASSERT_EQ(view.car(1).behindCount, 1);
+    EXPECT_NEAR(view.car(1).behind[0].gap, 11.0f, 1e-3f);
+    EXPECT_EQ(view.car(1).aheadCount, 0);  // the long way round is behind, not ahead
+    EXPECT_EQ(view.car(0).behindCount, 0);
+}
+
+TEST(TrafficView, RangesAndUnregisteredCars) {
+    const auto baked = tw::test::bakeSample(tw::test::circleTrack(48, 400.0));  // ≈ 2.5 km round
+    std::vector<TrafficCar> cars{car(100.0f, 20.0f), car(310.0f, 20.0f), car(20.0f, 20.0f), car(150.0f, 20.0f)};
+    cars[3].registered = false;
+    trackwright::TrafficView view;
+    view.build(baked->track, cars);
+    EXPECT_EQ(view.car(0).aheadCount, 0);   // 206 m gap: beyond 200 m
+    EXPECT_EQ(view.car(0).behindCount, 0);  // 76 m gap: beyond 70 m
+    EXPECT_EQ(view.car(2).aheadCount, 1);   // 76 m ahead is in range
+    EXPECT_EQ(view.car(3).aheadCount + view.car(3).behindCount + view.car(3).alongsideCount, 0);
+}
+
+// Tick to tick the view finishes last tick's order instead of sorting afresh: the same answer.
+TEST(TrafficView, ReusingLastTicksOrderGivesTheFreshAnswer) {
+    const auto baked = tw::test::bakeSample(tw::test::circleTrack());
+    const float length = baked->track.view.routes[0].length;
+    std::vector<TrafficCar> cars;
+    for (int i = 0; i < 30; ++i) cars.push_back(car(std::fmod(37.0f * static_cast<float>(i), length), 20.0f + static_cast<float>(i % 5), 0.5f * static_cast<float>(i % 3)));
+    trackwright::TrafficView reused;
+    reused.build(baked->track, cars);
+    for (int tick = 0; tick < 50; ++tick) {
+        for (std::size_t i = 0; i < cars.size(); ++i) cars[i].distance = std::fmod(cars[i].distance + 0.02f * cars[i].speed * static_cast<float>(i % 4), length);
+        cars[static_cast<std::size_t>(tick) % cars.size()].registered = tick % 7 != 0;
+        reused.build(baked->track, cars);
+        trackwright::TrafficView fresh;
+        fresh.build(baked->track, cars);
+        for (std::size_t i = 0; i < cars.size(); ++i) {
+            const trackwright::CarTraffic &a = reused.car(i), &b = fresh.car(i);
+            ASSERT_EQ(a.aheadCount, b.aheadCount);
+            ASSERT_EQ(a.behindCount, b.behindCount);
+            ASSERT_EQ(a.alongsideCount, b.alongsideCount);
+            for (int k = 0; k < a.aheadCount; ++k) ASSERT_EQ(a.ahead[k].car, b.ahead[k].car);
+            for (int k = 0; k < a.alongsideCount; ++k) ASSERT_EQ(a.alongside[k].car, b.alongside[k].car);
+        }
+    }
+}
+
+TEST(FollowRules, SpeedLimitByHand) {
+    trackwright::CarTraffic t;
+    t.aheadCount = 1;
+    t.ahead[0].gap = 26.0f;
+    t.ahead[0].speed = 20.0f;
+    t.ahead[0].maxBraking = 10.0f;
+    t.ahead[0].lateralGap = t.ahead[0].lateralGapAtCatch = -2.0f;
+    // desired 2.5 + 0.5·30 = 17.5 m; follow 20 + 8.5/1.5 = 25.667; cap √(2·10.2·(26 − 2.5 + 20)) = 29.79.
+    EXPECT_NEAR(trackwright::trafficSpeedLimit(t, 30.0f, 12.0f, {}), 25.6667f, 1e-3f);
+    t.ahead[0].gap = 3.0f;  // follow 20 − 14.5/1.5 = 10.33; cap √(20.4·20.5) = 20.45
+    EXPECT_NEAR(trackwright::trafficSpeedLimit(t, 30.0f, 12.0f, {}), 10.3333f, 1e-3f);
+    t.ahead[0].lateralGap = t.ahead[0].lateralGapAtCatch = 1.0f;  // on another line: not in the way
+    EXPECT_TRUE(std::isinf(trackwright::trafficSpeedLimit(t, 30.0f, 12.0f, {})));
+}
+
+TEST(FollowRules, NeverSteersIntoACarAlongside) {
+    trackwright::CarTraffic t;
+    t.alongsideCount = 1;
+    t.alongside[0].side = 1.0f;  // on the left
+    t.alongside[0].lateralGap = 0.5f;
+    t.lateralSpeed = 1.0f;       // drifting left at 1 m/s
+    EXPECT_NEAR(trackwright::alongsideSteering(t, 0.8f, 0.1f, {}), 0.1f - 0.15f, 1e-6f);
+    EXPECT_EQ(trackwright::alongsideSteering(t, -0.5f, 0.1f, {}), -0.5f);  // away from it: untouched
+    t.alongside[0].lateralGap = 2.0f;                                      // beyond the margin
+    EXPECT_EQ(trackwright::alongsideSteering(t, 0.8f, 0.1f, {}), 0.8f);
+}
+
+} // namespace
