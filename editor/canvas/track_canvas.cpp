@@ -24,9 +24,13 @@ namespace {
 using namespace palette;
 
 /// A label with a dark plate behind it, so it reads over tarmac, grass and lines alike.
+/// The box a label drawn at `at` covers.
+QRectF labelBox(const QPainter& painter, QPointF at, const QString& text) {
+    return QFontMetricsF(painter.font()).boundingRect(text).translated(at).adjusted(-3.0, -1.0, 3.0, 1.0);
+}
+
 void drawLabel(QPainter& painter, QPointF at, const QString& text) {
-    const QFontMetricsF metrics(painter.font());
-    const QRectF box = metrics.boundingRect(text).translated(at).adjusted(-3.0, -1.0, 3.0, 1.0);
+    const QRectF box = labelBox(painter, at, text);
     painter.setPen(Qt::NoPen);
     painter.setBrush(QColor(0, 0, 0, 150));
     painter.drawRoundedRect(box, 3.0, 3.0);
@@ -300,6 +304,10 @@ void TrackCanvas::paintLines(QPainter& painter, const QRectF& visible) {
 
 void TrackCanvas::paintMarkers(QPainter& painter) {
     const QRectF screen = QRectF(rect()).adjusted(-20.0, -20.0, 20.0, 20.0);
+    // A label that would cover one already drawn is left out (a row of pit boxes zoomed out): it
+    // shows again once zoomed in far enough to read.
+    std::vector<QRectF> labels;
+    m_markerLabelsShown.clear();
     for (const MarkerDrawing& marker : m_drawing.markers) {
         QPointF a = m_view.toScreen(marker.leftEnd);
         QPointF b = m_view.toScreen(marker.rightEnd);
@@ -322,7 +330,13 @@ void TrackCanvas::paintMarkers(QPainter& painter) {
             painter.setPen(QPen(finish ? (i % 2 ? Qt::black : Qt::white) : kMarker, 4.0, Qt::SolidLine, Qt::FlatCap));
             painter.drawLine(p0, p1);
         }
-        if (!marker.label.isEmpty()) drawLabel(painter, b + QPointF(8.0, 4.0), marker.label);
+        if (marker.label.isEmpty()) continue;
+        const QPointF at = b + QPointF(8.0, 4.0);
+        const QRectF box = labelBox(painter, at, marker.label);
+        if (std::any_of(labels.begin(), labels.end(), [&](const QRectF& drawn) { return drawn.intersects(box); })) continue;
+        labels.push_back(box);
+        m_markerLabelsShown.push_back(marker.label);
+        drawLabel(painter, at, marker.label);
     }
 }
 

@@ -13,6 +13,7 @@
 
 #include <QFutureWatcher>
 #include <QImage>
+#include <QStringList>
 #include <QWidget>
 
 #include <array>
@@ -126,6 +127,8 @@ public:
     const TrackDrawing& drawing() const { return m_drawing; }
     const CanvasGeometry& geometry() const { return m_geometry; }
     const std::vector<DeckPiece>& decks() const { return m_decks; }
+    /// The marker labels the last paint showed (a label that would cover another is left out).
+    const QStringList& markerLabelsShown() const { return m_markerLabelsShown; }
     /// The crossings validation flags, as marked on the canvas (refreshed with the diagnostics).
     const std::vector<CrossingMark>& crossingMarks() const { return m_crossingMarks; }
 
@@ -194,6 +197,7 @@ private:
     /// Whether the node at `world` lies under a deck of another pass (not on one).
     bool underDeck(QPointF world) const;
     std::vector<DeckPiece> m_decks;
+    QStringList m_markerLabelsShown;
     std::vector<CrossingMark> m_crossingMarks;
     int m_hoveredDeck = -1;  ///< index into m_decks under the mouse, -1 for none
     void paintUndefinedZones(QPainter& painter);
