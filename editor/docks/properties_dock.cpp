@@ -116,7 +116,13 @@ void PropertiesDock::refresh() {
     for (int f = 0; f < FieldCount; ++f) {
         QDoubleSpinBox* box = m_fields[static_cast<std::size_t>(f)];
         box->setEnabled(!nodes.empty());
-        if (nodes.empty()) continue;
+        if (nodes.empty()) {
+            // Nothing selected: blank fields, not a value that looks like a node's (grip's minimum
+            // 0.05 read as a slippery surface).
+            box->setSpecialValueText(QStringLiteral(" "));
+            box->setValue(box->minimum());
+            continue;
+        }
         formats::TrackNode first = m_document->track().nodes[nodes.front()];
         const double value = valueOf(first, static_cast<Field>(f)) * shownPerStored(static_cast<Field>(f));
         bool same = true;

@@ -208,6 +208,11 @@ TEST_F(ShapingSession, PropertiesSetBankingInDegreesAndGripOnASelection) {
     EXPECT_EQ(banking->text(), QStringLiteral("—")) << "differing values show a dash";
     EXPECT_GE(banking->maximum(), 35.0);
     EXPECT_LE(banking->maximum(), 35.0) << "no more than validation allows";
+    window->selection()->set({});
+    EXPECT_EQ(grip->text().trimmed(), QString()) << "nothing selected: blank, not grip's minimum read as a surface";
+    EXPECT_EQ(banking->text().trimmed(), QString());
+    window->selection()->set({main[3]});
+    EXPECT_EQ(grip->value(), 0.7) << "a selection shows its values again";
 }
 
 } // namespace
