@@ -1,5 +1,7 @@
 #include "formats/import/torcs_track_model.h"
 
+#include "formats/import/torcs_pits.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -105,7 +107,7 @@ public:
         model_.end = state_.centre;
         model_.endHeading = state_.heading;
         model_.endZ = (state_.zEndLeft + state_.zEndRight) / 2.0;
-        readPits();
+        model_.pits = readPits(*main_, v4_, model_, label_, out_);
         return std::move(model_);
     }
 
@@ -380,90 +382,6 @@ private:
         state_.zEndLeft = zel;
         state_.zEndRight = zer;
         return true;
-    }
-
-    // --- pits (§2.3) ----------------------------------------------------------------------------
-
-    const SegmentInfo* segmentNamed(const std::string& name) const {
-        for (const SegmentInfo& info : model_.segments)
-            if (info.name == name) return &info;
-        return nullptr;
-    }
-
-    void readPits() {
-        std::optional<std::string> entry, start, end, exit, side;
-        double speedLimit = 25.0, boxLength = 15.0, boxWidth = 5.0;
-        std::uint32_t line = main_->line;
-        if (v4_) {
-            const ParamSection* pits = main_->section("Pits");
-            if (!pits) return;
-            line = pits->line;
-            entry = pits->string("entry");
-            start = pits->string("start");
-            end = pits->string("end");
-            exit = pits->string("exit");
-            side = pits->string("side");
-            speedLimit = pits->number("speed limit", 25.0);
-            boxLength = pits->number("length", 15.0);
-            boxWidth = pits->number("width", 5.0);
-        } else {
-            const std::string type = main_->string("pit type", "no pit");
-            if (type == "no pit") return;
-            if (type != "track side") {
-                warning("torcs-pits-unsupported", line, "pit type \"" + type + "\" is not imported (TORCS itself places pits only for \"track side\")");
-                return;
-            }
-            entry = main_->string("pit entry");
-            start = main_->string("pit start");
-            end = main_->string("pit end");
-            exit = main_->string("pit exit");
-            side = main_->string("pit side");
-            speedLimit = main_->number("speed limit", 25.0);
-            boxLength = main_->number("pit length", 15.0);
-            boxWidth = main_->number("pit width", 5.0);
-        }
-        if (!entry) return;  // TORCS: no entry, no pits
-        const SegmentInfo* entrySeg = segmentNamed(*entry);
-        const SegmentInfo* startSeg = start ? segmentNamed(*start) : nullptr;
-        const SegmentInfo* endSeg = end ? segmentNamed(*end) : nullptr;
-        const SegmentInfo* exitSeg = exit ? segmentNamed(*exit) : nullptr;
-        if (!entrySeg || !startSeg || !endSeg || !exitSeg) {
-            std::string missing;
-            const auto note = [&](const char* role, const std::optional<std::string>& name, const SegmentInfo* found) {
-                if (found) return;
-                missing += std::string(missing.empty() ? "" : ", ") + role + (name ? " \"" + *name + "\"" : std::string(" (not given)"));
-            };
-            note("entry", entry, entrySeg);
-            note("start", start, startSeg);
-            note("end", end, endSeg);
-            note("exit", exit, exitSeg);
-            warning("torcs-pits-unresolved", line, "the pits name no existing segment for " + missing +
-                    "; like TORCS, the track is imported without a pit lane");
-            return;
-        }
-        if (!(speedLimit > 0.0 && speedLimit < 200.0) || !(boxLength > 0.5 && boxLength < 1000.0) || !(boxWidth > 0.0 && boxWidth < 100.0)) {
-            warning("torcs-pits-unresolved", line, "the pits' speed limit, box length or box width is out of range; the track is imported without a pit lane");
-            return;
-        }
-        Pits pits;
-        pits.leftSide = side.value_or("right") != "right";
-        pits.speedLimit = speedLimit;
-        pits.boxLength = boxLength;
-        pits.boxWidth = boxWidth;
-        // TORCS finds the entry by searching backwards from the last sub-segment for the start of
-        // the name's run; when the run starts the ring, its search ends one step further, on the last
-        // sub-segment (TORCS's ole-road-1: entry "s1" → sub-segment 723 of 724).
-        const std::uint32_t subCount = static_cast<std::uint32_t>(model_.subSegments.size());
-        pits.entry = entrySeg->firstSubSegment == 0 ? subCount - 1 : entrySeg->firstSubSegment;
-        pits.start = startSeg->firstSubSegment;
-        pits.end = endSeg->firstSubSegment + endSeg->subSegmentCount - 1;
-        pits.exit = exitSeg->firstSubSegment + exitSeg->subSegmentCount - 1;
-        const SubSegment& first = model_.subSegments[pits.start];
-        const SubSegment& last = model_.subSegments[pits.end];
-        double zone = last.distance + last.length - first.distance;
-        if (zone <= 0.0) zone += model_.length;
-        pits.boxCount = static_cast<std::uint32_t>(std::max(0.0, (zone + boxLength / 2.0) / boxLength));
-        model_.pits = pits;
     }
 
     const ParamSection& file_;
