@@ -1,8 +1,12 @@
 #include "bake/cli/baked_file.h"
 
+#include "bake/cli/diagnostics_report.h"
 #include "bake/cli/exit_codes.h"
+#include "bake/pipeline/bake_track.h"
+#include "bake/pipeline/default_vehicle_classes.h"
 
 #include "formats/source/file_io.h"
+#include "formats/source/track_json.h"
 
 #include <cstring>
 
@@ -22,6 +26,24 @@ int loadBakeFile(const std::string& path, LoadedBake& bake, std::ostream& err, c
             << formats::describeBakedLoad({reinterpret_cast<const std::byte*>(bytes->data()), bytes->size()}, status, why, sizeof why) << '\n';
         return kExitInvalidInput;
     }
+    return kExitOk;
+}
+
+int bakeForVehicle(const std::string& path, trackwright::VehiclePreset preset, LoadedBake& bake, std::ostream& err) {
+    formats::TrackLoadResult loaded = formats::loadTrackFile(path);
+    if (!loaded.document) {
+        printDiagnostics(err, path, loaded.diagnostics);
+        return loaded.ioError ? kExitIo : kExitInvalidInput;
+    }
+    bool present = false;
+    for (const formats::VehicleClass& c : loaded.document->vehicleClasses) present |= c.name == trackwright::vehiclePresetName(preset);
+    if (!present) loaded.document->vehicleClasses.push_back(vehicleClassFor(preset));
+    const BakeResult result = bakeTrack(*loaded.document);
+    if (result.status != BakeStatus::Ok) {
+        printDiagnostics(err, path, result.diagnostics);
+        return kExitInvalidInput;
+    }
+    loadBakedData(*result.data, bake);
     return kExitOk;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "bake/pipeline/loaded_bake.h"
+#include "trackwright/vehicle/vehicle_model.h"
 
 #include <cstdint>
 #include <ostream>
@@ -15,5 +16,10 @@ using bake::LoadedBake;
 /// Reads and validates `path`; on failure prints why to `err` and returns the exit code (I/O or
 /// invalid input), else 0.
 int loadBakeFile(const std::string& path, LoadedBake& bake, std::ostream& err, const char* command);
+
+/// Loads the .twtrack `path` and bakes it in memory with the vehicle preset added as a class
+/// (unless the track names one like it), so its speed hints and ideal lap are that vehicle's; on
+/// failure prints why and returns the exit code, else 0. For `laps` and `race` on a source track.
+int bakeForVehicle(const std::string& path, trackwright::VehiclePreset preset, LoadedBake& bake, std::ostream& err);
 
 } // namespace bake::cli

@@ -27,26 +27,6 @@
 namespace bake::cli {
 namespace {
 
-/// A .twtrack is baked in memory with the vehicle preset added as a class (unless the track names
-/// one like it), so the ideal lap is that vehicle's.
-int bakeForVehicle(const std::string& path, trackwright::VehiclePreset preset, LoadedBake& bake, std::ostream& err) {
-    formats::TrackLoadResult loaded = formats::loadTrackFile(path);
-    if (!loaded.document) {
-        printDiagnostics(err, path, loaded.diagnostics);
-        return loaded.ioError ? kExitIo : kExitInvalidInput;
-    }
-    bool present = false;
-    for (const formats::VehicleClass& c : loaded.document->vehicleClasses) present |= c.name == trackwright::vehiclePresetName(preset);
-    if (!present) loaded.document->vehicleClasses.push_back(vehicleClassFor(preset));
-    const BakeResult result = bakeTrack(*loaded.document);
-    if (result.status != BakeStatus::Ok) {
-        printDiagnostics(err, path, result.diagnostics);
-        return kExitInvalidInput;
-    }
-    loadBakedData(*result.data, bake);
-    return kExitOk;
-}
-
 /// One run, from file to metrics. `lineName` falls back to the main route's first line.
 int runOne(const LapJob& job, const std::string& lineName, int laps, bool plannedRecovery, LapRunResult& result, std::ostream& err) {
     LapRunOptions options;

@@ -21,25 +21,6 @@
 namespace bake::cli {
 namespace {
 
-/// A .twtrack baked in memory with the car preset's class added unless the track names one.
-int bakeWithCarClass(const std::string& path, trackwright::VehiclePreset preset, LoadedBake& bake, std::ostream& err) {
-    formats::TrackLoadResult loaded = formats::loadTrackFile(path);
-    if (!loaded.document) {
-        printDiagnostics(err, path, loaded.diagnostics);
-        return loaded.ioError ? kExitIo : kExitInvalidInput;
-    }
-    bool present = false;
-    for (const formats::VehicleClass& c : loaded.document->vehicleClasses) present |= c.name == trackwright::vehiclePresetName(preset);
-    if (!present) loaded.document->vehicleClasses.push_back(vehicleClassFor(preset));
-    const BakeResult result = bakeTrack(*loaded.document);
-    if (result.status != BakeStatus::Ok) {
-        printDiagnostics(err, path, result.diagnostics);
-        return kExitInvalidInput;
-    }
-    loadBakedData(*result.data, bake);
-    return kExitOk;
-}
-
 /// m:ss.mmm, or "-" when there is no lap.
 std::string lapText(double seconds) {
     if (!(seconds > 0.0)) return "-";
@@ -111,7 +92,7 @@ int runRace(const RaceCommand& command, std::ostream& out, std::ostream& err) {
     const trackwright::VehiclePreset preset = trackwright::VehiclePreset::Car;
     LoadedBake bake;
     const bool source = std::filesystem::path(command.input).extension() == ".twtrack";
-    if (const int code = source ? bakeWithCarClass(command.input, preset, bake, err) : loadBakeFile(command.input, bake, err, "race")) return code;
+    if (const int code = source ? bakeForVehicle(command.input, preset, bake, err) : loadBakeFile(command.input, bake, err, "race")) return code;
     const trackwright::BakedTrack& track = bake.track;
 
     RaceOptions options;
