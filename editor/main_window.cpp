@@ -15,6 +15,7 @@
 #include "editor/document/live_bake.h"
 #include "editor/docks/outline_dock.h"
 #include "editor/docks/properties_dock.h"
+#include "editor/docks/zones_dock.h"
 #include "editor/document/editor_document.h"
 #include "editor/preview/preview_screenshot.h"
 #include "editor/preview/preview_widget.h"
@@ -185,6 +186,7 @@ void MainWindow::createMenus() {
     file->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::closeAllWindows);
 
     m_editMenu = menuBar()->addMenu(tr("&Edit"));
+    createTrackMenu();
     QToolBar* tools = addToolBar(tr("Tools"));
     tools->setObjectName("toolsToolBar");
     m_tools = new QActionGroup(this);
@@ -291,7 +293,8 @@ void MainWindow::createMenus() {
     })->setObjectName("actionBackdrop");
     view->addSeparator();
     for (QDockWidget* dock : {static_cast<QDockWidget*>(m_propertiesDock), static_cast<QDockWidget*>(m_outlineDock),
-                              static_cast<QDockWidget*>(m_diagnosticsDock), static_cast<QDockWidget*>(m_profilesDock), m_historyDock})
+                              static_cast<QDockWidget*>(m_diagnosticsDock), static_cast<QDockWidget*>(m_profilesDock),
+                              static_cast<QDockWidget*>(m_zonesDock), m_historyDock})
         view->addAction(dock->toggleViewAction());
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
@@ -308,6 +311,7 @@ void MainWindow::detachViews() {
     m_propertiesDock->setDocument(nullptr);
     m_outlineDock->setDocument(nullptr);
     m_profilesDock->setDocument(nullptr);
+    m_zonesDock->setDocument(nullptr);
     qobject_cast<QUndoView*>(m_historyDock->widget())->setStack(nullptr);
 }
 
@@ -463,6 +467,9 @@ void MainWindow::setDocument(std::unique_ptr<EditorDocument> document) {
     m_propertiesDock->setDocument(m_document.get());
     m_outlineDock->setDocument(m_document.get());
     m_profilesDock->setDocument(m_document.get());
+    m_zonesDock->setDocument(m_document.get());
+    if (m_document) connect(m_document.get(), &EditorDocument::changed, this, &MainWindow::updateZoneActions);
+    updateZoneActions();
     updateTitle();
     updateTrackSummary();
     if (m_preview && m_document && m_preview->controller()->simulation().track()) {

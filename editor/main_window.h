@@ -25,7 +25,9 @@ class ProfilesDock;
 class EditorDocument;
 class OutlineDock;
 class PropertiesDock;
+class RaceSettingsDialog;
 class StartPanel;
+class ZonesDock;
 class TrackCanvas;
 struct TrackEdit;
 namespace preview {
@@ -102,6 +104,14 @@ public:
     bool resetLineToOptimiser(const QString& name);
     /// Sets (or with nullopt removes) the backdrop image, as an undo step.
     void setBackdrop(const std::optional<formats::Backdrop>& backdrop);
+    /// Track ▸ Add Overtaking Zone / Add No-Overtaking Zone: a zone over the selected nodes of one
+    /// route, from the first to the last in driving order, as one undo step. False, with the reason
+    /// in the status bar, for any other selection (the actions are disabled then, saying why).
+    bool addZoneFromSelection(bool overtaking);
+    /// Track ▸ Race Settings: opens the dialog (window-modal, not blocking) on the track's settings;
+    /// OK applies them as one undo step, Cancel changes nothing. Null without a track.
+    RaceSettingsDialog* showRaceSettings();
+    ZonesDock* zonesDock() const { return m_zonesDock; }
     /// The preview, once the dock has been shown; null before.
     preview::PreviewWidget* previewWidget() const { return m_preview; }
 
@@ -129,6 +139,10 @@ protected:
 
 private:
     void createMenus();
+    /// The Track menu: zones and race settings (main_window_race.cpp).
+    void createTrackMenu();
+    /// Enables the zone actions for a selection that makes a zone, else says what to select.
+    void updateZoneActions();
     void createDocks();
     void setDocument(std::unique_ptr<EditorDocument> document);
     void detachViews();
@@ -162,6 +176,10 @@ private:
     PropertiesDock* m_propertiesDock = nullptr;
     OutlineDock* m_outlineDock = nullptr;
     ProfilesDock* m_profilesDock = nullptr;
+    ZonesDock* m_zonesDock = nullptr;
+    QAction* m_addOvertakingZone = nullptr;
+    QAction* m_addNoOvertakingZone = nullptr;
+    QAction* m_raceSettings = nullptr;
     LiveBake* m_liveBake = nullptr;
     QDockWidget* m_previewDock = nullptr;
     preview::PreviewWidget* m_preview = nullptr;

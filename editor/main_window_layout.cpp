@@ -3,10 +3,12 @@
 // the window).
 #include "editor/main_window.h"
 
+#include "editor/canvas/track_canvas.h"
 #include "editor/docks/diagnostics_dock.h"
 #include "editor/docks/outline_dock.h"
 #include "editor/docks/profiles_dock.h"
 #include "editor/docks/properties_dock.h"
+#include "editor/docks/zones_dock.h"
 #include "editor/document/editor_document.h"
 #include "editor/preview/preview_screenshot.h"
 #include "editor/preview/preview_widget.h"
@@ -46,6 +48,10 @@ void MainWindow::createDocks() {
     m_historyDock->setWidget(new QUndoView(m_historyDock));
     addDockWidget(Qt::RightDockWidgetArea, m_historyDock);
     tabifyDockWidget(m_outlineDock, m_historyDock);
+    m_zonesDock = new ZonesDock(&m_selection, this);
+    addDockWidget(Qt::RightDockWidgetArea, m_zonesDock);
+    tabifyDockWidget(m_outlineDock, m_zonesDock);
+    connect(m_zonesDock, &ZonesDock::zoneHighlighted, m_canvas, &TrackCanvas::setHighlightedZone);
     m_previewDock = new QDockWidget(tr("Preview"), this);
     m_previewDock->setObjectName("previewDock");
     // A tab beside Diagnostics and Profiles: the 3D view gets the window's whole width, and the
@@ -73,7 +79,8 @@ void MainWindow::setWorkspace(Workspace workspace) {
         m_workspace = workspace;
         showPreview();
         for (QDockWidget* dock : {static_cast<QDockWidget*>(m_propertiesDock), static_cast<QDockWidget*>(m_outlineDock),
-                                  static_cast<QDockWidget*>(m_diagnosticsDock), static_cast<QDockWidget*>(m_profilesDock), m_historyDock})
+                                  static_cast<QDockWidget*>(m_diagnosticsDock), static_cast<QDockWidget*>(m_profilesDock),
+                                  static_cast<QDockWidget*>(m_zonesDock), m_historyDock})
             dock->hide();
         // The canvas keeps a strip on the left to see where on the track the cars are.
         addDockWidget(Qt::RightDockWidgetArea, m_previewDock);

@@ -25,6 +25,15 @@ const char* linkKindName(formats::BakedLinkKind kind) {
     return "?";
 }
 
+std::string sideName(std::uint32_t sides) {
+    switch (sides) {
+    case formats::kSideLeft: return "left";
+    case formats::kSideRight: return "right";
+    case formats::kSidesBoth: return "both";
+    }
+    return "none";
+}
+
 /// Visits every section of the view with one named-record interface, so the text and the JSON
 /// dump print the same things in the same order.
 template <class Out> void dumpView(const formats::BakedTrackView& v, Out& o) {
@@ -102,6 +111,19 @@ template <class Out> void dumpView(const formats::BakedTrackView& v, Out& o) {
         o.field("kind", std::string(v.name(m.kindOffset)));
         o.field("label", std::string(v.name(m.labelOffset)));
         o.field("route", m.route); o.field("node", m.node); o.field("distance", m.distance);
+    });
+    o.section("zones", v.zones.size(), [&](std::size_t i) {
+        const auto& z = v.zones[i];
+        o.field("kind", std::string(z.kind == formats::BakedZoneKind::Overtaking ? "overtaking" : "no-overtaking"));
+        o.field("sides", sideName(z.sides));
+        o.field("route", z.route); o.field("start_node", z.startNode); o.field("end_node", z.endNode);
+        o.field("start_distance", z.startDistance); o.field("end_distance", z.endDistance);
+    });
+    o.section("race", 1, [&](std::size_t) {
+        o.field("yield_side", sideName(v.race->yieldSide));
+        o.field("pole", sideName(v.race->poleSide));
+        o.field("first_row_gap", v.race->firstRowGap); o.field("row_spacing", v.race->rowSpacing); o.field("stagger", v.race->stagger);
+        o.field("pit_stop_time", v.race->pitStopTime);
     });
     o.section("grid", 1, [&](std::size_t) {
         o.field("origin_x", v.grid->originX); o.field("origin_y", v.grid->originY); o.field("cell_size", v.grid->cellSize);

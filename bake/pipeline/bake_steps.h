@@ -36,4 +36,7 @@ void bakeRouteGraph(const formats::TrackDocument& document, const RouteLayout& l
 /// Step 7: the designer's markers (start/finish, sectors, overtaking entries …) on their baked nodes.
 void bakeMarkers(const formats::TrackDocument& document, const RouteLayout& layout, formats::BakedTrackData& out);
 
+/// Step 8: the designer's race data: zones as distances along their baked routes, race settings.
+void bakeRaceData(const formats::TrackDocument& document, const RouteLayout& layout, formats::BakedTrackData& out);
+
 } // namespace bake::detail

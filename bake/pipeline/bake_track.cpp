@@ -114,6 +114,7 @@ BakeResult bakeTrack(const formats::TrackDocument& document, const BakeOptions& 
         {"registration grid", [&] { detail::bakeRegistrationGrid(options.gridCellSize, data); }},
         {"route graph", [&] { detail::bakeRouteGraph(local, layout, data); }},
         {"markers", [&] { detail::bakeMarkers(local, layout, data); }},
+        {"zones and race settings", [&] { detail::bakeRaceData(local, layout, data); }},
     };
     const double stepCount = static_cast<double>(std::size(steps));
     for (std::size_t i = 0; i < std::size(steps); ++i) {

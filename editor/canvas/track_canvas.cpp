@@ -200,6 +200,7 @@ void TrackCanvas::paintEvent(QPaintEvent*) {
     paintColouring(painter);
     paintDecks(painter, visible);
     paintUndefinedZones(painter);
+    paintRaceData(painter);  // over every colouring, under the markers
     paintMarkers(painter);
     paintNodeHandles(painter);
     paintEditing(painter);

@@ -42,7 +42,8 @@ struct CanvasScene {
 CanvasScene buildCanvasScene(const formats::TrackDocument& document);
 
 /// Top-down 2D view of a track: per route the runoff and tarmac surfaces, wall, runoff and tarmac
-/// edges, the centre line and node handles; lines (racing …) and markers on top. The wheel zooms
+/// edges, the centre line and node handles; lines (racing …), the designer's zones and grid, and
+/// markers on top. The wheel zooms
 /// about the cursor, F fits, + and - zoom about the centre; the middle button pans, and so does
 /// the left one on a view-only canvas.
 ///
@@ -129,6 +130,11 @@ public:
     const std::vector<DeckPiece>& decks() const { return m_decks; }
     /// The marker labels the last paint showed (a label that would cover another is left out).
     const QStringList& markerLabelsShown() const { return m_markerLabelsShown; }
+    /// The zone the Zones dock has selected, drawn wider (-1: none).
+    void setHighlightedZone(int zone);
+    int highlightedZone() const { return m_highlightedZone; }
+    /// The grid slots drawn (world outlines, pole first), from the last live bake.
+    std::vector<QPolygonF> gridSlotsShown() const;
     /// The crossings validation flags, as marked on the canvas (refreshed with the diagnostics).
     const std::vector<CrossingMark>& crossingMarks() const { return m_crossingMarks; }
 
@@ -201,6 +207,9 @@ private:
     std::vector<CrossingMark> m_crossingMarks;
     int m_hoveredDeck = -1;  ///< index into m_decks under the mouse, -1 for none
     void paintUndefinedZones(QPainter& painter);
+    // The designer's race data: zones along the road edges, the grid slots (track_canvas_race.cpp).
+    void paintRaceData(QPainter& painter);
+    int m_highlightedZone = -1;
     void applyScene(CanvasScene scene);
     void documentChanged();
 

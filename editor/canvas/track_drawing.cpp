@@ -132,6 +132,7 @@ TrackDrawing buildTrackDrawing(const formats::TrackDocument& doc) {
             }
         }
     }
+    drawing.zones = buildZoneDrawings(doc);
     return drawing;
 }
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "editor/canvas/race_drawing.h"
+
 #include "formats/source/track_document.h"
 
 #include <QPainterPath>
@@ -50,6 +52,7 @@ struct TrackDrawing {
     std::vector<RouteDrawing> routes;
     std::vector<LineDrawing> lines;
     std::vector<MarkerDrawing> markers;
+    std::vector<ZoneDrawing> zones;
     std::vector<QPointF> nodes;
     QRectF bounds;  ///< of the walls, for fitting the view
 };

@@ -57,4 +57,12 @@ void EditorDocument::replaceTrack(const formats::TrackDocument& track) {
     emit changed({});
 }
 
+void EditorDocument::replaceRaceData(const std::vector<formats::Zone>& zones, const std::optional<formats::RaceSettings>& race) {
+    m_track.zones = zones;
+    m_track.race = race;
+    scheduleValidation();
+    // Not node values: the views that list or draw zones rebuild.
+    emit changed({});
+}
+
 } // namespace editor

@@ -9,6 +9,7 @@
 #include <QUndoStack>
 
 #include <cstdint>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -43,6 +44,8 @@ public:
     void replaceNodes(const std::vector<std::pair<std::uint32_t, formats::TrackNode>>& nodes);
     void replaceLineOffsets(std::size_t line, const std::vector<double>& offsets);
     void replaceTrack(const formats::TrackDocument& track);
+    /// The zones and race settings together: what ChangeRaceDataCommand sets.
+    void replaceRaceData(const std::vector<formats::Zone>& zones, const std::optional<formats::RaceSettings>& race);
 
 signals:
     /// After any change; `nodes` lists the nodes whose values changed when only node values did,

@@ -1,5 +1,7 @@
 #include "editor/document/track_edits.h"
 
+#include "editor/document/zone_edits.h"
+
 #include "bake/lines/cubic_spline.h"
 #include "bake/lines/offset_line.h"
 
@@ -152,6 +154,8 @@ TrackEdit deleteNodes(const formats::TrackDocument& track, const std::set<std::u
     std::erase_if(d.markers, [&](const formats::Marker& m) { return doomed.count(m.node) > 0; });
     for (formats::Marker& m : d.markers)
         if (m.node < newIndex.size()) m.node = newIndex[m.node];
+    // A zone keeps what is left of it: an end that goes moves inwards.
+    d.zones = zonesAfterDelete(track, doomed, newIndex);
     edit.track = std::move(d);
     return edit;
 }
@@ -205,6 +209,7 @@ TrackEdit reverseRoute(const formats::TrackDocument& track, std::uint32_t route)
     formats::TrackDocument& d = *edit.track;
     for (std::size_t k = 0; k < n; ++k) d.routes[route].nodes[k] = r.nodes[from[k]];
     for (std::uint32_t node : r.nodes) std::swap(d.nodes[node].left, d.nodes[node].right);
+    reverseZones(d.zones, std::set<std::uint32_t>(r.nodes.begin(), r.nodes.end()));
     for (formats::Line& line : d.lines) {
         if (line.route != route || line.offsets.size() != n) continue;
         const std::vector<double> old = line.offsets;
@@ -356,6 +361,17 @@ TrackEdit resampleRoute(const formats::TrackDocument& track, std::uint32_t route
             if (distance(d.nodes[n].position.ground(), p) < distance(d.nodes[nearest].position.ground(), p)) nearest = n;
         m.node = nearest;
     }
+    // Zone ends move to the nearest new node too; one whose ends meet there covers nothing and goes.
+    for (formats::Zone& z : d.zones)
+        for (std::uint32_t* end : {&z.from, &z.to}) {
+            if (!old.count(*end)) continue;
+            const formats::Vec2 p = track.nodes[*end].position.ground();
+            std::uint32_t nearest = out.nodes.front();
+            for (std::uint32_t n : out.nodes)
+                if (distance(d.nodes[n].position.ground(), p) < distance(d.nodes[nearest].position.ground(), p)) nearest = n;
+            *end = nearest;
+        }
+    std::erase_if(d.zones, [](const formats::Zone& z) { return z.from == z.to; });
     TrackEdit edit;
     edit.track = std::move(d);
     if (!unused.empty()) {

@@ -115,6 +115,21 @@ bool referencesAreValid(const BakedTrackView& v) {
         if (m.node < route.firstNode || m.node - route.firstNode >= route.nodeCount) return false;
         if (!std::isfinite(m.distance)) return false;
     }
+    for (const BakedZone& z : v.zones) {
+        if (z.route >= v.routes.size()) return false;
+        const BakedRoute& route = v.routes[z.route];
+        if (z.startNode < route.firstNode || z.startNode - route.firstNode >= route.nodeCount) return false;
+        if (z.endNode < route.firstNode || z.endNode - route.firstNode >= route.nodeCount) return false;
+        if (z.kind != BakedZoneKind::Overtaking && z.kind != BakedZoneKind::NoOvertaking) return false;
+        if (z.kind == BakedZoneKind::Overtaking ? (z.sides == 0 || z.sides > kSidesBoth) : z.sides != 0) return false;
+        if (!std::isfinite(z.startDistance) || !std::isfinite(z.endDistance)) return false;
+    }
+    // The race settings are read as they stand by every query: sides one of two, numbers usable.
+    const BakedRaceSettings& race = *v.race;
+    auto oneSide = [](std::uint32_t side) { return side == kSideLeft || side == kSideRight; };
+    auto usable = [](float value) { return std::isfinite(value) && value >= 0.0f; };
+    if (!oneSide(race.yieldSide) || !oneSide(race.poleSide)) return false;
+    if (!usable(race.firstRowGap) || !usable(race.rowSpacing) || !usable(race.stagger) || !usable(race.pitStopTime)) return false;
     return true;
 }
 
@@ -144,7 +159,7 @@ BakedLoadStatus readBakedTrack(std::span<const std::byte> bytes, BakedTrackView&
     static constexpr std::uint32_t kElementSizes[kBakedSectionCount] = {
         sizeof(BakedRoute), sizeof(BakedNode), sizeof(BakedRouteLink), sizeof(BakedVehicleClass), sizeof(BakedLine),
         sizeof(BakedLinePoint), sizeof(BakedSpeedProfile), sizeof(float), sizeof(BakedGridInfo), sizeof(std::uint32_t),
-        sizeof(std::uint32_t), 1, sizeof(BakedOrigin), sizeof(BakedMarker)};
+        sizeof(std::uint32_t), 1, sizeof(BakedOrigin), sizeof(BakedMarker), sizeof(BakedZone), sizeof(BakedRaceSettings)};
     std::uint64_t previousEnd = 0;
     for (std::uint32_t i = 0; i < kBakedSectionCount; ++i) {
         const BakedSectionEntry& e = table[i];
@@ -156,6 +171,7 @@ BakedLoadStatus readBakedTrack(std::span<const std::byte> bytes, BakedTrackView&
     }
     if (table[static_cast<std::uint32_t>(BakedSection::GridInfo)].count != 1) return BakedLoadStatus::BadSectionTable;
     if (table[static_cast<std::uint32_t>(BakedSection::Origin)].count != 1) return BakedLoadStatus::BadSectionTable;
+    if (table[static_cast<std::uint32_t>(BakedSection::Race)].count != 1) return BakedLoadStatus::BadSectionTable;
 
     BakedTrackView candidate;
     candidate.header = reinterpret_cast<const BakedHeader*>(bytes.data());
@@ -173,6 +189,8 @@ BakedLoadStatus readBakedTrack(std::span<const std::byte> bytes, BakedTrackView&
     candidate.strings = std::string_view(reinterpret_cast<const char*>(payload + table[11].offset), static_cast<std::size_t>(table[11].count));
     candidate.origin = reinterpret_cast<const BakedOrigin*>(payload + table[12].offset);
     candidate.markers = viewOf<BakedMarker>(payload, table[13]);
+    candidate.zones = viewOf<BakedZone>(payload, table[14]);
+    candidate.race = reinterpret_cast<const BakedRaceSettings*>(payload + table[15].offset);
     if (!referencesAreValid(candidate)) return BakedLoadStatus::BadReference;
     view = candidate;
     return BakedLoadStatus::Ok;

@@ -43,6 +43,8 @@ std::vector<std::byte> writeBakedTrack(const BakedTrackData& data) {
         {BakedSection::Strings, 1, data.strings.data(), data.strings.size()},
         {BakedSection::Origin, sizeof(BakedOrigin), &data.origin, 1},
         section(BakedSection::Markers, data.markers),
+        section(BakedSection::Zones, data.zones),
+        {BakedSection::Race, sizeof(BakedRaceSettings), &data.race, 1},
     };
     const std::size_t payloadStart = kBakedPayloadStart;
 

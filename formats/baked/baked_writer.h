@@ -30,6 +30,9 @@ struct BakedTrackData {
     std::string strings;  ///< zero-terminated names, addressed by offset
     BakedOrigin origin{0.0, 0.0, 0.0};  ///< every position above is relative to it
     std::vector<BakedMarker> markers;
+    std::vector<BakedZone> zones;
+    /// The defaults of a track that sets none (.twtrack's RaceSettings).
+    BakedRaceSettings race{kSideRight, kSideLeft, 6.0f, 16.0f, 8.0f, 3.0f};
 
     /// Appends a name to `strings`, returns its offset.
     std::uint32_t addString(std::string_view text);

@@ -110,6 +110,52 @@ struct Marker {
     friend bool operator==(const Marker&, const Marker&) = default;
 };
 
+/// Names a zone's "kind" may have in a .twtrack.
+inline constexpr const char* kZoneOvertaking = "overtaking";
+inline constexpr const char* kZoneNoOvertaking = "no-overtaking";
+/// Names of a side ("sides" of an overtaking zone, the race's yield side and pole side).
+inline constexpr const char* kSideNameLeft = "left";
+inline constexpr const char* kSideNameRight = "right";
+inline constexpr const char* kSideNameBoth = "both";
+
+/// A stretch of a route where AI cars are told how they may pass: an overtaking zone (they may
+/// pass, only on `sides`, and are encouraged to) or a no-overtaking zone (no passing at all). It
+/// runs from node `from` to node `to` in the driving direction, across the start on a closed route
+/// when `to` comes before `from`. Kind and sides are kept as written so that `validate` can name a
+/// misspelt one; the bake reads only valid documents.
+struct Zone {
+    std::string kind = kZoneOvertaking;
+    /// Indices into TrackDocument::nodes, both listed by one route.
+    std::uint32_t from = 0;
+    std::uint32_t to = 0;
+    /// "left", "right" or "both" for an overtaking zone; empty when the file has none (both). A
+    /// no-overtaking zone has none: it forbids passing on either side.
+    std::string sides;
+
+    friend bool operator==(const Zone&, const Zone&) = default;
+};
+
+/// Where the grid stands behind the start line (runtime GridOptions, whose defaults these are).
+struct GridSettings {
+    double firstRowGap = 6.0;   ///< m from the line back to the pole car's centre
+    double rowSpacing = 16.0;   ///< m between one row and the next, same column
+    double stagger = 8.0;       ///< m the second column sits behind the first of its row
+    std::string pole = kSideNameLeft;  ///< the pole's column: "left" or "right" of the middle
+
+    friend bool operator==(const GridSettings&, const GridSettings&) = default;
+};
+
+/// The designer's race settings: how AI cars behave in traffic and at the start.
+struct RaceSettings {
+    /// The side a lapped car moves to, to let the leaders by: "left" or "right".
+    std::string yieldSide = kSideNameRight;
+    GridSettings grid;
+    /// Seconds a car stands at its pit box during a stop.
+    double pitStopTime = 3.0;
+
+    friend bool operator==(const RaceSettings&, const RaceSettings&) = default;
+};
+
 /// A reference image under the canvas, placed in the world: pixel (0, 0) sits at `origin`, the
 /// image's +x axis points along `rotation` (rad, counter-clockwise from world +x), one pixel spans
 /// `metresPerPixel` metres.
@@ -139,6 +185,11 @@ struct TrackDocument {
     std::vector<Line> lines;
     std::vector<VehicleClass> vehicleClasses;
     std::vector<Marker> markers;
+    /// Overtaking and no-overtaking zones; a file without "zones" has none.
+    std::vector<Zone> zones;
+    /// Absent when the file has no "race" object: every setting takes its default (and a save
+    /// writes none, so a file stays as it was).
+    std::optional<RaceSettings> race;
     EditorMetadata editor;
     /// Where two parts of the track cross in plan, the least vertical distance between their
     /// surfaces (edges included) for one to pass over the other, metres.

@@ -177,6 +177,13 @@ template <class IO, class T> void attachmentFields(IO& io, T& a) {
     io.field("node", a.node);
 }
 
+template <class IO, class T> void gridFields(IO& io, T& g) {
+    io.field("first_row_gap", g.firstRowGap);
+    io.field("row_spacing", g.rowSpacing);
+    io.field("stagger", g.stagger);
+    io.field("pole", g.pole);
+}
+
 void readSide(JsonDomReader& in, const char* key, SideWidths& side) {
     in.object(key, [&] { sideWidthFields(in, side); });
 }
@@ -236,6 +243,29 @@ void readMarker(JsonDomReader& in, Marker& marker) {
     in.tryField("label", marker.label);
 }
 
+void readZone(JsonDomReader& in, Zone& zone) {
+    in.field("kind", zone.kind);
+    in.field("from", zone.from);
+    in.field("to", zone.to);
+    in.tryField("sides", zone.sides);
+}
+
+/// Every key of "race" may be left out: each missing one keeps its default.
+std::optional<RaceSettings> readRace(JsonDomReader& in) {
+    RaceSettings race;
+    const bool present = in.tryObject("race", [&] {
+        in.tryField("yield_side", race.yieldSide);
+        in.tryObject("grid", [&] {
+            in.tryField("first_row_gap", race.grid.firstRowGap);
+            in.tryField("row_spacing", race.grid.rowSpacing);
+            in.tryField("stagger", race.grid.stagger);
+            in.tryField("pole", race.grid.pole);
+        });
+        in.tryField("pit_stop_time", race.pitStopTime);
+    });
+    return present ? std::optional(race) : std::nullopt;
+}
+
 void readEditor(JsonDomReader& in, EditorMetadata& editor) {
     in.object("editor", [&] {
         Backdrop backdrop;
@@ -265,6 +295,13 @@ TrackDocument readDocument(const rapidjson::Value& root) {
     readObjects(in, "lines", doc.lines, readLine);
     readObjects(in, "vehicle_classes", doc.vehicleClasses, readVehicleClass);
     readObjects(in, "markers", doc.markers, readMarker);
+    // Zones and race settings are optional: files from before them load as they always did.
+    in.tryArray("zones", [&](std::size_t) {
+        Zone zone;
+        in.elementObject([&] { readZone(in, zone); });
+        doc.zones.push_back(std::move(zone));
+    });
+    doc.race = readRace(in);
     readEditor(in, doc.editor);
     in.tryField("crossing_clearance", doc.crossingClearance);
     // A file saved by this build is written in the schema this build writes.
@@ -359,6 +396,20 @@ void writeDocument(cereal::JSONOutputArchive& archive, const TrackDocument& doc)
         out.field("node", marker.node);
         if (!marker.label.empty()) out.field("label", marker.label);
     });
+    // Written only when the designer made some, so a file without them keeps its bytes.
+    if (!doc.zones.empty())
+        writeObjects(out, "zones", doc.zones, [&](const Zone& zone) {
+            out.field("kind", zone.kind);
+            out.field("from", zone.from);
+            out.field("to", zone.to);
+            if (!zone.sides.empty()) out.field("sides", zone.sides);
+        });
+    if (doc.race)
+        out.object("race", [&] {
+            out.field("yield_side", doc.race->yieldSide);
+            out.object("grid", [&] { gridFields(out, doc.race->grid); });
+            out.field("pit_stop_time", doc.race->pitStopTime);
+        });
     out.object("editor", [&] {
         if (!doc.editor.backdrop) return;
         out.object("backdrop", [&] { backdropFields(out, *doc.editor.backdrop); });

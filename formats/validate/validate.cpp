@@ -72,6 +72,8 @@ Diagnostics validate(const TrackDocument& document, const ValidationOptions& opt
     for (std::uint32_t r = 0; r < document.routes.size(); ++r)
         if (health.geometryCheckable[r]) detail::checkRouteGeometry(document, r, options, sink);
     detail::checkLines(document, health, sink);
+    detail::checkZones(document, sink);
+    detail::checkRaceSettings(document, sink);
     return diagnostics;
 }
 

@@ -70,5 +70,9 @@ void markUnsoundRoutes(const TrackDocument& doc, DocumentHealth& health);
 /// `geometryCheckable` is set.
 void checkRouteGeometry(const TrackDocument& doc, std::uint32_t route, const ValidationOptions& options, DiagnosticSink& sink);
 void checkLines(const TrackDocument& doc, const DocumentHealth& health, DiagnosticSink& sink);
+/// Zones: kind, sides, both nodes on one route in driving order; overlaps of opposite kinds warn.
+void checkZones(const TrackDocument& doc, DiagnosticSink& sink);
+/// The race settings: sides "left" or "right", every number finite and not negative.
+void checkRaceSettings(const TrackDocument& doc, DiagnosticSink& sink);
 
 } // namespace formats::detail

@@ -7,6 +7,7 @@
 #include "trackwright/track/baked_track.h"
 #include "trackwright/track/lap_counter.h"
 #include "trackwright/track/line_sampler.h"
+#include "trackwright/track/race_zones.h"
 #include "trackwright/track/registrar.h"
 #include "trackwright/track/track_markers.h"
 #include "trackwright/track/track_point.h"
@@ -421,6 +422,54 @@ tw_status tw_track_marker(const tw_track* track, uint32_t index, tw_marker* out)
 tw_status tw_track_find_marker(const tw_track* track, const char* kind, uint32_t from, uint32_t* index) {
     if (!track || !kind || !index) return TW_INVALID_ARGUMENT;
     return trackwright::findMarker(track->track, kind, from, *index) ? TW_OK : TW_NOT_FOUND;
+}
+
+tw_status tw_track_zone_count(const tw_track* track, uint32_t* count) {
+    if (!track || !count) return TW_INVALID_ARGUMENT;
+    *count = trackwright::zoneCount(track->track);
+    return TW_OK;
+}
+
+tw_status tw_track_zone(const tw_track* track, uint32_t index, tw_zone* out) {
+    if (!track || !out) return TW_INVALID_ARGUMENT;
+    trackwright::TrackZone z;
+    if (!trackwright::zoneAt(track->track, index, z)) return TW_INVALID_ARGUMENT;
+    *out = {z.kind == trackwright::ZoneKind::Overtaking ? TW_ZONE_OVERTAKING : TW_ZONE_NO_OVERTAKING, static_cast<uint32_t>(z.sides), z.route,
+            z.startNode, z.endNode, z.startDistance, z.endDistance};
+    return TW_OK;
+}
+
+tw_status tw_track_overtaking_rule(const tw_track* track, uint32_t route, float distance, uint32_t* sides, int32_t* encouraged) {
+    if (!track || !sides || !encouraged || !std::isfinite(distance) || route >= track->track.view.routes.size()) return TW_INVALID_ARGUMENT;
+    const trackwright::OvertakingRule rule = trackwright::overtakingRuleAt(track->track, route, distance);
+    *sides = static_cast<uint32_t>(rule.sides);
+    *encouraged = rule.encouraged ? 1 : 0;
+    return TW_OK;
+}
+
+tw_status tw_track_distance_to_no_overtaking(const tw_track* track, uint32_t route, float distance, float* metres) {
+    if (!track || !metres || !std::isfinite(distance) || route >= track->track.view.routes.size()) return TW_INVALID_ARGUMENT;
+    *metres = trackwright::distanceToNoOvertaking(track->track, route, distance);
+    return TW_OK;
+}
+
+tw_status tw_track_yield_side(const tw_track* track, float* side) {
+    if (!track || !side) return TW_INVALID_ARGUMENT;
+    *side = trackwright::yieldSide(track->track);
+    return TW_OK;
+}
+
+tw_status tw_track_pit_stop_time(const tw_track* track, float* seconds) {
+    if (!track || !seconds) return TW_INVALID_ARGUMENT;
+    *seconds = trackwright::pitStopTime(track->track);
+    return TW_OK;
+}
+
+tw_status tw_grid_designer_options(const tw_track* track, tw_grid_options* options) {
+    if (!track || !options) return TW_INVALID_ARGUMENT;
+    const trackwright::GridOptions o = trackwright::designerGrid(track->track);
+    *options = {o.firstRowGap, o.rowSpacing, o.stagger, o.columnOffset, o.poleOnLeft ? 1 : 0, o.speed};
+    return TW_OK;
 }
 
 tw_status tw_track_route_point(const tw_track* track, uint32_t route, double distance, tw_track_point* out) {

@@ -33,6 +33,17 @@ void startLine(const BakedTrack& track, std::uint32_t& route, double& distance, 
 
 } // namespace
 
+GridOptions designerGrid(const BakedTrack& track) {
+    GridOptions options;
+    if (const format::BakedRaceSettings* race = track.view.race) {
+        options.firstRowGap = race->firstRowGap;
+        options.rowSpacing = race->rowSpacing;
+        options.stagger = race->stagger;
+        options.poleOnLeft = race->poleSide == format::kSideLeft;
+    }
+    return options;
+}
+
 bool gridSlot(const BakedTrack& track, std::uint32_t slot, const GridOptions& o, VehicleState& state) {
     if (!finiteAndNotNegative(o.firstRowGap) || !finiteAndNotNegative(o.rowSpacing) || !finiteAndNotNegative(o.stagger) ||
         !finiteAndNotNegative(o.columnOffset) || !finiteAndNotNegative(o.speed) || track.view.routes.empty())

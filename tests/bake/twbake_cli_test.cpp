@@ -371,7 +371,7 @@ namespace {
 // (exit 0 for the advisory codes, which still print).
 TEST(TwbakeValidate, EveryDiagnosticsCaseExitsWithItsCode) {
     const std::set<std::string> warningCodes = {"node-unused", "line-beyond-track", "width-jump", "link-length-jump", "duplicate-line",
-                                                "steep-gradient"};
+                                                "steep-gradient", "zone-overlap"};
     std::size_t cases = 0;
     for (const auto& entry : fs::directory_iterator(std::string(TRACKWRIGHT_TEST_DATA_DIR) + "/diagnostics")) {
         ++cases;
@@ -423,17 +423,17 @@ TEST_F(TwbakeBuild, ADamagedBakeIsRefusedWithTheReason) {
     EXPECT_NE(r.err.find("checksum"), std::string::npos) << r.err;
 }
 
-// A bake from before format 4 (version 3 in its header): refused, naming both versions and the fix.
+// A bake from before format 5 (version 4 in its header): refused, naming both versions and the fix.
 TEST_F(TwbakeBuild, AnOldFormatBakeIsRefusedNamingBothVersions) {
     const std::string input = std::string(TRACKWRIGHT_SAMPLES_DIR) + "/kart.twtrack";
     ASSERT_EQ(twbake({"build", input, "-o", file("kart.twbake").string()}).exitCode, kExitOk);
     std::string bytes = read("kart.twbake");
-    bytes[8] = 3;  // BakedHeader::formatVersion, little-endian, after the 8 magic bytes
+    bytes[8] = 4;  // BakedHeader::formatVersion, little-endian, after the 8 magic bytes
     write("old.twbake", bytes);
     for (const char* command : {"dump", "laps"}) {
         const RunResult r = twbake({command, file("old.twbake").string()});
         EXPECT_EQ(r.exitCode, kExitInvalidInput) << command;
-        EXPECT_NE(r.err.find("file is .twbake version 3, this runtime reads version 4: bake it again with twbake build"), std::string::npos)
+        EXPECT_NE(r.err.find("file is .twbake version 4, this runtime reads version 5: bake it again with twbake build"), std::string::npos)
             << command << ": " << r.err;
     }
 }

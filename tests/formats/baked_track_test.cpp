@@ -144,7 +144,7 @@ TEST(BakedTrack, TheRoadFieldsRoundTrip) {
     const AlignedBytes buffer(bytes);
     formats::BakedTrackView view;
     ASSERT_EQ(formats::readBakedTrack(buffer.span(buffer.size), view), formats::BakedLoadStatus::Ok);
-    EXPECT_EQ(view.header->formatVersion, 4u);
+    EXPECT_EQ(view.header->formatVersion, 5u);
     EXPECT_EQ(view.nodes[1].tangentZ, 0.0995037f);
     EXPECT_EQ(view.nodes[1].linkLength, 10.0498756f);
     EXPECT_EQ(view.nodes[1].linkPlanLength, 10.0f);
@@ -155,10 +155,10 @@ TEST(BakedTrack, TheRoadFieldsRoundTrip) {
     EXPECT_EQ(view.linePoints[2].distance, 20.0f);
 }
 
-// A file of format 3 (what every bake before the road was written as) or of a newer format: refused
-// before anything else is read, and the message says which version the file is, which this build
-// reads, and what to do. Format 3's header is format 4's, so the patched version is such a file as
-// far as the reader gets.
+// A file of format 4 (what every bake before the race data was written as) or of a newer format:
+// refused before anything else is read, and the message says which version the file is, which this
+// build reads, and what to do. Format 4's header is format 5's, so the patched version is such a
+// file as far as the reader gets.
 TEST(BakedTrack, AnotherVersionIsRefusedNamingBothVersions) {
     const std::vector<std::byte> bytes = formats::writeBakedTrack(smallBake());
     AlignedBytes buffer(bytes);
@@ -167,22 +167,93 @@ TEST(BakedTrack, AnotherVersionIsRefusedNamingBothVersions) {
     };
     formats::BakedTrackView view;
     char why[192];
-    setVersion(3);
-    EXPECT_EQ(formats::bakedFileVersion(buffer.span(bytes.size())), 3u);
+    setVersion(4);
+    EXPECT_EQ(formats::bakedFileVersion(buffer.span(bytes.size())), 4u);
     ASSERT_EQ(formats::readBakedTrack(buffer.span(bytes.size()), view), formats::BakedLoadStatus::OlderVersion);
     EXPECT_EQ(view.header, nullptr) << "the view is left alone";
     EXPECT_STREQ(formats::describeBakedLoad(buffer.span(bytes.size()), formats::BakedLoadStatus::OlderVersion, why, sizeof why),
-                 "file is .twbake version 3, this runtime reads version 4: bake it again with twbake build");
-    setVersion(5);
+                 "file is .twbake version 4, this runtime reads version 5: bake it again with twbake build");
+    setVersion(6);
     ASSERT_EQ(formats::readBakedTrack(buffer.span(bytes.size()), view), formats::BakedLoadStatus::NewerVersion);
     EXPECT_STREQ(formats::describeBakedLoad(buffer.span(bytes.size()), formats::BakedLoadStatus::NewerVersion, why, sizeof why),
-                 "file is .twbake version 5, this runtime reads version 4: update the runtime, or bake with the twbake that matches it");
+                 "file is .twbake version 6, this runtime reads version 5: update the runtime, or bake with the twbake that matches it");
     // Other refusals read as describeBakedLoadStatus; a short buffer is cut, never overrun.
     EXPECT_STREQ(formats::describeBakedLoad({}, formats::BakedLoadStatus::BadMagic, why, sizeof why),
                  formats::describeBakedLoadStatus(formats::BakedLoadStatus::BadMagic));
     char tiny[8];
     EXPECT_STREQ(formats::describeBakedLoad(buffer.span(bytes.size()), formats::BakedLoadStatus::NewerVersion, tiny, sizeof tiny), "file is");
     EXPECT_EQ(formats::bakedFileVersion(buffer.span(10)), 0u) << "shorter than a header";
+}
+
+} // namespace
+
+namespace {
+
+// Format 5 carries the designer's race data: zones and the race settings survive the writer and
+// the reader, and a file without zones still holds the (default) race settings.
+TEST(BakedTrack, TheRaceDataRoundTrips) {
+    formats::BakedTrackData data = smallBake();
+    data.zones.push_back({0, 1, 3, formats::BakedZoneKind::Overtaking, formats::kSideLeft, 10.0f, 30.0f, 0});
+    data.zones.push_back({0, 3, 0, formats::BakedZoneKind::NoOvertaking, 0, 30.0f, 0.0f, 0});
+    data.race = {formats::kSideLeft, formats::kSideRight, 4.0f, 12.0f, 6.0f, 2.5f};
+    const std::vector<std::byte> bytes = formats::writeBakedTrack(data);
+    const AlignedBytes buffer(bytes);
+    formats::BakedTrackView view;
+    ASSERT_EQ(formats::readBakedTrack(buffer.span(buffer.size), view), formats::BakedLoadStatus::Ok);
+    ASSERT_EQ(view.zones.size(), 2u);
+    EXPECT_EQ(view.zones[0].kind, formats::BakedZoneKind::Overtaking);
+    EXPECT_EQ(view.zones[0].sides, formats::kSideLeft);
+    EXPECT_EQ(view.zones[0].startDistance, 10.0f);
+    EXPECT_EQ(view.zones[1].endNode, 0u);
+    ASSERT_NE(view.race, nullptr);
+    EXPECT_EQ(view.race->yieldSide, formats::kSideLeft);
+    EXPECT_EQ(view.race->poleSide, formats::kSideRight);
+    EXPECT_EQ(view.race->pitStopTime, 2.5f);
+
+    const std::vector<std::byte> plain = formats::writeBakedTrack(smallBake());
+    const AlignedBytes plainBuffer(plain);
+    ASSERT_EQ(formats::readBakedTrack(plainBuffer.span(plain.size()), view), formats::BakedLoadStatus::Ok);
+    EXPECT_TRUE(view.zones.empty());
+    EXPECT_EQ(view.race->yieldSide, formats::kSideRight);
+    EXPECT_EQ(view.race->firstRowGap, 6.0f);
+}
+
+// A zone pointing outside its route, of an unknown kind or side, or race settings the runtime
+// could not use are refused at load, so the queries need no checks.
+TEST(BakedTrack, BadZonesAndRaceSettingsAreRefused) {
+    const auto refused = [](const formats::BakedTrackData& data) {
+        const std::vector<std::byte> bytes = formats::writeBakedTrack(data);
+        const AlignedBytes buffer(bytes);
+        formats::BakedTrackView view;
+        return formats::readBakedTrack(buffer.span(bytes.size()), view) == formats::BakedLoadStatus::BadReference;
+    };
+    const formats::BakedZone good{0, 1, 3, formats::BakedZoneKind::Overtaking, formats::kSidesBoth, 10.0f, 30.0f, 0};
+    std::vector<formats::BakedZone> bad(6, good);
+    bad[0].route = 1;
+    bad[1].endNode = 4;
+    bad[2].kind = static_cast<formats::BakedZoneKind>(2);
+    bad[3].sides = 0;
+    bad[4].kind = formats::BakedZoneKind::NoOvertaking;  // with sides
+    bad[5].startDistance = NAN;
+    for (std::size_t i = 0; i < bad.size(); ++i) {
+        formats::BakedTrackData data = smallBake();
+        data.zones = {good, bad[i]};
+        EXPECT_TRUE(refused(data)) << "zone case " << i;
+    }
+    formats::BakedTrackData data = smallBake();
+    data.zones = {good};
+    EXPECT_FALSE(refused(data));
+    data.race.yieldSide = formats::kSidesBoth;
+    EXPECT_TRUE(refused(data));
+    data = smallBake();
+    data.race.poleSide = 0;
+    EXPECT_TRUE(refused(data));
+    data = smallBake();
+    data.race.stagger = -1.0f;
+    EXPECT_TRUE(refused(data));
+    data = smallBake();
+    data.race.pitStopTime = INFINITY;
+    EXPECT_TRUE(refused(data));
 }
 
 } // namespace

@@ -283,3 +283,58 @@ TEST(TrackJson, LongNumberLiteralsKeepTheirValueAndTheColumnsAfterThem) {
     EXPECT_EQ(refused.diagnostics[0].code, "json-syntax");
     EXPECT_EQ(refused.diagnostics[0].column, broken.find(" x}") + 2) << refused.diagnostics[0].message;
 }
+
+namespace {
+
+// Zones and race settings (issue 25): read, written after the markers, and back unchanged. A track
+// without them gains no keys on save.
+TEST(TrackJson, ZonesAndRaceSettingsRoundTrip) {
+    formats::TrackDocument doc = tw::test::circleTrack();
+    EXPECT_EQ(formats::writeTrackJson(doc).find("\"zones\""), std::string::npos);
+    EXPECT_EQ(formats::writeTrackJson(doc).find("\"race\""), std::string::npos);
+    doc.zones.push_back({"overtaking", 2, 8, "left"});
+    doc.zones.push_back({"no-overtaking", 20, 3, ""});
+    doc.zones.push_back({"overtaking", 10, 12, ""});
+    formats::RaceSettings race;
+    race.yieldSide = "left";
+    race.grid = {4.5, 12.0, 6.0, "right"};
+    race.pitStopTime = 2.25;
+    doc.race = race;
+    const std::string text = formats::writeTrackJson(doc);
+    EXPECT_LT(text.find("\"markers\""), text.find("\"zones\""));
+    EXPECT_LT(text.find("\"zones\""), text.find("\"race\""));
+    EXPECT_LT(text.find("\"race\""), text.find("\"editor\""));
+    EXPECT_NE(text.find("\"yield_side\": \"left\""), std::string::npos) << text;
+    EXPECT_NE(text.find("\"first_row_gap\": 4.5"), std::string::npos) << text;
+    const formats::TrackLoadResult loaded = formats::parseTrackJson(text);
+    ASSERT_TRUE(loaded.document);
+    EXPECT_EQ(*loaded.document, doc);
+    EXPECT_EQ(formats::writeTrackJson(*loaded.document), text);
+}
+
+// A "race" object may set only what differs: every other setting keeps its default.
+TEST(TrackJson, RaceSettingsLeftOutTakeTheirDefaults) {
+    std::string text = formats::writeTrackJson(tw::test::circleTrack(4));
+    text.insert(text.rfind("\"editor\""), "\"race\": {\"grid\": {\"stagger\": 5}},\n  ");
+    const formats::TrackLoadResult loaded = formats::parseTrackJson(text);
+    ASSERT_TRUE(loaded.document) << (loaded.diagnostics.empty() ? "" : loaded.diagnostics.front().message);
+    ASSERT_TRUE(loaded.document->race);
+    EXPECT_EQ(loaded.document->race->yieldSide, "right");
+    EXPECT_EQ(loaded.document->race->grid.firstRowGap, 6.0);
+    EXPECT_EQ(loaded.document->race->grid.rowSpacing, 16.0);
+    EXPECT_EQ(loaded.document->race->grid.stagger, 5.0);
+    EXPECT_EQ(loaded.document->race->grid.pole, "left");
+    EXPECT_EQ(loaded.document->race->pitStopTime, 3.0);
+}
+
+TEST(TrackJson, AZoneWithoutItsNodesNamesThePath) {
+    std::string text = formats::writeTrackJson(tw::test::circleTrack(4));
+    text.insert(text.rfind("\"editor\""), "\"zones\": [{\"kind\": \"overtaking\", \"from\": 1}],\n  ");
+    const formats::TrackLoadResult loaded = formats::parseTrackJson(text);
+    EXPECT_FALSE(loaded.document);
+    ASSERT_EQ(loaded.diagnostics.size(), 1u);
+    EXPECT_EQ(loaded.diagnostics[0].code, "missing-field");
+    EXPECT_EQ(loaded.diagnostics[0].jsonPath, "zones[0].to");
+}
+
+} // namespace

@@ -21,7 +21,7 @@ using formats::TrackDocument;
 // Codes that are advice, not errors: a file with only these still bakes. Every other code is an
 // error.
 const std::set<std::string> kWarningCodes = {"node-unused", "line-beyond-track", "width-jump", "link-length-jump", "duplicate-line",
-                                           "steep-gradient"};
+                                           "steep-gradient", "zone-overlap"};
 
 const Diagnostic* find(const Diagnostics& diagnostics, const std::string& code) {
     for (const auto& d : diagnostics)
@@ -388,6 +388,109 @@ TEST(Validate, TwentyThousandNodeLoopIsClean) {
     const TrackDocument doc = tw::test::circleTrack(20000, 6366.0);
     const Diagnostics diagnostics = formats::validate(doc);
     EXPECT_TRUE(diagnostics.empty()) << describe(diagnostics);
+}
+
+} // namespace
+
+namespace {
+
+const Diagnostic* findAt(const Diagnostics& diagnostics, const std::string& code, const std::string& path) {
+    for (const auto& d : diagnostics)
+        if (d.code == code && d.jsonPath == path) return &d;
+    return nullptr;
+}
+
+/// The stadium (one loop of 32 nodes) with a pit branch of three nodes (32, 33, 34) from node 2 to node 8.
+TrackDocument stadiumWithPit() {
+    TrackDocument doc = stadium();
+    formats::Route pit{"pit", false, {}, formats::RouteAttachment{0, 2}, formats::RouteAttachment{0, 8}};
+    for (int i = 0; i < 3; ++i) {
+        formats::TrackNode node = doc.nodes[3 + 2 * static_cast<std::size_t>(i)];
+        node.position.y -= 20.0;
+        pit.nodes.push_back(static_cast<std::uint32_t>(doc.nodes.size()));
+        doc.nodes.push_back(node);
+    }
+    doc.routes.push_back(pit);
+    return doc;
+}
+
+// Zones on a loop may run across the start line; on the pit branch they run in its direction.
+TEST(Validate, SoundZonesAndRaceSettingsAreClean) {
+    TrackDocument doc = stadiumWithPit();
+    const std::uint32_t pit0 = doc.routes[1].nodes[0], pit2 = doc.routes[1].nodes[2];
+    doc.zones = {{"overtaking", 2, 9, "left"}, {"no-overtaking", 12, 20, ""}, {"overtaking", 28, 1, "both"}, {"no-overtaking", pit0, pit2, ""}};
+    doc.race = formats::RaceSettings{};
+    doc.race->yieldSide = "left";
+    const Diagnostics d = formats::validate(doc);
+    EXPECT_TRUE(d.empty()) << describe(d);
+}
+
+TEST(Validate, BadZonesNameTheZoneFieldAndWhatToDo) {
+    TrackDocument doc = stadiumWithPit();
+    const std::uint32_t pit0 = doc.routes[1].nodes[0], pit2 = doc.routes[1].nodes[2];
+    doc.zones = {{"overtake", 2, 9, ""},              // 0: kind misspelt
+                 {"overtaking", 2, 9, "middle"},      // 1: sides
+                 {"no-overtaking", 2, 9, "left"},     // 2: sides on a no-overtaking zone
+                 {"overtaking", 2, 500, ""},          // 3: no such node
+                 {"overtaking", 2, pit0, ""},         // 4: two routes
+                 {"overtaking", 5, 5, ""},            // 5: empty
+                 {"overtaking", pit2, pit0, ""}};     // 6: backwards on the open pit lane
+    const Diagnostics d = formats::validate(doc);
+    expectWellFormed(d, doc);
+    ASSERT_NE(findAt(d, "zone-kind", "zones[0].kind"), nullptr) << describe(d);
+    EXPECT_NE(findAt(d, "zone-kind", "zones[0].kind")->message.find("\"no-overtaking\""), std::string::npos);
+    EXPECT_NE(findAt(d, "zone-sides", "zones[1].sides"), nullptr) << describe(d);
+    EXPECT_NE(findAt(d, "zone-sides", "zones[2].sides"), nullptr) << describe(d);
+    ASSERT_NE(findAt(d, "ref-node", "zones[3].to"), nullptr) << describe(d);
+    EXPECT_NE(findAt(d, "ref-node", "zones[3].to")->message.find("zone 3"), std::string::npos);
+    const Diagnostic* mismatch = findAt(d, "zone-route-mismatch", "zones[4].to");
+    ASSERT_NE(mismatch, nullptr) << describe(d);
+    EXPECT_EQ(mismatch->node, 2u);
+    EXPECT_EQ(mismatch->otherNode, pit0);
+    EXPECT_NE(mismatch->message.find("route 1 \"pit\""), std::string::npos) << mismatch->message;
+    EXPECT_NE(findAt(d, "zone-empty", "zones[5].to"), nullptr) << describe(d);
+    EXPECT_NE(findAt(d, "zone-backwards", "zones[6].to"), nullptr) << describe(d);
+    EXPECT_EQ(d.size(), 7u) << describe(d);
+}
+
+TEST(Validate, AZoneOnANodeOfNoRouteIsAnError) {
+    TrackDocument doc = stadium();
+    doc.nodes.push_back(doc.nodes[0]);
+    const auto lonely = static_cast<std::uint32_t>(doc.nodes.size() - 1);
+    doc.zones = {{"no-overtaking", lonely, 3, ""}};
+    const Diagnostics d = formats::validate(doc);
+    const Diagnostic* off = findAt(d, "zone-off-route", "zones[0].from");
+    ASSERT_NE(off, nullptr) << describe(d);
+    EXPECT_EQ(off->node, lonely);
+}
+
+// Overlaps of opposite kinds warn (no-overtaking wins at run time); zones of one kind may overlap,
+// and zones that only meet at a node do not overlap.
+TEST(Validate, OverlappingZonesOfOppositeKindsWarn) {
+    TrackDocument doc = stadium();
+    doc.zones = {{"overtaking", 28, 4, ""}, {"no-overtaking", 2, 6, ""}, {"overtaking", 6, 10, ""}, {"overtaking", 8, 12, "left"}};
+    const Diagnostics d = formats::validate(doc);
+    expectWellFormed(d, doc);
+    ASSERT_EQ(d.size(), 1u) << describe(d);
+    EXPECT_EQ(d[0].code, "zone-overlap");
+    EXPECT_EQ(d[0].severity, formats::Severity::Warning);
+    EXPECT_EQ(d[0].jsonPath, "zones[1]");
+    EXPECT_NE(d[0].message.find("zones 0 and 1"), std::string::npos) << d[0].message;
+}
+
+TEST(Validate, BadRaceSettingsNameTheirField) {
+    TrackDocument doc = stadium();
+    doc.race = formats::RaceSettings{};
+    doc.race->yieldSide = "centre";
+    doc.race->grid.pole = "Left";
+    doc.race->grid.rowSpacing = -2.0;
+    doc.race->grid.stagger = std::nan("");
+    doc.race->pitStopTime = INFINITY;
+    const Diagnostics d = formats::validate(doc);
+    expectWellFormed(d, doc);
+    for (const char* path : {"race.yield_side", "race.grid.pole", "race.grid.row_spacing", "race.grid.stagger", "race.pit_stop_time"})
+        EXPECT_NE(findAt(d, "race-setting", path), nullptr) << path << describe(d);
+    EXPECT_EQ(d.size(), 5u) << describe(d);
 }
 
 } // namespace

@@ -8,6 +8,7 @@
 #include "trackwright/track/baked_track.h"
 #include "trackwright/track/lap_counter.h"
 #include "trackwright/track/line_sampler.h"
+#include "trackwright/track/race_zones.h"
 #include "trackwright/track/registrar.h"
 #include "trackwright/track/track_markers.h"
 #include "trackwright/track/track_point.h"
@@ -36,6 +37,16 @@ void registerAndSample(const std::vector<std::uint64_t>& storage, std::size_t si
     }
     trackwright::TrackMarker marker;
     for (std::uint32_t i = 0; i < trackwright::markerCount(track) && i < 8; ++i) (void)trackwright::markerAt(track, i, marker);
+    trackwright::TrackZone zone;
+    for (std::uint32_t i = 0; i < trackwright::zoneCount(track) && i < 8; ++i) (void)trackwright::zoneAt(track, i, zone);
+    for (std::uint32_t route = 0; route < track.view.routes.size() && route < 4; ++route)
+        for (const float along : {-1.0f, 0.0f, 17.5f, 1.0e6f}) {
+            (void)trackwright::overtakingRuleAt(track, route, along);
+            (void)trackwright::distanceToNoOvertaking(track, route, along);
+        }
+    (void)trackwright::yieldSide(track);
+    (void)trackwright::pitStopTime(track);
+    (void)trackwright::designerGrid(track);
     for (std::uint32_t slot = 0; slot < 4; ++slot) {
         trackwright::VehicleState state;
         (void)trackwright::gridSlot(track, slot, {}, state);

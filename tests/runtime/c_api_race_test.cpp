@@ -199,3 +199,62 @@ TEST(CApiRace, GameHelpersRefuseMisuseWithAStatus) {
 }
 
 } // namespace
+
+namespace {
+
+// The designer's zones and race settings through the C API, and its misuse answered with a status.
+TEST(CApiRace, ZonesAndRaceSettingsReadAsTheRuntimeReadsThem) {
+    formats::TrackDocument doc = tw::test::circleTrack(24, 60.0);
+    doc.zones = {{"overtaking", 2, 6, "right"}, {"no-overtaking", 10, 14, ""}};
+    doc.race = formats::RaceSettings{"left", {5.0, 12.0, 6.0, "right"}, 4.0};
+    const std::vector<std::byte> bytes = bake(doc);
+    tw_track* track = nullptr;
+    ASSERT_EQ(tw_track_load(bytes.data(), bytes.size(), &track), TW_OK);
+    uint32_t count = 0;
+    ASSERT_EQ(tw_track_zone_count(track, &count), TW_OK);
+    ASSERT_EQ(count, 2u);
+    tw_zone zone{};
+    ASSERT_EQ(tw_track_zone(track, 0, &zone), TW_OK);
+    EXPECT_EQ(zone.kind, TW_ZONE_OVERTAKING);
+    EXPECT_EQ(zone.sides, static_cast<uint32_t>(TW_PASS_RIGHT));
+    EXPECT_LT(zone.start_distance, zone.end_distance);
+    ASSERT_EQ(tw_track_zone(track, 1, &zone), TW_OK);
+    EXPECT_EQ(zone.kind, TW_ZONE_NO_OVERTAKING);
+    EXPECT_EQ(zone.sides, static_cast<uint32_t>(TW_PASS_NONE));
+    EXPECT_EQ(tw_track_zone(track, 2, &zone), TW_INVALID_ARGUMENT);
+
+    uint32_t sides = 0;
+    int32_t encouraged = 0;
+    ASSERT_EQ(tw_track_overtaking_rule(track, 0, zone.start_distance + 1.0f, &sides, &encouraged), TW_OK);
+    EXPECT_EQ(sides, static_cast<uint32_t>(TW_PASS_NONE));
+    EXPECT_EQ(encouraged, 0);
+    float ahead = 0.0f;
+    ASSERT_EQ(tw_track_distance_to_no_overtaking(track, 0, zone.start_distance - 5.0f, &ahead), TW_OK);
+    EXPECT_NEAR(ahead, 5.0f, 1e-3f);
+    float side = 0.0f, seconds = 0.0f;
+    ASSERT_EQ(tw_track_yield_side(track, &side), TW_OK);
+    EXPECT_EQ(side, 1.0f);
+    ASSERT_EQ(tw_track_pit_stop_time(track, &seconds), TW_OK);
+    EXPECT_EQ(seconds, 4.0f);
+    tw_grid_options grid{};
+    ASSERT_EQ(tw_grid_designer_options(track, &grid), TW_OK);
+    EXPECT_EQ(grid.first_row_gap, 5.0f);
+    EXPECT_EQ(grid.pole_on_left, 0);
+    tw_vehicle_state pole{};
+    EXPECT_EQ(tw_grid_slot(track, 0, &grid, &pole), TW_OK);
+
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    EXPECT_EQ(tw_track_overtaking_rule(track, 0, nan, &sides, &encouraged), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_track_overtaking_rule(track, 5, 0.0f, &sides, &encouraged), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_track_overtaking_rule(track, 0, 0.0f, nullptr, &encouraged), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_track_distance_to_no_overtaking(track, 0, nan, &ahead), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_track_distance_to_no_overtaking(nullptr, 0, 0.0f, &ahead), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_track_zone_count(nullptr, &count), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_track_zone(track, 0, nullptr), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_track_yield_side(track, nullptr), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_track_pit_stop_time(nullptr, &seconds), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_grid_designer_options(track, nullptr), TW_INVALID_ARGUMENT);
+    tw_track_free(track);
+}
+
+} // namespace

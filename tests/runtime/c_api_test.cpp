@@ -278,12 +278,12 @@ TEST(CApi, TheRoadReachesAGameAndTheVehicleStepFeelsIt) {
 // A file baked for another format version: refused, and the error names both versions.
 TEST(CApi, AnOldBakeIsRefusedNamingBothVersions) {
     std::vector<std::byte> bytes = kartBytes();
-    const std::uint32_t old = 3;
+    const std::uint32_t old = 4;
     std::memcpy(bytes.data() + offsetof(formats::BakedHeader, formatVersion), &old, sizeof old);
     tw_track* track = nullptr;
     EXPECT_EQ(tw_track_load(bytes.data(), bytes.size(), &track), TW_BAD_FILE);
     EXPECT_EQ(track, nullptr);
-    EXPECT_STREQ(tw_track_load_error(), "file is .twbake version 3, this runtime reads version 4: bake it again with twbake build");
+    EXPECT_STREQ(tw_track_load_error(), "file is .twbake version 4, this runtime reads version 5: bake it again with twbake build");
 }
 
 } // namespace

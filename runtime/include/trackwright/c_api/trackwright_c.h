@@ -156,6 +156,29 @@ typedef struct tw_marker {
     float distance; /* m along the route */
 } tw_marker;
 
+/* Sides a car may pass on, as bits (LEFT | RIGHT = BOTH), seen from a car driving forward. */
+typedef enum tw_pass_sides {
+    TW_PASS_NONE = 0,
+    TW_PASS_LEFT = 1,
+    TW_PASS_RIGHT = 2,
+    TW_PASS_BOTH = 3
+} tw_pass_sides;
+
+typedef enum tw_zone_kind {
+    TW_ZONE_OVERTAKING = 0,    /* cars may pass here, on its sides, and are encouraged to */
+    TW_ZONE_NO_OVERTAKING = 1  /* no passing at all */
+} tw_zone_kind;
+
+/* A designer's zone (trackwright::TrackZone): from its start node to its end node in the driving
+ * direction; on a closed route an end distance below the start distance runs across the line. */
+typedef struct tw_zone {
+    int32_t kind;              /* tw_zone_kind */
+    uint32_t sides;            /* tw_pass_sides: where passing is allowed (TW_PASS_NONE for no-overtaking) */
+    uint32_t route;
+    uint32_t start_node, end_node;
+    float start_distance, end_distance; /* m along the route */
+} tw_zone;
+
 /* A point on a route's centre line with the frame a car placed there needs. */
 typedef struct tw_track_point {
     uint32_t route;
@@ -258,6 +281,20 @@ TW_API tw_status tw_track_marker_count(const tw_track* track, uint32_t* count);
 TW_API tw_status tw_track_marker(const tw_track* track, uint32_t index, tw_marker* out);
 /* The first marker of `kind` at index `from` or later: TW_NOT_FOUND when none. */
 TW_API tw_status tw_track_find_marker(const tw_track* track, const char* kind, uint32_t from, uint32_t* index);
+/* Zones and the designer's race settings (trackwright/track/race_zones.h). */
+TW_API tw_status tw_track_zone_count(const tw_track* track, uint32_t* count);
+TW_API tw_status tw_track_zone(const tw_track* track, uint32_t index, tw_zone* out);
+/* At `distance` m along `route`: `sides` (tw_pass_sides) where a car may pass there, `encouraged`
+ * 1 inside an overtaking zone. Inside a no-overtaking zone TW_PASS_NONE; elsewhere TW_PASS_BOTH. */
+TW_API tw_status tw_track_overtaking_rule(const tw_track* track, uint32_t route, float distance, uint32_t* sides, int32_t* encouraged);
+/* Metres ahead to the next no-overtaking zone on `route`: 0 inside one, INFINITY when none. */
+TW_API tw_status tw_track_distance_to_no_overtaking(const tw_track* track, uint32_t route, float distance, float* metres);
+/* +1 when lapped cars yield to the left, -1 to the right (the default). */
+TW_API tw_status tw_track_yield_side(const tw_track* track, float* side);
+/* Seconds a pit stop stands at its box (3 by default). */
+TW_API tw_status tw_track_pit_stop_time(const tw_track* track, float* seconds);
+/* The grid the designer set for the track (tw_grid_default_options where it sets none). */
+TW_API tw_status tw_grid_designer_options(const tw_track* track, tw_grid_options* options);
 /* The point `distance` m along `route`: wrapped on a loop, clamped on an open route. */
 TW_API tw_status tw_track_route_point(const tw_track* track, uint32_t route, double distance, tw_track_point* out);
 /* The centre-line point nearest (x, y) on any route, for a lost car; `off_track` its distance, m.

@@ -19,6 +19,11 @@ struct GridOptions {
     float speed = 0.0f;          ///< m/s: 0 for a standing start, more for a rolling start at that speed
 };
 
+/// The grid the designer set for this track (.twtrack's race.grid: first row gap, row spacing,
+/// stagger, pole side); the GridOptions defaults where the track sets none. Column offset and speed
+/// are the defaults: they are the game's to choose.
+GridOptions designerGrid(const BakedTrack& track);
+
 /// The state of the car on grid slot `slot` (0 = pole, then alternating columns row by row):
 /// on the tarmac, facing the driving direction; at rest for a standing start, or for a rolling
 /// start at `options.speed` with the yaw rate the centre line's curvature asks for (a car given a

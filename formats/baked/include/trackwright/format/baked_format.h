@@ -14,8 +14,10 @@ namespace trackwright::format {
 inline constexpr std::array<char, 8> kBakedMagic = {'T', 'W', 'B', 'A', 'K', 'E', '\x1a', '\0'};
 /// Version 4 added the third dimension to the nodes and lines: the tangent's vertical component,
 /// banking and surface grip per node, the tangent's vertical component per line point, link
-/// lengths and distances measured in 3D. A reader refuses every other version (bake it again).
-inline constexpr std::uint32_t kBakedFormatVersion = 4;
+/// lengths and distances measured in 3D. Version 5 added the designer's race data: overtaking and
+/// no-overtaking zones and the race settings (yield side, grid, pit stop time). A reader refuses
+/// every other version (bake it again).
+inline constexpr std::uint32_t kBakedFormatVersion = 5;
 
 /// Section identifiers, also their order in the file.
 enum class BakedSection : std::uint32_t {
@@ -33,6 +35,8 @@ enum class BakedSection : std::uint32_t {
     Strings,
     Origin,
     Markers,
+    Zones,
+    Race,
     Count
 };
 inline constexpr std::uint32_t kBakedSectionCount = static_cast<std::uint32_t>(BakedSection::Count);
@@ -176,6 +180,36 @@ struct BakedMarker {
     std::uint32_t reserved;
 };
 
+/// What a zone tells AI cars: pass there (on its sides), or do not pass at all.
+enum class BakedZoneKind : std::uint32_t { Overtaking = 0, NoOvertaking = 1 };
+/// Sides as bits: a zone's allowed passing sides, the race's yield and pole sides.
+inline constexpr std::uint32_t kSideLeft = 1u;
+inline constexpr std::uint32_t kSideRight = 2u;
+inline constexpr std::uint32_t kSidesBoth = kSideLeft | kSideRight;
+
+/// A designer's zone on a route, from its start node to its end node in the driving direction.
+/// On a closed route `endDistance` < `startDistance` means it runs across the start line.
+struct BakedZone {
+    std::uint32_t route;
+    std::uint32_t startNode;  ///< baked node index, within `route`
+    std::uint32_t endNode;    ///< baked node index, within `route`
+    BakedZoneKind kind;
+    std::uint32_t sides;      ///< kSideLeft | kSideRight bits where passing is allowed; 0 for NoOvertaking
+    float startDistance;      ///< metres along the route from its first node (the start node's)
+    float endDistance;        ///< the end node's
+    std::uint32_t reserved;
+};
+
+/// The designer's race settings; exactly one in every file (the defaults when the track sets none).
+struct BakedRaceSettings {
+    std::uint32_t yieldSide;   ///< kSideLeft or kSideRight: where lapped cars move to let leaders by
+    std::uint32_t poleSide;    ///< kSideLeft or kSideRight: the grid column of the pole car
+    float firstRowGap;         ///< m from the start line back to the pole car's centre
+    float rowSpacing;          ///< m between one grid row and the next, same column
+    float stagger;             ///< m the second column sits behind the first of its row
+    float pitStopTime;         ///< s a car stands at its pit box
+};
+
 // Tripwires: a size change here changes the file format.
 static_assert(sizeof(BakedHeader) == 48);
 static_assert(sizeof(BakedSectionEntry) == 24);
@@ -189,6 +223,8 @@ static_assert(sizeof(BakedSpeedProfile) == 16);
 static_assert(sizeof(BakedGridInfo) == 24);
 static_assert(sizeof(BakedOrigin) == 24);
 static_assert(sizeof(BakedMarker) == 24);
+static_assert(sizeof(BakedZone) == 32);
+static_assert(sizeof(BakedRaceSettings) == 24);
 
 /// Every section starts on this boundary (zero padding between), and so does the payload: the
 /// runtime reads the structs in place.
@@ -203,9 +239,9 @@ inline constexpr std::size_t kBakedPayloadStart =
 
 /// Text hashed into BakedHeader::layoutHash: the element layouts in order. Edit with the structs.
 inline constexpr const char* kBakedLayoutDescription =
-    "v4 route:u32x4,u32x2,f32,u32 node:f32x22,u32 link:u32x5 class:u32,f32x7 line:u32x4,f32,u32 "
+    "v5 route:u32x4,u32x2,f32,u32 node:f32x22,u32 link:u32x5 class:u32,f32x7 line:u32x4,f32,u32 "
     "point:f32x11 profile:u32x3,f32 hint:f32 grid:f32x3,u32x3 cell:u32 item:u32 strings:char origin:f64x3 "
-    "marker:u32x4,f32,u32";
+    "marker:u32x4,f32,u32 zone:u32x5,f32x2,u32 race:u32x2,f32x4";
 
 /// FNV-1a of the layout description, evaluated at compile time.
 constexpr std::uint32_t bakedLayoutHash() {

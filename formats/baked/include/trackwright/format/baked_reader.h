@@ -28,6 +28,8 @@ struct BakedTrackView {
     std::string_view strings;
     const BakedOrigin* origin = nullptr;  ///< the local frame's place in the world (finite, checked at load)
     std::span<const BakedMarker> markers;
+    std::span<const BakedZone> zones;
+    const BakedRaceSettings* race = nullptr;  ///< one per file (kinds, sides and numbers checked at load)
 
     /// The zero-terminated name at `offset` (checked at load).
     const char* name(std::uint32_t offset) const { return strings.data() + offset; }
@@ -59,7 +61,7 @@ std::uint32_t bakedFileVersion(std::span<const std::byte> bytes) noexcept;
 /// Why readBakedTrack refused `bytes` with `status`, as one line for a log, a dialog or the CLI,
 /// written zero-terminated into `buffer` (cut to `size` − 1 characters); returns `buffer`. For a file
 /// of another format version it names both, so the reader knows what to do, e.g. "file is .twbake
-/// version 3, this runtime reads version 4: bake it again with twbake build"; otherwise it is
+/// version 4, this runtime reads version 5: bake it again with twbake build"; otherwise it is
 /// describeBakedLoadStatus. 128 characters hold every message. Never allocates.
 const char* describeBakedLoad(std::span<const std::byte> bytes, BakedLoadStatus status, char* buffer, std::size_t size) noexcept;
 
