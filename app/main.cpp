@@ -20,6 +20,7 @@
 #include <QTemporaryDir>
 
 #include <cstdio>
+#include <optional>
 #include <string_view>
 
 namespace {
@@ -38,18 +39,42 @@ struct Options {
                                  "editing|preview", "editing"};
     QCommandLineOption after{"after", "With a preview: simulate SECONDS before showing (or before --screenshot).", "SECONDS", "0"};
     QCommandLineOption cars{"cars", "With --preview: number of AI cars on the grid (a docked preview starts four).", "N", "4"};
-    QCommandLineOption camera{"camera", "With a preview: orbit, top or chase (the first car).", "CAMERA", "orbit"};
+    QCommandLineOption camera{"camera", "With a preview: orbit, top or chase (the first car; in a race, the pole sitter).", "CAMERA", "orbit"};
+    QCommandLineOption race{"race", "With a preview: start a race of N cars (2 to 20) on the grid when it opens.", "N"};
+    QCommandLineOption laps{"laps", "With --race: the race's laps (1 to 50).", "L", "5"};
+    QCommandLineOption seed{"seed", "With --race: the seed of the drivers' paces and of a random grid.", "S", "1"};
+    QCommandLineOption grid{"grid", "With --race: the grid, ordered (fastest on pole), reversed or random.", "ORDER", "ordered"};
+    QCommandLineOption follow{"follow", "With a preview: the car number the HUD and the chase camera follow (default: the first car, or the pole sitter).",
+                              "CAR"};
 
     explicit Options(QCommandLineParser& parser) {
         parser.setApplicationDescription("Trackwright: author AI race tracks (nodes, widths, branches, racing lines).");
         parser.addHelpOption();
         parser.addVersionOption();
         for (const QCommandLineOption* option :
-             {&open, &preview, &dockedPreview, &workspace, &after, &cars, &camera, &screenshot, &size, &recovery, &select, &colour})
+             {&open, &preview, &dockedPreview, &workspace, &after, &cars, &camera, &race, &laps, &seed, &grid, &follow, &screenshot, &size, &recovery, &select,
+              &colour})
             parser.addOption(*option);
         parser.addPositionalArgument("FILE", "Track to open (same as --open).", "[FILE]");
     }
 };
+
+/// Starts the race --race asks for (none without it) and follows the car --follow names (0: the
+/// default); false with the reason on stderr.
+bool startRaceIfAsked(editor::preview::PreviewController& controller, const std::optional<editor::preview::RaceSettings>& race, int follow) {
+    QString error;
+    if (race && !controller.startRace(*race, &error)) {
+        std::fprintf(stderr, "trackwright: --race: %s\n", qPrintable(error));
+        return false;
+    }
+    if (follow == 0) return true;
+    if (follow > static_cast<int>(controller.carCount())) {
+        std::fprintf(stderr, "trackwright: --follow: there is no car %d\n", follow);
+        return false;
+    }
+    controller.selectCar(follow - 1);
+    return true;
+}
 
 void nameTheApplication() {
     QCoreApplication::setApplicationName("Trackwright");
@@ -127,6 +152,28 @@ int main(int argc, char** argv) {
                              "--workspace editing or preview\n");
         return 2;
     }
+    using editor::preview::RaceSettings;
+    std::optional<RaceSettings> race;
+    if (parser.isSet(options.race)) {
+        race.emplace();
+        race->cars = parser.value(options.race).toInt(&ok);
+        bool raceNumbers = ok && race->cars >= RaceSettings::kMinCars && race->cars <= RaceSettings::kMaxCars;
+        race->laps = parser.value(options.laps).toInt(&ok);
+        raceNumbers &= ok && race->laps >= RaceSettings::kMinLaps && race->laps <= RaceSettings::kMaxLaps;
+        race->seed = parser.value(options.seed).toULongLong(&ok);
+        raceNumbers &= ok;
+        const std::optional<bake::GridOrder> grid = bake::gridOrderByName(parser.value(options.grid).toStdString());
+        if (!raceNumbers || !grid) {
+            std::fprintf(stderr, "trackwright: --race needs 2 to 20 cars, --laps 1 to 50, --seed a number >= 0, --grid ordered, reversed or random\n");
+            return 2;
+        }
+        race->grid = *grid;
+    }
+    const int follow = parser.isSet(options.follow) ? parser.value(options.follow).toInt(&ok) : 0;
+    if (parser.isSet(options.follow) && (!ok || follow < 1)) {
+        std::fprintf(stderr, "trackwright: --follow needs a car number from 1\n");
+        return 2;
+    }
 
     if (parser.isSet(previewOption)) {
         const formats::TrackLoadResult loaded = formats::loadTrackFile(parser.value(previewOption).toStdString());
@@ -143,6 +190,7 @@ int main(int argc, char** argv) {
             return 1;
         }
         for (const editor::preview::PreviewCarSetup& car : editor::preview::defaultField(static_cast<std::size_t>(cars))) preview.controller()->addCar(car);
+        if (!startRaceIfAsked(*preview.controller(), race, follow)) return 1;
         preview.controller()->simulateFor(after);
         preview.controller()->setCameraMode(static_cast<int>(camera));
         if (parser.isSet(screenshotOption)) {
@@ -215,6 +263,7 @@ int main(int argc, char** argv) {
         if (workspace == 1) window.setWorkspace(editor::MainWindow::Workspace::Preview);
         else window.showPreview();
         if (editor::preview::PreviewWidget* preview = window.previewWidget()) {
+            if (!startRaceIfAsked(*preview->controller(), race, follow)) return 1;
             preview->controller()->simulateFor(after);
             preview->controller()->setCameraMode(static_cast<int>(camera));
         }
@@ -222,6 +271,7 @@ int main(int argc, char** argv) {
     if (parser.isSet(screenshotOption)) {
         QString error;
         window.canvas()->waitForBackdrop();
+        window.liveBake()->waitForIdle();  // what the canvas draws from the bake: the grid, speed colours
         if (!editor::saveWindowScreenshot(window, size, parser.value(screenshotOption), &error)) {
             std::fprintf(stderr, "trackwright: %s\n", qPrintable(error));
             return 3;

@@ -21,6 +21,10 @@
 namespace bake::cli {
 namespace {
 
+double contactsPer100km(const RaceResult& r) {
+    return r.distance > 0.0 ? (r.rearContacts + r.sideContacts) / (r.distance / 100000.0) : 0.0;
+}
+
 /// m:ss.mmm, or "-" when there is no lap.
 std::string lapText(double seconds) {
     if (!(seconds > 0.0)) return "-";
@@ -31,7 +35,7 @@ std::string lapText(double seconds) {
 }
 
 void writeText(std::ostream& out, const std::string& name, const RaceCommand& c, const RaceResult& r) {
-    char line[256];
+    char line[512];
     out << "race on " << name << ": " << c.cars << " cars, " << c.laps << " laps, grid " << c.grid << ", seed " << c.seed << " (runner follower, car)\n";
     out << "car  pace   grid  finish  laps  best      median    alone     lost     contacts  blamed  passes  passed\n";
     for (std::size_t i = 0; i < r.cars.size(); ++i) {
@@ -46,10 +50,11 @@ void writeText(std::ostream& out, const std::string& name, const RaceCommand& c,
         out << line;
     }
     std::snprintf(line, sizeof line,
-                  "race: %.1f s%s; contacts %d (rear %d, side %d); overtakes for position %d; close calls %d; "
-                  "time lost in traffic %.3f s a lap (%.2f %%)\n",
+                  "race: %.1f s%s; contacts %d (rear %d, side %d; %.2f per 100 km); overtakes for position %d; passes looked at %d, "
+                  "attempted %d (drew alongside), completed %d, aborted %d; defending moves %d; blue flags obeyed %d; close calls %d; time lost in traffic %.3f s a lap (%.2f %%)\n",
                   r.time, r.completed ? "" : " (time limit: not every car finished)", r.rearContacts + r.sideContacts, r.rearContacts,
-                  r.sideContacts, r.overtakes, r.closeCalls, r.meanLostInTraffic, r.meanLostInTrafficPct);
+                  r.sideContacts, contactsPer100km(r), r.overtakes, r.craft.looks, r.craft.attempts, r.craft.completed, r.craft.aborted, r.craft.defends,
+                  r.craft.yields, r.closeCalls, r.meanLostInTraffic, r.meanLostInTrafficPct);
     out << line;
 }
 
@@ -60,7 +65,12 @@ void writeJson(std::ostream& out, const std::string& name, const RaceCommand& c,
         a(cereal::make_nvp("track", name), cereal::make_nvp("cars", c.cars), cereal::make_nvp("laps", c.laps), cereal::make_nvp("grid", c.grid),
           cereal::make_nvp("seed", c.seed), cereal::make_nvp("completed", r.completed), cereal::make_nvp("time_s", r.time),
           cereal::make_nvp("contacts", r.rearContacts + r.sideContacts), cereal::make_nvp("rear_contacts", r.rearContacts),
-          cereal::make_nvp("side_contacts", r.sideContacts), cereal::make_nvp("overtakes", r.overtakes), cereal::make_nvp("close_calls", r.closeCalls),
+          cereal::make_nvp("side_contacts", r.sideContacts), cereal::make_nvp("contacts_per_100km", contactsPer100km(r)),
+          cereal::make_nvp("distance_km", r.distance / 1000.0), cereal::make_nvp("overtakes", r.overtakes),
+          cereal::make_nvp("passes_looked", r.craft.looks), cereal::make_nvp("passes_dropped", r.craft.dropped),
+          cereal::make_nvp("passes_attempted", r.craft.attempts), cereal::make_nvp("passes_completed", r.craft.completed),
+          cereal::make_nvp("passes_aborted", r.craft.aborted), cereal::make_nvp("defending_moves", r.craft.defends),
+          cereal::make_nvp("blue_flags_obeyed", r.craft.yields), cereal::make_nvp("close_calls", r.closeCalls),
           cereal::make_nvp("lost_in_traffic_s", r.meanLostInTraffic), cereal::make_nvp("lost_in_traffic_pct", r.meanLostInTrafficPct));
         a.setNextName("results");
         a.startNode();

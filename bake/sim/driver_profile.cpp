@@ -2,19 +2,25 @@
 
 namespace bake {
 
-std::uint64_t splitMix64(std::uint64_t& state) {
-    std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
+namespace {
+
+float uniform(std::uint64_t& state, float low, float high) {
+    const double unit = static_cast<double>(trackwright::splitMix64(state) >> 11) * 0x1.0p-53;  // [0, 1)
+    return static_cast<float>(low + unit * (high - low));
 }
 
-std::vector<DriverProfile> spreadProfiles(int count, std::uint64_t seed, float minPace, float maxPace) {
+} // namespace
+
+std::vector<DriverProfile> spreadProfiles(int count, std::uint64_t seed, const ProfileSpread& s) {
     std::vector<DriverProfile> drivers(static_cast<std::size_t>(count > 0 ? count : 0));
-    std::uint64_t state = seed;
+    std::uint64_t paces = seed;
+    for (DriverProfile& d : drivers) d.pace = uniform(paces, s.minPace, s.maxPace);
+    std::uint64_t rest = seed ^ 0xD1B54A32D192ED03ull;  // a second stream: the paces stay as they were
     for (DriverProfile& d : drivers) {
-        const double unit = static_cast<double>(splitMix64(state) >> 11) * 0x1.0p-53;  // [0, 1)
-        d.pace = static_cast<float>(minPace + unit * (maxPace - minPace));
+        d.aggression = uniform(rest, s.minAggression, s.maxAggression);
+        d.consistency = uniform(rest, s.minConsistency, s.maxConsistency);
+        d.reactionTime = uniform(rest, s.minReaction, s.maxReaction);
+        d.seed = trackwright::splitMix64(rest);
     }
     return drivers;
 }

@@ -1,21 +1,25 @@
 #pragma once
 
+#include "trackwright/traffic/driver_profile.h"
+
 #include <cstdint>
 #include <vector>
 
 namespace bake {
 
-/// A driver, minimal for the first traffic increment (issue 25 adds aggression, consistency and
-/// reaction time later): how fast it drives.
-struct DriverProfile {
-    float pace = 1.0f;  ///< fraction of the speed hints, (0, 1]
+using trackwright::DriverProfile;
+
+/// How far a field's drivers spread (issue 25: "so a field spreads out as a real one does").
+struct ProfileSpread {
+    float minPace = 0.90f, maxPace = 1.00f;
+    float minAggression = 0.2f, maxAggression = 0.9f;
+    float minConsistency = 0.8f, maxConsistency = 1.0f;
+    float minReaction = 0.2f, maxReaction = 0.5f;  ///< s
 };
 
-/// `count` drivers with paces spread uniformly over [minPace, maxPace], drawn from `seed` with
-/// SplitMix64 (the same numbers on every platform, unlike the standard library's distributions).
-std::vector<DriverProfile> spreadProfiles(int count, std::uint64_t seed, float minPace = 0.90f, float maxPace = 1.00f);
-
-/// SplitMix64: the next 64-bit number of the sequence whose state is `state` (advanced).
-std::uint64_t splitMix64(std::uint64_t& state);
+/// `count` drivers with each field drawn uniformly over its range from `seed` with SplitMix64 (the
+/// same numbers on every platform, unlike the standard library's distributions). Paces are drawn
+/// first from the seed itself, so a seed gives the same paces whatever the other ranges.
+std::vector<DriverProfile> spreadProfiles(int count, std::uint64_t seed, const ProfileSpread& spread = {});
 
 } // namespace bake

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "bake/sim/simulated_car.h"
+#include "trackwright/traffic/driver_profile.h"
 #include "trackwright/traffic/traffic_view.h"
 
 #include <cstdint>
@@ -9,10 +10,10 @@
 
 namespace bake {
 
-/// One car of a race: how it drives, its pace and where it starts.
+/// One car of a race: how it drives, who drives it and where it starts.
 struct RaceEntry {
     CarSetup setup;                 ///< follower, vehicle, line, class (startDistance is set from `start`)
-    float pace = 1.0f;              ///< fraction of the speed hints (DriverProfile::pace)
+    trackwright::DriverProfile driver; ///< pace, aggression, consistency, reaction (traffic/driver_profile.h)
     trackwright::VehicleBody start; ///< its grid slot (starting_grid.h's gridSlot + startingBody)
     float length = 0.0f;            ///< m bumper to bumper; 0: the vehicle's wheelbase + 2 m of overhangs
 };

@@ -17,7 +17,7 @@ std::vector<std::uint32_t> gridSlots(const std::vector<DriverProfile>& drivers, 
     std::iota(lineup.begin(), lineup.end(), 0u);
     if (order == GridOrder::Random) {
         std::uint64_t state = seed ^ 0x6A09E667F3BCC909ull;  // a stream apart from the paces'
-        for (std::size_t i = lineup.size(); i > 1; --i) std::swap(lineup[i - 1], lineup[splitMix64(state) % i]);  // Fisher–Yates
+        for (std::size_t i = lineup.size(); i > 1; --i) std::swap(lineup[i - 1], lineup[trackwright::splitMix64(state) % i]);  // Fisher–Yates
     } else {
         std::stable_sort(lineup.begin(), lineup.end(), [&](std::uint32_t a, std::uint32_t b) { return drivers[a].pace > drivers[b].pace; });
         if (order == GridOrder::Reversed) std::reverse(lineup.begin(), lineup.end());
@@ -36,7 +36,7 @@ std::vector<RaceEntry> gridEntries(const trackwright::BakedTrack& track, const s
         if (!trackwright::gridSlot(track, slots[i], grid, state)) return {};
         RaceEntry e;
         e.setup = base;
-        e.pace = drivers[i].pace;
+        e.driver = drivers[i];
         e.start = trackwright::startingBody(vehicle, state);
         entries.push_back(e);
     }

@@ -1,5 +1,7 @@
 #include "bake/sim/race_run.h"
 
+#include "bake/sim/race_tally.h"
+
 #include "trackwright/plan/recovery_planner.h"
 
 #include <algorithm>
@@ -9,9 +11,6 @@
 namespace bake {
 
 namespace {
-
-constexpr float kCloseCallTime = 1.0f;     ///< s of time to collision (issue 25)
-constexpr float kCloseCallLateral = 0.5f;  ///< m of lateral gap alongside (issue 25)
 
 double median(std::vector<double> v) {
     if (v.empty()) return 0.0;
@@ -31,13 +30,12 @@ double timeLimit(const Race& race, int laps) {
     return (ideal > 0.0 ? 3.0 * ideal : 600.0) * laps + 60.0;
 }
 
-std::uint64_t pairKey(std::uint32_t a, std::uint32_t b) { return (std::uint64_t(std::min(a, b)) << 32) | std::max(a, b); }
-
 } // namespace
 
 RaceResult runRace(const trackwright::BakedTrack& track, const RaceOptions& o) {
     RaceResult result;
-    const std::vector<DriverProfile> drivers = spreadProfiles(o.cars, o.seed, o.minPace, o.maxPace);
+    std::vector<DriverProfile> drivers = spreadProfiles(o.cars, o.seed, o.spread);
+    for (std::size_t i = 0; i < drivers.size() && i < o.profiles.size(); ++i) drivers[i] = o.profiles[i];
     const std::vector<std::uint32_t> slots = gridSlots(drivers, o.grid, o.seed);
     const std::vector<RaceEntry> entries = gridEntries(track, drivers, slots, o.base);
     if (entries.empty()) return result;
@@ -45,69 +43,42 @@ RaceResult runRace(const trackwright::BakedTrack& track, const RaceOptions& o) {
     Race race(track, entries, &planner);
     const std::size_t n = race.size();
     result.cars.resize(n);
-    std::vector<float> lengths(n);
     for (std::size_t i = 0; i < n; ++i) {
         result.cars[i].pace = drivers[i].pace;
         result.cars[i].grid = slots[i] + 1;
-        lengths[i] = race.trafficCar(i).length;
     }
-    // Race order between each pair: +1 when i is ahead of j by more than a car length, −1 behind.
-    std::vector<std::int8_t> order(n * n, 0);
-    for (std::size_t i = 0; i < n; ++i)
-        for (std::size_t j = 0; j < n; ++j) order[i * n + j] = slots[i] < slots[j] ? 1 : -1;
-    std::vector<std::uint64_t> close, closeNow;
-    std::vector<std::uint32_t> finishOrder;
+    RaceTally tally(race, slots, o.laps);
     const double limit = timeLimit(race, o.laps);
-    while (finishOrder.size() < n && race.time() < limit) {
+    while (!tally.allFinished() && race.time() < limit) {
         race.step(o.dt);
-        for (std::uint32_t i = 0; i < n; ++i) {
-            RaceCarResult& r = result.cars[i];
-            if (!r.finished && static_cast<int>(race.car(i).totals().lapTimes.size()) >= o.laps) {
-                r.finished = true;
-                r.finishTime = race.time();
-                finishOrder.push_back(i);
-            }
-        }
-        // Overtakes for position, between cars still racing.
-        for (std::uint32_t i = 0; i < n; ++i) {
-            for (std::uint32_t j = i + 1; j < n; ++j) {
-                if (result.cars[i].finished || result.cars[j].finished) continue;
-                const double ahead = race.car(i).progress() - race.car(j).progress();
-                const double margin = 0.5 * (lengths[i] + lengths[j]);
-                std::int8_t& rel = order[i * n + j];
-                const std::int8_t now = ahead > margin ? 1 : ahead < -margin ? -1 : rel;
-                if (now != rel) {
-                    ++result.overtakes;
-                    ++(now > 0 ? result.cars[i] : result.cars[j]).overtakesMade;
-                    ++(now > 0 ? result.cars[j] : result.cars[i]).overtakesSuffered;
-                    rel = now;
-                }
-            }
-        }
-        // Close calls, one per pair and episode.
-        closeNow.clear();
-        for (std::uint32_t i = 0; i < n; ++i) {
-            const trackwright::CarTraffic& t = race.view().car(i);
-            for (int k = 0; k < t.aheadCount; ++k)
-                if (t.ahead[k].timeToCollision < kCloseCallTime && t.ahead[k].lateralGap < 0.0f) closeNow.push_back(pairKey(i, t.ahead[k].car));
-            for (int k = 0; k < t.alongsideCount; ++k)
-                if (t.alongside[k].lateralGap < kCloseCallLateral) closeNow.push_back(pairKey(i, t.alongside[k].car));
-        }
-        std::sort(closeNow.begin(), closeNow.end());
-        closeNow.erase(std::unique(closeNow.begin(), closeNow.end()), closeNow.end());
-        for (std::uint64_t key : closeNow) result.closeCalls += !std::binary_search(close.begin(), close.end(), key);
-        std::swap(close, closeNow);
+        tally.update(race);
     }
     result.time = race.time();
-    result.completed = finishOrder.size() == n;
-    // Unfinished cars are classified behind, by progress.
-    std::vector<std::uint32_t> unfinished;
-    for (std::uint32_t i = 0; i < n; ++i)
-        if (!result.cars[i].finished) unfinished.push_back(i);
-    std::stable_sort(unfinished.begin(), unfinished.end(), [&](std::uint32_t a, std::uint32_t b) { return race.car(a).progress() > race.car(b).progress(); });
-    finishOrder.insert(finishOrder.end(), unfinished.begin(), unfinished.end());
-    for (std::uint32_t p = 0; p < n; ++p) result.cars[finishOrder[p]].finish = p + 1;
-
+    result.completed = tally.allFinished();
+    result.overtakes = tally.overtakes();
+    result.closeCalls = tally.closeCalls();
+    result.events = tally.events();
+    for (std::uint32_t p = 0; p < n; ++p) {
+        const Standing& s = tally.standings()[p];
+        RaceCarResult& r = result.cars[s.car];
+        r.finish = p + 1;
+        r.finished = s.finished;
+        r.finishTime = std::max(0.0, tally.finishTime(s.car));
+        r.overtakesMade = tally.overtakesMade(s.car);
+        r.overtakesSuffered = tally.overtakesSuffered(s.car);
+        result.distance += race.car(s.car).progress();
+        if (const trackwright::RaceCraft* craft = race.car(s.car).raceCraft()) {
+            const trackwright::RaceCraftCounts& c = craft->counts();
+            r.craft = c;
+            result.craft.looks += c.looks;
+            result.craft.dropped += c.dropped;
+            result.craft.attempts += c.attempts;
+            result.craft.completed += c.completed;
+            result.craft.aborted += c.aborted;
+            result.craft.defends += c.defends;
+            result.craft.yields += c.yields;
+        }
+    }
     result.rearContacts = race.contacts().rear;
     result.sideContacts = race.contacts().side;
     result.contacts = race.contacts().episodes;

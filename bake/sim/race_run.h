@@ -1,6 +1,7 @@
 #pragma once
 
 #include "bake/sim/race_grid.h"
+#include "bake/sim/race_tally.h"
 
 #include <cstdint>
 #include <vector>
@@ -13,7 +14,10 @@ struct RaceOptions {
     int laps = 5;                     ///< timed laps from the first crossing of the start line
     GridOrder grid = GridOrder::Ordered;
     std::uint64_t seed = 1;
-    float minPace = 0.90f, maxPace = 1.00f;  ///< drivers' paces, spread from the seed
+    ProfileSpread spread;             ///< how the drivers' profiles spread, drawn from the seed
+    /// Drivers given (a --profiles file): used in order instead of drawing them; fewer than `cars`
+    /// are drawn for the rest.
+    std::vector<DriverProfile> profiles;
     CarSetup base;                    ///< follower, vehicle, line and class of every car
     double dt = 1.0 / 60.0;           ///< s per tick
     bool alone = true;                ///< also run each car alone for its time lost in traffic
@@ -31,6 +35,7 @@ struct RaceCarResult {
     double lostInTraffic = 0.0;          ///< s, medianLap − medianAlone
     int contacts = 0, blamed = 0;        ///< episodes it was part of, and of those the ones it caused
     int overtakesMade = 0, overtakesSuffered = 0;
+    trackwright::RaceCraftCounts craft;  ///< its follower's race craft
 };
 
 /// The race's figures (issue 25's measures).
@@ -38,9 +43,14 @@ struct RaceResult {
     std::vector<RaceCarResult> cars;  ///< in driver order
     int rearContacts = 0, sideContacts = 0;
     std::vector<ContactEpisode> contacts;  ///< every episode, in the order they began
+    std::vector<RaceEvent> events;         ///< passes for position and contacts, in time order
+    double distance = 0.0;                 ///< m every car drove together (for contacts per 100 km)
     /// Changes of race position between two cars (progress with laps) by more than a car length
     /// each way: completed overtakes for position (lapping a backmarker is not one).
     int overtakes = 0;
+    /// The followers' race craft summed over the cars (traffic/race_craft.h): passes committed to,
+    /// completed and aborted; defending moves; blue flags obeyed.
+    trackwright::RaceCraftCounts craft;
     /// Episodes per pair of: time to collision < 1 s at the current speeds with the cars in line
     /// (overlapping across), or a lateral gap < 0.5 m while overlapping along the route.
     int closeCalls = 0;

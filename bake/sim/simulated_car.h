@@ -2,6 +2,7 @@
 
 #include "trackwright/track/baked_track.h"
 #include "trackwright/drive/follower_factory.h"
+#include "trackwright/traffic/race_craft.h"
 #include "trackwright/track/line_sampler.h"
 #include "trackwright/plan/recovery_planner.h"
 #include "trackwright/track/registrar.h"
@@ -58,9 +59,11 @@ public:
     /// The second half: follower, vehicle, walls, teleports, metrics and laps, from the registration
     /// registerTick() made.
     void advance(double dt);
-    /// Traffic and pace for the follower (Follower::setTraffic, setPace); none by default.
+    /// Traffic and driver for the follower (Follower::setTraffic, setDriver); none by default.
     void setTraffic(const trackwright::CarTraffic* traffic) { m_follower->setTraffic(traffic); }
-    void setPace(float fraction) { m_follower->setPace(fraction); }
+    void setDriver(const trackwright::DriverProfile& driver) { m_follower->setDriver(driver); }
+    /// The follower's race craft (its pass, yield and defence counts), or null.
+    const trackwright::RaceCraft* raceCraft() const { return m_follower->raceCraft(); }
     /// Puts the car at `body` (a grid slot) before its first step, keeping its progress: the
     /// registration starts afresh from there.
     void place(const trackwright::VehicleBody& body);

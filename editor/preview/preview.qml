@@ -1,5 +1,7 @@
-// The preview scene: the baked track's meshes, the cars (CarModel.qml) and their trails, three cameras and a HUD.
-// Everything it shows comes from `preview` (editor::preview::PreviewController).
+// The preview scene: the baked track's meshes, the cars (CarModel.qml) and their trails, three cameras and a HUD;
+// in a race, the broadcast's overlays too: the positions tower, the timeline strip under the view, the
+// events' markers on the track and the results. Everything it shows comes from `preview`
+// (editor::preview::PreviewController) and `preview.race` (editor::preview::RaceBroadcast).
 import QtQuick
 import QtQuick3D
 import QtQuick3D.Helpers
@@ -12,7 +14,7 @@ Item {
     View3D {
         id: view
         objectName: "view3d"
-        anchors.fill: parent
+        anchors { left: parent.left; right: parent.right; top: parent.top; bottom: timeline.visible ? timeline.top : parent.bottom }
         camera: preview.cameraMode === 1 ? topCamera : (preview.cameraMode === 2 && preview.selectedCar >= 0 ? chaseCamera : orbitCamera)
 
         environment: SceneEnvironment {
@@ -119,6 +121,19 @@ Item {
             }
         }
 
+        Repeater3D {
+            // Where the race's passes and contacts happened, for a while after.
+            model: preview.race.events
+            delegate: EventMarker {
+                position: model.position
+                contact: model.contact
+                age: preview.race.time - model.time
+                life: preview.race.markerLife
+                fromAbove: view.camera !== chaseCamera
+                size: fromAbove ? preview.markerScale : 1
+            }
+        }
+
         OrbitCameraController {
             anchors.fill: parent
             origin: orbitOrigin
@@ -186,7 +201,8 @@ Item {
         id: hudBox
         objectName: "hudBox"
         visible: preview.hudText.length > 0
-        x: root.hudMargin
+        // In a race the tower takes the top left.
+        x: preview.race.active ? Math.max(tower.x + tower.width + root.hudMargin, view.width - width - root.hudMargin) : root.hudMargin
         y: root.hudMargin
         width: hud.width + 16
         height: hud.height + 12
@@ -197,7 +213,7 @@ Item {
             objectName: "hudText"
             x: 8
             y: 6
-            width: Math.max(0, Math.min(hudUnwrapped.implicitWidth, root.width - 2 * root.hudMargin - 16))
+            width: Math.max(0, Math.min(hudUnwrapped.implicitWidth, root.width - 2 * root.hudMargin - 16 - (preview.race.active ? tower.width + root.hudMargin : 0)))
             color: "white"
             font.family: "monospace"
             font.pixelSize: 13
@@ -218,7 +234,7 @@ Item {
     Text {
         id: status
         objectName: "statusText"
-        anchors { right: parent.right; bottom: parent.bottom; margins: 8 }
+        anchors { right: parent.right; bottom: view.bottom; margins: 8 }
         width: Math.max(0, Math.min(implicitWidth, root.width - 16))
         horizontalAlignment: Text.AlignRight
         elide: Text.ElideRight
@@ -229,5 +245,45 @@ Item {
         HoverHandler { id: statusHover }
         ToolTip.visible: statusHover.hovered && status.truncated
         ToolTip.text: preview.statusText
+    }
+
+    RaceTower {
+        id: tower
+        visible: preview.race.active
+        x: root.hudMargin
+        y: root.hudMargin
+        availableHeight: view.height - 2 * root.hudMargin
+    }
+    Rectangle {
+        // A live edit the race does not race.
+        objectName: "raceMessage"
+        visible: preview.race.active && preview.race.message.length > 0
+        anchors { horizontalCenter: view.horizontalCenter; top: view.top; topMargin: root.hudMargin }
+        width: messageText.implicitWidth + 24
+        height: messageText.implicitHeight + 12
+        radius: 4
+        color: "#e0ffb300"
+        Text {
+            id: messageText
+            anchors.centerIn: parent
+            text: preview.race.message
+            color: "#101010"
+            font { pixelSize: 14; bold: true }
+        }
+    }
+    RaceResults {
+        id: results
+        anchors.centerIn: view
+        // Shown once the race is over, until clicked away; a restart brings it back at its end.
+        visible: preview.race.active && preview.race.over && !dismissed
+        Connections {
+            target: preview.race
+            function onUpdated() { if (!preview.race.over) results.dismissed = false }
+        }
+    }
+    RaceTimeline {
+        id: timeline
+        visible: preview.race.active
+        anchors { left: parent.left; right: parent.right; bottom: parent.bottom }
     }
 }

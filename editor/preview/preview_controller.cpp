@@ -1,5 +1,6 @@
 #include "editor/preview/preview_controller.h"
 
+#include "editor/preview/car_colours.h"
 #include "editor/preview/mesh_geometry.h"
 #include "editor/preview/scene_frame.h"
 
@@ -14,12 +15,6 @@ namespace editor::preview {
 namespace {
 
 constexpr double kTrailTopSpeed = 60.0;  ///< m/s drawn red; slower runs through yellow and green to blue
-
-QColor carColour(std::size_t index) {
-    static const QColor colours[] = {QColor("#e53935"), QColor("#1e88e5"), QColor("#43a047"), QColor("#fdd835"), QColor("#8e24aa"),
-                                     QColor("#fb8c00"), QColor("#00acc1"), QColor("#d81b60"), QColor("#6d4c41"), QColor("#f5f5f5")};
-    return colours[index % std::size(colours)];
-}
 
 /// Blue (slow) through green and yellow to red (fast).
 Rgba speedColour(float speed) {
@@ -88,6 +83,7 @@ bool PreviewController::setDocument(const formats::TrackDocument& document, QStr
         if (error) *error = QString::fromStdString(reason);
         return false;
     }
+    stopRace();  // another track: a race on the last one is over
     setTrack(std::move(baked));
     emit frameRequested();
     return true;
@@ -107,14 +103,20 @@ void PreviewController::startPendingRebake() {
 
 void PreviewController::setTrack(std::shared_ptr<const bake::LoadedBake> track) {
     m_simulation.setTrack(std::move(track));
+    if (m_race) {
+        // The race drives on the track it started on, and the scene keeps drawing that one.
+        m_broadcast.setMessage(tr("Track edited: restart the race to race the edit"));
+        emit trackSwapped();
+        return;
+    }
     rebuildMeshes();
     updateScene();
     emit trackSwapped();
 }
 
 void PreviewController::rebuildMeshes() {
-    if (!m_simulation.track()) return;
-    const TrackMeshes meshes = buildTrackMeshes(m_simulation.track()->track);
+    if (!m_race && !m_simulation.track()) return;
+    const TrackMeshes meshes = buildTrackMeshes(shownTrack());
     if (m_surface) m_surface->setMesh(meshes.surface);
     if (m_walls) m_walls->setMesh(meshes.walls);
     if (m_edges) m_edges->setMesh(meshes.edges);
@@ -129,9 +131,56 @@ void PreviewController::rebuildMeshes() {
     emit sceneChanged();
 }
 
+bool PreviewController::startRace(const RaceSettings& settings, QString* error) {
+    std::string reason;
+    std::unique_ptr<PreviewRace> race = PreviewRace::start(m_simulation.track(), settings, &reason);
+    if (!race) {
+        if (error) *error = QString::fromStdString(reason);
+        return false;
+    }
+    const bool sameTrack = m_race ? m_race->track() == race->track() : true;
+    m_race = std::move(race);
+    m_broadcast.begin();
+    if (!sameTrack) rebuildMeshes();  // a restart after a live edit races, and draws, the edit
+    // The pole sitter is the car the HUD and the chase camera start on.
+    for (std::size_t i = 0; i < m_race->race().size(); ++i)
+        if (m_race->gridSlot(i) == 0) m_selected = static_cast<int>(i);
+    m_chase.reset();
+    emit selectionChanged();
+    updateScene();
+    emit raceChanged();
+    return true;
+}
+
+void PreviewController::stopRace() {
+    if (!m_race) return;
+    const bool sameTrack = m_race->track() == m_simulation.track();
+    m_race.reset();
+    m_broadcast.end();
+    m_selected = m_simulation.cars().empty() ? -1 : 0;
+    m_chase.reset();
+    emit selectionChanged();
+    if (!sameTrack) rebuildMeshes();  // the ghosts drive the edit the race kept off the scene
+    updateScene();
+    emit raceChanged();
+}
+
+std::size_t PreviewController::carCount() const { return m_race ? m_race->race().size() : m_simulation.cars().size(); }
+
+const bake::SimulatedCar* PreviewController::shownCar(std::size_t index) const {
+    if (index >= carCount()) return nullptr;
+    return m_race ? &m_race->race().car(index) : m_simulation.cars()[index].car.get();
+}
+
+const CarAttitude& PreviewController::shownAttitude(std::size_t index) const {
+    return m_race ? m_race->attitude(index) : m_simulation.cars()[index].attitude;
+}
+
+const trackwright::BakedTrack& PreviewController::shownTrack() const { return m_race ? m_race->track()->track : m_simulation.track()->track; }
+
 std::size_t PreviewController::addCar(const PreviewCarSetup& setup) {
     const std::size_t index = m_simulation.addCar(setup);
-    if (m_selected < 0) m_selected = static_cast<int>(index), emit selectionChanged();
+    if (m_selected < 0 && !m_race) m_selected = static_cast<int>(index), emit selectionChanged();
     updateScene();
     emit carsChanged();
     return index;
@@ -139,7 +188,7 @@ std::size_t PreviewController::addCar(const PreviewCarSetup& setup) {
 
 void PreviewController::removeCar(std::size_t index) {
     m_simulation.removeCar(index);
-    if (m_selected >= static_cast<int>(m_simulation.cars().size())) {
+    if (!m_race && m_selected >= static_cast<int>(m_simulation.cars().size())) {
         m_selected = static_cast<int>(m_simulation.cars().size()) - 1;
         m_chase.reset();
         emit selectionChanged();
@@ -156,8 +205,9 @@ void PreviewController::setCarSetup(std::size_t index, const PreviewCarSetup& se
 
 CarFigures PreviewController::figures(std::size_t index) const {
     CarFigures f;
-    if (index >= m_simulation.cars().size()) return f;
-    const bake::SimulatedCar& car = *m_simulation.cars()[index].car;
+    const bake::SimulatedCar* shown = shownCar(index);
+    if (!shown) return f;
+    const bake::SimulatedCar& car = *shown;
     const bake::CarTotals& t = car.totals();
     f.speed = std::abs(car.body().state.speed);
     f.targetSpeed = car.targetSpeed();
@@ -194,11 +244,17 @@ void PreviewController::pause() {
 
 void PreviewController::stepOnce() {
     pause();
-    m_simulation.step();
+    if (m_race) m_race->step();
+    else m_simulation.step();
     updateScene();
 }
 
 void PreviewController::reset() {
+    // In a race, back to the grid: the same race again, on the newest track.
+    if (m_race) {
+        const RaceSettings again = m_race->settings();
+        if (startRace(again)) return;
+    }
     m_simulation.reset();
     updateScene();
 }
@@ -206,12 +262,28 @@ void PreviewController::reset() {
 void PreviewController::setSpeedFactor(double factor) { m_speedFactor = std::clamp(factor, 0.25, 8.0); }
 
 void PreviewController::selectCar(int index) {
-    const int valid = index >= 0 && index < static_cast<int>(m_simulation.cars().size()) ? index : -1;
+    const int valid = index >= 0 && index < static_cast<int>(carCount()) ? index : -1;
     if (valid == m_selected) return;
     m_selected = valid;
     m_chase.reset();
     emit selectionChanged();
     updateScene();
+}
+
+void PreviewController::followCar(int index) {
+    selectCar(index);
+    if (m_selected == index) setCameraMode(Chase);
+}
+
+void PreviewController::selectNextCar(int step) {
+    const int count = static_cast<int>(carCount());
+    if (count == 0) return;
+    std::vector<int> order(static_cast<std::size_t>(count));
+    for (int i = 0; i < count; ++i)
+        order[static_cast<std::size_t>(i)] = m_race ? static_cast<int>(m_race->tally().standings()[static_cast<std::size_t>(i)].car) : i;
+    const auto at = std::find(order.begin(), order.end(), m_selected);
+    const int from = at == order.end() ? (step > 0 ? -1 : 0) : static_cast<int>(at - order.begin());
+    selectCar(order[static_cast<std::size_t>(((from + step) % count + count) % count)]);
 }
 
 void PreviewController::setCameraMode(int mode) {
@@ -242,62 +314,93 @@ void PreviewController::frameTrack() { emit frameRequested(); }
 
 void PreviewController::simulateFor(double seconds) {
     const auto ticks = static_cast<long>(std::llround(seconds / PreviewSimulation::kStep));
-    for (long i = 0; i < ticks; ++i) m_simulation.step();
+    for (long i = 0; i < ticks; ++i) m_race ? m_race->step() : m_simulation.step();
     updateScene();
 }
 
 void PreviewController::onFrame() {
     const double elapsed = static_cast<double>(m_clock.restart()) / 1000.0;
-    m_simulation.advance(elapsed, m_speedFactor);
+    if (m_race) m_race->advance(elapsed, m_speedFactor);
+    else m_simulation.advance(elapsed, m_speedFactor);
     updateScene();
+}
+
+QString PreviewController::ghostHud(std::size_t index) const {
+    const PreviewCar& c = m_simulation.cars()[index];
+    const CarFigures f = figures(index);
+    return tr("Car %1 · %2 · %3 on %4\nspeed %5 km/h   target %6 km/h\nlap %7   last %8   best %9   ideal %10\nstuck %11   CTE %12 m")
+        .arg(index + 1)
+        .arg(trackwright::vehiclePresetName(c.setup.vehicle))
+        .arg(trackwright::followerName(c.setup.follower))
+        .arg(QString::fromStdString(c.setup.line))
+        .arg(f.speed * 3.6, 0, 'f', 0)
+        .arg(f.targetSpeed * 3.6, 0, 'f', 0)
+        .arg(f.lap)
+        .arg(seconds(f.lastLap), seconds(f.bestLap), seconds(f.idealLap))
+        .arg(f.stuckEvents)
+        .arg(f.crossTrackError, 0, 'f', 2);
+}
+
+QString PreviewController::raceHud(std::size_t index) const {
+    const bake::SimulatedCar& car = m_race->race().car(index);
+    const CarFigures f = figures(index);
+    const std::vector<bake::Standing>& standings = m_race->tally().standings();
+    const auto place = std::find_if(standings.begin(), standings.end(), [&](const bake::Standing& s) { return s.car == index; }) - standings.begin() + 1;
+    const int laps = m_race->settings().laps;
+    const formats::BakedTrackView& v = m_race->track()->track.view;
+    return tr("Car %1 · P%2 · %3 on %4\nspeed %5 km/h   target %6 km/h\nlap %7/%8   last %9   best %10\ncontacts %11 (caused %12)   passes %13")
+        .arg(index + 1)
+        .arg(place)
+        .arg(trackwright::followerName(car.setup().follower))
+        .arg(QString::fromStdString(v.name(v.lines[car.setup().line].nameOffset)))
+        .arg(f.speed * 3.6, 0, 'f', 0)
+        .arg(f.targetSpeed * 3.6, 0, 'f', 0)
+        .arg(std::min(f.lap, laps))
+        .arg(laps)
+        .arg(seconds(f.lastLap), seconds(m_race->bestLap(index)))
+        .arg(m_race->race().contacts().involved[index])
+        .arg(m_race->race().contacts().blamed[index])
+        .arg(m_race->tally().overtakesMade(static_cast<std::uint32_t>(index)));
 }
 
 void PreviewController::updateScene() {
     const auto& cars = m_simulation.cars();
+    const std::size_t count = carCount();
     std::vector<CarPose> poses;
-    poses.reserve(cars.size());
+    poses.reserve(count);
     PreviewMesh trails;
-    for (std::size_t i = 0; i < cars.size(); ++i) {
-        const bake::SimulatedCar& car = *cars[i].car;
+    for (std::size_t i = 0; i < count; ++i) {
+        const bake::SimulatedCar& car = *shownCar(i);
         const trackwright::VehicleState& s = car.body().state;
         const trackwright::VehicleParameters v = trackwright::vehiclePreset(car.setup().vehicle);
-        const CarAttitude& a = cars[i].attitude;
+        const CarAttitude& a = shownAttitude(i);
         const ScenePoint p = toScene(s.position.x, s.position.y, a.height);
         constexpr float kDegrees = 57.29577951308232f;
         poses.push_back({QVector3D(p.x, p.y, p.z), sceneYawDegrees(s.heading), a.pitch * kDegrees, a.roll * kDegrees,
                          QVector3D(v.wheelbase + 1.6f, 1.3f, v.width), carColour(i), static_cast<int>(i) == m_selected});
-        appendTrail(trails, cars[i].trail, i);
+        if (!m_race) appendTrail(trails, cars[i].trail, i);  // a race field's trails would cover the road
     }
     m_cars.setPoses(std::move(poses));
     if (m_trails) m_trails->setMesh(trails);
 
     m_hudText.clear();
-    if (m_selected >= 0 && m_selected < static_cast<int>(cars.size())) {
+    if (m_selected >= 0 && m_selected < static_cast<int>(count)) {
         const auto index = static_cast<std::size_t>(m_selected);
-        const PreviewCar& c = cars[index];
-        const CarFigures f = figures(index);
-        const trackwright::VehicleState& s = c.car->body().state;
-        m_hudText = tr("Car %1 · %2 · %3 on %4\nspeed %5 km/h   target %6 km/h\nlap %7   last %8   best %9   ideal %10\nstuck %11   CTE %12 m")
-                        .arg(index + 1)
-                        .arg(trackwright::vehiclePresetName(c.setup.vehicle))
-                        .arg(trackwright::followerName(c.setup.follower))
-                        .arg(QString::fromStdString(c.setup.line))
-                        .arg(f.speed * 3.6, 0, 'f', 0)
-                        .arg(f.targetSpeed * 3.6, 0, 'f', 0)
-                        .arg(f.lap)
-                        .arg(seconds(f.lastLap), seconds(f.bestLap), seconds(f.idealLap))
-                        .arg(f.stuckEvents)
-                        .arg(f.crossTrackError, 0, 'f', 2);
-        const ChaseView chase = m_chase.follow(m_simulation.track()->track, {s.position, s.heading, c.attitude}, m_simulation.time() - m_chaseTime);
-        m_chaseTime = m_simulation.time();
+        const trackwright::VehicleState& s = shownCar(index)->body().state;
+        m_hudText = m_race ? raceHud(index) : ghostHud(index);
+        const double now = m_race ? m_race->time() : m_simulation.time();
+        const ChaseView chase = m_chase.follow(shownTrack(), {s.position, s.heading, shownAttitude(index)}, now - m_chaseTime);
+        m_chaseTime = now;
         m_chasePosition = chase.position;
         m_chaseRotation = chase.eulerDegrees;
     }
-    m_statusText = tr("%1 s · ×%2 · %3 · %4 cars")
-                       .arg(m_simulation.time(), 0, 'f', 1)
+    if (m_race) m_broadcast.show(*m_race, m_selected);
+    m_statusText = tr("%1%2 s · ×%3 · %4 · %5 cars")
+                       .arg(m_race ? tr("race · ") : QString())
+                       .arg(m_race ? m_race->time() : m_simulation.time(), 0, 'f', 1)
                        .arg(m_speedFactor)
                        .arg(m_playing ? tr("playing") : tr("paused"))
-                       .arg(cars.size());
+                       .arg(count);
     emit framed();
 }
 

@@ -4,7 +4,9 @@
 #include "editor/preview/chase_camera.h"
 #include "editor/preview/mesh_geometry.h"
 #include "editor/preview/orbit_framing.h"
+#include "editor/preview/preview_race.h"
 #include "editor/preview/preview_simulation.h"
+#include "editor/preview/race_broadcast.h"
 #include "editor/preview/track_meshes.h"
 
 #include <QElapsedTimer>
@@ -18,6 +20,7 @@
 #include <QVector3D>
 
 #include <algorithm>
+#include <memory>
 #include <optional>
 
 namespace editor::preview {
@@ -38,6 +41,12 @@ struct CarFigures {
 /// reset), the scene's geometry and car poses, the cameras' framing, car selection and the HUD,
 /// and live re-bakes off the UI thread that swap the baked data under the running cars. The QML
 /// scene reads it as `preview`.
+///
+/// Two modes: ghost cars (PreviewSimulation, cars that never see each other) and, between
+/// startRace and stopRace, a race (PreviewRace) whose cars replace the ghosts in the scene, the
+/// HUD, the metrics and the chase camera, with its broadcast overlays in `preview.race`. A race
+/// keeps the track it started on: a live edit meanwhile re-bakes for the ghosts only, and the race
+/// says to restart it to race the edit.
 class PreviewController : public QObject {
     Q_OBJECT
     Q_PROPERTY(QObject* cars READ carsModel CONSTANT)
@@ -53,6 +62,7 @@ class PreviewController : public QObject {
     Q_PROPERTY(QVector3D chaseRotation READ chaseRotation NOTIFY framed)
     Q_PROPERTY(QString hudText READ hudText NOTIFY framed)
     Q_PROPERTY(QString statusText READ statusText NOTIFY framed)
+    Q_PROPERTY(QObject* race READ raceObject CONSTANT)
 
 public:
     enum CameraMode { Orbit = 0, TopDown = 1, Chase = 2 };
@@ -78,6 +88,19 @@ public:
     void rebakeInBackground(const formats::TrackDocument& document);
     /// Swaps baked data in (first track or re-bake): meshes rebuilt, cars re-registered.
     void setTrack(std::shared_ptr<const bake::LoadedBake> track);
+
+    /// Starts a race on the newest baked track with `settings`, in place of the ghost cars (a race
+    /// running already starts over). False with `error` set when the track cannot be raced.
+    bool startRace(const RaceSettings& settings, QString* error = nullptr);
+    /// Back to the ghost cars, on the newest baked track.
+    void stopRace();
+    bool racing() const { return m_race != nullptr; }
+    /// The race, null in ghost mode.
+    const PreviewRace* race() const { return m_race.get(); }
+    RaceBroadcast* broadcast() { return &m_broadcast; }
+    QObject* raceObject() { return &m_broadcast; }
+    /// The cars on show: the race's in a race, else the ghosts.
+    std::size_t carCount() const;
 
     PreviewSimulation& simulation() { return m_simulation; }
     const PreviewSimulation& simulation() const { return m_simulation; }
@@ -114,6 +137,11 @@ public slots:
     void reset();
     void setSpeedFactor(double factor);
     void selectCar(int index);
+    /// Selects `index` and chases it (a click on the tower or on an event of the timeline).
+    void followCar(int index);
+    /// Selects the next car (`step` 1) or the one before (−1): down the running order in a race, by
+    /// number among ghosts; wraps round.
+    void selectNextCar(int step = 1);
     void setCameraMode(int mode);
     void setLinesVisible(bool visible);
     /// Puts the orbit camera back where it shows the whole track (the scene answers frameRequested).
@@ -129,6 +157,7 @@ signals:
     void carsChanged();  ///< cars added, removed or changed
     void trackSwapped();  ///< new baked data is in
     void rebakeFailed(const QString& reason);
+    void raceChanged();  ///< a race started or stopped
     /// The orbit camera should frame the whole track: on a new document and on frameTrack(), not on
     /// a live re-bake, which must not yank the camera from where the user put it.
     void frameRequested();
@@ -138,8 +167,19 @@ private:
     void updateScene();
     void rebuildMeshes();
     void startPendingRebake();
+    /// The car on show at `index`, null past the end.
+    const bake::SimulatedCar* shownCar(std::size_t index) const;
+    const CarAttitude& shownAttitude(std::size_t index) const;
+    /// The baked track the cars on show drive on.
+    const trackwright::BakedTrack& shownTrack() const;
+    /// The HUD's text for the selected car: a ghost's setup and verification figures, or a race
+    /// car's place, laps and contacts.
+    QString ghostHud(std::size_t index) const;
+    QString raceHud(std::size_t index) const;
 
     PreviewSimulation m_simulation;
+    std::unique_ptr<PreviewRace> m_race;
+    RaceBroadcast m_broadcast;
     CarListModel m_cars;
     QPointer<MeshGeometry> m_surface, m_walls, m_edges, m_lines, m_terrain, m_supports;  ///< owned by the QML scene
     QPointer<MeshGeometry> m_trails;

@@ -7,7 +7,11 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QFormLayout>
+#include <QGroupBox>
 #include <QLabel>
+#include <QPushButton>
+#include <QSpinBox>
 #include <QTableWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -79,7 +83,12 @@ PreviewPanel::PreviewPanel(PreviewController* controller, QWidget* parent) : QWi
     view->addStretch();
     layout->addLayout(view);
 
-    layout->addWidget(new QLabel(tr("Cars"), this));
+    layout->addWidget(makeRaceControl());
+
+    m_ghostCars = new QWidget(this);
+    auto* ghostLayout = new QVBoxLayout(m_ghostCars);
+    ghostLayout->setContentsMargins(0, 0, 0, 0);
+    ghostLayout->addWidget(new QLabel(tr("Cars"), this));
     m_carTable = new QTableWidget(0, CarColumnCount, this);
     m_carTable->setHorizontalHeaderLabels({tr("Vehicle"), tr("Class"), tr("Follower"), tr("Line")});
     const QString carTips[CarColumnCount] = {tr("Vehicle model the car drives"), tr("Vehicle class whose speed profile the car follows"),
@@ -91,14 +100,15 @@ PreviewPanel::PreviewPanel(PreviewController* controller, QWidget* parent) : QWi
     // to "pred"; a narrow dock scrolls sideways instead, and every cell's tooltip has its full text.
     m_carTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_carTable->horizontalHeader()->setStretchLastSection(true);
-    layout->addWidget(m_carTable, 1);
+    ghostLayout->addWidget(m_carTable, 1);
     auto* carButtons = new QHBoxLayout;
     m_addCar = toolButton(tr("Add car"), tr("Add a car at the back of the grid"), this);
     m_removeCar = toolButton(tr("Remove car"), tr("Remove the selected car"), this);
     carButtons->addWidget(m_addCar);
     carButtons->addWidget(m_removeCar);
     carButtons->addStretch();
-    layout->addLayout(carButtons);
+    ghostLayout->addLayout(carButtons);
+    layout->addWidget(m_ghostCars, 1);
 
     layout->addWidget(new QLabel(tr("Live metrics"), this));
     m_metrics = new QTableWidget(0, MetricColumnCount, this);
@@ -159,10 +169,94 @@ PreviewPanel::PreviewPanel(PreviewController* controller, QWidget* parent) : QWi
     });
     connect(m_controller, &PreviewController::carsChanged, this, &PreviewPanel::rebuildCarTable);
     connect(m_controller, &PreviewController::trackSwapped, this, &PreviewPanel::rebuildCarTable);
+    connect(m_controller, &PreviewController::raceChanged, this, &PreviewPanel::showRaceState);
     m_metricsTimer.setInterval(250);
     connect(&m_metricsTimer, &QTimer::timeout, this, &PreviewPanel::refreshMetrics);
     m_metricsTimer.start();
     rebuildCarTable();
+    showRaceState();
+}
+
+QWidget* PreviewPanel::makeRaceControl() {
+    auto* box = new QGroupBox(tr("Race"), this);
+    auto* form = new QFormLayout;
+    m_raceCars = new QSpinBox(box);
+    m_raceCars->setRange(RaceSettings::kMinCars, RaceSettings::kMaxCars);
+    m_raceCars->setValue(RaceSettings{}.cars);
+    m_raceCars->setToolTip(tr("Cars on the grid, all the car preset on the racing line, paces spread from the seed"));
+    m_raceLaps = new QSpinBox(box);
+    m_raceLaps->setRange(RaceSettings::kMinLaps, RaceSettings::kMaxLaps);
+    m_raceLaps->setValue(RaceSettings{}.laps);
+    m_raceLaps->setToolTip(tr("Timed laps from the first crossing of the start line"));
+    m_raceGrid = new QComboBox(box);
+    m_raceGrid->addItem(tr("ordered"), static_cast<int>(bake::GridOrder::Ordered));
+    m_raceGrid->addItem(tr("reversed"), static_cast<int>(bake::GridOrder::Reversed));
+    m_raceGrid->addItem(tr("random"), static_cast<int>(bake::GridOrder::Random));
+    m_raceGrid->setToolTip(tr("Grid: fastest on pole, slowest on pole (the field must pass), or shuffled from the seed"));
+    m_raceSeed = new QSpinBox(box);
+    m_raceSeed->setRange(0, 999999);
+    m_raceSeed->setValue(static_cast<int>(RaceSettings{}.seed));
+    m_raceSeed->setToolTip(tr("Seed of the drivers' paces and of a random grid: the same seed races the same race"));
+    auto* counts = new QHBoxLayout;
+    counts->addWidget(m_raceCars);
+    counts->addWidget(new QLabel(tr("Laps"), box));
+    counts->addWidget(m_raceLaps);
+    form->addRow(tr("Cars"), counts);
+    auto* order = new QHBoxLayout;
+    order->addWidget(m_raceGrid);
+    order->addWidget(new QLabel(tr("Seed"), box));
+    order->addWidget(m_raceSeed);
+    form->addRow(tr("Grid"), order);
+    m_startRace = new QPushButton(tr("Start race"), box);
+    m_startRace->setToolTip(tr("Line the field up on the grid and race (the ghost cars step aside); N / Shift+N: chase the next or previous car"));
+    m_stopRace = new QPushButton(tr("Stop race"), box);
+    m_stopRace->setToolTip(tr("Back to the ghost cars"));
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(m_startRace);
+    buttons->addWidget(m_stopRace);
+    buttons->addStretch();
+    form->addRow(buttons);
+    m_raceError = new QLabel(box);
+    m_raceError->setWordWrap(true);
+    m_raceError->setStyleSheet(QStringLiteral("color: #c62828"));
+    m_raceError->hide();
+    form->addRow(m_raceError);
+    box->setLayout(form);
+
+    connect(m_startRace, &QPushButton::clicked, this, [this] {
+        QString error;
+        const bool started = m_controller->startRace(raceSettings(), &error);
+        m_raceError->setText(started ? QString() : tr("Cannot race this track: %1").arg(error));
+        m_raceError->setVisible(!started);
+        if (started) m_controller->play();
+    });
+    connect(m_stopRace, &QPushButton::clicked, m_controller, &PreviewController::stopRace);
+    return box;
+}
+
+RaceSettings PreviewPanel::raceSettings() const {
+    RaceSettings settings;
+    settings.cars = m_raceCars->value();
+    settings.laps = m_raceLaps->value();
+    settings.grid = static_cast<bake::GridOrder>(m_raceGrid->currentData().toInt());
+    settings.seed = static_cast<std::uint64_t>(m_raceSeed->value());
+    return settings;
+}
+
+void PreviewPanel::showRaceState() {
+    const bool racing = m_controller->racing();
+    m_startRace->setText(racing ? tr("Restart race") : tr("Start race"));
+    m_stopRace->setEnabled(racing);
+    // The ghost cars wait while the field races; the metrics table shows the race's cars.
+    m_ghostCars->setEnabled(!racing);
+    if (racing) {
+        const RaceSettings& s = m_controller->race()->settings();
+        m_raceCars->setValue(s.cars);
+        m_raceLaps->setValue(s.laps);
+        m_raceGrid->setCurrentIndex(m_raceGrid->findData(static_cast<int>(s.grid)));
+        m_raceSeed->setValue(static_cast<int>(s.seed));
+    }
+    refreshMetrics();
 }
 
 QComboBox* PreviewPanel::comboFor(int row, int column, const QStringList& items, const QString& current) {
@@ -219,7 +313,7 @@ void PreviewPanel::applyRow(int row) {
 }
 
 void PreviewPanel::refreshMetrics() {
-    const std::size_t count = m_controller->simulation().cars().size();
+    const std::size_t count = m_controller->carCount();
     if (m_metrics->rowCount() != static_cast<int>(count)) m_metrics->setRowCount(static_cast<int>(count));
     for (std::size_t i = 0; i < count; ++i) {
         const CarFigures f = m_controller->figures(i);

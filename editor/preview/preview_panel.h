@@ -9,12 +9,16 @@ class QComboBox;
 class QTableWidget;
 class QToolButton;
 class QCheckBox;
+class QLabel;
+class QPushButton;
+class QSpinBox;
 
 namespace editor::preview {
 
 /// The preview's side panel: play/pause, single step, reset, speed ×0.25–×8, camera and line
-/// toggles; the cars with their vehicle, class, follower and line (add, remove, change); and a
-/// live table of each car's verification-lap metrics. Selecting a row selects the car.
+/// toggles; a race (cars, laps, grid, seed; start and stop); the ghost cars with their vehicle,
+/// class, follower and line (add, remove, change; put aside while a race runs); and a live table
+/// of each car's verification-lap metrics, the race's cars in a race. Selecting a row selects the car.
 class PreviewPanel : public QWidget {
     Q_OBJECT
 public:
@@ -30,6 +34,14 @@ public:
     QTableWidget* metricsTable() { return m_metrics; }
     QToolButton* addCarButton() { return m_addCar; }
     QToolButton* removeCarButton() { return m_removeCar; }
+    QSpinBox* raceCarsBox() { return m_raceCars; }
+    QSpinBox* raceLapsBox() { return m_raceLaps; }
+    QComboBox* raceGridBox() { return m_raceGrid; }
+    QSpinBox* raceSeedBox() { return m_raceSeed; }
+    QPushButton* startRaceButton() { return m_startRace; }
+    QPushButton* stopRaceButton() { return m_stopRace; }
+    /// The race control's settings as the panel shows them.
+    RaceSettings raceSettings() const;
 
     /// Columns of the metrics table.
     enum MetricColumn { CarColumn, SpeedColumn, TargetColumn, LapColumn, LastLapColumn, BestLapColumn, IdealColumn, StuckColumn, CteColumn,
@@ -40,6 +52,8 @@ public slots:
 
 private:
     void rebuildCarTable();
+    QWidget* makeRaceControl();
+    void showRaceState();
     void applyRow(int row);
     void describeCell(int row, int column, const QString& text);
     QComboBox* comboFor(int row, int column, const QStringList& items, const QString& current);
@@ -56,6 +70,14 @@ private:
     QToolButton* m_addCar = nullptr;
     QToolButton* m_removeCar = nullptr;
     QTableWidget* m_metrics = nullptr;
+    QSpinBox* m_raceCars = nullptr;
+    QSpinBox* m_raceLaps = nullptr;
+    QComboBox* m_raceGrid = nullptr;
+    QSpinBox* m_raceSeed = nullptr;
+    QPushButton* m_startRace = nullptr;
+    QPushButton* m_stopRace = nullptr;
+    QLabel* m_raceError = nullptr;
+    QWidget* m_ghostCars = nullptr;  ///< the ghost cars' label, table and buttons
     QTimer m_metricsTimer;
     bool m_rebuilding = false;
 };

@@ -3,13 +3,12 @@
 #include "bake/pipeline/default_vehicle_classes.h"
 #include "bake/pipeline/bake_track.h"
 #include "bake/sim/verification_laps.h"
-#include "editor/preview/surface_height.h"
+#include "editor/preview/car_on_road.h"
 
 #include "trackwright/track/line_sampler.h"
 
 #include <algorithm>
 #include <cmath>
-#include <optional>
 
 namespace editor::preview {
 
@@ -33,8 +32,7 @@ std::shared_ptr<const bake::LoadedBake> PreviewSimulation::bakeForPreview(const 
     return loaded;
 }
 
-std::pair<std::uint32_t, std::uint32_t> PreviewSimulation::resolve(const PreviewCarSetup& setup) const {
-    const trackwright::BakedTrack& track = m_track->track;
+std::pair<std::uint32_t, std::uint32_t> resolveCarSetup(const trackwright::BakedTrack& track, const PreviewCarSetup& setup) {
     const std::string className = setup.vehicleClass.empty() ? trackwright::vehiclePresetName(setup.vehicle) : setup.vehicleClass;
     std::uint32_t vehicleClass = 0;
     for (std::uint32_t c = 0; c < track.view.vehicleClasses.size(); ++c)
@@ -45,14 +43,14 @@ std::pair<std::uint32_t, std::uint32_t> PreviewSimulation::resolve(const Preview
 }
 
 void PreviewSimulation::nameWhatResolved(PreviewCarSetup& setup) const {
-    const auto [line, vehicleClass] = resolve(setup);
+    const auto [line, vehicleClass] = resolveCarSetup(m_track->track, setup);
     const formats::BakedTrackView& v = m_track->track.view;
     setup.line = v.name(v.lines[line].nameOffset);
     setup.vehicleClass = v.name(v.vehicleClasses[vehicleClass].nameOffset);
 }
 
 std::unique_ptr<bake::SimulatedCar> PreviewSimulation::makeCar(const PreviewCarSetup& setup, std::size_t gridSlot) const {
-    const auto [line, vehicleClass] = resolve(setup);
+    const auto [line, vehicleClass] = resolveCarSetup(m_track->track, setup);
     bake::CarSetup car;
     car.follower = setup.follower;
     car.vehicle = setup.vehicle;
@@ -64,13 +62,7 @@ std::unique_ptr<bake::SimulatedCar> PreviewSimulation::makeCar(const PreviewCarS
     return std::make_unique<bake::SimulatedCar>(m_track->track, car, m_planner.get());
 }
 
-void PreviewSimulation::sitOnRoad(PreviewCar& c, double dt) const {
-    const trackwright::VehicleState& s = c.car->body().state;
-    // The line's height where the car is picks the deck it drives on where the track passes over itself.
-    const std::optional<SurfaceUnder> under = surfaceUnder(m_track->track, s.position, c.car->height());
-    const CarAttitude target = attitudeOnRoad(c.car->road(), s.heading, !under || under->onTarmac, under ? under->height : c.car->height());
-    c.attitude = dt > 0.0 ? eased(c.attitude, target, dt, kAttitudeLag) : target;
-}
+void PreviewSimulation::sitOnRoad(PreviewCar& c, double dt) const { c.attitude = editor::preview::sitOnRoad(m_track->track, *c.car, c.attitude, dt); }
 
 void PreviewSimulation::setTrack(std::shared_ptr<const bake::LoadedBake> track) {
     if (!track || track->track.view.lines.empty()) return;
@@ -79,7 +71,7 @@ void PreviewSimulation::setTrack(std::shared_ptr<const bake::LoadedBake> track) 
     std::swap(m_planner, planner);
     for (PreviewCar& c : m_cars) {
         nameWhatResolved(c.setup);
-        const auto [line, vehicleClass] = resolve(c.setup);
+        const auto [line, vehicleClass] = resolveCarSetup(m_track->track, c.setup);
         c.car->rebind(m_track->track, line, vehicleClass, m_planner.get());
     }
     // `track` and `planner` now hold the old data, released here after every car has moved off it.
@@ -116,7 +108,7 @@ void PreviewSimulation::reset() {
         m_cars[i].ticksSinceTrailPoint = 0;
     }
     m_time = 0.0;
-    m_banked = 0.0;
+    m_clock.banked = 0.0;
 }
 
 void PreviewSimulation::step() {
@@ -135,14 +127,8 @@ void PreviewSimulation::step() {
 
 int PreviewSimulation::advance(double seconds, double speedFactor, int maxTicks) {
     if (!m_track) return 0;
-    m_banked += std::max(0.0, seconds) * std::max(0.0, speedFactor);
-    int ticks = 0;
-    while (m_banked >= kStep && ticks < maxTicks) {
-        step();
-        m_banked -= kStep;
-        ++ticks;
-    }
-    if (ticks == maxTicks) m_banked = 0.0;  // behind: drop the debt rather than run ever longer frames
+    const int ticks = m_clock.ticks(seconds, speedFactor, maxTicks);
+    for (int i = 0; i < ticks; ++i) step();
     return ticks;
 }
 

@@ -3,6 +3,7 @@
 #include "bake/pipeline/loaded_bake.h"
 #include "bake/sim/simulated_car.h"
 #include "editor/preview/car_attitude.h"
+#include "editor/preview/fixed_step_clock.h"
 
 #include "formats/source/track_document.h"
 #include "trackwright/drive/follower_factory.h"
@@ -24,6 +25,10 @@ struct PreviewCarSetup {
     trackwright::FollowerKind follower = trackwright::FollowerKind::Runner;
     std::string line = "racing";
 };
+
+/// Baked indices {line, class} of a setup's line and class on `track`, falling back to the first
+/// line and class (a track without a `racing` line drives on its first line).
+std::pair<std::uint32_t, std::uint32_t> resolveCarSetup(const trackwright::BakedTrack& track, const PreviewCarSetup& setup);
 
 /// A point of a car's trail: where it was and how fast it went.
 struct TrailPoint {
@@ -50,7 +55,6 @@ public:
     static constexpr double kGridSpacing = 12.0;      ///< m between cars on the grid
     static constexpr int kTrailTicks = 6;             ///< ticks between trail points (0.1 s)
     static constexpr std::size_t kTrailPoints = 600;  ///< a minute of trail per car
-    static constexpr double kAttitudeLag = 0.12;      ///< s, the time constant cars pitch and roll with
 
     /// Bakes a document for the preview: its classes plus one for every vehicle preset it lacks,
     /// so any car can follow hints made for its own vehicle. Null with `error` set when the
@@ -84,11 +88,8 @@ public:
 
 private:
     std::unique_ptr<bake::SimulatedCar> makeCar(const PreviewCarSetup& setup, std::size_t gridSlot) const;
-    /// Puts a car on the surface under it with the road's pitch and roll, eased over `dt` seconds
-    /// (0: at once, as a car placed on the grid).
+    /// Puts a car on the surface under it (car_on_road.h), eased over `dt` seconds.
     void sitOnRoad(PreviewCar& c, double dt) const;
-    /// Baked indices of a setup's line and class, falling back to the first line and class.
-    std::pair<std::uint32_t, std::uint32_t> resolve(const PreviewCarSetup& setup) const;
     /// Puts the names of the line and class a setup resolves to into it (a track without a
     /// `racing` line drives on its first line; the panel and HUD say which).
     void nameWhatResolved(PreviewCarSetup& setup) const;
@@ -97,7 +98,7 @@ private:
     std::unique_ptr<trackwright::RecoveryPlanner> m_planner;  ///< shared by every car's stuck manager
     std::vector<PreviewCar> m_cars;
     double m_time = 0.0;
-    double m_banked = 0.0;  ///< s of simulated time owed to the clock, under one tick
+    FixedStepClock m_clock{kStep};
 };
 
 } // namespace editor::preview

@@ -7,6 +7,7 @@
 #include <QQmlContext>
 #include <QQmlError>
 #include <QQuickWidget>
+#include <QShortcut>
 #include <QSplitter>
 #include <QtQml/qqml.h>
 
@@ -41,6 +42,12 @@ PreviewWidget::PreviewWidget(QWidget* parent) : QWidget(parent) {
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(splitter);
+
+    // Cycle the car the HUD and chase camera follow: down the running order in a race.
+    auto* next = new QShortcut(QKeySequence(Qt::Key_N), this, [this] { m_controller.selectNextCar(1); });
+    auto* previous = new QShortcut(QKeySequence(Qt::SHIFT | Qt::Key_N), this, [this] { m_controller.selectNextCar(-1); });
+    next->setContext(Qt::WidgetWithChildrenShortcut);
+    previous->setContext(Qt::WidgetWithChildrenShortcut);
 }
 
 PreviewWidget::~PreviewWidget() {

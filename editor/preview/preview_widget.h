@@ -12,7 +12,8 @@ namespace editor::preview {
 class PreviewPanel;
 
 /// The preview as a widget the editor docks: the Qt Quick 3D scene (in a QQuickWidget, so window
-/// grabs include it) beside the panel of cars, transport controls and live metrics.
+/// grabs include it) beside the panel of cars, transport controls and live metrics. N and Shift+N
+/// select the next and the previous car (in a race, down and up the running order).
 class PreviewWidget : public QWidget {
     Q_OBJECT
 public:

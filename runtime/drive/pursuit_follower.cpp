@@ -48,7 +48,7 @@ Controls PursuitFollower::update(const FollowerInput& in) {
         m_targetSpeed = std::min(m_targetSpeed, trafficSpeedLimit(*m_traffic, std::max(0.0f, in.state.speed), m_p.maxBraking, m_p.follow));
         const float curvature = m_sampler.sample(m_lineDistance).curvature;
         const float hold = m_p.maxSteeringAngle > 0.0f ? std::atan(m_p.wheelbase * curvature) / m_p.maxSteeringAngle : 0.0f;
-        steering = alongsideSteering(*m_traffic, steering, hold, m_p.follow);
+        steering = alongsideSteering(*m_traffic, steering, hold, steeringPerLateralAcceleration(in.state.speed, m_p.wheelbase, m_p.maxSteeringAngle), m_p.follow);
     }
 
     // PI speed control; the integral only grows while the output is not saturated in its direction.

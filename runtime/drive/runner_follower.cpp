@@ -1,12 +1,26 @@
 #include "trackwright/drive/runner_follower.h"
 
 #include "trackwright/track/line_tracking.h"
+#include "trackwright/track/race_zones.h"
 #include "trackwright/drive/steering.h"
+
+#include <limits>
 
 #include <algorithm>
 #include <cmath>
 
 namespace trackwright {
+
+namespace {
+
+/// The speed factor of a line's hint `offset` m beside it where it curves by `curvature`: the
+/// lateral limit v²·κ = a holds on the offset path, whose radius is 1/κ − offset on the inside, so
+/// v scales by √(1 − κ·offset). Outside the line the hint stays (the line is the faster way).
+float offsetSpeedFactor(float curvature, float offset) {
+    return std::sqrt(std::clamp(1.0f - curvature * offset, 0.25f, 1.0f));
+}
+
+} // namespace
 
 RunnerFollower::RunnerFollower(const BakedTrack& track, std::uint32_t line, std::uint32_t vehicleClass, const RunnerParameters& parameters)
     : m_line(line), m_sampler(track, line, vehicleClass), m_predictor(track), m_p(parameters), m_stuck(parameters.stuck) {
@@ -18,6 +32,16 @@ RunnerFollower::RunnerFollower(const BakedTrack& track, std::uint32_t line, std:
 void RunnerFollower::reset() {
     m_hasRunner = false;
     m_stuck.reset();
+    m_craft.reset();
+    m_corner = {};
+    m_offset = 0.0f;
+    m_started = false;
+}
+
+void RunnerFollower::setDriver(const DriverProfile& driver) {
+    if (!validDriverProfile(driver)) return;
+    m_driver = driver;
+    m_hasDriver = true;
 }
 
 float RunnerFollower::trackWidthAt(const Registration& r, float lateral) const {
@@ -32,7 +56,8 @@ float RunnerFollower::trackWidthAt(const Registration& r, float lateral) const {
 float RunnerFollower::speedFromHints(float lineDistance, float speed, bool& mustBrake) const {
     mustBrake = false;
     if (m_firstHint < 0) return speed;  // no profile for this class: hold speed
-    const float hintHere = m_sampler.sample(lineDistance).speedHint;
+    const LineSample atCar = m_sampler.sample(lineDistance);
+    const float hintHere = atCar.speedHint * offsetSpeedFactor(atCar.curvature, m_offset);
     // Braking check (§39.4.2): would full braking from here still be too fast at a later point? The
     // walk goes over the baked points themselves, where the hints are, as far as braking reaches.
     const format::BakedLine& line = track().view.lines[m_line];
@@ -57,13 +82,87 @@ float RunnerFollower::speedFromHints(float lineDistance, float speed, bool& must
         const float ahead = points[i].distance + wrap - here;
         if (ahead > horizon) break;
         const float predicted2 = speed * speed - 2.0f * braking * ahead;
-        const float hint = m_pace * hints[i];
+        const float hint = m_paceNow * hints[i] * offsetSpeedFactor(points[i].curvature, m_offset);
         if (predicted2 > hint * hint) {
             mustBrake = true;
-            return std::min(m_pace * hintHere, hint);
+            return std::min(m_paceNow * hintHere, hint);
         }
     }
-    return m_pace * hintHere;
+    return m_paceNow * hintHere;
+}
+
+RunnerFollower::TightCorner RunnerFollower::findTightCorner(float speed, float pace) const {
+    TightCorner found;
+    if (m_firstHint < 0) return found;
+    const format::BakedLine& line = track().view.lines[m_line];
+    const std::uint32_t count = track().view.routes[line.route].nodeCount;
+    const format::BakedLinePoint* points = track().view.linePoints.data() + line.firstPoint;
+    const float* hints = track().view.speedHints.data() + m_firstHint;
+    const float length = m_sampler.length();
+    const float braking = m_p.brakingFraction * m_p.maxBraking;
+    const float stopping = speed * speed / (2.0f * braking);
+    const float here = m_sampler.sample(m_lineDistance).distance;
+    float best = std::numeric_limits<float>::infinity();
+    std::uint32_t i = static_cast<std::uint32_t>(std::upper_bound(points, points + count, here,
+                          [](float d, const format::BakedLinePoint& p) { return d < p.distance; }) - points);
+    for (std::uint32_t visited = 0; visited < count; ++visited, ++i) {
+        if (i >= count) {
+            if (!m_sampler.closed()) break;
+            i -= count;
+        }
+        const float ahead = points[i].distance + (points[i].distance < here ? length : 0.0f) - here;
+        // No later corner can need braking before `best`: its braking point is at least ahead − stopping.
+        if (ahead > m_p.passHorizon || ahead - stopping > best) break;
+        const float hint = pace * hints[i];
+        if (hint >= m_p.tightCornerFraction * speed) continue;
+        const float point = ahead - (speed * speed - hint * hint) / (2.0f * braking);
+        if (point < best) {
+            best = point;
+            found = {true, points[i].distance, hint, points[i].curvature > 0.0f ? 1.0f : points[i].curvature < 0.0f ? -1.0f : 0.0f};
+        }
+    }
+    return found;
+}
+
+float RunnerFollower::tightBrakingPoint(float speed, float pace, float& cornerSide) {
+    // The corner is found from outside its braking zone and kept until the car passes it: inside
+    // the zone the car slows towards the corner's speed, and the corner would stop looking tight.
+    const float here = m_sampler.sample(m_lineDistance).distance;
+    const float length = m_sampler.length();
+    const auto ahead = [&](float at) { return m_sampler.closed() && length > 0.0f ? std::remainder(at - here, length) : at - here; };
+    if (m_corner.valid && ahead(m_corner.distance) < 0.0f) m_corner.valid = false;
+    if (!m_corner.valid) m_corner = findTightCorner(speed, pace);
+    cornerSide = 0.0f;
+    if (!m_corner.valid) return std::numeric_limits<float>::infinity();
+    cornerSide = m_corner.side;
+    const float braking = m_p.brakingFraction * m_p.maxBraking;
+    const float point = ahead(m_corner.distance) - (speed * speed - m_corner.hint * m_corner.hint) / (2.0f * braking);
+    return std::max(0.0f, point);
+}
+
+RaceCraftSituation RunnerFollower::situation(const FollowerInput& in, float speed, float pace) {
+    RaceCraftSituation s;
+    s.dt = in.dt;
+    s.speed = speed;
+    const LineSample here = m_sampler.sample(m_lineDistance);
+    s.freeSpeed = m_firstHint < 0 ? speed : pace * here.speedHint * offsetSpeedFactor(here.curvature, m_offset);
+    s.lateral = in.registration.lateral;
+    s.lineLateral = here.lateral;
+    const float half = 0.5f * m_p.width + m_p.wallMargin;
+    s.leftLimit = std::max(0.0f, trackWidthAt(in.registration, 1.0f) - half);
+    s.rightLimit = -std::max(0.0f, trackWidthAt(in.registration, -1.0f) - half);
+    s.width = m_p.width;
+    s.length = m_p.length;
+    s.brakingPoint = tightBrakingPoint(speed, pace, s.cornerSide);
+    s.lateralHeadroom = m_p.lateralGrip - speed * speed * std::abs(here.curvature);
+    // The designer's zones (race_zones.h), along the route the car is registered on.
+    const OvertakingRule rule = overtakingRuleAt(track(), in.registration.route, in.registration.distance);
+    s.permission.left = (static_cast<unsigned>(rule.sides) & static_cast<unsigned>(PassSides::Left)) != 0;
+    s.permission.right = (static_cast<unsigned>(rule.sides) & static_cast<unsigned>(PassSides::Right)) != 0;
+    s.permission.encouraged = rule.encouraged;
+    s.permission.noOvertakingAhead = distanceToNoOvertaking(track(), in.registration.route, in.registration.distance);
+    s.yieldSide = yieldSide(track());
+    return s;
 }
 
 Controls RunnerFollower::update(const FollowerInput& in) {
@@ -72,6 +171,25 @@ Controls RunnerFollower::update(const FollowerInput& in) {
     const bool onRoute = in.registration.defined && in.registration.route == route;
     if (onRoute) m_lineDistance = lineDistanceAt(track(), m_line, in.registration);
     const float speed = std::max(0.0f, in.state.speed);
+    if (!m_started) {  // the start signal: the clock, and the blend from where the car stands
+        m_started = true;
+        m_clock = 0.0;
+        m_travelled = 0.0;
+        m_craft.startAt(onRoute ? in.registration.lateral - m_sampler.sample(m_lineDistance).lateral : 0.0f);
+    }
+    m_clock += in.dt;
+    m_travelled += speed * in.dt;
+    const float pace = m_hasDriver ? paceAt(m_driver, m_travelled) : 1.0f;
+    RaceCraftCommand craft;
+    m_tightBraking = false;
+    if (m_traffic && onRoute) {
+        const RaceCraftSituation here = situation(in, speed, pace);
+        m_tightBraking = here.brakingPoint <= 0.0f;
+        craft = m_craft.update(*m_traffic, here, m_driver);
+    }
+    m_offset = craft.lateralOffset;
+    m_paceNow = std::min(1.0f, pace * craft.paceFactor);
+    m_craftSpeedCap = craft.speedCap;
 
     // The runner: advanced by the car's speed, eased towards the re-evaluated lookahead.
     const float curvatureHere = std::abs(m_sampler.sample(m_lineDistance + speed * 0.5f).curvature);
@@ -86,14 +204,14 @@ Controls RunnerFollower::update(const FollowerInput& in) {
     if (m_sampler.closed() && length > 0.0f) gap = std::remainder(gap, length);
     m_runnerDistance += (lookahead - gap) * std::min(1.0f, in.dt / m_p.runnerCatchUpTime);
     const LineSample runner = m_sampler.sample(m_runnerDistance);
-    m_runnerPosition = runner.position + format::Vec2{-runner.tangent.y, runner.tangent.x} * m_p.lateralOffset;
+    m_runnerPosition = runner.position + format::Vec2{-runner.tangent.y, runner.tangent.x} * (m_p.lateralOffset + m_offset);
     float steering = purePursuitSteering(in.state, m_runnerPosition, m_p.wheelbase, m_p.maxSteeringAngle);
 
     bool mustBrake = false;
     m_targetSpeed = speedFromHints(m_lineDistance, speed, mustBrake);
     if (m_traffic) {
         // Follow: the car behind owns avoiding the car ahead (traffic/follow_rules.h).
-        const float limit = trafficSpeedLimit(*m_traffic, speed, m_p.maxBraking, m_p.follow);
+        const float limit = std::min(m_craftSpeedCap, trafficSpeedLimit(*m_traffic, speed, m_p.maxBraking, m_p.follow, m_tightBraking));
         if (limit < m_targetSpeed) {
             m_targetSpeed = limit;
             mustBrake = mustBrake || limit < speed - m_p.follow.fullBrakingExcess;
@@ -101,9 +219,10 @@ Controls RunnerFollower::update(const FollowerInput& in) {
         // Alongside: hold the line's curvature at most, less the drift towards the other car.
         const float curvature = m_sampler.sample(m_lineDistance).curvature;
         const float hold = m_p.maxSteeringAngle > 0.0f ? std::atan(m_p.wheelbase * curvature) / m_p.maxSteeringAngle : 0.0f;
-        steering = alongsideSteering(*m_traffic, steering, hold, m_p.follow);
+        steering = alongsideSteering(*m_traffic, steering, hold, steeringPerLateralAcceleration(speed, m_p.wheelbase, m_p.maxSteeringAngle), m_p.follow);
     }
     float throttle = mustBrake ? -1.0f : std::clamp(m_p.speedGain * (m_targetSpeed - in.state.speed), -1.0f, 1.0f);
+    if (m_hasDriver && m_clock < m_driver.reactionTime) throttle = -1.0f;
 
     if (onRoute) {
         // Medium range: extrapolate the turning path; if it leaves the tarmac, steer back and lift.
@@ -119,7 +238,7 @@ Controls RunnerFollower::update(const FollowerInput& in) {
             const float towardsCentre = ahead.defined ? (ahead.lateral > 0.0f ? -1.0f : 1.0f) : (in.registration.lateral > 0.0f ? -1.0f : 1.0f);
             steering = std::clamp(steering + 0.3f * towardsCentre, -1.0f, 1.0f);
             throttle = std::min(throttle, 0.0f);
-        }
+                }
         // Short range: keep a margin from the edge alongside.
         const float lateral = in.registration.lateral;
         const float excess = std::abs(lateral) - (trackWidthAt(in.registration, lateral) - m_p.wallMargin);

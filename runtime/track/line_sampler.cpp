@@ -40,6 +40,7 @@ LineSample LineSampler::sample(double distance) const {
         s = {{p.x, p.y}, p.z, {p.tangentX, p.tangentY}, p.curvature, 0.0f, p.distance, {}};
         if (m_hints) s.speedHint = m_hints[i];
         s.road = {p.tangentZ, m_nodes[i].banking, m_nodes[i].grip, 0.0f, p.tangentX, p.tangentY};
+        s.lateral = p.offset;
         return s;
     }
     const std::uint32_t j = wraps ? 0u : i + 1;
@@ -65,6 +66,7 @@ LineSample LineSampler::sample(double distance) const {
     s.road.verticalCurvature = span > 0.0 ? static_cast<float>((a.tangentZ - b.tangentZ) / span) : 0.0f;
     s.road.forwardX = static_cast<float>(s.tangent.x);
     s.road.forwardY = static_cast<float>(s.tangent.y);
+    s.lateral = lerpFloat(a.offset, b.offset);
     return s;
 }
 

@@ -6,7 +6,7 @@
 
 namespace trackwright {
 
-float trafficSpeedLimit(const CarTraffic& traffic, float speed, float braking, const FollowRules& r) {
+float trafficSpeedLimit(const CarTraffic& traffic, float speed, float braking, const FollowRules& r, bool tightBrakingZone) {
     float limit = std::numeric_limits<float>::infinity();
     const float v = std::max(0.0f, speed);
     const float b = std::max(0.1f, r.brakingFraction * braking);
@@ -21,23 +21,33 @@ float trafficSpeedLimit(const CarTraffic& traffic, float speed, float braking, c
         const float cap = room > 0.0f ? std::sqrt(2.0f * b * room) : 0.0f;
         limit = std::min(limit, std::min(follow, cap));
     }
+    const float margin = tightBrakingZone ? std::max(r.alongsideMargin, r.brakingZoneMargin) : r.alongsideMargin;
     for (int k = 0; k < traffic.alongsideCount; ++k) {
         const TrafficNeighbour& n = traffic.alongside[k];
-        if (n.lateralGap < r.alongsideMargin && n.centre > 0.0f) limit = std::min(limit, n.speed - r.backOffSpeed);
+        if (n.lateralGap < margin && n.centre > 0.0f) limit = std::min(limit, n.speed - r.backOffSpeed);
     }
     return std::max(0.0f, limit);
 }
 
-float alongsideSteering(const CarTraffic& traffic, float steering, float holdSteering, const FollowRules& r) {
+float alongsideSteering(const CarTraffic& traffic, float steering, float holdSteering, float steeringPerAcceleration, const FollowRules& r) {
     for (int k = 0; k < traffic.alongsideCount; ++k) {
         const TrafficNeighbour& n = traffic.alongside[k];
         if (n.lateralGap >= r.alongsideMargin) continue;
         // Lateral speed towards the other car (positive: closing on it).
         const float towards = traffic.lateralSpeed * n.side;
-        const float cap = holdSteering - r.alongsideGain * towards * n.side;
+        const float cap = holdSteering - steeringPerAcceleration * r.alongsideGain * towards * n.side;
         steering = n.side > 0.0f ? std::min(steering, cap) : std::max(steering, cap);
     }
     return std::clamp(steering, -1.0f, 1.0f);
+}
+
+} // namespace trackwright
+
+namespace trackwright {
+
+float steeringPerLateralAcceleration(float speed, float wheelbase, float maxSteeringAngle) {
+    const float v = std::max(5.0f, std::abs(speed));
+    return maxSteeringAngle > 0.0f ? wheelbase / (v * v) / maxSteeringAngle : 0.0f;
 }
 
 } // namespace trackwright

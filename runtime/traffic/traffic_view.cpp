@@ -15,8 +15,16 @@ float lateralGapBetween(float lateralA, float widthA, float lateralB, float widt
 
 /// The neighbour record of `other` seen from `self`, `centre` m ahead of it along the route
 /// (negative: behind). Gaps bumper to bumper; see TrafficNeighbour for each field.
-TrafficNeighbour neighbour(const TrafficCar& self, const TrafficCar& other, std::uint32_t index, float centre, const TrafficParameters& p) {
+TrafficNeighbour neighbour(const TrafficCar& self, const TrafficCar& other, std::uint32_t index, float centre, float routeLength,
+                           const TrafficParameters& p) {
     TrafficNeighbour n;
+    n.lateral = other.lateral;
+    n.width = other.width;
+    n.length = other.length;
+    if (routeLength > 0.0f) {
+        // The race distance between the two, less the short way round the track: whole laps.
+        n.lapsAhead = static_cast<std::int32_t>(std::lround((other.raceDistance - self.raceDistance - centre) / routeLength));
+    }
     n.car = index;
     n.centre = centre;
     n.gap = std::abs(centre) - 0.5f * (self.length + other.length);
@@ -105,6 +113,7 @@ void TrafficView::build(const BakedTrack& track, std::span<const TrafficCar> car
         const bool closed = (r.flags & format::kRouteClosed) != 0;
         const float length = r.length;
         const float half = 0.5f * length;
+        const float lapLength = closed ? length : 0.0f;
 
         for (std::size_t k = 0; k < count; ++k) {
             const std::uint32_t i = m_order[begin + k];
@@ -124,11 +133,11 @@ void TrafficView::build(const BakedTrack& track, std::span<const TrafficCar> car
                 if (closed && centre > half) break;
                 const float gap = centre - 0.5f * (self.length + cars[j].length);
                 if (gap <= 0.0f) {
-                    if (out.alongsideCount < kMaxTrafficAlongside) out.alongside[out.alongsideCount++] = neighbour(self, cars[j], j, centre, p);
+                    if (out.alongsideCount < kMaxTrafficAlongside) out.alongside[out.alongsideCount++] = neighbour(self, cars[j], j, centre, lapLength, p);
                     continue;
                 }
                 if (gap > p.aheadRange || out.aheadCount == kMaxTrafficAhead) break;
-                out.ahead[out.aheadCount++] = neighbour(self, cars[j], j, centre, p);
+                out.ahead[out.aheadCount++] = neighbour(self, cars[j], j, centre, lapLength, p);
             }
             // Backward: the cars behind (and those alongside a little behind).
             for (std::size_t step = 1; step < count; ++step) {
@@ -146,11 +155,11 @@ void TrafficView::build(const BakedTrack& track, std::span<const TrafficCar> car
                 if (closed && behindBy >= half) break;
                 const float gap = behindBy - 0.5f * (self.length + cars[j].length);
                 if (gap <= 0.0f) {
-                    if (out.alongsideCount < kMaxTrafficAlongside) out.alongside[out.alongsideCount++] = neighbour(self, cars[j], j, -behindBy, p);
+                    if (out.alongsideCount < kMaxTrafficAlongside) out.alongside[out.alongsideCount++] = neighbour(self, cars[j], j, -behindBy, lapLength, p);
                     continue;
                 }
                 if (gap > p.behindRange || out.behindCount == kMaxTrafficBehind) break;
-                out.behind[out.behindCount++] = neighbour(self, cars[j], j, -behindBy, p);
+                out.behind[out.behindCount++] = neighbour(self, cars[j], j, -behindBy, lapLength, p);
             }
         }
         begin = end;

@@ -1,8 +1,9 @@
-// Racing in traffic, first increment (issue 25): the scenarios a race engineer would check.
+// Racing in traffic (issue 25): the scenarios a race engineer would check.
 #include "bake/sim/race.h"
 #include "bake/sim/race_grid.h"
 
 #include "trackwright/track/line_sampler.h"
+#include "trackwright/traffic/follow_rules.h"
 #include "trackwright/vehicle/starting_grid.h"
 #include "tests/support/baked_sample.h"
 
@@ -18,7 +19,7 @@ constexpr double kTick = 1.0 / 60.0;
 /// An open, straight 2 km road along +x, nodes every 10 m, 12 m of tarmac, a racing line on the
 /// centre and a class whose hints hold 31 m/s: the issue's fast car (31 m/s) and, at 0.29 of the
 /// hints, its slow one (9 m/s).
-formats::TrackDocument straight() {
+formats::TrackDocument straight(double halfWidth = 6.0) {
     formats::TrackDocument doc;
     doc.name = "Straight";
     formats::Route route{"straight", false, {}, std::nullopt, std::nullopt};
@@ -26,7 +27,7 @@ formats::TrackDocument straight() {
     for (int k = 0; k <= 200; ++k) {
         formats::TrackNode node;
         node.position = {10.0 * k, 0.0, 0.0};
-        node.left = node.right = {6.0, 8.0, 10.0};
+        node.left = node.right = {halfWidth, halfWidth + 2.0, halfWidth + 4.0};
         route.nodes.push_back(static_cast<std::uint32_t>(k));
         racing.offsets.push_back(0.0);
         doc.nodes.push_back(node);
@@ -47,15 +48,41 @@ bake::RaceEntry onLine(const trackwright::BakedTrack& track, double distance, fl
     state.speed = speed;
     bake::RaceEntry e;
     e.setup.follower = follower;
-    e.pace = pace;
+    e.driver.pace = pace;
     e.start = trackwright::startingBody(trackwright::vehiclePreset(e.setup.vehicle), state);
     return e;
 }
 
 // The issue's measured bug: a 31 m/s car 50 m behind a 9 m/s one on the same line drove through it
-// (centres 0.13 m apart). Now it slows, follows at the time gap, and never touches it.
-TEST(Race, AFasterCarFollowsASlowerOneOnAStraightWithoutContact) {
+// (centres 0.13 m apart). On a 12 m road it now pulls out, passes with room between the cars' sides,
+// returns to the line once clear, and is well ahead within a bounded distance; never a touch.
+TEST(Race, AFasterCarPassesASlowerOneOnAStraightWithoutContact) {
     const auto baked = tw::test::bakeSample(straight());
+    std::vector<bake::RaceEntry> entries{onLine(baked->track, 50.0, 31.0f, 1.0f), onLine(baked->track, 104.6, 9.0f, 0.29f)};
+    bake::Race race(baked->track, entries);
+    double smallestSideGap = 1e9;  // m between the sides while the cars overlap along the road
+    double passedAt = -1.0;        // m the fast car had driven when it was a car length clear ahead
+    for (int tick = 0; tick < 40 * 60; ++tick) {
+        race.step(kTick);
+        const trackwright::TrafficCar& fast = race.trafficCar(0);
+        const trackwright::TrafficCar& slow = race.trafficCar(1);
+        if (std::abs(fast.distance - slow.distance) < 4.6f) smallestSideGap = std::min(smallestSideGap, double(std::abs(fast.lateral - slow.lateral)) - 1.9);
+        if (passedAt < 0.0 && race.car(0).progress() - race.car(1).progress() > 2.0 * 4.6) passedAt = race.car(0).progress() - 50.0;
+    }
+    EXPECT_EQ(race.contacts().rear + race.contacts().side, 0);
+    ASSERT_GT(passedAt, 0.0) << "the fast car never got by";
+    EXPECT_LT(passedAt, 400.0);
+    EXPECT_GT(smallestSideGap, 0.5);
+    const trackwright::RaceCraftCounts& counts = race.car(0).raceCraft()->counts();
+    EXPECT_EQ(counts.attempts, 1);
+    EXPECT_EQ(counts.completed, 1);
+    // Back on the line once clear.
+    EXPECT_LT(std::abs(race.trafficCar(0).lateral), 0.3f);
+}
+
+// With no room to pass (5 m of tarmac) the fast car slows, follows at the time gap, and never touches.
+TEST(Race, AFasterCarFollowsASlowerOneWhereThereIsNoRoomToPass) {
+    const auto baked = tw::test::bakeSample(straight(2.5));
     std::vector<bake::RaceEntry> entries{onLine(baked->track, 50.0, 31.0f, 1.0f), onLine(baked->track, 104.6, 9.0f, 0.29f)};
     bake::Race race(baked->track, entries);
     double smallestGap = 1e9;
@@ -70,9 +97,11 @@ TEST(Race, AFasterCarFollowsASlowerOneOnAStraightWithoutContact) {
     const float fast = race.car(0).body().state.speed, slow = race.car(1).body().state.speed;
     EXPECT_NEAR(slow, 9.0f, 0.5f);
     EXPECT_NEAR(fast, slow, 0.5f);
+    const trackwright::FollowRules rules;
     const double gap = race.car(1).progress() - race.car(0).progress() - 4.6;
-    EXPECT_GT(gap, 2.5);
-    EXPECT_LT(gap, 2.5 + 0.5 * 9.0 + 2.0);
+    EXPECT_GT(gap, rules.standstillGap);
+    EXPECT_LT(gap, rules.standstillGap + rules.headway * 9.0 + 2.0);
+    EXPECT_EQ(race.car(0).raceCraft()->counts().attempts, 0);
 }
 
 // The same with pursuit followers (their own target speed, eq. 1, times the pace).

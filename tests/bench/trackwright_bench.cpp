@@ -260,7 +260,7 @@ void BM_TrafficTick(benchmark::State& state) {
         start.heading = static_cast<float>(std::atan2(s.tangent.y, s.tangent.x));
         start.speed = 30.0f;
         entries[i].start = trackwright::startingBody(vehicle, start);
-        entries[i].pace = 0.9f + 0.1f * static_cast<float>(i % 7) / 7.0f;
+        entries[i].driver.pace = 0.9f + 0.1f * static_cast<float>(i % 7) / 7.0f;
         entries[i].setup.plannedRecovery = false;
     }
     bake::Race race(track, entries);
@@ -349,6 +349,31 @@ void BM_PlanShot(benchmark::State& state) {
     }
 }
 BENCHMARK(BM_PlanShot)->ComputeStatistics("min", fastest);
+
+/// One local search on a shot found from a thesis-style start (improvePlanShot, the default 64
+/// shots built at most): what a search pays on top of a try that finds a quicker shot.
+void BM_PlanShotImprove(benchmark::State& state) {
+    static const std::vector<bake::RandomSearch> searches = bake::thesisRandomSearches(64, 11);
+    std::vector<trackwright::PlanShot> found;
+    trackwright::PlanShotWorkspace workspace;
+    const trackwright::PlanGoalTolerance tolerance;
+    std::vector<std::size_t> goals;
+    for (std::size_t k = 0; k < searches.size(); ++k) {
+        trackwright::PlanShot shot;
+        if (!trackwright::findPlanShot(searches[k].vehicle, searches[k].start, searches[k].goal, tolerance, {}, 1.0f, workspace, shot)) continue;
+        found.push_back(shot);
+        goals.push_back(k);
+    }
+    trackwright::PlanShot shot;
+    std::size_t i = 0;
+    for (auto _ : state) {
+        const bake::RandomSearch& s = searches[goals[i]];
+        shot = found[i];
+        benchmark::DoNotOptimize(trackwright::improvePlanShot(s.vehicle, s.goal, tolerance, {}, 1.0f, shot));
+        if (++i == found.size()) i = 0;
+    }
+}
+BENCHMARK(BM_PlanShotImprove)->ComputeStatistics("min", fastest);
 
 /// One heuristic evaluation (Pinter's paths, then the traversal time), from poses around a goal.
 void BM_PlanHeuristic(benchmark::State& state) {

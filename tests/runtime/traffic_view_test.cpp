@@ -138,10 +138,10 @@ TEST(FollowRules, SpeedLimitByHand) {
     t.ahead[0].speed = 20.0f;
     t.ahead[0].maxBraking = 10.0f;
     t.ahead[0].lateralGap = t.ahead[0].lateralGapAtCatch = -2.0f;
-    // desired 2.5 + 0.5·30 = 17.5 m; follow 20 + 8.5/1.5 = 25.667; cap √(2·10.2·(26 − 2.5 + 20)) = 29.79.
-    EXPECT_NEAR(trackwright::trafficSpeedLimit(t, 30.0f, 12.0f, {}), 25.6667f, 1e-3f);
-    t.ahead[0].gap = 3.0f;  // follow 20 − 14.5/1.5 = 10.33; cap √(20.4·20.5) = 20.45
-    EXPECT_NEAR(trackwright::trafficSpeedLimit(t, 30.0f, 12.0f, {}), 10.3333f, 1e-3f);
+    // desired 2.5 + 0.25·30 = 10 m; follow 20 + 16/1.5 = 30.667; cap √(2·10.2·(26 − 2.5 + 20)) = 29.79.
+    EXPECT_NEAR(trackwright::trafficSpeedLimit(t, 30.0f, 12.0f, {}), 29.7893f, 1e-3f);
+    t.ahead[0].gap = 3.0f;  // follow 20 − 7/1.5 = 15.33; cap √(20.4·20.5) = 20.45
+    EXPECT_NEAR(trackwright::trafficSpeedLimit(t, 30.0f, 12.0f, {}), 15.3333f, 1e-3f);
     t.ahead[0].lateralGap = t.ahead[0].lateralGapAtCatch = 1.0f;  // on another line: not in the way
     EXPECT_TRUE(std::isinf(trackwright::trafficSpeedLimit(t, 30.0f, 12.0f, {})));
 }
@@ -152,10 +152,14 @@ TEST(FollowRules, NeverSteersIntoACarAlongside) {
     t.alongside[0].side = 1.0f;  // on the left
     t.alongside[0].lateralGap = 0.5f;
     t.lateralSpeed = 1.0f;       // drifting left at 1 m/s
-    EXPECT_NEAR(trackwright::alongsideSteering(t, 0.8f, 0.1f, {}), 0.1f - 0.15f, 1e-6f);
-    EXPECT_EQ(trackwright::alongsideSteering(t, -0.5f, 0.1f, {}), -0.5f);  // away from it: untouched
-    t.alongside[0].lateralGap = 2.0f;                                      // beyond the margin
-    EXPECT_EQ(trackwright::alongsideSteering(t, 0.8f, 0.1f, {}), 0.8f);
+    // At 20 m/s with a 2.6 m wheelbase and 0.55 rad of lock: 2.6 / 400 / 0.55 of lock per m/s²;
+    // 2 m/s² away for the 1 m/s drift.
+    const float perAcceleration = trackwright::steeringPerLateralAcceleration(20.0f, 2.6f, 0.55f);
+    EXPECT_NEAR(perAcceleration, 2.6f / 400.0f / 0.55f, 1e-7f);
+    EXPECT_NEAR(trackwright::alongsideSteering(t, 0.8f, 0.1f, perAcceleration, {}), 0.1f - 2.0f * perAcceleration, 1e-6f);
+    EXPECT_EQ(trackwright::alongsideSteering(t, -0.5f, 0.1f, perAcceleration, {}), -0.5f);  // away from it: untouched
+    t.alongside[0].lateralGap = 2.0f;                                                       // beyond the margin
+    EXPECT_EQ(trackwright::alongsideSteering(t, 0.8f, 0.1f, perAcceleration, {}), 0.8f);
 }
 
 } // namespace

@@ -22,6 +22,8 @@ struct TeleportRequest {
 };
 
 struct CarTraffic;
+struct DriverProfile;
+class RaceCraft;
 
 /// One interface for every way of driving: state in, controls out. Swappable per car; no RTTI,
 /// no allocation per tick, no exceptions. A non-finite state gives neutral controls.
@@ -48,9 +50,14 @@ public:
     /// each update until replaced; nullptr (the default) drives the car as if alone, exactly as
     /// before. The view must outlive the updates that read it. Followers without traffic rules ignore it.
     virtual void setTraffic(const CarTraffic* /*traffic*/) {}
-    /// The driver's pace: the fraction of the speed hints it drives at (1: the hints, the default),
-    /// so a field spreads out as a real one does. Followers without speed hints ignore it.
-    virtual void setPace(float /*fraction*/) {}
+    /// The driver (traffic/driver_profile.h): its pace scales the speed hints, its consistency
+    /// varies them, its aggression shapes its race craft and its reaction time holds it on the
+    /// brakes after the first update (the start signal). Without one a follower drives at the
+    /// hints at once. An invalid profile is ignored. Followers without speed hints ignore it.
+    virtual void setDriver(const DriverProfile& /*driver*/) {}
+    /// The follower's race craft (traffic/race_craft.h) — its pass, yield and defence state and
+    /// counts — or null for followers without one.
+    virtual const RaceCraft* raceCraft() const { return nullptr; }
 };
 
 bool isFinite(const VehicleState& state);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "trackwright/drive/follower.h"
+#include "trackwright/traffic/driver_profile.h"
 #include "trackwright/track/line_sampler.h"
 #include "trackwright/drive/stuck_manager.h"
 #include "trackwright/traffic/follow_rules.h"
@@ -45,7 +46,8 @@ public:
     const StuckManager& stuckManager() const { return m_stuck; }
     TeleportRequest takeTeleportRequest() override;
     void setTraffic(const CarTraffic* traffic) override { m_traffic = traffic; }
-    void setPace(float fraction) override { m_pace = fraction > 0.0f && fraction <= 1.0f ? fraction : 1.0f; }
+    /// The driver's pace scales the hints (race craft is the runner's, for now).
+    void setDriver(const DriverProfile& driver) override { m_pace = validDriverProfile(driver) ? driver.pace : 1.0f; }
 
     /// The last target speed (m/s) and target point, for previews and tests.
     float targetSpeed() const { return m_targetSpeed; }

@@ -3,7 +3,9 @@
 #include "trackwright/drive/follower.h"
 #include "trackwright/track/line_sampler.h"
 #include "trackwright/drive/stuck_manager.h"
+#include "trackwright/traffic/driver_profile.h"
 #include "trackwright/traffic/follow_rules.h"
+#include "trackwright/traffic/race_craft.h"
 
 namespace trackwright {
 
@@ -22,6 +24,13 @@ struct RunnerParameters {
     float wheelbase = 2.6f;
     float maxSteeringAngle = 0.55f;
     float maxBraking = 12.0f;              ///< m/s², of the vehicle
+    float width = 1.9f;                    ///< m, of the vehicle (room to pass)
+    float lateralGrip = 12.0f;             ///< m/s², of the vehicle: what a line change may use of it
+    float length = 4.6f;                   ///< m, of the vehicle, bumper to bumper
+    float passHorizon = 400.0f;            ///< m ahead searched for the next tight corner's braking point in traffic
+    /// A corner whose hint is below this fraction of the car's speed is tight: no pass is started
+    /// that would reach its braking point before drawing alongside, and defending moves are made before it.
+    float tightCornerFraction = 0.7f;
     StuckParameters stuck;
     FollowRules follow;                    ///< with traffic: following and alongside (traffic/follow_rules.h)
 };
@@ -32,8 +41,10 @@ struct RunnerParameters {
 /// predicted under full braking exceeds a later point's hint, eq. 39.4's corner speeds). Walls: the
 /// turning path is extrapolated and corrected when it leaves the tarmac, and a sideways correction
 /// keeps a margin from the edges. Optional lateral offset; the same stuck manager as pursuit.
-/// In traffic (setTraffic): the speed is also capped by the cars ahead in its way and the steering
-/// never turns into a car alongside (traffic/follow_rules.h); the pace scales the hints.
+/// In traffic (setTraffic): the speed is also capped by the cars ahead in its way, the steering
+/// never turns into a car alongside (traffic/follow_rules.h), and race craft (traffic/race_craft.h)
+/// passes, yields and defends by moving the runner across the line; the driver's profile scales
+/// the hints and holds the start (setDriver).
 class RunnerFollower final : public Follower {
 public:
     RunnerFollower(const BakedTrack& track, std::uint32_t line, std::uint32_t vehicleClass, const RunnerParameters& parameters);
@@ -47,7 +58,10 @@ public:
     const StuckManager& stuckManager() const { return m_stuck; }
     TeleportRequest takeTeleportRequest() override;
     void setTraffic(const CarTraffic* traffic) override { m_traffic = traffic; }
-    void setPace(float fraction) override { m_pace = fraction > 0.0f && fraction <= 1.0f ? fraction : 1.0f; }
+    void setDriver(const DriverProfile& driver) override;
+    const RaceCraft* raceCraft() const override { return &m_craft; }
+    /// The race craft's rules, to tune them (a reference: edits apply from the next update).
+    RaceCraft& raceCraftRules() { return m_craft; }
 
     float targetSpeed() const { return m_targetSpeed; }
     format::Vec2 runnerPosition() const { return m_runnerPosition; }
@@ -57,6 +71,19 @@ private:
     float speedFromHints(float lineDistance, float speed, bool& mustBrake) const;
     /// Tarmac half-width on the side of `lateral` at a registration.
     float trackWidthAt(const Registration& r, float lateral) const;
+    /// A tight corner ahead (tightCornerFraction): where on the line, its hint at the driver's
+    /// pace and its turning side (+1 left).
+    struct TightCorner {
+        bool valid = false;
+        float distance = 0.0f, hint = 0.0f, side = 0.0f;
+    };
+    /// Race craft's view of the car and the road this tick (traffic only).
+    RaceCraftSituation situation(const FollowerInput& in, float speed, float pace);
+    /// The tight corner whose braking point comes first within passHorizon.
+    TightCorner findTightCorner(float speed, float pace) const;
+    /// m to where the car must start braking for the tight corner ahead (0 inside its braking
+    /// zone, infinity without one) and its side; the corner is kept until the car passes it.
+    float tightBrakingPoint(float speed, float pace, float& cornerSide);
 
     std::uint32_t m_line;
     LineSampler m_sampler;
@@ -71,7 +98,17 @@ private:
     float m_targetSpeed = 0.0f;
     format::Vec2 m_runnerPosition;
     const CarTraffic* m_traffic = nullptr;
-    float m_pace = 1.0f;
+    DriverProfile m_driver;
+    bool m_hasDriver = false;
+    RaceCraft m_craft;
+    float m_offset = 0.0f;       ///< m, race craft's offset from the line this tick
+    float m_paceNow = 1.0f;      ///< the driver's pace here, race craft's lift included
+    float m_craftSpeedCap = 0.0f; ///< m/s, race craft's cap this tick (infinity: none)
+    double m_clock = 0.0;        ///< s since the first update (the start signal)
+    double m_travelled = 0.0;    ///< m driven since the first update
+    bool m_started = false;
+    bool m_tightBraking = false; ///< braking for a tight corner this tick (traffic only)
+    TightCorner m_corner;        ///< the tight corner ahead, kept through its braking zone
 };
 
 } // namespace trackwright

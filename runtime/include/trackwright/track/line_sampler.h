@@ -20,6 +20,9 @@ struct LineSample {
     /// The road the line runs on there: the line's own climb (tangentZ, along `tangent`) and
     /// vertical curvature, its nodes' banking and grip, interpolated between the baked points.
     RoadSurface road;
+    /// m from the centre line to the line here, left positive (the baked points' offsets): where a
+    /// car on the line is, in a registration's terms.
+    float lateral = 0.0f;
 };
 
 /// Queries one line of a baked track for one vehicle class: position, tangent, curvature, speed

@@ -9,18 +9,26 @@ namespace trackwright {
 /// steering into a neighbour, never push the car ahead.
 struct FollowRules {
     float standstillGap = 2.5f;    ///< m kept bumper to bumper when both cars stand
-    float headway = 0.5f;          ///< s: desired gap = standstillGap + headway · speed (a time-gap controller)
+    float headway = 0.25f;         ///< s: desired gap = standstillGap + headway · speed (a time-gap controller)
     float gapClosingTime = 1.5f;   ///< s over which a gap error is closed: v = v_ahead + (gap − desired) / this
     float brakingFraction = 0.85f; ///< share of this car's braking the braking-distance cap counts on (as the runner's hint check)
     /// m: a car ahead whose lateral gap, now or predicted at the catch time, is below this is in
     /// this car's way and is followed; one further across can be driven past.
     float inTheWayLateralGap = 1.0f;
     float alongsideMargin = 1.0f;  ///< m: with a car alongside closer than this, no steering towards it
-    float alongsideGain = 0.15f;   ///< steering (of full lock) per m/s of lateral speed towards the car alongside
+    /// 1/s: lateral acceleration (m/s²) steered away per m/s of lateral speed towards the car
+    /// alongside — an acceleration, not a share of the lock, so the correction is as gentle at
+    /// 60 m/s as at 10 (a fixed share of the lock swerved fast cars into a spin).
+    float alongsideGain = 2.0f;
     /// m/s: with a car alongside closer than the margin whose centre is ahead, this car drops back
     /// to its speed less this: the car behind backs out (no overtaking in this increment), so two
     /// cars never run wheel to wheel onto the same line.
     float backOffSpeed = 2.0f;
+    /// m: in a tight corner's braking zone a car alongside whose centre is ahead and is closer
+    /// across than this makes this car back out as above (issue 25: "in a braking zone the car
+    /// behind backs out") — two cars abreast into a chicane, where the line sweeps across the
+    /// road, is where they touch.
+    float brakingZoneMargin = 3.5f;
     /// m/s: a car this much faster than the traffic allows brakes at full (as the runner does for
     /// a corner its braking check finds); below it the speed controller eases off.
     float fullBrakingExcess = 2.0f;
@@ -33,13 +41,20 @@ struct FollowRules {
 ///   `braking`: the speed from which this car still stops s₀ behind the point where the car ahead
 ///   stops braking at its own limit (the chapter's braking-distance check, §39.4.2, applied to the
 ///   car ahead as to a corner),
-/// and, for a car alongside closer across than alongsideMargin whose centre is ahead of this one's,
+/// and, for a car alongside closer across than alongsideMargin (brakingZoneMargin when
+/// `tightBrakingZone`: this car is braking for a tight corner) whose centre is ahead of this one's,
 /// its speed less backOffSpeed (back out). Never negative.
-float trafficSpeedLimit(const CarTraffic& traffic, float speed, float braking, const FollowRules& rules);
+float trafficSpeedLimit(const CarTraffic& traffic, float speed, float braking, const FollowRules& rules, bool tightBrakingZone = false);
 
 /// The steering command with the alongside rule applied: with a car alongside closer than the
 /// margin on one side, the command towards that side is capped at `holdSteering` (what keeps the
-/// car parallel to its line) less alongsideGain · (lateral speed towards that car).
-float alongsideSteering(const CarTraffic& traffic, float steering, float holdSteering, const FollowRules& rules);
+/// car parallel to its line) less the steering of alongsideGain · (lateral speed towards that car)
+/// of lateral acceleration, `steeringPerAcceleration` (steeringPerLateralAcceleration) converting.
+float alongsideSteering(const CarTraffic& traffic, float steering, float holdSteering, float steeringPerAcceleration, const FollowRules& rules);
+
+/// Steering command (of full lock) per m/s² of lateral acceleration at `speed`, for a bicycle model
+/// of `wheelbase` m and `maxSteeringAngle` rad: κ = a/v², δ ≈ L·κ (small angles). Speeds below
+/// 5 m/s count as 5, so a car at rest does not get an infinite gain.
+float steeringPerLateralAcceleration(float speed, float wheelbase, float maxSteeringAngle);
 
 } // namespace trackwright

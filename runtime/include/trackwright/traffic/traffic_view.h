@@ -25,7 +25,10 @@ struct TrafficCar {
     float length = 4.6f;          ///< m, bumper to bumper
     float width = 1.9f;           ///< m
     float maxBraking = 12.0f;     ///< m/s², what the car can brake at its limit
-    float maxAcceleration = 6.0f; ///< m/s², kept for the overtaking decision of the next increment
+    float maxAcceleration = 6.0f; ///< m/s², what the car can accelerate at
+    /// m the car has covered in the race along its route, laps included (a lap counter's
+    /// progress): who laps whom. Leave 0 for every car when racing without laps.
+    float raceDistance = 0.0f;
 };
 
 /// A neighbour of one car, seen from it.
@@ -43,6 +46,12 @@ struct TrafficNeighbour {
     float side = 0.0f;             ///< +1 when the other car is left of this one, −1 right
     float speed = 0.0f;            ///< m/s, the other car's
     float maxBraking = 0.0f;       ///< m/s², the other car's
+    float lateral = 0.0f;          ///< m, the other car's from the centre line, left positive
+    float width = 0.0f;            ///< m, the other car's
+    float length = 0.0f;           ///< m, the other car's
+    /// Laps the other car is ahead of this one in the race (from TrafficCar::raceDistance, less the
+    /// short way round): 1 for a car about to lap this one from behind, −1 for a backmarker ahead.
+    std::int32_t lapsAhead = 0;
 };
 
 /// Capacities of the per-car lists: fixed, so a tick allocates nothing.

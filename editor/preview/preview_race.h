@@ -1,0 +1,81 @@
+#pragma once
+
+#include "bake/pipeline/loaded_bake.h"
+#include "bake/sim/race.h"
+#include "bake/sim/race_grid.h"
+#include "bake/sim/race_tally.h"
+#include "editor/preview/car_attitude.h"
+#include "editor/preview/fixed_step_clock.h"
+
+#include "trackwright/plan/recovery_planner.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace editor::preview {
+
+/// What the panel's Race control sets: the field, the distance, the grid and the seed the
+/// drivers' paces (and a random grid) are drawn from.
+struct RaceSettings {
+    static constexpr int kMinCars = 2, kMaxCars = 20, kMinLaps = 1, kMaxLaps = 50;
+    int cars = 10;
+    int laps = 5;
+    bake::GridOrder grid = bake::GridOrder::Ordered;
+    std::uint64_t seed = 1;
+};
+
+/// A race in the preview: bake::Race steps the field together (traffic, overtaking and contacts
+/// are the bake layer's), bake::RaceTally keeps the order, gaps and events, and this adds what a
+/// preview needs on top: the baked track kept alive for the race's whole life (a live edit
+/// re-bakes the track under the ghost cars, never under a race), wall time turned into fixed
+/// ticks, and each car sat on the drawn road with pitch and roll. Cars are the same preset, line
+/// and follower as `twbake race` drives (the car preset on its own class's racing line, runner);
+/// the drivers' paces and grid come from bake::spreadProfiles, gridSlots and gridEntries.
+class PreviewRace {
+public:
+    static constexpr double kStep = 1.0 / 60.0;  ///< s per tick
+
+    /// Lines a race up on `track` and puts every car on its grid slot. Null with `error` set when
+    /// the track has no closed main route (a race is laps) or the field does not fit on the grid.
+    static std::unique_ptr<PreviewRace> start(std::shared_ptr<const bake::LoadedBake> track, const RaceSettings& settings, std::string* error);
+
+    /// Runs the ticks `seconds` of wall time hold at `speedFactor` (at most `maxTicks`); returns them.
+    int advance(double seconds, double speedFactor, int maxTicks = 600);
+    /// One tick: the race steps, the tally reads it, the cars sit on the road.
+    void step();
+
+    const bake::Race& race() const { return *m_race; }
+    const bake::RaceTally& tally() const { return *m_tally; }
+    const RaceSettings& settings() const { return m_settings; }
+    /// The baked track the race runs on (not necessarily the newest bake).
+    const std::shared_ptr<const bake::LoadedBake>& track() const { return m_track; }
+    double time() const { return m_race->time(); }
+    const CarAttitude& attitude(std::size_t car) const { return m_attitudes[car]; }
+    std::uint32_t gridSlot(std::size_t car) const { return m_slots[car]; }
+    /// m, one lap of the line the field races on.
+    double lapLength() const { return m_race->car(0).routeLength(); }
+    /// s, the fastest of a car's race laps (0 before its first).
+    double bestLap(std::size_t car) const;
+    /// s, about how long the race lasts: its laps at the pole sitter's ideal pace, and a little more
+    /// for the standing start (a timeline's scale, never a rule).
+    double expectedDuration() const;
+    /// Every car has taken the flag, or the leader took it so long ago (two ideal laps, a minute at
+    /// least) that a car still out is stuck or out of the race, not racing.
+    bool over() const;
+
+private:
+    PreviewRace() = default;
+
+    std::shared_ptr<const bake::LoadedBake> m_track;  ///< first: every member below reads it
+    std::unique_ptr<trackwright::RecoveryPlanner> m_planner;
+    RaceSettings m_settings;
+    std::vector<std::uint32_t> m_slots;
+    std::unique_ptr<bake::Race> m_race;
+    std::unique_ptr<bake::RaceTally> m_tally;
+    std::vector<CarAttitude> m_attitudes;
+    FixedStepClock m_clock{kStep};
+};
+
+} // namespace editor::preview

@@ -1,0 +1,181 @@
+#pragma once
+
+#include "trackwright/traffic/driver_profile.h"
+#include "trackwright/traffic/lateral_blend.h"
+#include "trackwright/traffic/traffic_view.h"
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+
+namespace trackwright {
+
+/// The overtaking rule's thresholds (issue 25: "overtake with commitment").
+struct OvertakeRules {
+    /// m/s the car must be able to go faster than the car ahead (its own speed hint at its pace
+    /// against the other's speed) for a pass to be worth leaving the line for.
+    float minSpeedAdvantage = 1.0f;
+    float decideGap = 10.0f;        ///< m bumper to bumper within which a pass is considered…
+    float decideHeadway = 0.3f;     ///< …plus this many seconds of speed
+    float passingClearance = 1.2f;  ///< m between the sides when passing (above FollowRules::alongsideMargin)
+    float minCommitTime = 1.5f;     ///< s a decision is held before it may be dropped
+    float maxApproachTime = 20.0f;  ///< s allowed to draw alongside; after it the attempt is aborted
+    float retryDelay = 2.0f;        ///< s after an abort before the next attempt
+    float clearMargin = 2.0f;       ///< m beyond a car length the passed car must be behind before returning
+    /// m of braking zone an attempt may still reach before drawing alongside: a pass that would
+    /// meet a corner's braking point with its nose behind is not started (no tight corner too close).
+    float brakingAllowance = 30.0f;
+    float lateralRate = 3.0f;       ///< m/s, the most the offset changes
+    float lateralRateChange = 6.0f; ///< m/s², how fast that rate changes (the jerk limit on the path)
+    /// Fraction of pace a committed attacker pushes above its own at aggression 1 (never above the
+    /// hints): drivers drive harder while passing.
+    float attackPush = 0.03f;
+};
+
+/// When a car may move across the road (issue 25: "never steer into a car that is alongside"),
+/// whatever the move is for: a pass, the return after it, the merge off the grid, a yield.
+struct LaneChangeRules {
+    float lateralMargin = 0.5f;     ///< m kept between the sides of the mover and a car it moves towards
+    float aheadTime = 0.6f;         ///< s of speed ahead (at least aheadGap) in which a car blocks the move
+    float aheadGap = 8.0f;          ///< m
+    float behindGap = 6.0f;         ///< m behind in which a car blocks the move (more when it closes)
+    float behindClosingTime = 1.0f; ///< s of closing speed added to behindGap
+    float threshold = 0.3f;         ///< m: moves smaller than this are not checked
+    /// m before a tight corner's braking point within which a car whose move is blocked by a car
+    /// ahead of it drops back behind that car (two abreast into a tight corner is where cars touch).
+    float dropBackWindow = 200.0f;
+    float dropBackGap = 2.0f;       ///< m bumper to bumper it drops back to…
+    float dropBackTime = 1.5f;      ///< …closing the difference over this many seconds
+};
+
+/// The defending rule's thresholds: one move to the inside of the next corner before its braking
+/// zone, scaled by the driver's aggression, never once the attacker is alongside.
+struct DefendRules {
+    float attackGap = 12.0f;        ///< m: a car behind closer than this and closing is attacking
+    float attackClosingSpeed = 1.5f;///< m/s of closing that counts as attacking
+    float window = 150.0f;          ///< m before the braking point within which the move is made
+    float maxOffset = 1.5f;         ///< m of the move at aggression 1
+    float rearmTime = 3.0f;         ///< s without an attacker before a new move is allowed
+};
+
+/// The blue-flag rule's thresholds: a car about to be lapped moves to the yield side.
+struct BlueFlagRules {
+    float range = 60.0f;            ///< m behind within which a lapping car is shown the flag
+    float thirdCarGap = 30.0f;      ///< m: another car this close ahead or alongside holds the yield
+    float lift = 0.97f;             ///< fraction of its pace a yielding car drives at
+};
+
+/// The designer's say at one point of the track (race_zones.h's OvertakingRule, as plain values
+/// here so the rule does not depend on how they are looked up).
+struct PassPermission {
+    bool left = true, right = true;  ///< sides a pass may be made on
+    bool encouraged = false;         ///< inside an overtaking zone: attempts start from further back
+    /// m to the next no-overtaking zone: a pass that cannot be done by then is not started.
+    float noOvertakingAhead = std::numeric_limits<float>::infinity();
+};
+
+/// What the follower knows of its own car and the road for race craft, this tick. Laterals are
+/// from the centre line, left positive.
+struct RaceCraftSituation {
+    float dt = 0.0f;
+    float speed = 0.0f;             ///< m/s
+    float freeSpeed = 0.0f;         ///< m/s: what the hints (at its pace) allow here, traffic aside
+    float lateral = 0.0f;           ///< m, the car's
+    float lineLateral = 0.0f;       ///< m, its line's at the car
+    float leftLimit = 0.0f;         ///< m: the most the car's centre may be left (tarmac less margins)
+    float rightLimit = 0.0f;        ///< m: the most right (negative)
+    float width = 1.9f, length = 4.6f;  ///< m, the car's
+    /// m until the car must start braking for the next corner slower than it goes (infinity: none
+    /// within reach), and that corner's side (+1 left turn, −1 right, 0 none).
+    float brakingPoint = std::numeric_limits<float>::infinity();
+    float cornerSide = 0.0f;
+    PassPermission permission;
+    float yieldSide = -1.0f;        ///< +1: lapped cars move left, −1 right
+    /// m/s² of lateral grip the car has to spare on its line here (grip less v²·|κ|): an offset
+    /// changes at most with half of it, so a line change never spins a car mid-corner.
+    float lateralHeadroom = std::numeric_limits<float>::infinity();
+};
+
+/// What race craft asks of the follower.
+struct RaceCraftCommand {
+    float lateralOffset = 0.0f;     ///< m from the line (blended; apply as is)
+    float paceFactor = 1.0f;        ///< multiplies the speed hints (a yielding car lifts)
+    /// m/s the car may go at most (dropping back behind a car that blocks its move); infinity: free.
+    float speedCap = std::numeric_limits<float>::infinity();
+};
+
+/// What a car's race craft did, for the race's figures.
+struct RaceCraftCounts {
+    int looks = 0;        ///< passes committed to (pulled out to look)
+    int dropped = 0;      ///< of those, given up before drawing alongside
+    /// Of those, the ones that drew alongside (the nose level with the other car's tail): an
+    /// attempt as a race engineer counts it.
+    int attempts = 0;
+    int completed = 0;    ///< attempts that cleared the other car
+    int aborted = 0;      ///< attempts given up after drawing alongside
+    int defends = 0;      ///< defending moves made
+    int yields = 0;       ///< blue flags obeyed
+};
+
+/// One car's race craft (issue 25): overtaking with commitment, defending and the blue flag, on top
+/// of the follow and alongside rules (follow_rules.h) which keep applying — they only ever slow a
+/// car or stop it steering into a neighbour. Every rule reads the traffic view's neighbours and the
+/// car's situation and asks for a lateral offset from the line, blended with rate and jerk limits
+/// (lateral_blend.h). Priority: a committed pass, then the blue flag, then a defence, else the line.
+/// Plain state, no allocation, deterministic.
+class RaceCraft {
+public:
+    enum class Pass : std::uint8_t { None, Committed, Returning };
+
+    RaceCraftCommand update(const CarTraffic& traffic, const RaceCraftSituation& situation, const DriverProfile& driver);
+    void reset();
+    /// Starts the blend at `offset` m from the line (where the car stands), so the first update
+    /// does not pull it towards the line.
+    void startAt(float offset) { m_blend = {offset, 0.0f}; }
+
+    Pass pass() const { return m_pass; }
+    /// The car being passed (an index into the traffic view), while a pass is committed.
+    std::uint32_t passTarget() const { return m_target; }
+    /// +1 passing on the left, −1 on the right.
+    float passSide() const { return m_side; }
+    bool yielding() const { return m_yielding; }
+    bool defending() const { return m_defending; }
+    const RaceCraftCounts& counts() const { return m_counts; }
+
+    OvertakeRules overtake;
+    LaneChangeRules laneChange;
+    DefendRules defend;
+    BlueFlagRules blueFlag;
+
+private:
+    /// The offset from the line a pass of `other` on `side` holds, or NaN when it does not fit here.
+    float passingOffset(const TrafficNeighbour& other, float side, const RaceCraftSituation& s) const;
+    void considerPass(const CarTraffic& traffic, const RaceCraftSituation& s, const DriverProfile& driver);
+    void continuePass(const CarTraffic& traffic, const RaceCraftSituation& s);
+    void endPass(bool completed);
+    /// The nearest car lying across the path from the car's lateral to `lateral` within the
+    /// lane-change window, or null when the way is clear (a car straight ahead or behind on the
+    /// car's own line is the follow rule's, not a blocker).
+    const TrafficNeighbour* corridorBlocker(const CarTraffic& traffic, const RaceCraftSituation& s, float lateral) const;
+    float defendTarget(const CarTraffic& traffic, const RaceCraftSituation& s, const DriverProfile& driver);
+    bool yieldTarget(const CarTraffic& traffic, const RaceCraftSituation& s, float& lateral);
+
+    Pass m_pass = Pass::None;
+    std::uint32_t m_target = 0;
+    float m_side = 0.0f;
+    float m_passOffset = 0.0f;     ///< m from the line the pass holds (decided once, beside the other car)
+    float m_passTime = 0.0f;       ///< s since the decision
+    float m_lastCentre = 0.0f;     ///< m the passed car was ahead when last seen
+    float m_noRoomTime = 0.0f;     ///< s the pass has had no room on either side
+    bool m_drewAlongside = false;  ///< this pass has drawn alongside (an attempt)
+    float m_sinceAbort = 1e9f;     ///< s
+    bool m_yielding = false;
+    bool m_defending = false;
+    bool m_defendUsed = false;     ///< this attack's one move is made
+    float m_defendLateral = 0.0f;
+    float m_sinceAttack = 1e9f;    ///< s since a car last attacked
+    LateralBlend m_blend;
+    RaceCraftCounts m_counts;
+};
+
+} // namespace trackwright

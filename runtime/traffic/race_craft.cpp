@@ -1,0 +1,265 @@
+#include "trackwright/traffic/race_craft.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace trackwright {
+
+namespace {
+
+/// The neighbour record of car `index`, wherever it is in the view, or null.
+const TrafficNeighbour* findCar(const CarTraffic& t, std::uint32_t index) {
+    for (int k = 0; k < t.aheadCount; ++k)
+        if (t.ahead[k].car == index) return &t.ahead[k];
+    for (int k = 0; k < t.alongsideCount; ++k)
+        if (t.alongside[k].car == index) return &t.alongside[k];
+    for (int k = 0; k < t.behindCount; ++k)
+        if (t.behind[k].car == index) return &t.behind[k];
+    return nullptr;
+}
+
+/// m the car travels until it has passed the other car and is clear of it by its own length and
+/// `margin`, at an advantage of `advantage` m/s; infinity without one.
+float clearingDistance(const TrafficNeighbour& n, float length, float margin, float speed, float advantage) {
+    if (!(advantage > 0.0f)) return std::numeric_limits<float>::infinity();
+    return std::max(0.0f, n.gap + n.length + 2.0f * length + margin) / advantage * std::max(speed, 1.0f);
+}
+
+/// m/s the car could be doing soon: its free speed, but no more than a few seconds of
+/// acceleration above its speed (off the start every car is far below its free speed, and the car
+/// ahead is no slower for it).
+float reachableSpeed(const RaceCraftSituation& s) { return std::min(s.freeSpeed, s.speed + 8.0f); }
+
+} // namespace
+
+void RaceCraft::reset() {
+    const OvertakeRules o = overtake;
+    const DefendRules d = defend;
+    const BlueFlagRules b = blueFlag;
+    *this = RaceCraft{};
+    overtake = o;
+    defend = d;
+    blueFlag = b;
+}
+
+float RaceCraft::passingOffset(const TrafficNeighbour& other, float side, const RaceCraftSituation& s) const {
+    // Beside the other car's place relative to the line (both cars follow the same line, so the
+    // pass runs parallel to it); the lateral it puts this car at must lie within the tarmac.
+    const float offset = other.lateral - s.lineLateral + side * (0.5f * (s.width + other.width) + overtake.passingClearance);
+    const float lateral = s.lineLateral + offset;
+    if (side > 0.0f ? lateral > s.leftLimit : lateral < s.rightLimit) return NAN;
+    return offset;
+}
+
+void RaceCraft::considerPass(const CarTraffic& traffic, const RaceCraftSituation& s, const DriverProfile& driver) {
+    if (m_sinceAbort < overtake.retryDelay) return;
+    // The car in the way: the nearest ahead that this car would run into on its line.
+    const TrafficNeighbour* target = nullptr;
+    for (int k = 0; k < traffic.aheadCount && !target; ++k) {
+        const TrafficNeighbour& n = traffic.ahead[k];
+        if (std::min(n.lateralGap, n.lateralGapAtCatch) < overtake.passingClearance) target = &n;
+    }
+    if (!target) return;
+    const TrafficNeighbour& n = *target;
+    // Keener drivers start from further back, and more so where the designer encourages it.
+    const float keenness = (0.75f + 0.5f * driver.aggression) * (s.permission.encouraged ? 1.5f : 1.0f);
+    if (n.gap > overtake.decideGap * keenness + overtake.decideHeadway * s.speed) return;
+    const bool lapping = n.lapsAhead < 0;  // a backmarker: it yields, the advantage needed is small
+    const float advantage = reachableSpeed(s) - n.speed;
+    if (advantage < (lapping ? 0.3f : 1.0f) * overtake.minSpeedAdvantage) return;
+    // Only a pass that is done before the next tight corner's braking point (two abreast into a
+    // tight corner is where cars touch) and before a no-overtaking zone is started.
+    const float clearing = clearingDistance(n, s.length, overtake.clearMargin, s.speed, advantage);
+    if (clearing > s.brakingPoint + overtake.brakingAllowance || clearing > s.permission.noOvertakingAhead) return;
+    // The side: the one allowed with room that needs the least move, the inside of the next corner
+    // on a tie (it is the shorter way round), and never the side a backmarker yields to.
+    float best = NAN, bestCost = std::numeric_limits<float>::infinity(), bestSide = 0.0f;
+    for (const float side : {1.0f, -1.0f}) {
+        if (side > 0.0f ? !s.permission.left : !s.permission.right) continue;
+        if (lapping && side == s.yieldSide) continue;
+        const float offset = passingOffset(n, side, s);
+        if (std::isnan(offset)) continue;
+        const float cost = std::abs(s.lineLateral + offset - s.lateral) - (side == s.cornerSide ? 0.5f : 0.0f);
+        if (cost < bestCost) {
+            bestCost = cost;
+            best = offset;
+            bestSide = side;
+        }
+    }
+    if (std::isnan(best)) return;
+    m_pass = Pass::Committed;
+    m_target = n.car;
+    m_side = bestSide;
+    m_passOffset = best;
+    m_passTime = 0.0f;
+    m_noRoomTime = 0.0f;
+    m_lastCentre = n.centre;
+    m_drewAlongside = false;
+    ++m_counts.looks;
+}
+
+void RaceCraft::endPass(bool completed) {
+    m_pass = Pass::Returning;
+    if (!m_drewAlongside) ++m_counts.dropped;
+    else ++(completed ? m_counts.completed : m_counts.aborted);
+    if (!completed) m_sinceAbort = 0.0f;
+}
+
+void RaceCraft::continuePass(const CarTraffic& traffic, const RaceCraftSituation& s) {
+    m_passTime += s.dt;
+    const TrafficNeighbour* found = findCar(traffic, m_target);
+    if (!found) {
+        // Out of the view: far behind (passed) or gone off the track or route (no longer in the way).
+        endPass(m_lastCentre < 0.0f);
+        return;
+    }
+    const TrafficNeighbour& n = *found;
+    m_lastCentre = n.centre;
+    if (n.centre < -(0.5f * (s.length + n.length) + s.length + overtake.clearMargin)) {
+        endPass(true);
+        return;
+    }
+    const bool behindIt = n.centre > 0.0f;
+    const bool alongside = n.gap <= 0.0f;
+    if (alongside && !m_drewAlongside) {
+        m_drewAlongside = true;
+        ++m_counts.attempts;
+    }
+    // The offset holds; only the tarmac can squeeze it (the line sweeps across the road). Squeezed
+    // by more than half the clearance, the other side is taken if it fits and the car is still
+    // behind; squeezed for long, the pass has no room.
+    float squeeze = m_side * (s.lineLateral + m_passOffset) - (m_side > 0.0f ? s.leftLimit : -s.rightLimit);
+    if (squeeze > 0.5f * overtake.passingClearance && !alongside && behindIt) {
+        const float other = -m_side;
+        const bool allowed = (other > 0.0f ? s.permission.left : s.permission.right) && !(n.lapsAhead < 0 && other == s.yieldSide);
+        const float there = allowed ? passingOffset(n, other, s) : NAN;
+        if (!std::isnan(there)) {
+            m_side = other;
+            m_passOffset = there;
+            squeeze = 0.0f;
+        }
+    }
+    m_noRoomTime = squeeze > 0.5f * overtake.passingClearance ? m_noRoomTime + s.dt : 0.0f;
+    if (alongside && behindIt && s.brakingPoint <= 0.0f) {  // abreast but behind into a tight corner: back out
+        endPass(false);
+        return;
+    }
+    if (alongside || !behindIt) return;  // drawn level: see it through (the alongside rule keeps the cars apart)
+    const float advantage = reachableSpeed(s) - n.speed;
+    const bool noRoom = m_noRoomTime > overtake.minCommitTime;
+    // A pass that can no longer be done before the tight corner: back out while still behind.
+    const bool tooLate = m_passTime > overtake.minCommitTime &&
+                         clearingDistance(n, s.length, overtake.clearMargin, s.speed, advantage) > s.brakingPoint + overtake.brakingAllowance;
+    if (m_passTime > overtake.maxApproachTime || noRoom || tooLate || (m_passTime > overtake.minCommitTime && advantage < 0.0f)) {
+        endPass(false);
+    }
+}
+
+const TrafficNeighbour* RaceCraft::corridorBlocker(const CarTraffic& traffic, const RaceCraftSituation& s, float lateral) const {
+    const LaneChangeRules& r = laneChange;
+    const float from = s.lateral, low = std::min(from, lateral), high = std::max(from, lateral);
+    const auto blocks = [&](const TrafficNeighbour& n) {
+        const float reach = 0.5f * (s.width + n.width) + r.lateralMargin;
+        if (std::abs(n.lateral - from) < 0.5f * (s.width + n.width)) return false;  // in line: followed, not swept
+        return n.lateral + reach > low && n.lateral - reach < high;
+    };
+    const float aheadWindow = std::max(r.aheadGap, r.aheadTime * s.speed);
+    for (int k = 0; k < traffic.alongsideCount; ++k)
+        if (blocks(traffic.alongside[k])) return &traffic.alongside[k];
+    for (int k = 0; k < traffic.aheadCount; ++k)
+        if (traffic.ahead[k].gap < aheadWindow && blocks(traffic.ahead[k])) return &traffic.ahead[k];
+    for (int k = 0; k < traffic.behindCount; ++k) {
+        const TrafficNeighbour& n = traffic.behind[k];
+        if (n.gap < r.behindGap + r.behindClosingTime * std::max(0.0f, n.closingSpeed) && blocks(n)) return &n;
+    }
+    return nullptr;
+}
+
+float RaceCraft::defendTarget(const CarTraffic& traffic, const RaceCraftSituation& s, const DriverProfile& driver) {
+    const TrafficNeighbour* attacker = nullptr;
+    for (int k = 0; k < traffic.behindCount && !attacker; ++k) {
+        const TrafficNeighbour& n = traffic.behind[k];
+        if (n.lapsAhead == 0 && n.gap < defend.attackGap && n.closingSpeed > defend.attackClosingSpeed) attacker = &n;
+    }
+    if (attacker) m_sinceAttack = 0.0f;
+    else m_sinceAttack += s.dt;
+    if (m_defendUsed && m_sinceAttack > defend.rearmTime) m_defendUsed = false;
+    if (m_defending && (s.brakingPoint > defend.window || !attacker)) m_defending = false;  // the corner is reached or the attack over
+    if (!m_defending && attacker && !m_defendUsed && driver.aggression > 0.0f && s.cornerSide != 0.0f && s.brakingPoint < defend.window) {
+        // One move to the inside, unless the attacker is already there (that would be a block).
+        const bool attackerInside = (attacker->lateral - s.lateral) * s.cornerSide > 0.5f * s.width;
+        if (!attackerInside) {
+            m_defendLateral = std::clamp(s.lineLateral + s.cornerSide * driver.aggression * defend.maxOffset, s.rightLimit, s.leftLimit);
+            m_defending = true;
+            m_defendUsed = true;
+            ++m_counts.defends;
+        }
+    }
+    return m_defendLateral;
+}
+
+bool RaceCraft::yieldTarget(const CarTraffic& traffic, const RaceCraftSituation& s, float& lateral) {
+    bool flagged = false;
+    std::uint32_t lapper = 0;
+    for (int k = 0; k < traffic.behindCount && !flagged; ++k)
+        if (traffic.behind[k].lapsAhead > 0 && traffic.behind[k].gap < blueFlag.range) flagged = true, lapper = traffic.behind[k].car;
+    for (int k = 0; k < traffic.alongsideCount && !flagged; ++k)
+        if (traffic.alongside[k].lapsAhead > 0) flagged = true, lapper = traffic.alongside[k].car;
+    if (!flagged) {
+        m_yielding = false;
+        return false;
+    }
+    // A third car close by: moving over could put this car into it; hold the line until clear.
+    bool third = false;
+    for (int k = 0; k < traffic.aheadCount; ++k) third |= traffic.ahead[k].gap < blueFlag.thirdCarGap;
+    for (int k = 0; k < traffic.alongsideCount; ++k) third |= traffic.alongside[k].car != lapper;
+    if (third && !m_yielding) return false;
+    if (!m_yielding) ++m_counts.yields;
+    m_yielding = true;
+    lateral = s.yieldSide > 0.0f ? s.leftLimit : s.rightLimit;
+    return true;
+}
+
+RaceCraftCommand RaceCraft::update(const CarTraffic& traffic, const RaceCraftSituation& s, const DriverProfile& driver) {
+    RaceCraftCommand command;
+    if (!(s.dt > 0.0f)) return command;
+    m_sinceAbort += s.dt;
+    if (m_pass == Pass::Committed) continuePass(traffic, s);
+    if (m_pass != Pass::Committed) considerPass(traffic, s, driver);
+    float lateral = s.lineLateral;
+    float yieldLateral = 0.0f;
+    const float defendLateral = defendTarget(traffic, s, driver);
+    if (m_pass == Pass::Committed) {
+        lateral = std::clamp(s.lineLateral + m_passOffset, s.rightLimit, s.leftLimit);
+        command.paceFactor = 1.0f + overtake.attackPush * driver.aggression;
+        m_yielding = false;
+    } else if (yieldTarget(traffic, s, yieldLateral)) {
+        lateral = yieldLateral;
+        command.paceFactor = blueFlag.lift;
+    } else if (m_defending) {
+        lateral = defendLateral;
+    }
+    // A move away from the line (a pass, a yield, a defence) waits for its corridor to clear, the
+    // car holding where it is; before a tight corner it drops back behind a blocker ahead of it. A
+    // return to the line is left to the alongside rule (follow_rules.h): holding two abreast
+    // until the corridor clears kept cars side by side into the first chicane.
+    const bool awayFromLine = std::abs(lateral - s.lineLateral) > std::abs(s.lateral - s.lineLateral);
+    if (awayFromLine && std::abs(lateral - s.lateral) > laneChange.threshold) {
+        if (const TrafficNeighbour* blocker = corridorBlocker(traffic, s, lateral)) {
+            lateral = s.lateral;
+            if (blocker->centre > 0.0f && s.brakingPoint < laneChange.dropBackWindow)
+                command.speedCap = std::max(0.0f, blocker->speed + (blocker->gap - laneChange.dropBackGap) / laneChange.dropBackTime);
+        }
+    }
+    const float rateChange = std::min(overtake.lateralRateChange, 0.5f * std::max(0.0f, s.lateralHeadroom));
+    m_blend.update(lateral - s.lineLateral, overtake.lateralRate, std::max(rateChange, 0.05f), s.dt);
+    // The line sweeps across the road under a held offset: never let the two add up to a place off
+    // the tarmac (a car left on yesterday's offset in a chicane ends in the runoff).
+    const float lowest = std::min(0.0f, s.rightLimit - s.lineLateral), highest = std::max(0.0f, s.leftLimit - s.lineLateral);
+    if (m_blend.offset < lowest || m_blend.offset > highest) m_blend = {std::clamp(m_blend.offset, lowest, highest), 0.0f};
+    if (m_pass == Pass::Returning && std::abs(m_blend.offset) < 0.05f) m_pass = Pass::None;
+    command.lateralOffset = m_blend.offset;
+    return command;
+}
+
+} // namespace trackwright

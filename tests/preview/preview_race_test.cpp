@@ -1,0 +1,301 @@
+// The preview's race mode: a bake::Race on the preview's baked track, its broadcast (tower,
+// timeline, markers, results) and the chase camera on any car; the ghost cars come back when it stops.
+#include "editor/preview/preview_panel.h"
+#include "editor/preview/preview_race.h"
+#include "editor/preview/preview_widget.h"
+#include "editor/preview/surface_height.h"
+
+#include "formats/source/track_json.h"
+
+#include <QImage>
+#include <QProcess>
+#include <QPushButton>
+#include <QQuickItem>
+#include <QQuickWidget>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <set>
+
+namespace {
+
+using editor::preview::PreviewController;
+using editor::preview::PreviewPanel;
+using editor::preview::PreviewRace;
+using editor::preview::PreviewSimulation;
+using editor::preview::PreviewWidget;
+using editor::preview::RaceSettings;
+
+formats::TrackDocument sample(const char* name) {
+    auto loaded = formats::loadTrackFile(std::string(TRACKWRIGHT_SAMPLES_DIR) + "/" + name);
+    if (!loaded.document) throw std::runtime_error(std::string("cannot load ") + name);
+    return *loaded.document;
+}
+
+RaceSettings settings(int cars, int laps, bake::GridOrder grid = bake::GridOrder::Ordered) {
+    RaceSettings s;
+    s.cars = cars;
+    s.laps = laps;
+    s.grid = grid;
+    return s;
+}
+
+TEST(PreviewRace, StartsTheFieldOnATwoColumnStaggeredGridBehindTheLine) {
+    const auto track = PreviewSimulation::bakeForPreview(sample("monza.twtrack"));
+    ASSERT_TRUE(track);
+    std::string error;
+    const std::unique_ptr<PreviewRace> race = PreviewRace::start(track, settings(8, 3), &error);
+    ASSERT_TRUE(race) << error;
+    ASSERT_EQ(race->race().size(), 8u);
+    EXPECT_EQ(race->track(), track) << "the race keeps the bake it started on";
+    // Each car where its slot says: pole on the left, then alternating columns, each row further back.
+    std::vector<float> lateral(8), distance(8);
+    for (std::size_t i = 0; i < 8; ++i) {
+        const bake::SimulatedCar& car = race->race().car(i);
+        EXPECT_EQ(car.body().state.speed, 0.0f) << "a standing start";
+        const auto under = editor::preview::surfaceUnder(track->track, car.body().state.position, race->attitude(i).height);
+        ASSERT_TRUE(under) << "car " << i << " is on the track";
+        EXPECT_TRUE(under->onTarmac) << "car " << i;
+        lateral[race->gridSlot(i)] = under->lateral;
+        distance[race->gridSlot(i)] = under->registration.distance;
+    }
+    for (std::uint32_t slot = 0; slot < 8; ++slot) {
+        if (slot % 2 == 0) EXPECT_GT(lateral[slot], 1.0f) << "slot " << slot << " in the left column";
+        else EXPECT_LT(lateral[slot], -1.0f) << "slot " << slot << " in the right column";
+        if (slot > 0) {
+            // Along the route, back from the line (which may sit at the route's start, so wrap).
+            const double length = race->lapLength();
+            const double back = std::fmod(distance[slot - 1] - distance[slot] + 2.0 * length, length);
+            EXPECT_GT(back, 2.0) << "slot " << slot << " behind slot " << slot - 1;
+            EXPECT_LT(back, 20.0) << "slot " << slot << " staggered, not a row away";
+        }
+    }
+}
+
+TEST(PreviewRace, RefusesATrackWithoutLaps) {
+    formats::TrackDocument open = sample("kart.twtrack");
+    open.routes[0].closed = false;
+    const auto track = PreviewSimulation::bakeForPreview(open);
+    ASSERT_TRUE(track);
+    std::string error;
+    EXPECT_FALSE(PreviewRace::start(track, settings(4, 2), &error));
+    EXPECT_NE(error.find("closed"), std::string::npos) << error;
+}
+
+/// A preview of the kart track with its ghost cars, shown.
+class RacePreview : public ::testing::Test {
+protected:
+    void SetUp() override {
+        ASSERT_TRUE(widget.sceneErrors().isEmpty()) << widget.sceneErrors().toStdString();
+        QString error;
+        ASSERT_TRUE(controller().setDocument(sample("kart.twtrack"), &error)) << error.toStdString();
+        for (int i = 0; i < 3; ++i) controller().addCar({});
+        widget.resize(1280, 760);
+        widget.show();
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(&widget));
+    }
+    PreviewController& controller() { return *widget.controller(); }
+    const PreviewRace& race() { return *controller().race(); }
+    QQuickItem* scene() { return widget.sceneView()->rootObject(); }
+    /// The scene's visible items named `name`, in the visual tree's order (a Repeater's
+    /// delegates are its parent item's children there, not always QObject children).
+    QList<QQuickItem*> items(const char* name) {
+        QList<QQuickItem*> found;
+        std::function<void(QQuickItem*)> walk = [&](QQuickItem* item) {
+            if (item->objectName() == QLatin1String(name) && item->isVisible()) found << item;
+            for (QQuickItem* child : item->childItems()) walk(child);
+        };
+        walk(scene());
+        return found;
+    }
+    /// Clicks the middle of `item` in the scene.
+    void click(QQuickItem* item) {
+        const QPointF centre = item->mapToScene(QPointF(item->width() / 2, item->height() / 2));
+        QTest::mouseClick(widget.sceneView(), Qt::LeftButton, {}, centre.toPoint());
+        QTest::qWait(50);
+    }
+    PreviewWidget widget;
+};
+
+TEST_F(RacePreview, TheTowerListsEveryCarOnceInRunningOrderWithGrowingGaps) {
+    ASSERT_TRUE(controller().startRace(settings(10, 3)));
+    EXPECT_EQ(controller().carCount(), 10u);
+    EXPECT_EQ(qobject_cast<QAbstractItemModel*>(controller().carsModel())->rowCount(), 10) << "the race's cars are drawn, not the ghosts";
+    controller().simulateFor(35.0);
+    QTest::qWait(100);
+    const auto& rows = controller().broadcast()->tower()->rows();
+    ASSERT_EQ(rows.size(), 10u);
+    std::set<int> cars;
+    for (std::size_t p = 0; p < rows.size(); ++p) {
+        cars.insert(rows[p].car);
+        const bake::SimulatedCar& car = race().race().car(static_cast<std::size_t>(rows[p].car));
+        EXPECT_GE(rows[p].gapToLeader, 0.0) << "P" << p + 1;
+        if (p == 0) continue;
+        const bake::SimulatedCar& ahead = race().race().car(static_cast<std::size_t>(rows[p - 1].car));
+        EXPECT_LE(car.progress(), ahead.progress() + 1e-6) << "P" << p + 1 << " is not further round than P" << p;
+        EXPECT_GE(rows[p].gapToLeader, rows[p - 1].gapToLeader - 1e-9) << "P" << p + 1;
+    }
+    EXPECT_EQ(cars.size(), 10u) << "every car once";
+    EXPECT_GT(rows.back().gapToLeader, 0.5) << "the field has spread out";
+    EXPECT_EQ(items("towerLine").size(), 10) << "the tower shows every line";
+    EXPECT_NE(controller().broadcast()->clock().indexOf("Lap"), -1) << controller().broadcast()->clock().toStdString();
+}
+
+TEST_F(RacePreview, AnEventInTheTallyIsATickOnTheTimelineThatChasesItsCar) {
+    // Passes and contacts are the bake's traffic, still being tuned there: a reversed grid (the fast
+    // cars start at the back and must pass), seed after seed, until a race has an event. Each new
+    // race starts its timeline afresh.
+    for (std::uint64_t seed = 1; seed <= 10 && (!controller().racing() || race().tally().events().empty()); ++seed) {
+        RaceSettings s = settings(10, 3, bake::GridOrder::Reversed);
+        s.seed = seed;
+        ASSERT_TRUE(controller().startRace(s));
+        EXPECT_EQ(controller().broadcast()->events()->rowCount(), 0);
+        for (int i = 0; i < 120 && race().tally().events().empty(); ++i) controller().simulateFor(1.0);
+    }
+    const auto& events = race().tally().events();
+    ASSERT_FALSE(events.empty()) << "no pass nor contact in two minutes of ten reversed grids";
+    const auto& marks = controller().broadcast()->events()->marks();
+    ASSERT_EQ(marks.size(), events.size());
+    for (std::size_t k = 0; k < events.size(); ++k) {
+        EXPECT_EQ(marks[k].time, events[k].time);
+        EXPECT_EQ(marks[k].car, static_cast<int>(events[k].car));
+        EXPECT_EQ(marks[k].contact, events[k].kind == bake::RaceEvent::Kind::Contact);
+    }
+    QTest::qWait(100);
+    const QList<QQuickItem*> ticks = items("timelineTick");
+    ASSERT_EQ(ticks.size(), static_cast<int>(events.size()));
+    // The last tick: further along the bar than the first, and a click on it chases its car.
+    QQuickItem* last = ticks.back();
+    EXPECT_GE(last->x(), ticks.front()->x());
+    const int car = last->property("car").toInt();
+    controller().selectCar(car == 0 ? 1 : 0);
+    controller().setCameraMode(PreviewController::Orbit);
+    click(last);
+    EXPECT_EQ(controller().selectedCar(), car);
+    EXPECT_EQ(controller().cameraMode(), PreviewController::Chase);
+}
+
+TEST_F(RacePreview, ClickingACarInTheTowerChasesItAndNCyclesDownTheOrder) {
+    ASSERT_TRUE(controller().startRace(settings(6, 2)));
+    controller().simulateFor(20.0);
+    QTest::qWait(100);
+    const QList<QQuickItem*> lines = items("towerLine");
+    ASSERT_EQ(lines.size(), 6);
+    // P4's line.
+    const int car = lines[3]->property("car").toInt();
+    ASSERT_EQ(car, controller().broadcast()->tower()->rows()[3].car);
+    click(lines[3]);
+    EXPECT_EQ(controller().selectedCar(), car);
+    EXPECT_EQ(controller().cameraMode(), PreviewController::Chase);
+    controller().simulateFor(1.0);
+    // The chase camera sits behind that car, not any other.
+    const trackwright::VehicleState& s = race().race().car(static_cast<std::size_t>(car)).body().state;
+    const QVector3D camera = controller().chasePosition();
+    const double behind = std::hypot(camera.x() - s.position.x, -camera.z() - s.position.y);
+    EXPECT_LT(behind, 20.0);
+    EXPECT_GT(behind, 5.0);
+    EXPECT_NE(controller().hudText().indexOf(QStringLiteral("Car %1").arg(car + 1)), -1) << controller().hudText().toStdString();
+    // N: the car one place down the tower.
+    const int next = controller().broadcast()->tower()->rows()[4].car;
+    widget.activateWindow();
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&widget));
+    widget.sceneView()->setFocus();
+    QTest::keyClick(widget.sceneView(), Qt::Key_N);
+    EXPECT_EQ(controller().selectedCar(), next);
+    QTest::keyClick(widget.sceneView(), Qt::Key_N, Qt::ShiftModifier);
+    EXPECT_EQ(controller().selectedCar(), car);
+}
+
+TEST_F(RacePreview, StoppingTheRaceBringsTheGhostsBack) {
+    PreviewPanel* panel = widget.panel();
+    panel->raceCarsBox()->setValue(5);
+    panel->raceLapsBox()->setValue(2);
+    QTest::mouseClick(panel->startRaceButton(), Qt::LeftButton);
+    ASSERT_TRUE(controller().racing());
+    EXPECT_EQ(race().race().size(), 5u);
+    EXPECT_EQ(race().settings().laps, 2);
+    EXPECT_TRUE(controller().broadcast()->active());
+    EXPECT_FALSE(panel->carTable()->isEnabled()) << "the ghost cars wait";
+    controller().simulateFor(5.0);
+    QTest::qWait(50);
+    EXPECT_EQ(items("raceTower").size(), 1);
+    EXPECT_EQ(items("raceTimeline").size(), 1);
+
+    QTest::mouseClick(panel->stopRaceButton(), Qt::LeftButton);
+    EXPECT_FALSE(controller().racing());
+    EXPECT_FALSE(controller().broadcast()->active());
+    EXPECT_EQ(controller().carCount(), 3u);
+    EXPECT_EQ(qobject_cast<QAbstractItemModel*>(controller().carsModel())->rowCount(), 3);
+    EXPECT_TRUE(panel->carTable()->isEnabled());
+    const double ghostTime = controller().simulation().time();
+    controller().simulateFor(1.0);
+    EXPECT_NEAR(controller().simulation().time(), ghostTime + 1.0, 1e-6) << "the ghosts drive again";
+    QTest::qWait(50);
+    EXPECT_TRUE(items("raceTower").isEmpty());
+    EXPECT_TRUE(items("raceTimeline").isEmpty());
+}
+
+TEST_F(RacePreview, ALiveEditDuringARaceKeepsTheRacesTrackAndSaysSo) {
+    ASSERT_TRUE(controller().startRace(settings(6, 2)));
+    controller().simulateFor(10.0);
+    const auto raced = race().track();
+    formats::TrackDocument edited = sample("kart.twtrack");
+    edited.nodes[edited.routes[0].nodes[40]].position.x += 0.8;
+    QSignalSpy swapped(&controller(), &PreviewController::trackSwapped);
+    controller().rebakeInBackground(edited);
+    ASSERT_TRUE(swapped.wait(5000));
+    EXPECT_EQ(race().track(), raced) << "no swap under the race";
+    EXPECT_NE(controller().simulation().track(), raced) << "the ghosts have the edit";
+    EXPECT_NE(controller().broadcast()->message().indexOf("restart the race"), -1);
+    const double progress = race().race().car(0).progress();
+    controller().simulateFor(5.0);
+    EXPECT_GT(race().race().car(0).progress(), progress + 20.0) << "the race drives on";
+    QTest::qWait(50);
+    EXPECT_EQ(items("raceMessage").size(), 1);
+    // A restart races the edit, and the message goes.
+    controller().reset();
+    ASSERT_TRUE(controller().racing());
+    EXPECT_EQ(race().track(), controller().simulation().track());
+    EXPECT_EQ(race().time(), 0.0);
+    EXPECT_TRUE(controller().broadcast()->message().isEmpty());
+}
+
+TEST_F(RacePreview, AFinishedRaceShowsTheResults) {
+    ASSERT_TRUE(controller().startRace(settings(3, 1)));
+    for (int i = 0; i < 240 && !race().over(); ++i) controller().simulateFor(1.0);
+    ASSERT_TRUE(race().over()) << "a one-lap race of three karts is over in four minutes";
+    QTest::qWait(100);
+    EXPECT_EQ(items("raceResults").size(), 1);
+    EXPECT_EQ(items("resultLine").size(), 3);
+    const auto& rows = controller().broadcast()->tower()->rows();
+    ASSERT_EQ(rows.size(), 3u);
+    EXPECT_EQ(rows[0].car, static_cast<int>(race().tally().finishOrder().front())) << "the winner heads the results";
+    for (const auto& row : rows) EXPECT_TRUE(row.finished);
+    EXPECT_NE(rows[0].bestLap, QStringLiteral("–"));
+    EXPECT_NE(controller().broadcast()->clock().indexOf("Final"), -1);
+}
+
+TEST(RaceCommandLine, RacesFromTheCommandLineAndRefusesABadField) {
+    QTemporaryDir dir;
+    const QString png = dir.filePath("race.png");
+    QProcess app;
+    app.start(TRACKWRIGHT_APP_EXECUTABLE, {"--preview", QString(TRACKWRIGHT_SAMPLES_DIR) + "/kart.twtrack", "--race", "4", "--laps", "2", "--seed", "7",
+                                           "--after", "8", "--camera", "chase", "--size", "900x560", "--screenshot", png});
+    ASSERT_TRUE(app.waitForFinished(60000));
+    EXPECT_EQ(app.exitCode(), 0) << app.readAllStandardError().toStdString();
+    EXPECT_EQ(QImage(png).size(), QSize(900, 560));
+    for (const QStringList& bad : {QStringList{"--race", "30"}, QStringList{"--race", "4", "--laps", "0"}, QStringList{"--race", "4", "--grid", "sideways"}}) {
+        QProcess refused;
+        refused.start(TRACKWRIGHT_APP_EXECUTABLE, QStringList{"--preview", QString(TRACKWRIGHT_SAMPLES_DIR) + "/kart.twtrack", "--screenshot", png} + bad);
+        ASSERT_TRUE(refused.waitForFinished(60000));
+        EXPECT_EQ(refused.exitCode(), 2) << bad.join(' ').toStdString();
+    }
+}
+
+} // namespace
