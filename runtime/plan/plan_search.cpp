@@ -1,5 +1,6 @@
 #include "trackwright/plan/plan_search.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <limits>
@@ -132,12 +133,61 @@ void MovementPlanner::shoot(std::uint32_t node, std::uint32_t iteration, const P
     if (!findPlanShot(vehicle, from.state, goal, settings.tolerance, validity, settings.discretization.cellSize, m_shotWorkspace, m_shot, budget,
                       shot.validatedPerTry))
         return;
+    improveShot(vehicle, goal, settings, validity);
     const float total = from.cost + static_cast<float>(m_shot.duration());
     if (m_bestShotNode != kNoPlanNode && total >= m_bestShotTotal) return;
     if (m_bestShotNode == kNoPlanNode) m_firstShotIteration = iteration;
     m_bestShotNode = node;
     m_bestShotTotal = total;
     m_bestShot = m_shot;
+}
+
+void MovementPlanner::improveShot(const PlanVehicle& vehicle, const PlanState& goal, const PlanSettings& settings, PlanValidity validity) {
+    if (settings.shot.improveEvaluations == 0) return;
+    improvePlanShot(vehicle, goal, settings.tolerance, validity, settings.discretization.cellSize, m_shot,
+                    static_cast<int>(settings.shot.improveEvaluations));
+}
+
+void MovementPlanner::reshootAlongPath(const PlanVehicle& vehicle, const PlanState& goal, const PlanSettings& settings, PlanValidity validity,
+                                       PlanResult& result) {
+    // The refining stops long before A* would reach the middles of the best paths (tens of
+    // thousands of expansions on the thesis's set-up), yet from there a shot is about as quick as
+    // A*'s path (within 1 % on most searches where the shot search was more than 5 % slower): the
+    // steps of the path found, part way to the goal, are the nearest such states the search has.
+    const float cellSize = settings.discretization.cellSize;
+    for (std::uint32_t round = 0; round < settings.shot.reshootRounds; ++round) {
+        float best = result.time;
+        std::uint32_t from = 0;
+        int steps = 0;
+        // From the shot's steps, every other one: A*'s nodes before it were shot from, or passed
+        // over, as the search went, and on the thesis's set-up neither those nor every step of
+        // the shot found a quicker path more often, only later.
+        for (std::uint32_t k = m_searchSteps - 1; k + 1 < m_pathSize; k += 2) {
+            const PlanStep& step = m_path[k];
+            const double budget = static_cast<double>(best) - step.time;
+            if (!(budget > 0.0)) continue;
+            ++result.shots;
+            if (!findPlanShot(vehicle, step.state, goal, settings.tolerance, validity, cellSize, m_shotWorkspace, m_shot, budget,
+                              settings.shot.validatedPerTry))
+                continue;
+            improveShot(vehicle, goal, settings, validity);
+            const float total = step.time + static_cast<float>(m_shot.duration());
+            const int count = shotStepCount(m_shot, cellSize);
+            if (!(total < best) || k + 1 + static_cast<std::uint32_t>(count) > m_pathCapacity) continue;
+            best = total;
+            from = k;
+            steps = count;
+            m_bestShot = m_shot;
+        }
+        if (steps == 0) return;
+        sampleShot(m_bestShot, cellSize, m_path[from].time, m_path.get() + from + 1, static_cast<int>(m_pathCapacity - from - 1));
+        m_pathSize = from + 1 + static_cast<std::uint32_t>(steps);
+        m_searchSteps = std::min(m_searchSteps, from + 1);
+        result.time = best;
+        result.shotTime = best - m_path[m_searchSteps - 1].time;
+        result.length = 0.0f;
+        for (std::uint32_t i = 0; i < m_pathSize; ++i) result.length += m_path[i].length;
+    }
 }
 
 bool MovementPlanner::extractPathWithShot(float cellSize, PlanResult& result) {
@@ -153,6 +203,7 @@ bool MovementPlanner::extractPathWithShot(float cellSize, PlanResult& result) {
         m_pathSize = 0;
         return false;
     }
+    m_searchSteps = m_pathSize;
     sampleShot(m_bestShot, cellSize, m_nodes[last].cost, m_path.get() + m_pathSize, static_cast<int>(m_pathCapacity - m_pathSize));
     m_pathSize += static_cast<std::uint32_t>(shotSteps);
     result.length += static_cast<float>(m_bestShot.length());
@@ -208,15 +259,18 @@ PlanResult MovementPlanner::plan(const PlanVehicle& vehicle, const PlanState& st
         if (!extractPath(last, cellSize, result) && status == PlanStatus::Found) result.status = PlanStatus::PathTooLong;
         return result;
     };
-    auto finishWithShot = [&] {
+    // `proven`: the shot is within acceptWithin of every path the search could still find; one
+    // that is not is re-shot along its path.
+    auto finishWithShot = [&](bool proven) {
         result.status = PlanStatus::Found;
         result.nodes = m_nodes.size();
         if (!extractPathWithShot(cellSize, result)) result.status = PlanStatus::PathTooLong;
+        else if (!proven) reshootAlongPath(vehicle, goal, settings, validity, result);
         return result;
     };
     // A search that ends without reaching the goal itself still has its best shot, if any.
     auto stop = [&](PlanStatus status) {
-        if (m_bestShotNode != kNoPlanNode) return finishWithShot();
+        if (m_bestShotNode != kNoPlanNode) return finishWithShot(false);
         result.status = status;
         result.nodes = m_nodes.size();
         return result;
@@ -272,7 +326,7 @@ PlanResult MovementPlanner::plan(const PlanVehicle& vehicle, const PlanState& st
             m_open.push(cost + localBest, localBest, made);
             node = made;
         }
-        if (settings.mode == PlanMode::ProbeOnly) return m_bestShotNode != kNoPlanNode ? finishWithShot() : finish(node, PlanStatus::ProbeStopped);
+        if (settings.mode == PlanMode::ProbeOnly) return m_bestShotNode != kNoPlanNode ? finishWithShot(false) : finish(node, PlanStatus::ProbeStopped);
     }
 
     // Algorithm 1: A*, its open list already holding the start and the probe's nodes.
@@ -289,8 +343,8 @@ PlanResult MovementPlanner::plan(const PlanVehicle& vehicle, const PlanState& st
             const PlanShotSettings& shot = settings.shot;
             if (m_bestShotTotal <= (1.0f + shot.acceptWithin) * m_open.lastTotal() ||
                 (reachesGoal(current.state, goal, settings.tolerance) && m_bestShotTotal <= current.cost))
-                return finishWithShot();
-            if (result.iterations - m_firstShotIteration >= shot.refineIterations) return finishWithShot();
+                return finishWithShot(true);
+            if (result.iterations - m_firstShotIteration >= shot.refineIterations) return finishWithShot(false);
         }
         if (reachesGoal(current.state, goal, settings.tolerance)) {
             ++result.iterations;

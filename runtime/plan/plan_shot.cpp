@@ -48,6 +48,7 @@ double radiusFor(const PlanVehicle& v, double speed) {
 struct ShotEnds {
     PlanPose a, b;
     double cosA, sinA, cosB, sinB;
+    ShotEnds() = default;
     ShotEnds(const PlanState& from, const PlanState& goal, int direction) {
         const double flip = direction > 0 ? 0.0 : M_PI;
         a = {from.x, from.y, from.heading + flip};
@@ -58,6 +59,9 @@ struct ShotEnds {
     /// `leadChain` that start there; `tail` metres short of the goal, or short of the arcs of
     /// `tailChain` that end there.
     ShotEnds inner(double lead, const struct ArcChain& leadChain, double tail, const struct ArcChain& tailChain) const;
+    /// The start end only (a), or the goal end only (b), of inner: the two move independently.
+    void leadInto(double lead, const struct ArcChain& leadChain);
+    void tailInto(double tail, const struct ArcChain& tailChain);
 };
 
 /// Arcs that begin or end a shot, driven in order: at the goal, one at the goal's speed after a
@@ -69,8 +73,11 @@ struct ArcChain {
     double radius[kMaxArcs] = {};
     double turn[kMaxArcs] = {};
     int count = 0;
+    /// m of straight after the arcs (a tail's: the speed the spiral stops short of, gathered on
+    /// the way to the goal, as A*'s best paths do after a partial spiral)
+    double after = 0.0;
     double length() const {
-        double sum = 0.0;
+        double sum = after;
         for (int i = 0; i < count; ++i) sum += radius[i] * std::abs(turn[i]);
         return sum;
     }
@@ -78,10 +85,15 @@ struct ArcChain {
 
 ShotEnds ShotEnds::inner(double lead, const ArcChain& leadChain, double tail, const ArcChain& chain) const {
     ShotEnds e = *this;
+    e.leadInto(lead, leadChain);
+    e.tailInto(tail, chain);
+    return e;
+}
+
+void ShotEnds::leadInto(double lead, const ArcChain& leadChain) {
+    ShotEnds& e = *this;
     e.a.x += lead * cosA;
     e.a.y += lead * sinA;
-    e.b.x -= tail * cosB;
-    e.b.y -= tail * sinB;
     for (int i = 0; i < leadChain.count; ++i) {
         // The arc's centre is at its start's side; its end, the radius round it.
         const double side = leadChain.turn[i] > 0.0 ? leadChain.radius[i] : -leadChain.radius[i];
@@ -92,6 +104,12 @@ ShotEnds ShotEnds::inner(double lead, const ArcChain& leadChain, double tail, co
         e.a.x = cx + side * e.sinA;
         e.a.y = cy - side * e.cosA;
     }
+}
+
+void ShotEnds::tailInto(double tail, const ArcChain& chain) {
+    ShotEnds& e = *this;
+    e.b.x -= (tail + chain.after) * cosB;
+    e.b.y -= (tail + chain.after) * sinB;
     for (int i = chain.count - 1; i >= 0; --i) {
         // The arc's centre is at its end's side; its start, the same radius back round it.
         const double side = chain.turn[i] > 0.0 ? chain.radius[i] : -chain.radius[i];
@@ -102,7 +120,6 @@ ShotEnds ShotEnds::inner(double lead, const ArcChain& leadChain, double tail, co
         e.b.x = cx + side * e.sinB;
         e.b.y = cy - side * e.cosB;
     }
-    return e;
 }
 
 /// A circle–straight–circle word whose two circles may differ (a wide first turn at the start's
@@ -200,6 +217,7 @@ bool buildShot(const PlanVehicle& vehicle, const PlanState& from, const TurningP
     addArc(path.secondArc, lastRadius, endsLeft(word));
     addStraight(tail);
     for (int i = 0; i < chain.count; ++i) addArc(std::abs(chain.turn[i]), chain.radius[i], chain.turn[i] > 0.0);
+    addStraight(chain.after);
     if (out.segmentCount == 0) return false;
     for (int i = 0; i < out.segmentCount; ++i) out.segments[i].direction = static_cast<std::int8_t>(direction);
     return out.profile.build({pieces, static_cast<std::size_t>(out.segmentCount)}, startSpeed, endSpeed, vehicle.maxAcceleration,
@@ -344,6 +362,8 @@ constexpr double kTailTurns[] = {M_PI / 2.0, -M_PI / 2.0, M_PI, -M_PI};  ///< fi
 constexpr int kTailStraight = 1;
 constexpr int kFirstSpiral = kTailStraight + 1 + static_cast<int>(std::size(kTailTurns));
 constexpr int kMaxSpirals = 2;
+/// Tail spirals: the two whole ones, and partial ones from the tightest circle (see ShotOptions).
+constexpr int kMaxTailSpirals = 6;
 
 /// A left-handed spiral from one speed to another at full throttle or braking (`rate`, m/s²: v²
 /// changes by 2·rate a metre): arcs over equal steps of v², each on the tightest circle for the
@@ -374,11 +394,14 @@ struct ShotOptions {
     /// Spirals that gather the goal's speed at full throttle, each arc on the circle for the speed
     /// it ends at (left-handed; a right one mirrors the turns): from the start's speed, and from
     /// the fastest the tightest circle allows.
-    ArcChain spirals[kMaxSpirals];
+    ArcChain spirals[kMaxTailSpirals];
+    double spiralFrom[kMaxTailSpirals] = {}, spiralTo[kMaxTailSpirals] = {};  ///< m/s each spiral begins and ends at
     int spiralCount = 0;
+    int wholeSpiralCount = 0;      ///< of those, the first ones, to the goal's speed (the rest are partial)
     /// Spirals that brake from the start's speed at full braking as they tighten (left-handed):
     /// to the fastest the tightest circle allows, and to the goal's speed.
     ArcChain leadSpirals[kMaxSpirals];
+    double leadSpiralTo[kMaxSpirals] = {};  ///< m/s each braking spiral ends at
     int leadSpiralCount = 0;
     ShotEnds ends;
 
@@ -410,12 +433,29 @@ struct ShotOptions {
         for (const double spiralStart : {startSpeed, tightest}) {
             if (!tailArcs || spiralCount == kMaxSpirals || spiralStart * spiralStart >= 0.8 * endSpeed * endSpeed) continue;
             if (spiralCount == 1 && std::abs(spiralStart - startSpeed) < 0.1) continue;
+            spiralFrom[spiralCount] = spiralStart;
+            spiralTo[spiralCount] = endSpeed;
             spirals[spiralCount++] = spiral(vehicle, spiralStart, endSpeed, vehicle.maxAcceleration);  // eq. 2.1
+        }
+        wholeSpiralCount = spiralCount;
+        // Partial spirals off the tightest circle, widening to a speed short of the goal's, then
+        // the straight that gathers the rest: A*'s best paths leave a tight turn so when the
+        // goal's heading comes before its speed.
+        if (tailArcs && tightest * tightest < 0.8 * endSpeed * endSpeed) {
+            for (const double share : {0.2, 0.4, 0.6, 0.8}) {
+                const double u = tightest * tightest + share * (endSpeed * endSpeed - tightest * tightest);
+                spiralFrom[spiralCount] = tightest;
+                spiralTo[spiralCount] = std::sqrt(u);
+                ArcChain& chain = spirals[spiralCount++];
+                chain = spiral(vehicle, tightest, std::sqrt(u), vehicle.maxAcceleration);
+                chain.after = (endSpeed * endSpeed - u) / (2.0 * vehicle.maxAcceleration);  // eq. 2.1
+            }
         }
         const bool leadArcs = radiusFor(vehicle, startSpeed) > 1.2 * radiusFor(vehicle, 0.0);
         for (const double spiralEnd : {tightest, endSpeed}) {
             if (!leadArcs || leadSpiralCount == kMaxSpirals || spiralEnd * spiralEnd >= 0.8 * startSpeed * startSpeed) continue;
             if (leadSpiralCount == 1 && std::abs(spiralEnd - tightest) < 0.1) continue;
+            leadSpiralTo[leadSpiralCount] = spiralEnd;
             leadSpirals[leadSpiralCount++] = spiral(vehicle, startSpeed, spiralEnd, vehicle.maxDeceleration);  // eq. 2.2
         }
     }
@@ -461,10 +501,77 @@ CandidateParts partsOf(const ShotOptions& o, const Candidate& c) {
     return p;
 }
 
+/// The candidate's shape in numbers (PlanShotShape), for improvePlanShot.
+PlanShotShape shapeOf(const ShotOptions* options, const Candidate& c) {
+    PlanShotShape shape;
+    if (c.direction == kReedsSheppDirection) return shape;
+    const ShotOptions& o = options[c.direction];
+    shape.word = static_cast<std::int8_t>(c.word);
+    shape.direction = c.direction == 0 ? std::int8_t{1} : std::int8_t{-1};
+    shape.firstRadius = o.radii[c.firstRadius];
+    shape.lastRadius = o.radii[c.lastRadius];
+    if (c.lead == 1) {
+        shape.lead = PlanShotShape::BrakingStraight;
+        shape.leadLength = o.leads[c.firstRadius];
+    }
+    if (c.lead >= kFirstLeadSpiral) {
+        const int index = c.lead - kFirstLeadSpiral;
+        shape.lead = index % 2 == 0 ? PlanShotShape::LeftBrakingSpiral : PlanShotShape::RightBrakingSpiral;
+        shape.leadSpeed = o.leadSpiralTo[index / 2];
+    }
+    if (c.tail == kTailStraight) {
+        shape.tail = PlanShotShape::GatheringStraight;
+        shape.tailLength = o.tails[c.lastRadius];
+    }
+    if (c.tail > kTailStraight && c.tail < kFirstSpiral) {
+        shape.tail = PlanShotShape::GoalArc;
+        shape.tailTurn = kTailTurns[c.tail - kTailStraight - 1];
+    } else if (c.tail >= kFirstSpiral) {
+        const int index = c.tail - kFirstSpiral;
+        shape.tail = index % 2 == 0 ? PlanShotShape::LeftSpiral : PlanShotShape::RightSpiral;
+        shape.tailFrom = o.spiralFrom[index / 2];
+        shape.tailTo = o.spiralTo[index / 2];
+        shape.tailLength = o.spirals[index / 2].after;
+    }
+    return shape;
+}
+
+/// A shot from its shape: as findPlanShot builds its candidates, with the straights and spirals
+/// sized from the shape's radii and speeds; false when it does not exist or no profile fits.
+bool buildShape(const PlanVehicle& vehicle, const PlanState& from, const PlanState& goal, const PlanGoalTolerance& tolerance,
+                const PlanShotShape& shape, PlanShot& out) {
+    double startSpeed = 0.0, endSpeed = 0.0;
+    if (shape.word < 0 || !shotSpeeds(from, goal, tolerance, shape.direction, startSpeed, endSpeed)) return false;
+    const double a = vehicle.maxAcceleration, d = vehicle.maxDeceleration;
+    const double lead = shape.leadLength;
+    ArcChain leadChain, chain;
+    auto mirrored = [](ArcChain c, bool right) {
+        if (right)
+            for (int i = 0; i < c.count; ++i) c.turn[i] = -c.turn[i];
+        return c;
+    };
+    if (shape.lead == PlanShotShape::LeftBrakingSpiral || shape.lead == PlanShotShape::RightBrakingSpiral)
+        leadChain = mirrored(spiral(vehicle, startSpeed, shape.leadSpeed, d), shape.lead == PlanShotShape::RightBrakingSpiral);
+    if (shape.tail == PlanShotShape::GoalArc) {
+        chain.count = 1;
+        chain.radius[0] = radiusFor(vehicle, endSpeed);
+        chain.turn[0] = shape.tailTurn;
+    } else if (shape.tail == PlanShotShape::LeftSpiral || shape.tail == PlanShotShape::RightSpiral) {
+        chain = mirrored(spiral(vehicle, shape.tailFrom, shape.tailTo, a), shape.tail == PlanShotShape::RightSpiral);
+    }
+    chain.after = shape.tailLength;  // the straight into the goal, after the arcs if any
+    const ShotEnds ends(from, goal, shape.direction);
+    const TurnCombination word = kWords[shape.word];
+    TurningPath path;
+    return shotPath(ends.inner(lead, leadChain, 0.0, chain), word, shape.firstRadius, shape.lastRadius, path) &&
+           buildShot(vehicle, from, path, word, shape.firstRadius, shape.lastRadius, lead, leadChain, 0.0, chain, shape.direction, startSpeed,
+                     endSpeed, out);
+}
+
 } // namespace
 
 namespace {
-constexpr int kTailVariants = kFirstSpiral + 2 * kMaxSpirals;
+constexpr int kTailVariants = kFirstSpiral + 2 * kMaxTailSpirals;
 constexpr int kReedsSheppRadii = 2;
 /// Per direction: the tightest first circle takes every lead (none, straight, spirals), the others
 /// none or the straight; the tightest last circle every tail, the others all but the spirals.
@@ -505,22 +612,49 @@ bool findPlanShot(const PlanVehicle& vehicle, const PlanState& from, const PlanS
         if (!o.usable) continue;
         // No path is shorter than the straight line: when even that takes the budget, none fits.
         if (!(leastTraversalTime(std::hypot(goal.x - from.x, goal.y - from.y), o.startSpeed, o.endSpeed, o.limits) < budget)) continue;
+        // The circles' part begins where a lead leaves the start and ends where a tail reaches
+        // the goal; the two do not depend on each other, so each is placed once, not once a pair.
+        // Spirals end (or begin) on the tightest circles: they pair with the tightest first
+        // (last) circle only, which keeps the candidates to a few thousand at most.
+        ShotEnds leadEnds[kMaxRadii][kFirstLeadSpiral + 2 * kMaxSpirals], tailEnds[kMaxRadii][kTailVariants];
+        double leadLengths[kMaxRadii][kFirstLeadSpiral + 2 * kMaxSpirals] = {}, tailLengths[kMaxRadii][kTailVariants] = {};
+        int leadCounts[kMaxRadii] = {}, tailCounts[kMaxRadii] = {};
+        for (int r = 0; r < o.radiusCount; ++r) {
+            leadCounts[r] = kFirstLeadSpiral + (r == 0 ? 2 * o.leadSpiralCount : 0);
+            tailCounts[r] = !o.tailArcs || o.radii[r] >= o.goalRadius ? kTailStraight + 1 : kFirstSpiral + 2 * (r == 0 ? o.spiralCount : 0);
+            for (int lead = 0; lead < leadCounts[r]; ++lead) {
+                const CandidateParts parts = partsOf(o, {0.0f, 0.0f, 0, 0, static_cast<std::uint8_t>(r), 0, static_cast<std::uint8_t>(lead), 0});
+                leadEnds[r][lead] = o.ends;
+                leadEnds[r][lead].leadInto(parts.lead, parts.leadChain);
+                leadLengths[r][lead] = parts.lead + parts.leadChain.length();
+            }
+            for (int tail = 0; tail < tailCounts[r]; ++tail) {
+                const CandidateParts parts = partsOf(o, {0.0f, 0.0f, 0, 0, 0, static_cast<std::uint8_t>(r), 0, static_cast<std::uint8_t>(tail)});
+                tailEnds[r][tail] = o.ends;
+                tailEnds[r][tail].tailInto(parts.tail, parts.chain);
+                tailLengths[r][tail] = parts.tail + parts.chain.length();
+            }
+        }
         for (int r1 = 0; r1 < o.radiusCount; ++r1) {
             for (int r2 = 0; r2 < o.radiusCount; ++r2) {
-                // Spirals end (or begin) on the tightest circles: they pair with the tightest
-                // first (last) circle only, which keeps the candidates to a few hundred.
-                const int leads = kFirstLeadSpiral + (r1 == 0 ? 2 * o.leadSpiralCount : 0);
-                for (int lead = 0; lead < leads; ++lead) {
+                for (int lead = 0; lead < leadCounts[r1]; ++lead) {
                     if (lead == 1 && o.leads[r1] == 0.0) continue;
-                    for (int tail = 0; tail < kTailVariants; ++tail) {
+                    for (int tail = 0; tail < tailCounts[r2]; ++tail) {
                         if (tail == kTailStraight && o.tails[r2] == 0.0) continue;
-                        if (tail > kTailStraight && (!o.tailArcs || o.radii[r2] >= o.goalRadius)) break;
-                        if (tail >= kFirstSpiral + 2 * (r2 == 0 ? o.spiralCount : 0)) break;
+                        // No partial spiral at the end after a braking spiral at the start: the
+                        // thesis's set-up finds paths as quick without the pair, and the EM5 curves'
+                        // searches, whose shots mostly meet walls, weigh fewer candidates a try.
+                        if (lead >= kFirstLeadSpiral && tail >= kFirstSpiral + 2 * o.wholeSpiralCount) continue;
                         const Candidate base{0.0f, 0.0f, 0, static_cast<std::uint8_t>(d), static_cast<std::uint8_t>(r1), static_cast<std::uint8_t>(r2),
                                              static_cast<std::uint8_t>(lead), static_cast<std::uint8_t>(tail)};
-                        const CandidateParts parts = partsOf(o, base);
-                        const ShotEnds inner = o.ends.inner(parts.lead, parts.leadChain, parts.tail, parts.chain);
-                        const double straights = parts.lead + parts.leadChain.length() + parts.tail + parts.chain.length();
+                        ShotEnds inner = leadEnds[r1][lead];
+                        inner.b = tailEnds[r2][tail].b;
+                        inner.cosB = tailEnds[r2][tail].cosB;
+                        inner.sinB = tailEnds[r2][tail].sinB;
+                        const double straights = leadLengths[r1][lead] + tailLengths[r2][tail];
+                        // No word is shorter than the straight line between the circles' ends.
+                        const double gap = std::hypot(inner.b.x - inner.a.x, inner.b.y - inner.a.y);
+                        if (!(leastTraversalTime(straights + gap, o.startSpeed, o.endSpeed, o.limits) < budget)) continue;
                         for (int w = 0; w < 6; ++w) {
                             const TurnCombination word = kWords[w];
                             if (circleCircleCircle(word) && r1 != r2) continue;
@@ -557,7 +691,10 @@ bool findPlanShot(const PlanVehicle& vehicle, const PlanState& from, const PlanS
             }
         }
     }
-    std::sort(candidates, candidates + count, [](const Candidate& a, const Candidate& b) { return a.floor < b.floor; });
+    // Lowest floor first, taken lazily from a heap: a try builds only the candidates whose floors
+    // come before its answer, and sorting them all was 5 % of the EM5 curves' searches (perf).
+    auto higherFloor = [](const Candidate& a, const Candidate& b) { return a.floor > b.floor; };
+    std::make_heap(candidates, candidates + count, higherFloor);
     auto build = [&](const Candidate& c) {
         if (c.direction == kReedsSheppDirection)
             return buildReedsSheppShot(vehicle, from, goal, tolerance, reedsShepp[c.firstRadius][c.word], reedsSheppRadii[c.firstRadius], out);
@@ -575,24 +712,29 @@ bool findPlanShot(const PlanVehicle& vehicle, const PlanState& from, const PlanS
         // The geometry's end must be the goal: a guard against rounding in the words' angles.
         if (!MovementPlanner::reachesGoal(shotEnd(out), goal, tolerance)) return false;
         ++validated;
-        return shotIsValid(out, validity, spacing);
+        if (!shotIsValid(out, validity, spacing)) return false;
+        out.shape = shapeOf(options, c);
+        return true;
     };
     // Built candidates wait in a min-heap on their time until no unbuilt floor undercuts them.
     std::uint16_t* heap = workspace.buffers().heap;
     int heapSize = 0;
     auto later = [&](std::uint16_t a, std::uint16_t b) { return candidates[a].time > candidates[b].time; };
-    for (int next = 0; next < count || heapSize > 0;) {
-        const float nextFloor = next < count ? candidates[next].floor : std::numeric_limits<float>::infinity();
+    // candidates[0, unbuilt) is the heap on floors; each one taken moves to just past it, where it
+    // stays (the built heap refers to it by index).
+    for (int unbuilt = count; unbuilt > 0 || heapSize > 0;) {
+        const float nextFloor = unbuilt > 0 ? candidates[0].floor : std::numeric_limits<float>::infinity();
         if (heapSize > 0 && candidates[heap[0]].time <= nextFloor) {
             std::pop_heap(heap, heap + heapSize, later);
             if (judge(candidates[heap[--heapSize]])) return true;
             if (validated >= maxValidated) return false;
             continue;
         }
-        Candidate& c = candidates[next++];
+        std::pop_heap(candidates, candidates + unbuilt, higherFloor);
+        Candidate& c = candidates[--unbuilt];
         if (!build(c) || !(out.duration() < budget)) continue;
         c.time = static_cast<float>(out.duration());
-        heap[heapSize++] = static_cast<std::uint16_t>(next - 1);
+        heap[heapSize++] = static_cast<std::uint16_t>(unbuilt);
         std::push_heap(heap, heap + heapSize, later);
     }
     return false;
@@ -617,6 +759,82 @@ bool sampleShot(const PlanShot& shot, double spacing, float startTime, PlanStep*
         before = step.state;
         return true;
     });
+    return true;
+}
+
+namespace {
+
+/// Hooke and Jeeves's pattern search without the pattern move (1961): each number of `shape` up
+/// and down by its step, the first quicker shot kept; the steps halve when none is, a few times.
+/// `shape` and `time` become the quickest found; at most `evaluations` shots are built.
+void descend(const PlanVehicle& vehicle, const PlanState& from, const PlanState& goal, const PlanGoalTolerance& tolerance, PlanShotShape& shape,
+             double& time, int evaluations, PlanShot& trial) {
+    const double tightest = radiusFor(vehicle, 0.0);
+    const double topSpeed = shape.direction > 0 ? vehicle.maxSpeed : vehicle.maxReverseSpeed;
+    const double widest = std::max(2.0 * tightest, 1.5 * radiusFor(vehicle, topSpeed));
+    const bool oneRadius = circleCircleCircle(kWords[shape.word]);
+    struct Knob {
+        double PlanShotShape::*field;
+        double step, low, high;
+    };
+    Knob knobs[8];
+    int knobCount = 0;
+    knobs[knobCount++] = {&PlanShotShape::firstRadius, 0.15 * shape.firstRadius, tightest, widest};
+    if (!oneRadius) knobs[knobCount++] = {&PlanShotShape::lastRadius, 0.15 * shape.lastRadius, tightest, widest};
+    if (shape.lead == PlanShotShape::LeftBrakingSpiral || shape.lead == PlanShotShape::RightBrakingSpiral)
+        knobs[knobCount++] = {&PlanShotShape::leadSpeed, 0.5, 0.0, std::abs(from.speed)};
+    knobs[knobCount++] = {&PlanShotShape::leadLength, 1.0, 0.0, 200.0};
+    knobs[knobCount++] = {&PlanShotShape::tailLength, 1.0, 0.0, 200.0};
+    if (shape.tail == PlanShotShape::GoalArc) knobs[knobCount++] = {&PlanShotShape::tailTurn, 0.25, -2.0 * M_PI, 2.0 * M_PI};
+    if (shape.tail == PlanShotShape::LeftSpiral || shape.tail == PlanShotShape::RightSpiral) {
+        knobs[knobCount++] = {&PlanShotShape::tailFrom, 0.5, 0.0, topSpeed};
+        knobs[knobCount++] = {&PlanShotShape::tailTo, 0.5, 0.0, topSpeed};
+    }
+    auto timeOf = [&](const PlanShotShape& s) {
+        if ((s.tail == PlanShotShape::LeftSpiral || s.tail == PlanShotShape::RightSpiral) && !(s.tailFrom < s.tailTo))
+            return std::numeric_limits<double>::infinity();
+        return buildShape(vehicle, from, goal, tolerance, s, trial) ? trial.duration() : std::numeric_limits<double>::infinity();
+    };
+    if (!std::isfinite(time)) time = timeOf(shape), --evaluations;
+    for (int round = 0, built = 0; round < 4 && built < evaluations;) {
+        bool moved = false;
+        for (int k = 0; k < knobCount && built < evaluations; ++k) {
+            for (const double sign : {1.0, -1.0}) {
+                PlanShotShape next = shape;
+                next.*knobs[k].field = std::clamp(shape.*knobs[k].field + sign * knobs[k].step, knobs[k].low, knobs[k].high);
+                if (oneRadius) next.lastRadius = next.firstRadius;
+                if (next.*knobs[k].field == shape.*knobs[k].field) continue;
+                ++built;
+                const double t = timeOf(next);
+                if (t < time) {
+                    time = t;
+                    shape = next;
+                    moved = true;
+                    break;
+                }
+            }
+        }
+        if (!moved) {
+            for (int k = 0; k < knobCount; ++k) knobs[k].step *= 0.5;
+            ++round;
+        }
+    }
+}
+
+} // namespace
+
+bool improvePlanShot(const PlanVehicle& vehicle, const PlanState& goal, const PlanGoalTolerance& tolerance, const PlanValidity& validity,
+                     float spacing, PlanShot& shot, int evaluations) {
+    if (shot.reedsShepp || shot.shape.word < 0 || vehicle.turningRadius <= 0.0f) return false;
+    PlanShot trial;
+    const double original = shot.duration();
+    PlanShotShape best = shot.shape;
+    double bestTime = original;
+    descend(vehicle, shot.from, goal, tolerance, best, bestTime, evaluations, trial);
+    if (!(bestTime < original) || !buildShape(vehicle, shot.from, goal, tolerance, best, trial)) return false;
+    if (!MovementPlanner::reachesGoal(shotEnd(trial), goal, tolerance) || !shotIsValid(trial, validity, spacing)) return false;
+    trial.shape = best;
+    shot = trial;
     return true;
 }
 

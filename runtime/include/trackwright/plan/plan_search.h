@@ -88,6 +88,12 @@ private:
                PlanValidity validity, PlanResult& result);
     /// extractPath to the best shot's node, then the shot's steps; false when they do not fit.
     bool extractPathWithShot(float cellSize, PlanResult& result);
+    /// Shoots from the steps of the extracted path's shot (every other one) and splices the
+    /// quickest shot that beats the path's rest into it (PlanShotSettings::reshootRounds rounds).
+    void reshootAlongPath(const PlanVehicle& vehicle, const PlanState& goal, const PlanSettings& settings, PlanValidity validity,
+                          PlanResult& result);
+    /// A found shot improved by improvePlanShot, when the settings ask for it.
+    void improveShot(const PlanVehicle& vehicle, const PlanState& goal, const PlanSettings& settings, PlanValidity validity);
 
     PlanNodePool m_nodes;
     PlanCellTable m_cells;
@@ -102,6 +108,7 @@ private:
     std::uint32_t m_bestShotNode = kNoPlanNode;  ///< where it starts
     float m_bestShotTotal = 0.0f;            ///< s: that node's cost + the shot's time
     std::uint32_t m_firstShotIteration = 0;
+    std::uint32_t m_searchSteps = 0;         ///< of the extracted path, the steps from A*'s nodes (the rest are shots')
     bool m_poseValid[kMaxPlanPoses] = {};
     PlanHeuristic::Distances m_poseDistances[kMaxPlanPoses];
     std::uint64_t m_poseKeys[kMaxPlanPoses] = {};

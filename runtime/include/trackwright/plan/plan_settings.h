@@ -65,6 +65,13 @@ struct PlanShotSettings {
     float acceptWithin = 0.03f;
     /// … or this many more expansions after the first valid shot, whichever comes first.
     std::uint32_t refineIterations = 2000;
+    /// Every shot found is improved by a local search on its radii, spirals and straights
+    /// (improvePlanShot) building at most this many shots; 0: off.
+    std::uint32_t improveEvaluations = 64;
+    /// A search that ends on a shot not proven within acceptWithin (the refining ran its course)
+    /// shoots again from the steps of that shot (every other one) and splices the quickest new
+    /// shot into the path; this many rounds, while one is quicker. 0: off.
+    std::uint32_t reshootRounds = 1;
     bool operator==(const PlanShotSettings&) const = default;
 };
 

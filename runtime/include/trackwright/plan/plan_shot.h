@@ -32,16 +32,38 @@ struct PlanShotSegment {
 /// the start's speed, a tight one at the goal's); a word may begin with the straight a car needs to
 /// brake down to its first circle's speed, or with a spiral that brakes as it tightens (arcs on the
 /// circles for the falling speeds), and end with the straight it needs to gather the goal's speed,
-/// an arc at the goal's speed after a tighter one, or a spiral that gathers speed as it widens — the
+/// an arc at the goal's speed after a tighter one, or a spiral that gathers speed as it widens (all
+/// the way to the goal's speed, or part of it, the rest on a straight into the goal) — the
 /// car at full braking or throttle and at its lateral limit, as the best paths of the thesis's
 /// set-up drive (A* finds such spirals after tens of thousands of expansions). Along it, the
 /// fastest speed profile that keeps
 /// the acceleration, braking, lateral and turn-rate limits (AIPATH thesis §2.3) and ends at the
 /// goal's speed. Its time is exact, so a path that ends in a shot is timed as honestly as one built of
 /// search steps.
+/// How a Dubins-like shot is made, in numbers that vary continuously (improvePlanShot moves them):
+/// the word, its first and last circles' radii, what leads into the first circle (a braking straight
+/// down to its speed, or a spiral that brakes as it tightens) and what follows the last one to the
+/// goal (a straight gathering the goal's speed, an arc at the goal's speed, or a spiral that gathers
+/// speed as it widens, then a straight for the rest).
+struct PlanShotShape {
+    enum Lead : std::uint8_t { NoLead, BrakingStraight, LeftBrakingSpiral, RightBrakingSpiral };
+    enum Tail : std::uint8_t { NoTail, GatheringStraight, GoalArc, LeftSpiral, RightSpiral };
+    std::int8_t word = -1;          ///< index of the word (LSL, RSR, LSR, RSL, LRL, RLR); −1: none (Reeds–Shepp)
+    std::int8_t direction = 1;      ///< +1 forwards, −1 backwards
+    double firstRadius = 0.0, lastRadius = 0.0;  ///< m
+    Lead lead = NoLead;
+    double leadLength = 0.0;        ///< m of straight from the start (before a braking spiral)
+    double leadSpeed = 0.0;         ///< m/s the braking spiral ends at
+    Tail tail = NoTail;
+    double tailTurn = 0.0;          ///< rad of the goal arc, left positive
+    double tailFrom = 0.0, tailTo = 0.0;  ///< m/s the spiral begins and ends at
+    double tailLength = 0.0;        ///< m of straight into the goal (after a goal arc or spiral)
+};
+
 struct PlanShot {
     PlanState from;                 ///< where it starts: a searched state
     bool reedsShepp = false;        ///< a Reeds–Shepp word (cusps allowed); otherwise a Dubins-like one
+    PlanShotShape shape;            ///< how a Dubins-like one is made
     PlanShotSegment segments[12];
     int segmentCount = 0;
     SpeedProfile profile;           ///< along the path's length
@@ -50,7 +72,7 @@ struct PlanShot {
     double length() const { return profile.length(); }
 };
 
-/// Scratch memory of findPlanShot: the few thousand candidates one try weighs (about 60 KB),
+/// Scratch memory of findPlanShot: the few thousand candidates one try weighs (about 100 KB),
 /// allocated once by whoever shoots (a MovementPlanner owns one), so a try allocates nothing. One
 /// try at a time: a workspace is not shared between threads.
 class PlanShotWorkspace {
@@ -70,11 +92,22 @@ private:
 /// every turn on the spot) `validity` accepts, and quicker than `budget` seconds; false when there
 /// is none. Radii tried, for either circle: the vehicle's turning radius and the least radius its
 /// lateral and turn-rate limits allow at the start speed, the goal speed and two thirds of the top
-/// speed; spirals from or to the start's and goal's speeds and the tightest circle's. Allocates nothing.
+/// speed; spirals from or to the start's and goal's speeds and the tightest circle's, and spirals off the
+/// tightest circle to 20, 40, 60 and 80 % of the way (in v²) to the goal's speed. Allocates nothing.
 /// At most `maxValidated` candidates are walked through `validity` (the quickest first).
 bool findPlanShot(const PlanVehicle& vehicle, const PlanState& from, const PlanState& goal, const PlanGoalTolerance& tolerance,
                   const PlanValidity& validity, float spacing, PlanShotWorkspace& workspace, PlanShot& out,
                   double budget = std::numeric_limits<double>::infinity(), std::uint32_t maxValidated = std::numeric_limits<std::uint32_t>::max());
+
+/// A local search on `shot`'s shape (its radii, its spirals' speeds and its straights' lengths,
+/// PlanShotShape) from the same start to the same goal — Hooke and Jeeves's pattern search (1961)
+/// without the pattern move: each number in turn is moved up and down by a step, a quicker shot
+/// kept, the steps halved when none is, at most `evaluations` shots built. The best paths of the
+/// thesis's set-up turn on circles between the few radii findPlanShot tries. Keeps the quicker shot
+/// when `validity` accepts it and it ends at the goal; false (`shot` unchanged) when none was found.
+/// Allocates nothing.
+bool improvePlanShot(const PlanVehicle& vehicle, const PlanState& goal, const PlanGoalTolerance& tolerance, const PlanValidity& validity,
+                     float spacing, PlanShot& shot, int evaluations = 64);
 
 /// How many steps sampleShot writes for `shot` at `spacing` metres: each segment in equal steps of
 /// at most `spacing`, a turn on the spot in one.
