@@ -124,6 +124,30 @@ RunnerFollower::TightCorner RunnerFollower::findTightCorner(float speed, float p
     return found;
 }
 
+float RunnerFollower::firstTightCornerAhead() const {
+    // From a standing start every corner is slower than the car: "tight" is measured against the
+    // fastest hint met on the way there instead.
+    if (m_firstHint < 0) return 0.0f;
+    const format::BakedLine& line = track().view.lines[m_line];
+    const std::uint32_t count = track().view.routes[line.route].nodeCount;
+    const format::BakedLinePoint* points = track().view.linePoints.data() + line.firstPoint;
+    const float* hints = track().view.speedHints.data() + m_firstHint;
+    const float length = m_sampler.length();
+    const float here = m_sampler.sample(m_lineDistance).distance;
+    std::uint32_t i = static_cast<std::uint32_t>(std::upper_bound(points, points + count, here,
+                          [](float d, const format::BakedLinePoint& p) { return d < p.distance; }) - points);
+    float fastest = 0.0f;
+    for (std::uint32_t visited = 0; visited < count; ++visited, ++i) {
+        if (i >= count) {
+            if (!m_sampler.closed()) break;
+            i -= count;
+        }
+        fastest = std::max(fastest, hints[i]);
+        if (hints[i] < m_p.tightCornerFraction * fastest) return points[i].distance + (points[i].distance < here ? length : 0.0f) - here;
+    }
+    return 0.0f;
+}
+
 float RunnerFollower::tightBrakingPoint(float speed, float pace, float& cornerSide) {
     // The corner is found from outside its braking zone and kept until the car passes it: inside
     // the zone the car slows towards the corner's speed, and the corner would stop looking tight.
@@ -162,6 +186,7 @@ RaceCraftSituation RunnerFollower::situation(const FollowerInput& in, float spee
     s.permission.encouraged = rule.encouraged;
     s.permission.noOvertakingAhead = distanceToNoOvertaking(track(), in.registration.route, in.registration.distance);
     s.yieldSide = yieldSide(track());
+    s.opening = m_hasDriver && m_travelled < m_openingDistance;
     return s;
 }
 
@@ -173,6 +198,7 @@ Controls RunnerFollower::update(const FollowerInput& in) {
     const float speed = std::max(0.0f, in.state.speed);
     if (!m_started) {  // the start signal: the clock, and the blend from where the car stands
         m_started = true;
+        m_openingDistance = firstTightCornerAhead();
         m_clock = 0.0;
         m_travelled = 0.0;
         m_craft.startAt(onRoute ? in.registration.lateral - m_sampler.sample(m_lineDistance).lateral : 0.0f);

@@ -52,7 +52,7 @@ float RaceCraft::passingOffset(const TrafficNeighbour& other, float side, const 
 }
 
 void RaceCraft::considerPass(const CarTraffic& traffic, const RaceCraftSituation& s, const DriverProfile& driver) {
-    if (m_sinceAbort < overtake.retryDelay) return;
+    if (m_sinceAbort < overtake.retryDelay || s.opening) return;
     // The car in the way: the nearest ahead that this car would run into on its line.
     const TrafficNeighbour* target = nullptr;
     for (int k = 0; k < traffic.aheadCount && !target; ++k) {
@@ -241,11 +241,13 @@ RaceCraftCommand RaceCraft::update(const CarTraffic& traffic, const RaceCraftSit
     }
     // A move away from the line (a pass, a yield, a defence) waits for its corridor to clear, the
     // car holding where it is; before a tight corner it drops back behind a blocker ahead of it. A
-    // return to the line is left to the alongside rule (follow_rules.h): holding two abreast
-    // until the corridor clears kept cars side by side into the first chicane.
-    const bool awayFromLine = std::abs(lateral - s.lineLateral) > std::abs(s.lateral - s.lineLateral);
-    if (awayFromLine && std::abs(lateral - s.lateral) > laneChange.threshold) {
-        if (const TrafficNeighbour* blocker = corridorBlocker(traffic, s, lateral)) {
+    // return to the line waits only for the cars beside it (holding two abreast until the whole
+    // corridor cleared kept cars side by side into the first chicane); the follow rule keeps it
+    // behind the cars ahead in the lane it returns to.
+    if (std::abs(lateral - s.lateral) > laneChange.threshold) {
+        const bool awayFromLine = std::abs(lateral - s.lineLateral) > std::abs(s.lateral - s.lineLateral);
+        const TrafficNeighbour* blocker = corridorBlocker(traffic, s, lateral);
+        if (blocker && (awayFromLine || blocker->gap <= 0.0f)) {
             lateral = s.lateral;
             if (blocker->centre > 0.0f && s.brakingPoint < laneChange.dropBackWindow)
                 command.speedCap = std::max(0.0f, blocker->speed + (blocker->gap - laneChange.dropBackGap) / laneChange.dropBackTime);

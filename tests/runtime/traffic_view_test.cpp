@@ -153,10 +153,10 @@ TEST(FollowRules, NeverSteersIntoACarAlongside) {
     t.alongside[0].lateralGap = 0.5f;
     t.lateralSpeed = 1.0f;       // drifting left at 1 m/s
     // At 20 m/s with a 2.6 m wheelbase and 0.55 rad of lock: 2.6 / 400 / 0.55 of lock per m/s²;
-    // 2 m/s² away for the 1 m/s drift.
+    // 5 m/s² away for the 1 m/s drift.
     const float perAcceleration = trackwright::steeringPerLateralAcceleration(20.0f, 2.6f, 0.55f);
     EXPECT_NEAR(perAcceleration, 2.6f / 400.0f / 0.55f, 1e-7f);
-    EXPECT_NEAR(trackwright::alongsideSteering(t, 0.8f, 0.1f, perAcceleration, {}), 0.1f - 2.0f * perAcceleration, 1e-6f);
+    EXPECT_NEAR(trackwright::alongsideSteering(t, 0.8f, 0.1f, perAcceleration, {}), 0.1f - 5.0f * perAcceleration, 1e-6f);
     EXPECT_EQ(trackwright::alongsideSteering(t, -0.5f, 0.1f, perAcceleration, {}), -0.5f);  // away from it: untouched
     t.alongside[0].lateralGap = 2.0f;                                                       // beyond the margin
     EXPECT_EQ(trackwright::alongsideSteering(t, 0.8f, 0.1f, perAcceleration, {}), 0.8f);

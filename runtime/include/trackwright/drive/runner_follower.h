@@ -84,6 +84,9 @@ private:
     /// m to where the car must start braking for the tight corner ahead (0 inside its braking
     /// zone, infinity without one) and its side; the corner is kept until the car passes it.
     float tightBrakingPoint(float speed, float pace, float& cornerSide);
+    /// m along the line from the car to the first tight corner, judged against the fastest hint
+    /// before it (0: none within a lap).
+    float firstTightCornerAhead() const;
 
     std::uint32_t m_line;
     LineSampler m_sampler;
@@ -109,6 +112,7 @@ private:
     bool m_started = false;
     bool m_tightBraking = false; ///< braking for a tight corner this tick (traffic only)
     TightCorner m_corner;        ///< the tight corner ahead, kept through its braking zone
+    float m_openingDistance = 0.0f; ///< m from the start to the first tight corner: no passes before it
 };
 
 } // namespace trackwright

@@ -19,7 +19,7 @@ struct FollowRules {
     /// 1/s: lateral acceleration (m/s²) steered away per m/s of lateral speed towards the car
     /// alongside — an acceleration, not a share of the lock, so the correction is as gentle at
     /// 60 m/s as at 10 (a fixed share of the lock swerved fast cars into a spin).
-    float alongsideGain = 2.0f;
+    float alongsideGain = 5.0f;
     /// m/s: with a car alongside closer than the margin whose centre is ahead, this car drops back
     /// to its speed less this: the car behind backs out (no overtaking in this increment), so two
     /// cars never run wheel to wheel onto the same line.

@@ -11,7 +11,8 @@ struct LateralBlend {
 
     /// One tick of `dt` s towards `target`: the rate wanted is gain · (target − offset) capped at
     /// `maxRate`; the rate moves towards it by at most `maxRateChange` · dt, braking early enough to
-    /// stop at the target without overshoot.
+    /// stop at the target without overshoot (the tick that arrives sets the rate to 0 from at most
+    /// two ticks' worth of change).
     void update(float target, float maxRate, float maxRateChange, float dt);
 };
 

@@ -90,6 +90,9 @@ struct RaceCraftSituation {
     float brakingPoint = std::numeric_limits<float>::infinity();
     float cornerSide = 0.0f;
     PassPermission permission;
+    /// True from the start until the car is through the first tight corner: the field holds its
+    /// order into it (issue 25: "no contact into the first corner"), no pass is started.
+    bool opening = false;
     float yieldSide = -1.0f;        ///< +1: lapped cars move left, −1 right
     /// m/s² of lateral grip the car has to spare on its line here (grip less v²·|κ|): an offset
     /// changes at most with half of it, so a line change never spins a car mid-corner.

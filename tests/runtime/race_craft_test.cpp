@@ -1,0 +1,219 @@
+// Race craft's rules one at a time (issue 25), on hand-made traffic: what a car decides and how
+// it moves across the road.
+#include "trackwright/traffic/driver_profile.h"
+#include "trackwright/traffic/lateral_blend.h"
+#include "trackwright/traffic/race_craft.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+namespace {
+
+constexpr float kDt = 1.0f / 60.0f;
+
+/// A car on a straight 12 m road, on a line down the middle, at `speed` with room to spare.
+trackwright::RaceCraftSituation straightRoad(float speed, float freeSpeed) {
+    trackwright::RaceCraftSituation s;
+    s.dt = kDt;
+    s.speed = speed;
+    s.freeSpeed = freeSpeed;
+    s.leftLimit = 4.5f;
+    s.rightLimit = -4.5f;
+    return s;
+}
+
+/// A neighbour `centre` m ahead (negative: behind) at `lateral`, `speed`.
+trackwright::TrafficNeighbour car(std::uint32_t index, float centre, float lateral, float speed) {
+    trackwright::TrafficNeighbour n;
+    n.car = index;
+    n.centre = centre;
+    n.gap = std::abs(centre) - 4.6f;
+    n.lateral = lateral;
+    n.width = 1.9f;
+    n.length = 4.6f;
+    n.speed = speed;
+    n.maxBraking = 12.0f;
+    n.lateralGap = n.lateralGapAtCatch = std::abs(lateral) - 1.9f;
+    n.side = lateral >= 0.0f ? 1.0f : -1.0f;
+    return n;
+}
+
+TEST(LateralBlend, MovesWithinItsRateAndRateChangeAndStopsOnTheTarget) {
+    trackwright::LateralBlend blend;
+    float previousRate = 0.0f, largestRate = 0.0f;
+    for (int tick = 0; tick < 10 * 60; ++tick) {
+        blend.update(3.0f, 2.0f, 4.0f, kDt);
+        // The arrival tick may stop from two ticks' worth of rate change (whole ticks).
+        EXPECT_LE(std::abs(blend.rate - previousRate), 2.0f * 4.0f * kDt + 1e-5f) << tick;
+        largestRate = std::max(largestRate, std::abs(blend.rate));
+        previousRate = blend.rate;
+        EXPECT_LE(blend.offset, 3.0f + 1e-6f) << "overshot at tick " << tick;
+    }
+    EXPECT_NEAR(largestRate, 2.0f, 1e-3f);
+    EXPECT_FLOAT_EQ(blend.offset, 3.0f);
+    EXPECT_FLOAT_EQ(blend.rate, 0.0f);
+}
+
+TEST(DriverProfile, PaceVariesWithinItsConsistencyAndIsTheSameForTheSameSeed) {
+    trackwright::DriverProfile steady{0.95f, 0.5f, 1.0f, 0.3f, 7};
+    trackwright::DriverProfile erratic{0.95f, 0.5f, 0.0f, 0.3f, 7};
+    float lowest = 1.0f, highest = 0.0f;
+    for (double d = 0.0; d < 20000.0; d += 7.0) {
+        EXPECT_FLOAT_EQ(trackwright::paceAt(steady, d), 0.95f);
+        const float p = trackwright::paceAt(erratic, d);
+        lowest = std::min(lowest, p);
+        highest = std::max(highest, p);
+        EXPECT_EQ(p, trackwright::paceAt(erratic, d));
+    }
+    EXPECT_GE(lowest, 0.95f * 0.98f);
+    EXPECT_LE(highest, 0.95f);
+    EXPECT_GT(highest - lowest, 0.95f * 0.01f);  // it does vary
+    // No step in the speed: neighbouring metres differ by a hair.
+    EXPECT_LT(std::abs(trackwright::paceAt(erratic, 399.9) - trackwright::paceAt(erratic, 400.1)), 1e-4f);
+    EXPECT_FALSE(trackwright::validDriverProfile({1.2f, 0.5f, 0.9f, 0.3f, 0}));
+    EXPECT_FALSE(trackwright::validDriverProfile({0.9f, NAN, 0.9f, 0.3f, 0}));
+    EXPECT_TRUE(trackwright::validDriverProfile(steady));
+}
+
+TEST(RaceCraft, CommitsToAPassOnTheSideWithRoomAndMovesOverWithinItsLimits) {
+    trackwright::RaceCraft craft;
+    trackwright::CarTraffic t;
+    t.aheadCount = 1;
+    t.ahead[0] = car(3, 12.0f, 0.0f, 20.0f);
+    trackwright::RaceCraftSituation s = straightRoad(25.0f, 30.0f);
+    s.leftLimit = 2.0f;  // no room on the left: 0 + 1.9 + 1.2 > 2
+    trackwright::RaceCraftCommand command;
+    float previous = 0.0f;
+    for (int tick = 0; tick < 3 * 60; ++tick) {
+        command = craft.update(t, s, {});
+        EXPECT_LE(std::abs(command.lateralOffset - previous), craft.overtake.lateralRate * kDt + 1e-5f);
+        previous = command.lateralOffset;
+        s.lateral = command.lateralOffset;  // the car follows its offset
+    }
+    EXPECT_EQ(craft.pass(), trackwright::RaceCraft::Pass::Committed);
+    EXPECT_EQ(craft.passTarget(), 3u);
+    EXPECT_EQ(craft.passSide(), -1.0f);
+    EXPECT_NEAR(command.lateralOffset, -(1.9f + craft.overtake.passingClearance), 1e-3f);
+    EXPECT_EQ(craft.counts().looks, 1);
+}
+
+TEST(RaceCraft, StaysBehindWhenThereIsNoRoomOrNoSpeedToPass) {
+    trackwright::CarTraffic t;
+    t.aheadCount = 1;
+    t.ahead[0] = car(3, 12.0f, 0.0f, 20.0f);
+    {
+        trackwright::RaceCraft craft;
+        trackwright::RaceCraftSituation s = straightRoad(20.0f, 30.0f);
+        s.leftLimit = 2.0f;
+        s.rightLimit = -2.0f;
+        for (int tick = 0; tick < 60; ++tick) craft.update(t, s, {});
+        EXPECT_EQ(craft.pass(), trackwright::RaceCraft::Pass::None);
+    }
+    {
+        trackwright::RaceCraft craft;
+        const trackwright::RaceCraftSituation s = straightRoad(20.0f, 20.5f);  // no faster than it
+        for (int tick = 0; tick < 60; ++tick) craft.update(t, s, {});
+        EXPECT_EQ(craft.pass(), trackwright::RaceCraft::Pass::None);
+    }
+    {
+        trackwright::RaceCraft craft;
+        trackwright::RaceCraftSituation s = straightRoad(20.0f, 30.0f);
+        s.permission.left = s.permission.right = false;  // a no-overtaking zone
+        for (int tick = 0; tick < 60; ++tick) craft.update(t, s, {});
+        EXPECT_EQ(craft.pass(), trackwright::RaceCraft::Pass::None);
+    }
+    {
+        trackwright::RaceCraft craft;
+        trackwright::RaceCraftSituation s = straightRoad(20.0f, 30.0f);
+        s.brakingPoint = 10.0f;  // a tight corner just ahead: no time to get by
+        for (int tick = 0; tick < 60; ++tick) craft.update(t, s, {});
+        EXPECT_EQ(craft.pass(), trackwright::RaceCraft::Pass::None);
+    }
+}
+
+TEST(RaceCraft, PassesABackmarkerOnTheSideItDoesNotYieldTo) {
+    trackwright::RaceCraft craft;
+    trackwright::CarTraffic t;
+    t.aheadCount = 1;
+    t.ahead[0] = car(5, 12.0f, 0.0f, 20.0f);
+    t.ahead[0].lapsAhead = -1;  // a lap down
+    trackwright::RaceCraftSituation s = straightRoad(20.0f, 21.0f);
+    s.yieldSide = -1.0f;  // it moves right, so the pass goes left
+    s.lateral = -0.5f;    // even though right would be the shorter move
+    craft.update(t, s, {});
+    EXPECT_EQ(craft.pass(), trackwright::RaceCraft::Pass::Committed);
+    EXPECT_EQ(craft.passSide(), 1.0f);
+}
+
+TEST(RaceCraft, ALappedCarYieldsToItsSideWithinSecondsUnlessAThirdCarIsThere) {
+    trackwright::CarTraffic t;
+    t.behindCount = 1;
+    t.behind[0] = car(2, -30.0f, 0.0f, 30.0f);
+    t.behind[0].lapsAhead = 1;
+    {
+        trackwright::RaceCraft craft;
+        trackwright::RaceCraftSituation s = straightRoad(20.0f, 20.0f);
+        s.yieldSide = 1.0f;
+        trackwright::RaceCraftCommand command;
+        float seconds = 0.0f;
+        for (; seconds < 5.0f && s.lateral < 4.0f; seconds += kDt) {
+            command = craft.update(t, s, {});
+            s.lateral = command.lateralOffset;
+        }
+        EXPECT_TRUE(craft.yielding());
+        EXPECT_LT(seconds, 5.0f) << "still on the line after 5 s";
+        EXPECT_LT(command.paceFactor, 1.0f);  // and lifts
+        EXPECT_EQ(craft.counts().yields, 1);
+    }
+    {
+        trackwright::RaceCraft craft;
+        trackwright::CarTraffic crowded = t;
+        crowded.aheadCount = 1;
+        crowded.ahead[0] = car(7, 12.0f, 3.0f, 20.0f);  // a third car ahead on the yield side
+        trackwright::RaceCraftSituation s = straightRoad(20.0f, 20.0f);
+        s.yieldSide = 1.0f;
+        for (int tick = 0; tick < 60; ++tick) craft.update(crowded, s, {});
+        EXPECT_FALSE(craft.yielding());
+    }
+}
+
+TEST(RaceCraft, NeverMovesAwayFromTheLineIntoACarBesideIt) {
+    trackwright::RaceCraft craft;
+    trackwright::CarTraffic t;
+    t.aheadCount = 1;
+    t.ahead[0] = car(3, 12.0f, 0.0f, 20.0f);
+    t.alongsideCount = 1;
+    t.alongside[0] = car(4, 1.0f, -3.0f, 25.0f);  // beside it on the right, where the pass would go
+    trackwright::RaceCraftSituation s = straightRoad(25.0f, 30.0f);
+    s.leftLimit = 2.0f;  // and no room on the left
+    for (int tick = 0; tick < 2 * 60; ++tick) {
+        const trackwright::RaceCraftCommand command = craft.update(t, s, {});
+        EXPECT_GT(command.lateralOffset, -0.05f) << tick;
+    }
+}
+
+TEST(RaceCraft, DefendsOnceTowardsTheInsideBeforeATightCornerScaledByAggression) {
+    trackwright::CarTraffic t;
+    t.behindCount = 1;
+    t.behind[0] = car(1, -10.0f, 0.0f, 28.0f);
+    t.behind[0].closingSpeed = 3.0f;
+    const auto defendFor = [&](float aggression) {
+        trackwright::RaceCraft craft;
+        trackwright::RaceCraftSituation s = straightRoad(25.0f, 25.0f);
+        s.brakingPoint = 80.0f;
+        s.cornerSide = 1.0f;  // a left-hander
+        trackwright::RaceCraftCommand command;
+        for (int tick = 0; tick < 3 * 60; ++tick) {
+            command = craft.update(t, s, {1.0f, aggression, 1.0f, 0.3f, 0});
+            s.lateral = command.lateralOffset;
+        }
+        EXPECT_LE(craft.counts().defends, 1);
+        return command.lateralOffset;
+    };
+    EXPECT_NEAR(defendFor(1.0f), 1.5f, 1e-3f);
+    EXPECT_NEAR(defendFor(0.5f), 0.75f, 1e-3f);
+    EXPECT_NEAR(defendFor(0.0f), 0.0f, 1e-6f);
+}
+
+} // namespace
