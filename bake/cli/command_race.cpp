@@ -91,24 +91,15 @@ void writeJson(std::ostream& out, const std::string& name, const RaceCommand& c,
     out << '\n';
 }
 
-} // namespace
-
-int runRace(const RaceCommand& command, std::ostream& out, std::ostream& err) {
-    const std::optional<GridOrder> grid = gridOrderByName(command.grid);
-    if (!grid) {
-        err << "twbake race: --grid is ordered, reversed or random, not '" << command.grid << "'\n";
-        return kExitUsage;
-    }
+/// Loads (or bakes) `input` and fills the race options from the command; the exit code on failure.
+int prepareRace(const std::string& input, const RaceCommand& command, GridOrder grid, LoadedBake& bake, RaceOptions& options, std::ostream& err) {
     const trackwright::VehiclePreset preset = trackwright::VehiclePreset::Car;
-    LoadedBake bake;
-    const bool source = std::filesystem::path(command.input).extension() == ".twtrack";
-    if (const int code = source ? bakeForVehicle(command.input, preset, bake, err) : loadBakeFile(command.input, bake, err, "race")) return code;
+    const bool source = std::filesystem::path(input).extension() == ".twtrack";
+    if (const int code = source ? bakeForVehicle(input, preset, bake, err) : loadBakeFile(input, bake, err, "race")) return code;
     const trackwright::BakedTrack& track = bake.track;
-
-    RaceOptions options;
     options.cars = command.cars;
     options.laps = command.laps;
-    options.grid = *grid;
+    options.grid = grid;
     options.seed = command.seed;
     options.base.vehicle = preset;
     for (std::uint32_t c = 0; c < track.view.vehicleClasses.size(); ++c)
@@ -117,19 +108,86 @@ int runRace(const RaceCommand& command, std::ostream& out, std::ostream& err) {
     for (std::uint32_t l = 0; l < track.view.lines.size() && options.base.line == formats::kNoRoute; ++l)
         if (track.view.lines[l].route == 0) options.base.line = l;
     if (options.base.line == formats::kNoRoute) {
-        err << "twbake race: " << command.input << " has no line on its main route to race on\n";
+        err << "twbake race: " << input << " has no line on its main route to race on\n";
         return kExitInvalidInput;
     }
     if (!(track.view.routes[track.view.lines[options.base.line].route].flags & formats::kRouteClosed)) {
-        err << "twbake race: " << command.input << ": a race needs a closed main route (laps)\n";
+        err << "twbake race: " << input << ": a race needs a closed main route (laps)\n";
         return kExitInvalidInput;
     }
-    const RaceResult result = bake::runRace(track, options);
+    return kExitOk;
+}
+
+/// One row of the matrix: a track's races summed.
+struct MatrixRow {
+    std::string track;
+    int races = 0, contacts = 0, overtakes = 0, attempts = 0, completed = 0;
+    double distance = 0.0, lostPct = 0.0;
+};
+
+void writeMatrix(std::ostream& out, const RaceCommand& c, const std::vector<MatrixRow>& rows) {
+    char line[320];
+    out << c.cars << " cars, " << c.laps << " laps, grid " << c.grid << ", seeds " << c.seed << "-" << c.seed + c.seeds - 1 << " (runner follower, car)\n";
+    out << "track                 races  contacts/race  per 100 km  overtakes/race  attempts/race  completed  lost in traffic\n";
+    for (const MatrixRow& r : rows) {
+        const double n = std::max(1, r.races);
+        std::snprintf(line, sizeof line, "%-20s  %5d  %13.2f  %10.2f  %14.1f  %13.1f  %8.0f%%  %14.2f%%\n", r.track.c_str(), r.races, r.contacts / n,
+                      r.distance > 0.0 ? r.contacts / (r.distance / 100000.0) : 0.0, r.overtakes / n, r.attempts / n,
+                      r.attempts ? 100.0 * r.completed / r.attempts : 0.0, r.lostPct / n);
+        out << line;
+    }
+}
+
+} // namespace
+
+int runRace(const RaceCommand& command, std::ostream& out, std::ostream& err) {
+    const std::optional<GridOrder> grid = gridOrderByName(command.grid);
+    if (!grid) {
+        err << "twbake race: --grid is ordered, reversed or random, not '" << command.grid << "'\n";
+        return kExitUsage;
+    }
+    if (!command.matrix && (command.inputs.size() != 1 || command.seeds != 1)) {
+        err << "twbake race: several tracks or --seeds need --matrix (one summary table)\n";
+        return kExitUsage;
+    }
+    if (command.matrix) {
+        std::vector<MatrixRow> rows;
+        for (const std::string& input : command.inputs) {
+            LoadedBake bake;
+            RaceOptions options;
+            if (const int code = prepareRace(input, command, *grid, bake, options, err)) return code;
+            MatrixRow row;
+            row.track = std::filesystem::path(input).stem().string();
+            for (int k = 0; k < command.seeds; ++k) {
+                options.seed = command.seed + static_cast<std::uint64_t>(k);
+                const RaceResult r = bake::runRace(bake.track, options);
+                if (r.cars.empty()) {
+                    err << "twbake race: " << command.cars << " cars do not fit on the grid of " << input << '\n';
+                    return kExitInvalidInput;
+                }
+                ++row.races;
+                row.contacts += r.rearContacts + r.sideContacts;
+                row.overtakes += r.overtakes;
+                row.attempts += r.craft.attempts;
+                row.completed += r.craft.completed;
+                row.distance += r.distance;
+                row.lostPct += r.meanLostInTrafficPct;
+            }
+            rows.push_back(row);
+        }
+        writeMatrix(out, command, rows);
+        return kExitOk;
+    }
+    const std::string& input = command.inputs.front();
+    LoadedBake bake;
+    RaceOptions options;
+    if (const int code = prepareRace(input, command, *grid, bake, options, err)) return code;
+    const RaceResult result = bake::runRace(bake.track, options);
     if (result.cars.empty()) {
-        err << "twbake race: " << command.cars << " cars do not fit on the grid of " << command.input << '\n';
+        err << "twbake race: " << command.cars << " cars do not fit on the grid of " << input << '\n';
         return kExitInvalidInput;
     }
-    const std::string name = std::filesystem::path(command.input).stem().string();
+    const std::string name = std::filesystem::path(input).stem().string();
     if (command.json) writeJson(out, name, command, result);
     else writeText(out, name, command, result);
     return kExitOk;

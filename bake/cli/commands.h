@@ -103,11 +103,13 @@ struct PlanCommand {
 int runPlan(const PlanCommand& command, std::ostream& out, std::ostream& err);
 
 struct RaceCommand {
-    std::string input;          ///< .twtrack (baked in memory) or .twbake, with a closed main route
+    std::vector<std::string> inputs;  ///< .twtrack (baked in memory) or .twbake, with a closed main route; several with --matrix
     int cars = 10;
     int laps = 5;
     std::string grid = "ordered";  ///< ordered (fastest on pole), reversed or random
     std::uint64_t seed = 1;
+    int seeds = 1;              ///< with --matrix: seeds seed, seed + 1, … per track
+    bool matrix = false;        ///< one summary table over the tracks and seeds
     bool json = false;
 };
 int runRace(const RaceCommand& command, std::ostream& out, std::ostream& err);

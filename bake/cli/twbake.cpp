@@ -127,11 +127,13 @@ void addPlan(CLI::App& app, PlanCommand& command) {
 void addRace(CLI::App& app, RaceCommand& command) {
     CLI::App* sub = app.add_subcommand("race", "A race in traffic: N runner cars with spread paces from a two-column grid, L laps, "
                                                "with contacts, overtakes, close calls and the time lost in traffic");
-    sub->add_option("input", command.input, "A .twtrack (baked in memory) or a .twbake with a closed main route")->required();
+    sub->add_option("input", command.inputs, "A .twtrack (baked in memory) or a .twbake with a closed main route; several with --matrix")->required();
     sub->add_option("--cars", command.cars, "Cars on the grid")->capture_default_str()->check(CLI::Range(1, 200));
     sub->add_option("--laps", command.laps, "Laps to race")->capture_default_str()->check(CLI::Range(1, 100));
     sub->add_option("--grid", command.grid, "ordered (fastest on pole), reversed (slowest on pole) or random")->capture_default_str();
-    sub->add_option("--seed", command.seed, "Seed of the drivers' paces and a random grid")->capture_default_str();
+    sub->add_option("--seed", command.seed, "Seed of the drivers' profiles and a random grid")->capture_default_str();
+    sub->add_flag("--matrix", command.matrix, "Race every input with --seeds seeds and print one summary table (a row per track)");
+    sub->add_option("--seeds", command.seeds, "With --matrix: races per track, seeds --seed, --seed + 1, …")->capture_default_str()->check(CLI::Range(1, 1000));
     sub->add_flag("--json", command.json, "Print one JSON document");
 }
 

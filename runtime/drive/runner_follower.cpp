@@ -53,10 +53,10 @@ float RunnerFollower::trackWidthAt(const Registration& r, float lateral) const {
     return wa + r.ratio * (wb - wa);
 }
 
-float RunnerFollower::speedFromHints(float lineDistance, float speed, bool& mustBrake) const {
+float RunnerFollower::speedFromHints(float speed, bool& mustBrake) const {
     mustBrake = false;
     if (m_firstHint < 0) return speed;  // no profile for this class: hold speed
-    const LineSample atCar = m_sampler.sample(lineDistance);
+    const LineSample& atCar = m_atCar;
     const float hintHere = atCar.speedHint * offsetSpeedFactor(atCar.curvature, m_offset);
     // Braking check (§39.4.2): would full braking from here still be too fast at a later point? The
     // walk goes over the baked points themselves, where the hints are, as far as braking reaches.
@@ -69,7 +69,7 @@ float RunnerFollower::speedFromHints(float lineDistance, float speed, bool& must
     const float braking = m_p.brakingFraction * m_p.maxBraking;
     const float horizon = speed * speed / (2.0f * braking) + 5.0f;
     // The first point beyond the car: a binary search, then a walk.
-    const float here = m_sampler.sample(lineDistance).distance;
+    const float here = m_atCar.distance;
     std::uint32_t i = static_cast<std::uint32_t>(std::upper_bound(points, points + count, here,
                           [](float d, const format::BakedLinePoint& p) { return d < p.distance; }) - points);
     for (std::uint32_t visited = 0; visited < count; ++visited, ++i) {
@@ -101,7 +101,7 @@ RunnerFollower::TightCorner RunnerFollower::findTightCorner(float speed, float p
     const float length = m_sampler.length();
     const float braking = m_p.brakingFraction * m_p.maxBraking;
     const float stopping = speed * speed / (2.0f * braking);
-    const float here = m_sampler.sample(m_lineDistance).distance;
+    const float here = m_atCar.distance;
     float best = std::numeric_limits<float>::infinity();
     std::uint32_t i = static_cast<std::uint32_t>(std::upper_bound(points, points + count, here,
                           [](float d, const format::BakedLinePoint& p) { return d < p.distance; }) - points);
@@ -133,7 +133,7 @@ float RunnerFollower::firstTightCornerAhead() const {
     const format::BakedLinePoint* points = track().view.linePoints.data() + line.firstPoint;
     const float* hints = track().view.speedHints.data() + m_firstHint;
     const float length = m_sampler.length();
-    const float here = m_sampler.sample(m_lineDistance).distance;
+    const float here = m_atCar.distance;
     std::uint32_t i = static_cast<std::uint32_t>(std::upper_bound(points, points + count, here,
                           [](float d, const format::BakedLinePoint& p) { return d < p.distance; }) - points);
     float fastest = 0.0f;
@@ -151,11 +151,15 @@ float RunnerFollower::firstTightCornerAhead() const {
 float RunnerFollower::tightBrakingPoint(float speed, float pace, float& cornerSide) {
     // The corner is found from outside its braking zone and kept until the car passes it: inside
     // the zone the car slows towards the corner's speed, and the corner would stop looking tight.
-    const float here = m_sampler.sample(m_lineDistance).distance;
+    const float here = m_atCar.distance;
     const float length = m_sampler.length();
     const auto ahead = [&](float at) { return m_sampler.closed() && length > 0.0f ? std::remainder(at - here, length) : at - here; };
     if (m_corner.valid && ahead(m_corner.distance) < 0.0f) m_corner.valid = false;
-    if (!m_corner.valid) m_corner = findTightCorner(speed, pace);
+    if (!m_corner.valid && m_travelled >= m_nextCornerSearch) {
+        m_corner = findTightCorner(speed, pace);
+        // None within the horizon: the next one cannot come within reach for a while.
+        if (!m_corner.valid) m_nextCornerSearch = m_travelled + kCornerSearchStep;
+    }
     cornerSide = 0.0f;
     if (!m_corner.valid) return std::numeric_limits<float>::infinity();
     cornerSide = m_corner.side;
@@ -168,7 +172,7 @@ RaceCraftSituation RunnerFollower::situation(const FollowerInput& in, float spee
     RaceCraftSituation s;
     s.dt = in.dt;
     s.speed = speed;
-    const LineSample here = m_sampler.sample(m_lineDistance);
+    const LineSample& here = m_atCar;
     s.freeSpeed = m_firstHint < 0 ? speed : pace * here.speedHint * offsetSpeedFactor(here.curvature, m_offset);
     s.lateral = in.registration.lateral;
     s.lineLateral = here.lateral;
@@ -195,13 +199,15 @@ Controls RunnerFollower::update(const FollowerInput& in) {
     const std::uint32_t route = track().view.lines[m_line].route;
     const bool onRoute = in.registration.defined && in.registration.route == route;
     if (onRoute) m_lineDistance = lineDistanceAt(track(), m_line, in.registration);
+    m_atCar = m_sampler.sample(m_lineDistance);
     const float speed = std::max(0.0f, in.state.speed);
     if (!m_started) {  // the start signal: the clock, and the blend from where the car stands
         m_started = true;
+        m_nextCornerSearch = 0.0;
         m_openingDistance = firstTightCornerAhead();
         m_clock = 0.0;
         m_travelled = 0.0;
-        m_craft.startAt(onRoute ? in.registration.lateral - m_sampler.sample(m_lineDistance).lateral : 0.0f);
+        m_craft.startAt(onRoute ? in.registration.lateral - m_atCar.lateral : 0.0f);
     }
     m_clock += in.dt;
     m_travelled += speed * in.dt;
@@ -234,7 +240,7 @@ Controls RunnerFollower::update(const FollowerInput& in) {
     float steering = purePursuitSteering(in.state, m_runnerPosition, m_p.wheelbase, m_p.maxSteeringAngle);
 
     bool mustBrake = false;
-    m_targetSpeed = speedFromHints(m_lineDistance, speed, mustBrake);
+    m_targetSpeed = speedFromHints(speed, mustBrake);
     if (m_traffic) {
         // Follow: the car behind owns avoiding the car ahead (traffic/follow_rules.h).
         const float limit = std::min(m_craftSpeedCap, trafficSpeedLimit(*m_traffic, speed, m_p.maxBraking, m_p.follow, m_tightBraking));
@@ -243,7 +249,7 @@ Controls RunnerFollower::update(const FollowerInput& in) {
             mustBrake = mustBrake || limit < speed - m_p.follow.fullBrakingExcess;
         }
         // Alongside: hold the line's curvature at most, less the drift towards the other car.
-        const float curvature = m_sampler.sample(m_lineDistance).curvature;
+        const float curvature = m_atCar.curvature;
         const float hold = m_p.maxSteeringAngle > 0.0f ? std::atan(m_p.wheelbase * curvature) / m_p.maxSteeringAngle : 0.0f;
         steering = alongsideSteering(*m_traffic, steering, hold, steeringPerLateralAcceleration(speed, m_p.wheelbase, m_p.maxSteeringAngle), m_p.follow);
     }

@@ -54,6 +54,25 @@ TEST(TwbakeRace, UsageAndInputErrors) {
     EXPECT_EQ(twbake({"race", kKart, "--cars", "0"}).exitCode, bake::cli::kExitUsage);
     EXPECT_EQ(twbake({"race", std::string(TRACKWRIGHT_SAMPLES_DIR) + "/harbour_sprint.twtrack"}).exitCode, bake::cli::kExitInvalidInput);
     EXPECT_EQ(twbake({"race", "/nonexistent/track.twtrack"}).exitCode, bake::cli::kExitIo);
+    // Several tracks, or several seeds, make a matrix: asking for one without --matrix is a usage error.
+    const RunResult two = twbake({"race", kKart, kKart});
+    EXPECT_EQ(two.exitCode, bake::cli::kExitUsage);
+    EXPECT_NE(two.err.find("--matrix"), std::string::npos) << two.err;
+    EXPECT_EQ(twbake({"race", kKart, "--seeds", "3"}).exitCode, bake::cli::kExitUsage);
+}
+
+// --matrix: a row per track over the seeds, each row the sum of the races it names.
+TEST(TwbakeRace, MatrixSummarisesEveryTrackOverItsSeeds) {
+    const RunResult r = twbake({"race", kKart, kKart, "--cars", "3", "--laps", "2", "--grid", "random", "--matrix", "--seeds", "2", "--seed", "4"});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.out.find("3 cars, 2 laps, grid random, seeds 4-5"), std::string::npos) << r.out;
+    std::size_t rows = 0;
+    for (std::size_t at = r.out.find("\nkart "); at != std::string::npos; at = r.out.find("\nkart ", at + 1)) ++rows;
+    EXPECT_EQ(rows, 2u) << r.out;
+    // The same track twice gives the same row twice.
+    const std::size_t first = r.out.find("\nkart "), second = r.out.find("\nkart ", first + 1);
+    EXPECT_EQ(r.out.substr(first, second - first), r.out.substr(second, second - first)) << r.out;
+    EXPECT_NE(r.out.find("contacts/race"), std::string::npos);
 }
 
 } // namespace

@@ -68,7 +68,7 @@ public:
 
 private:
     /// Speed from the hints ahead: the hint here, or braking when a later hint demands it.
-    float speedFromHints(float lineDistance, float speed, bool& mustBrake) const;
+    float speedFromHints(float speed, bool& mustBrake) const;
     /// Tarmac half-width on the side of `lateral` at a registration.
     float trackWidthAt(const Registration& r, float lateral) const;
     /// A tight corner ahead (tightCornerFraction): where on the line, its hint at the driver's
@@ -112,6 +112,9 @@ private:
     bool m_started = false;
     bool m_tightBraking = false; ///< braking for a tight corner this tick (traffic only)
     TightCorner m_corner;        ///< the tight corner ahead, kept through its braking zone
+    double m_nextCornerSearch = 0.0; ///< m travelled before the next search when none was found
+    static constexpr double kCornerSearchStep = 10.0;  ///< m between searches that find no tight corner
+    LineSample m_atCar;          ///< the line at the car this update (sampled once)
     float m_openingDistance = 0.0f; ///< m from the start to the first tight corner: no passes before it
 };
 
