@@ -3,17 +3,9 @@
 namespace bake::detail {
 
 void bakeMarkers(const formats::TrackDocument& document, const RouteLayout& layout, formats::BakedTrackData& out) {
-    // A node shared by several routes (a branch's fork node) takes its marker to the first route
-    // that drives it, the main route before its branches.
-    std::vector<std::uint32_t> routeOf(document.nodes.size(), formats::kNoRoute);
-    std::vector<std::uint32_t> bakedIndexOf(document.nodes.size(), formats::kNoRoute);
-    for (std::uint32_t r = 0; r < layout.driven.size(); ++r)
-        for (std::uint32_t k = 0; k < layout.driven[r].size(); ++k) {
-            const formats::DrivenPoint& p = layout.driven[r][k];
-            if (p.attachment || routeOf[p.node] != formats::kNoRoute) continue;
-            routeOf[p.node] = r;
-            bakedIndexOf[p.node] = layout.firstNode[r] + k;
-        }
+    const SourceNodePlaces places = placeSourceNodes(document, layout);
+    const std::vector<std::uint32_t>& routeOf = places.route;
+    const std::vector<std::uint32_t>& bakedIndexOf = places.bakedIndex;
     for (const formats::Marker& marker : document.markers) {
         // A marker on a node that no route drives has no place a car could reach: the bake leaves it out.
         if (marker.node >= document.nodes.size() || routeOf[marker.node] == formats::kNoRoute) continue;
@@ -21,6 +13,23 @@ void bakeMarkers(const formats::TrackDocument& document, const RouteLayout& layo
         out.markers.push_back({out.addString(marker.kind), out.addString(marker.label), routeOf[marker.node], node,
                                out.nodes[node].distance, 0u});
     }
+}
+
+} // namespace bake::detail
+
+namespace bake::detail {
+
+SourceNodePlaces placeSourceNodes(const formats::TrackDocument& document, const RouteLayout& layout) {
+    SourceNodePlaces places{std::vector<std::uint32_t>(document.nodes.size(), formats::kNoRoute),
+                            std::vector<std::uint32_t>(document.nodes.size(), formats::kNoRoute)};
+    for (std::uint32_t r = 0; r < layout.driven.size(); ++r)
+        for (std::uint32_t k = 0; k < layout.driven[r].size(); ++k) {
+            const formats::DrivenPoint& p = layout.driven[r][k];
+            if (p.attachment || places.route[p.node] != formats::kNoRoute) continue;
+            places.route[p.node] = r;
+            places.bakedIndex[p.node] = layout.firstNode[r] + k;
+        }
+    return places;
 }
 
 } // namespace bake::detail

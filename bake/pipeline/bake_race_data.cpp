@@ -15,17 +15,9 @@ std::uint32_t sideBits(const std::string& sides) {
 } // namespace
 
 void bakeRaceData(const formats::TrackDocument& document, const RouteLayout& layout, formats::BakedTrackData& out) {
-    // Where each source node sits: the route that lists it (not one that only forks from or joins
-    // it) and its baked index, the mapping markers use.
-    std::vector<std::uint32_t> routeOf(document.nodes.size(), formats::kNoRoute);
-    std::vector<std::uint32_t> bakedIndexOf(document.nodes.size(), formats::kNoRoute);
-    for (std::uint32_t r = 0; r < layout.driven.size(); ++r)
-        for (std::uint32_t k = 0; k < layout.driven[r].size(); ++k) {
-            const formats::DrivenPoint& p = layout.driven[r][k];
-            if (p.attachment || routeOf[p.node] != formats::kNoRoute) continue;
-            routeOf[p.node] = r;
-            bakedIndexOf[p.node] = layout.firstNode[r] + k;
-        }
+    const SourceNodePlaces places = placeSourceNodes(document, layout);
+    const std::vector<std::uint32_t>& routeOf = places.route;
+    const std::vector<std::uint32_t>& bakedIndexOf = places.bakedIndex;
     for (const formats::Zone& zone : document.zones) {
         // Validation refused every zone whose ends are not two nodes of one route; this only keeps
         // a bake of an unvalidated document from reading out of range.

@@ -33,6 +33,15 @@ void bakeRegistrationGrid(double cellSize, formats::BakedTrackData& out);
 /// Step 6: the route graph: loop closures, forks and joins.
 void bakeRouteGraph(const formats::TrackDocument& document, const RouteLayout& layout, formats::BakedTrackData& out);
 
+/// Where each source node was baked: the route that drives it (the first, for a node shared by a
+/// branch's fork: the main route before its branches; attachments do not count) and its baked node
+/// index; kNoRoute for a node no route drives. Markers and zones name source nodes and are placed by it.
+struct SourceNodePlaces {
+    std::vector<std::uint32_t> route;
+    std::vector<std::uint32_t> bakedIndex;
+};
+SourceNodePlaces placeSourceNodes(const formats::TrackDocument& document, const RouteLayout& layout);
+
 /// Step 7: the designer's markers (start/finish, sectors, overtaking entries …) on their baked nodes.
 void bakeMarkers(const formats::TrackDocument& document, const RouteLayout& layout, formats::BakedTrackData& out);
 
