@@ -29,15 +29,20 @@ int loadBakeFile(const std::string& path, LoadedBake& bake, std::ostream& err, c
     return kExitOk;
 }
 
-int bakeForVehicle(const std::string& path, trackwright::VehiclePreset preset, LoadedBake& bake, std::ostream& err) {
+namespace {
+
+/// Loads and bakes a .twtrack, adding `preset`'s class when given and the track names none like it.
+int bakeSource(const std::string& path, const trackwright::VehiclePreset* preset, LoadedBake& bake, std::ostream& err) {
     formats::TrackLoadResult loaded = formats::loadTrackFile(path);
     if (!loaded.document) {
         printDiagnostics(err, path, loaded.diagnostics);
         return loaded.ioError ? kExitIo : kExitInvalidInput;
     }
-    bool present = false;
-    for (const formats::VehicleClass& c : loaded.document->vehicleClasses) present |= c.name == trackwright::vehiclePresetName(preset);
-    if (!present) loaded.document->vehicleClasses.push_back(vehicleClassFor(preset));
+    if (preset) {
+        bool present = false;
+        for (const formats::VehicleClass& c : loaded.document->vehicleClasses) present |= c.name == trackwright::vehiclePresetName(*preset);
+        if (!present) loaded.document->vehicleClasses.push_back(vehicleClassFor(*preset));
+    }
     const BakeResult result = bakeTrack(*loaded.document);
     if (result.status != BakeStatus::Ok) {
         printDiagnostics(err, path, result.diagnostics);
@@ -46,5 +51,13 @@ int bakeForVehicle(const std::string& path, trackwright::VehiclePreset preset, L
     loadBakedData(*result.data, bake);
     return kExitOk;
 }
+
+} // namespace
+
+int bakeForVehicle(const std::string& path, trackwright::VehiclePreset preset, LoadedBake& bake, std::ostream& err) {
+    return bakeSource(path, &preset, bake, err);
+}
+
+int bakeSourceFile(const std::string& path, LoadedBake& bake, std::ostream& err) { return bakeSource(path, nullptr, bake, err); }
 
 } // namespace bake::cli

@@ -22,4 +22,8 @@ int loadBakeFile(const std::string& path, LoadedBake& bake, std::ostream& err, c
 /// failure prints why and returns the exit code, else 0. For `laps` and `race` on a source track.
 int bakeForVehicle(const std::string& path, trackwright::VehiclePreset preset, LoadedBake& bake, std::ostream& err);
 
+/// Loads the .twtrack `path` and bakes it in memory as it stands (for `plan`); on failure prints
+/// why and returns the exit code, else 0.
+int bakeSourceFile(const std::string& path, LoadedBake& bake, std::ostream& err);
+
 } // namespace bake::cli

@@ -56,18 +56,7 @@ bool parseState(const std::string& text, trackwright::PlanState& state, formats:
 /// A .twbake from disk, or a .twtrack baked in memory.
 int loadTrack(const std::string& path, LoadedBake& bake, std::ostream& err) {
     if (std::filesystem::path(path).extension() != ".twtrack") return loadBakeFile(path, bake, err, "plan");
-    formats::TrackLoadResult loaded = formats::loadTrackFile(path);
-    if (!loaded.document) {
-        printDiagnostics(err, path, loaded.diagnostics);
-        return loaded.ioError ? kExitIo : kExitInvalidInput;
-    }
-    const BakeResult result = bakeTrack(*loaded.document);
-    if (result.status != BakeStatus::Ok) {
-        printDiagnostics(err, path, result.diagnostics);
-        return kExitInvalidInput;
-    }
-    loadBakedData(*result.data, bake);
-    return kExitOk;
+    return bakeSourceFile(path, bake, err);
 }
 
 /// The centre-line node nearest (x, y): where to point a user whose pose is off the track.
