@@ -18,28 +18,13 @@ RaceTally::RaceTally(const Race& race, const std::vector<std::uint32_t>& gridSlo
     m_made.assign(n, 0);
     m_suffered.assign(n, 0);
     m_finishTime.assign(n, -1.0);
-    m_history.assign(n * kHistorySize, 0.0);
+    m_timing.reset(n, kHistoryStep, kHistorySize);
+    m_progress.assign(n, 0.0);
     m_standings.resize(n);
+    for (std::uint32_t i = 0; i < n; ++i) m_standings[i].car = i;
     m_rank.reserve(n);
     m_close.reserve(4 * n);
     m_closeNow.reserve(4 * n);
-}
-
-double RaceTally::timeAt(std::uint32_t car, double progress, double now) const {
-    // Samples in time order: k = 0 is the oldest kept. Progress grows with time but for the odd
-    // teleport back onto the line, so the last sample at or below `progress` is searched from the newest.
-    const std::size_t count = m_historyCount;
-    const auto sample = [&](std::size_t k) { return m_history[car * kHistorySize + (m_historyHead + kHistorySize - count + k) % kHistorySize]; };
-    const double oldestTime = m_nextSample - kHistoryStep * double(count);
-    for (std::size_t k = count; k-- > 0;) {
-        const double p = sample(k);
-        if (p > progress) continue;
-        if (k + 1 == count) return now;  // it is not yet where this car is: no gap to read
-        const double p1 = sample(k + 1);
-        const double f = p1 > p ? (progress - p) / (p1 - p) : 0.0;
-        return oldestTime + kHistoryStep * (double(k) + f);
-    }
-    return oldestTime;
 }
 
 void RaceTally::update(const Race& race) {
@@ -88,39 +73,19 @@ void RaceTally::update(const Race& race) {
     for (std::uint64_t key : m_closeNow) m_closeCalls += !std::binary_search(m_close.begin(), m_close.end(), key);
     std::swap(m_close, m_closeNow);
     // Timing history.
-    while (now + 1e-9 >= m_nextSample) {
-        for (std::uint32_t i = 0; i < n; ++i) m_history[i * kHistorySize + m_historyHead] = race.car(i).progress();
-        m_historyHead = (m_historyHead + 1) % kHistorySize;
-        m_historyCount = std::min(m_historyCount + 1, kHistorySize);
-        m_nextSample += kHistoryStep;
-    }
-    // The tower.
-    for (std::uint32_t i = 0; i < n; ++i) {
-        Standing& s = m_standings[i];
-        s.car = i;
+    for (std::uint32_t i = 0; i < n; ++i) m_progress[i] = race.car(i).progress();
+    m_timing.record(now, m_progress);
+    // The tower, from last tick's order (the order is strict, so the result does not depend on it).
+    for (Standing& s : m_standings) {
+        const std::uint32_t i = s.car;
         s.progress = race.car(i).progress();
         s.laps = static_cast<int>(std::min<std::size_t>(race.car(i).totals().lapTimes.size(), static_cast<std::size_t>(m_laps)));
         s.finished = finished(i);
     }
-    std::vector<std::uint32_t>& rank = m_rank;
-    rank.assign(n, n);
-    for (std::uint32_t p = 0; p < m_finishOrder.size(); ++p) rank[m_finishOrder[p]] = p;
-    std::stable_sort(m_standings.begin(), m_standings.end(), [&](const Standing& a, const Standing& b) {
-        if (rank[a.car] != rank[b.car]) return rank[a.car] < rank[b.car];
-        return a.progress > b.progress;
-    });
-    for (std::uint32_t p = 0; p < n; ++p) {
-        Standing& s = m_standings[p];
-        if (p == 0) {
-            s.gapToLeader = s.gapToAhead = 0.0;
-        } else if (s.finished) {
-            s.gapToLeader = m_finishTime[s.car] - m_finishTime[m_standings[0].car];
-            s.gapToAhead = m_finishTime[s.car] - m_finishTime[m_standings[p - 1].car];
-        } else {
-            s.gapToLeader = now - timeAt(m_standings[0].car, s.progress, now);
-            s.gapToAhead = now - timeAt(m_standings[p - 1].car, s.progress, now);
-        }
-    }
+    // Leader first (finished cars by their place at the flag), with timing-loop gaps: the runtime's.
+    m_rank.assign(n, n);
+    for (std::uint32_t p = 0; p < m_finishOrder.size(); ++p) m_rank[m_finishOrder[p]] = p;
+    m_timing.rank(m_standings, m_rank, m_finishTime, now);
 }
 
 } // namespace bake

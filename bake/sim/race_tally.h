@@ -1,6 +1,7 @@
 #pragma once
 
 #include "bake/sim/race.h"
+#include "trackwright/traffic/race_timing.h"
 
 #include <cstdint>
 #include <vector>
@@ -17,15 +18,9 @@ struct RaceEvent {
     bool rear = false;                    ///< contact: along the route, else from the side
 };
 
-/// One line of the positions tower.
-struct Standing {
-    std::uint32_t car = 0;
-    double progress = 0.0;     ///< m along the line since the start (laps included)
-    int laps = 0;              ///< timed laps completed
-    bool finished = false;
-    double gapToLeader = 0.0;  ///< s behind the leader (0 for the leader)
-    double gapToAhead = 0.0;   ///< s behind the car one place up
-};
+/// One line of the positions tower (the runtime's: progress is m along the line since the start,
+/// laps included; laps are timed laps completed).
+using Standing = trackwright::RaceStanding;
 
 /// Watches a race tick by tick and keeps what the race command and the preview show: the running
 /// order with timing gaps, passes for position, close calls and contacts as events. A pass is a
@@ -33,11 +28,12 @@ struct Standing {
 /// side-by-side jostling is not counted twice); a car finishing freezes its order against the others.
 /// Gaps are timing-loop gaps: how long ago the car ahead was where this car is now, read from a
 /// per-car history of (time, progress) every kHistoryStep — not distance over speed, which is
-/// wrong in every braking zone.
+/// wrong in every braking zone. The order and the gaps are the runtime's (trackwright::RaceTiming,
+/// traffic/race_timing.h), as a game's RaceWorld has them.
 class RaceTally {
 public:
-    static constexpr double kHistoryStep = 0.1;       ///< s between history samples
-    static constexpr std::size_t kHistorySize = 1800; ///< samples kept: three minutes
+    static constexpr double kHistoryStep = trackwright::RaceTiming::kDefaultStep;        ///< s between history samples
+    static constexpr std::size_t kHistorySize = trackwright::RaceTiming::kDefaultSamples; ///< samples kept: three minutes
     static constexpr float kCloseCallTime = 1.0f;     ///< s of time to collision (issue 25)
     static constexpr float kCloseCallLateral = 0.5f;  ///< m of lateral gap alongside (issue 25)
 
@@ -61,9 +57,6 @@ public:
     bool allFinished() const { return m_finishOrder.size() == m_made.size(); }
 
 private:
-    /// s ago that `car` was at `progress` (interpolated in its history); `now − its first sample` at most.
-    double timeAt(std::uint32_t car, double progress, double now) const;
-
     int m_laps = 0;
     std::size_t m_contactsSeen = 0;
     std::vector<std::int8_t> m_order;  ///< n×n: +1 when i is ahead of j, −1 behind
@@ -75,10 +68,8 @@ private:
     std::vector<RaceEvent> m_events;
     int m_overtakes = 0, m_closeCalls = 0;
     std::vector<std::uint64_t> m_close, m_closeNow;
-    /// Per car: a ring of progress samples every kHistoryStep, the newest at m_historyHead − 1.
-    std::vector<double> m_history;
-    std::size_t m_historyCount = 0, m_historyHead = 0;
-    double m_nextSample = 0.0;
+    trackwright::RaceTiming m_timing;   ///< every car's progress every kHistoryStep, for the gaps
+    std::vector<double> m_progress;     ///< this tick's, per car
 };
 
 } // namespace bake

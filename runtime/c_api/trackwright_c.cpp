@@ -11,6 +11,7 @@
 #include "trackwright/track/registrar.h"
 #include "trackwright/track/track_markers.h"
 #include "trackwright/track/track_point.h"
+#include "trackwright/drive/race_world.h"
 #include "trackwright/vehicle/starting_grid.h"
 #include "trackwright/vehicle/vehicle_model.h"
 #include "trackwright/vehicle/wall_contact.h"
@@ -52,6 +53,15 @@ struct tw_lap_counter {
     tw_lap_counter(const tw_track& t) : storage(t.storage), counter(t.track) {}
     SharedBytes storage;
     trackwright::LapCounter counter;
+};
+
+struct tw_race {
+    tw_race(const tw_track& t, const trackwright::RaceWorldOptions& options) : storage(t.storage), world(t.track, options) {}
+    SharedBytes storage;
+    std::shared_ptr<trackwright::RecoveryPlanner> recovery;  ///< declared before the world: destroyed after its followers
+    trackwright::RaceWorld world;
+    std::vector<trackwright::VehicleState> states;  ///< a step's, converted; sized as cars are added
+    std::vector<trackwright::Controls> controls;
 };
 
 namespace {
@@ -127,6 +137,7 @@ const char* tw_status_string(tw_status status) {
     case TW_NOT_FOUND: return "not found";
     case TW_BUFFER_TOO_SMALL: return "buffer too small";
     case TW_OUT_OF_MEMORY: return "out of memory";
+    case TW_INVALID_STATE: return "not in this state (a car added to a race already stepped)";
     }
     return "unknown status";
 }
@@ -568,6 +579,143 @@ tw_status tw_follower_attach_recovery(tw_follower* follower, tw_recovery_planner
     if (planner->storage != follower->storage) return TW_INVALID_ARGUMENT;
     follower->recovery = planner->planner;
     follower->follower->attachRecoveryPlanner(follower->recovery.get(), p);
+    return TW_OK;
+}
+
+void tw_driver_profile_default(tw_driver_profile* profile) {
+    if (!profile) return;
+    const trackwright::DriverProfile d;
+    *profile = {d.pace, d.aggression, d.consistency, d.reactionTime, d.seed};
+}
+
+tw_status tw_race_create(const tw_track* track, uint32_t laps, tw_race** out) {
+    if (!track || !out) return TW_INVALID_ARGUMENT;
+    *out = nullptr;
+    trackwright::RaceWorldOptions options;
+    options.laps = laps;
+    try {
+        *out = new tw_race(*track, options);
+    } catch (...) {
+        return TW_OUT_OF_MEMORY;
+    }
+    return TW_OK;
+}
+
+void tw_race_free(tw_race* race) { delete race; }
+
+tw_status tw_race_add_car(tw_race* race, int32_t kind, uint32_t line, uint32_t vehicleClass, const tw_vehicle_parameters* vehicle,
+                          const tw_driver_profile* driver, float length, float width, uint32_t* index) {
+    if (!race || !validKind(kind)) return TW_INVALID_ARGUMENT;
+    trackwright::RaceCarSetup setup;
+    setup.follower = kindOf(kind);
+    setup.line = line;
+    setup.vehicleClass = vehicleClass;
+    if (vehicle) setup.vehicle = toParameters(*vehicle);
+    if (driver) setup.driver = {driver->pace, driver->aggression, driver->consistency, driver->reaction_time, driver->seed};
+    setup.length = length;
+    setup.width = width;
+    if (race->world.started()) return TW_INVALID_STATE;
+    try {
+        race->states.reserve(race->world.size() + 1);
+        race->controls.reserve(race->world.size() + 1);
+        switch (race->world.addCar(setup, index)) {
+        case trackwright::RaceWorldStatus::Ok: break;
+        case trackwright::RaceWorldStatus::AlreadyStarted: return TW_INVALID_STATE;
+        case trackwright::RaceWorldStatus::InvalidArgument: return TW_INVALID_ARGUMENT;
+        }
+    } catch (...) {
+        return TW_OUT_OF_MEMORY;
+    }
+    race->states.emplace_back();
+    race->controls.emplace_back();
+    return TW_OK;
+}
+
+tw_status tw_race_car_count(const tw_race* race, uint32_t* count) {
+    if (!race || !count) return TW_INVALID_ARGUMENT;
+    *count = static_cast<uint32_t>(race->world.size());
+    return TW_OK;
+}
+
+tw_status tw_race_attach_recovery(tw_race* race, tw_recovery_planner* planner) {
+    if (!race || !planner || planner->storage != race->storage) return TW_INVALID_ARGUMENT;  // a planner for another track plans in the wrong walls
+    race->recovery = planner->planner;
+    race->world.attachRecoveryPlanner(race->recovery.get());
+    return TW_OK;
+}
+
+tw_status tw_race_step(tw_race* race, const tw_vehicle_state* states, uint32_t count, float dt, tw_controls* controls) {
+    if (!race) return TW_INVALID_ARGUMENT;
+    const std::size_t n = race->world.size();
+    if (count != n || (n > 0 && !controls)) return TW_INVALID_ARGUMENT;
+    bool valid = (states || n == 0) && std::isfinite(dt) && dt >= 0.0f;
+    for (std::size_t i = 0; valid && i < n; ++i) valid = finiteState(states[i]);
+    if (!valid) {
+        for (std::size_t i = 0; i < n; ++i) controls[i] = {0.0f, 0.0f, 0};  // neutral, for a caller that does not read the status
+        return TW_INVALID_ARGUMENT;
+    }
+    for (std::size_t i = 0; i < n; ++i) race->states[i] = toState(states[i]);
+    if (race->world.step(race->states, dt, race->controls) != trackwright::RaceWorldStatus::Ok) {
+        for (std::size_t i = 0; i < n; ++i) controls[i] = {0.0f, 0.0f, 0};
+        return TW_INVALID_ARGUMENT;
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+        const trackwright::Controls& c = race->controls[i];
+        controls[i] = {c.steering, c.throttle, c.handbrake ? 1 : 0};
+    }
+    return TW_OK;
+}
+
+tw_status tw_race_time(const tw_race* race, double* seconds) {
+    if (!race || !seconds) return TW_INVALID_ARGUMENT;
+    *seconds = race->world.time();
+    return TW_OK;
+}
+
+namespace {
+tw_race_standing fromStanding(const tw_race& race, const trackwright::RaceStanding& s) {
+    const trackwright::RaceWorld& w = race.world;
+    uint32_t flags = 0;
+    if (s.finished) flags |= TW_RACE_FINISHED;
+    if (w.registration(s.car).defined) flags |= TW_RACE_ON_TRACK;
+    return {s.car, w.position(s.car), static_cast<uint32_t>(std::max(0, s.laps)), flags, s.progress, s.gapToLeader, s.gapToAhead, w.finishTime(s.car)};
+}
+} // namespace
+
+tw_status tw_race_car_standing(const tw_race* race, uint32_t car, tw_race_standing* out) {
+    if (!race || !out || car >= race->world.size()) return TW_INVALID_ARGUMENT;
+    *out = fromStanding(*race, race->world.standing(car));
+    return TW_OK;
+}
+
+tw_status tw_race_standing_at(const tw_race* race, uint32_t place, tw_race_standing* out) {
+    if (!race || !out || place >= race->world.size()) return TW_INVALID_ARGUMENT;
+    *out = fromStanding(*race, race->world.standings()[place]);
+    return TW_OK;
+}
+
+tw_status tw_race_car_lap_status(const tw_race* race, uint32_t car, tw_lap_status* out) {
+    if (!race || !out || car >= race->world.size()) return TW_INVALID_ARGUMENT;
+    const trackwright::LapStatus& s = race->world.lapStatus(car);
+    *out = {s.lapsCompleted, s.sector, s.raceDistance, s.lapDistance, s.raceTime, s.currentLapTime, s.lastLapTime, s.bestLapTime,
+            s.lastLapComplete ? 1 : 0, race->world.lapCounter(car).layout().sectorCount, {}};
+    std::memcpy(out->sector_times, s.sectorTimes, sizeof(out->sector_times));
+    return TW_OK;
+}
+
+tw_status tw_race_car_registration(const tw_race* race, uint32_t car, tw_registration* out) {
+    if (!race || !out || car >= race->world.size()) return TW_INVALID_ARGUMENT;
+    *out = fromRegistration(race->world.registration(car));
+    return TW_OK;
+}
+
+tw_status tw_race_take_teleport(tw_race* race, uint32_t car, int32_t* requested, double* x, double* y, float* heading) {
+    if (!race || !requested || !x || !y || !heading || car >= race->world.size()) return TW_INVALID_ARGUMENT;
+    const trackwright::TeleportRequest t = race->world.takeTeleportRequest(car);
+    *requested = t.requested ? 1 : 0;
+    *x = t.position.x;
+    *y = t.position.y;
+    *heading = t.heading;
     return TW_OK;
 }
 

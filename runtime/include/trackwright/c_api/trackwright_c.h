@@ -45,7 +45,8 @@ typedef enum tw_status {
     TW_BAD_FILE = 2,         /* the bytes are not a .twbake this build reads: tw_track_load_error says why */
     TW_NOT_FOUND = 3,        /* no line or vehicle class of that name */
     TW_BUFFER_TOO_SMALL = 4, /* the caller's buffer is shorter than the answer; nothing was written */
-    TW_OUT_OF_MEMORY = 5
+    TW_OUT_OF_MEMORY = 5,
+    TW_INVALID_STATE = 6     /* not now: a car added to a race that has already been stepped */
 } tw_status;
 
 typedef enum tw_follower_kind {
@@ -72,10 +73,11 @@ typedef struct tw_registrar tw_registrar; /* one per car: where it is along the 
 typedef struct tw_follower tw_follower;   /* one per car: state in, controls out */
 typedef struct tw_lap_counter tw_lap_counter; /* one per car: laps, lap and sector times */
 typedef struct tw_recovery_planner tw_recovery_planner; /* one per track, shared by its followers on one thread */
+typedef struct tw_race tw_race;           /* a race: every car's registrar, laps, follower and the traffic between them */
 
 /* Threading: a tw_track is immutable once loaded and may be read from any number of threads at
  * once. Registrars, followers, lap counters and recovery planners are per car (or per track for the
- * planner) and are not locked: use each from one thread at a time. tw_track_load_error is per thread. */
+ * planner) and are not locked: use each from one thread at a time (a race too). tw_track_load_error is per thread. */
 
 /* The road under a point (trackwright::RoadSurface): how it climbs, leans and grips, interpolated
  * between the baked nodes. Pitch a car by asin(tangent_z), roll it by `banking`; pass it to
@@ -342,6 +344,77 @@ TW_API tw_status tw_vehicle_step(int32_t vehicle, const tw_controls* controls, f
 TW_API tw_status tw_vehicle_step_on_road(int32_t vehicle, const tw_controls* controls, const tw_road* road, float dt, tw_vehicle_body* body);
 TW_API tw_status tw_vehicle_step_custom_on_road(const tw_vehicle_parameters* vehicle, const tw_controls* controls, const tw_road* road, float dt,
                                                 tw_vehicle_body* body);
+
+/* A race (trackwright::RaceWorld, trackwright/drive/race_world.h): add the cars, then every tick
+ * hand over every car's state (your physics moved it) and get every car's controls back. The race
+ * registers each car, counts its laps, builds the traffic view once, runs each car's follower with
+ * its neighbours and driver, and keeps the running order with timing-loop gaps. The states of a step
+ * are the cars at tw_race_time; its dt is how long you will move them before the next step. The
+ * first step is the start (time 0). A step allocates nothing.
+ *
+ *   tw_race* race;  tw_race_create(track, 3, &race);            3 laps; 0: no flag
+ *   for each car:   tw_race_add_car(race, TW_FOLLOWER_RUNNER, line, 0, &vehicle, &driver, 0, 0, &index);
+ *   each tick:      tw_race_step(race, states, count, dt, controls);   then move the cars
+ *                   tw_race_standing_at(race, 0, &leader);  tw_race_car_standing(race, car, &mine);
+ */
+
+/* How a driver races (trackwright::DriverProfile): tw_driver_profile_default fills the defaults. */
+typedef struct tw_driver_profile {
+    float pace;           /* fraction of the speed hints it drives at, (0, 1] */
+    float aggression;     /* [0, 1]: how hard it defends and how readily it tries a pass */
+    float consistency;    /* [0, 1]: 1 laps like a metronome; less varies its pace by up to (1 - c) * 2 % */
+    float reaction_time;  /* s from the start signal to its throttle, [0, 5] */
+    uint64_t seed;        /* its own noise */
+} tw_driver_profile;
+
+/* Bits of tw_race_standing.flags. */
+#define TW_RACE_FINISHED 1u   /* it has taken the flag */
+#define TW_RACE_ON_TRACK 2u   /* this tick's registration is defined */
+
+/* One car's line of the tower. */
+typedef struct tw_race_standing {
+    uint32_t car;          /* its index (the order it was added in) */
+    uint32_t position;     /* 1 for the leader */
+    uint32_t laps;         /* laps completed, at most the race's */
+    uint32_t flags;        /* TW_RACE_FINISHED | TW_RACE_ON_TRACK */
+    double race_distance;  /* m from the start line, laps included (negative on the grid behind it) */
+    double gap_to_leader;  /* s, timing-loop (how long ago the leader was here); between finishers, the finish times' difference */
+    double gap_to_ahead;   /* s, the same to the car one place up (0 for the leader) */
+    double finish_time;    /* s of race time it crossed the line for the last time; -1 before */
+} tw_race_standing;
+
+TW_API void tw_driver_profile_default(tw_driver_profile* profile);
+/* A race of `laps` laps (0: no flag; nobody finishes, the order still counts) on `track`. Laps need
+ * a closed route: on a track without one the order is the distance along each car's route. */
+TW_API tw_status tw_race_create(const tw_track* track, uint32_t laps, tw_race** out);
+TW_API void tw_race_free(tw_race* race);
+/* Adds a car: its follower `kind` (a tw_follower_kind) on `line` with `vehicle_class`'s speed hints,
+ * its vehicle (null: the car preset), its driver (null: the defaults), its length and width in m
+ * (0: the wheelbase + 2 m, the vehicle's width). `index` (may be null) receives its index, 0, 1, ...
+ * TW_INVALID_ARGUMENT for anything the track or the model cannot take, TW_INVALID_STATE once the race
+ * has been stepped; nothing is added then. */
+TW_API tw_status tw_race_add_car(tw_race* race, int32_t kind, uint32_t line, uint32_t vehicle_class, const tw_vehicle_parameters* vehicle,
+                                 const tw_driver_profile* driver, float length, float width, uint32_t* index);
+TW_API tw_status tw_race_car_count(const tw_race* race, uint32_t* count);
+/* Lends every car's stuck manager a planner (cars added later too); the race keeps it alive. */
+TW_API tw_status tw_race_attach_recovery(tw_race* race, tw_recovery_planner* planner);
+/* One tick: `states[i]` is car i now (`count` must be the car count), `controls[i]` receives what its
+ * driver does for the next `dt` s. A null pointer, a wrong count, a negative or non-finite dt or a
+ * non-finite state: TW_INVALID_ARGUMENT, nothing changed, and `controls` (when not null and the
+ * count is right) neutral. A race without cars takes null arrays. */
+TW_API tw_status tw_race_step(tw_race* race, const tw_vehicle_state* states, uint32_t count, float dt, tw_controls* controls);
+/* s of race time: the time of the states the last step was given. */
+TW_API tw_status tw_race_time(const tw_race* race, double* seconds);
+/* Car `car`'s standing, and the standing of the car in place `place` (0 = the leader). */
+TW_API tw_status tw_race_car_standing(const tw_race* race, uint32_t car, tw_race_standing* out);
+TW_API tw_status tw_race_standing_at(const tw_race* race, uint32_t place, tw_race_standing* out);
+/* Car `car`'s laps, lap and sector times. */
+TW_API tw_status tw_race_car_lap_status(const tw_race* race, uint32_t car, tw_lap_status* out);
+/* Car `car`'s registration this tick (where the race saw it). */
+TW_API tw_status tw_race_car_registration(const tw_race* race, uint32_t car, tw_registration* out);
+/* Whether car `car`'s stuck manager asks to put it back on its line (then x, y, heading say where;
+ * cleared once read, and the car's registration starts afresh). */
+TW_API tw_status tw_race_take_teleport(tw_race* race, uint32_t car, int32_t* requested, double* x, double* y, float* heading);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,309 @@
+// A race run through the C API's tw_race (trackwright::RaceWorld): the game adds cars with driver
+// profiles, steps them all with its own physics, reads the tower; then the same calls misused.
+#include "trackwright/c_api/trackwright_c.h"
+
+#include "bake/pipeline/bake_track.h"
+#include "formats/source/track_json.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace {
+
+std::vector<std::byte> sampleBytes(const char* name) {
+    auto loaded = formats::loadTrackFile(std::string(TRACKWRIGHT_SAMPLES_DIR) + "/" + name);
+    return formats::writeBakedTrack(*bake::bakeTrack(*loaded.document).data);
+}
+
+tw_track* loadTrack(const std::vector<std::byte>& bytes) {
+    tw_track* track = nullptr;
+    EXPECT_EQ(tw_track_load(bytes.data(), bytes.size(), &track), TW_OK);
+    return track;
+}
+
+constexpr float kDt = 1.0f / 60.0f;
+
+TEST(CApiRaceWorld, ThreeDriversRaceTwoLapsOfTheKartTrackAndTheFastestWins) {
+    const std::vector<std::byte> bytes = sampleBytes("kart.twtrack");
+    tw_track* track = loadTrack(bytes);
+    ASSERT_NE(track, nullptr);
+    uint32_t line = 0;
+    ASSERT_EQ(tw_track_find_line(track, 0, "centre", 0, &line), TW_OK);
+    tw_vehicle_parameters kart{};
+    ASSERT_EQ(tw_vehicle_preset_parameters(TW_VEHICLE_CAR, &kart), TW_OK);
+    kart.top_speed = 30.0f;
+
+    tw_race* race = nullptr;
+    ASSERT_EQ(tw_race_create(track, 2, &race), TW_OK);
+    const float paces[3] = {1.0f, 0.9f, 0.8f};  // fastest on pole
+    std::vector<tw_vehicle_body> bodies(3);
+    std::vector<tw_registration> lastDefined(3);
+    for (uint32_t i = 0; i < 3; ++i) {
+        tw_driver_profile driver;
+        tw_driver_profile_default(&driver);
+        driver.pace = paces[i];
+        driver.seed = 100 + i;
+        uint32_t index = 99;
+        ASSERT_EQ(tw_race_add_car(race, TW_FOLLOWER_RUNNER, line, 0, &kart, &driver, 0.0f, 0.0f, &index), TW_OK);
+        EXPECT_EQ(index, i);
+        tw_vehicle_state slot{};
+        ASSERT_EQ(tw_grid_slot(track, i, nullptr, &slot), TW_OK);
+        ASSERT_EQ(tw_vehicle_starting_body(&kart, &slot, &bodies[i]), TW_OK);
+    }
+    uint32_t count = 0;
+    ASSERT_EQ(tw_race_car_count(race, &count), TW_OK);
+    ASSERT_EQ(count, 3u);
+
+    std::vector<tw_vehicle_state> states(3);
+    std::vector<tw_controls> controls(3);
+    double time = 0.0;
+    int finished = 0;
+    for (int tick = 0; tick < 300 * 60 && finished < 3; ++tick) {
+        for (uint32_t i = 0; i < 3; ++i) states[i] = bodies[i].state;
+        ASSERT_EQ(tw_race_step(race, states.data(), 3, kDt, controls.data()), TW_OK);
+        for (uint32_t i = 0; i < 3; ++i) {
+            tw_registration where{};
+            ASSERT_EQ(tw_race_car_registration(race, i, &where), TW_OK);
+            if (where.defined) lastDefined[i] = where;
+            ASSERT_EQ(tw_vehicle_step_custom_on_road(&kart, &controls[i], &lastDefined[i].road, kDt, &bodies[i]), TW_OK);
+            int32_t contact = 0;
+            ASSERT_EQ(tw_wall_contact(track, &lastDefined[i], &bodies[i], &contact), TW_OK);
+            int32_t teleport = 0;
+            double x = 0.0, y = 0.0;
+            float heading = 0.0f;
+            ASSERT_EQ(tw_race_take_teleport(race, i, &teleport, &x, &y, &heading), TW_OK);
+            if (teleport) {
+                bodies[i] = {};
+                bodies[i].state = {x, y, heading, 0.0f, 0.0f};
+            }
+        }
+        // The tower, read both ways, agrees with itself.
+        finished = 0;
+        for (uint32_t place = 0; place < 3; ++place) {
+            tw_race_standing s{}, byCar{};
+            ASSERT_EQ(tw_race_standing_at(race, place, &s), TW_OK);
+            ASSERT_EQ(tw_race_car_standing(race, s.car, &byCar), TW_OK);
+            ASSERT_EQ(0, std::memcmp(&s, &byCar, sizeof s));
+            EXPECT_EQ(s.position, place + 1);
+            EXPECT_GE(s.gap_to_ahead, 0.0);
+            EXPECT_GE(s.gap_to_leader + 1e-9, s.gap_to_ahead);
+            if (place == 0) {
+                EXPECT_EQ(s.gap_to_leader, 0.0);
+            }
+            finished += (s.flags & TW_RACE_FINISHED) ? 1 : 0;
+        }
+    }
+    ASSERT_EQ(finished, 3);
+    ASSERT_EQ(tw_race_time(race, &time), TW_OK);
+    EXPECT_GT(time, 20.0);
+    tw_race_standing tower[3];
+    for (uint32_t place = 0; place < 3; ++place) ASSERT_EQ(tw_race_standing_at(race, place, &tower[place]), TW_OK);
+    EXPECT_EQ(tower[0].car, 0u);  // the fastest driver, from pole
+    EXPECT_EQ(tower[2].car, 2u);
+    for (const tw_race_standing& s : tower) {
+        EXPECT_EQ(s.laps, 2u);
+        EXPECT_TRUE(s.flags & TW_RACE_FINISHED);
+        EXPECT_GT(s.finish_time, 0.0);
+        EXPECT_LE(s.finish_time, time);
+    }
+    EXPECT_DOUBLE_EQ(tower[1].gap_to_leader, tower[1].finish_time - tower[0].finish_time);
+    EXPECT_GT(tower[2].gap_to_leader, tower[1].gap_to_leader);
+    tw_lap_status laps{};
+    ASSERT_EQ(tw_race_car_lap_status(race, 0, &laps), TW_OK);
+    EXPECT_GE(laps.laps_completed, 2u);
+    EXPECT_GT(laps.best_lap_time, 0.0);
+    EXPECT_GE(laps.sector_count, 1u);
+    // Free in any order: the race keeps the track's bytes.
+    tw_track_free(track);
+    ASSERT_EQ(tw_race_car_standing(race, 1, &tower[0]), TW_OK);
+    EXPECT_EQ(tower[0].car, 1u);
+    tw_race_free(race);
+}
+
+TEST(CApiRaceWorld, TheSameInputsGiveTheSameControls) {
+    const std::vector<std::byte> bytes = sampleBytes("monza.twtrack");
+    tw_track* track = loadTrack(bytes);
+    ASSERT_NE(track, nullptr);
+    uint32_t line = 0;
+    ASSERT_EQ(tw_track_find_line(track, 0, "racing", 0, &line), TW_OK);
+    tw_race* races[2] = {nullptr, nullptr};
+    std::vector<tw_vehicle_body> bodies[2];
+    for (tw_race*& race : races) {
+        ASSERT_EQ(tw_race_create(track, 0, &race), TW_OK);
+        for (uint32_t i = 0; i < 4; ++i) {
+            tw_driver_profile driver;
+            tw_driver_profile_default(&driver);
+            driver.pace = 1.0f - 0.03f * static_cast<float>(i);
+            driver.seed = i;
+            ASSERT_EQ(tw_race_add_car(race, TW_FOLLOWER_RUNNER, line, 0, nullptr, &driver, 0.0f, 0.0f, nullptr), TW_OK);
+        }
+    }
+    tw_vehicle_parameters car{};
+    ASSERT_EQ(tw_vehicle_preset_parameters(TW_VEHICLE_CAR, &car), TW_OK);
+    for (auto& b : bodies) {
+        b.resize(4);
+        for (uint32_t i = 0; i < 4; ++i) {
+            tw_vehicle_state slot{};
+            ASSERT_EQ(tw_grid_slot(track, i, nullptr, &slot), TW_OK);
+            ASSERT_EQ(tw_vehicle_starting_body(&car, &slot, &b[i]), TW_OK);
+        }
+    }
+    for (int tick = 0; tick < 30 * 60; ++tick) {
+        tw_controls controls[2][4];
+        for (int r = 0; r < 2; ++r) {
+            tw_vehicle_state states[4];
+            for (int i = 0; i < 4; ++i) states[i] = bodies[r][i].state;
+            ASSERT_EQ(tw_race_step(races[r], states, 4, kDt, controls[r]), TW_OK);
+            for (int i = 0; i < 4; ++i) ASSERT_EQ(tw_vehicle_step(TW_VEHICLE_CAR, &controls[r][i], kDt, &bodies[r][i]), TW_OK);
+        }
+        ASSERT_EQ(0, std::memcmp(controls[0], controls[1], sizeof controls[0])) << "tick " << tick;
+    }
+    tw_race_standing leader{};
+    ASSERT_EQ(tw_race_standing_at(races[0], 0, &leader), TW_OK);
+    EXPECT_GT(leader.race_distance, 500.0);
+    EXPECT_FALSE(leader.flags & TW_RACE_FINISHED);  // no flag in a race of 0 laps
+    for (tw_race* race : races) tw_race_free(race);
+    tw_track_free(track);
+}
+
+TEST(CApiRaceWorld, MisuseGivesAStatusNeverACrash) {
+    const std::vector<std::byte> bytes = sampleBytes("kart.twtrack");
+    tw_track* track = loadTrack(bytes);
+    ASSERT_NE(track, nullptr);
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    tw_race* race = nullptr;
+    EXPECT_EQ(tw_race_create(nullptr, 1, &race), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_race_create(track, 1, nullptr), TW_INVALID_ARGUMENT);
+    ASSERT_EQ(tw_race_create(track, 1, &race), TW_OK);
+    tw_race_free(nullptr);
+    tw_driver_profile_default(nullptr);
+
+    tw_driver_profile driver;
+    tw_driver_profile_default(&driver);
+    EXPECT_EQ(driver.pace, 1.0f);
+    tw_vehicle_parameters car{};
+    ASSERT_EQ(tw_vehicle_preset_parameters(TW_VEHICLE_CAR, &car), TW_OK);
+    uint32_t lines = 0;
+    ASSERT_EQ(tw_track_counts(track, nullptr, &lines, nullptr), TW_OK);
+    uint32_t index = 77;
+    EXPECT_EQ(tw_race_add_car(nullptr, TW_FOLLOWER_RUNNER, 0, 0, &car, &driver, 0, 0, &index), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_race_add_car(race, 42, 0, 0, &car, &driver, 0, 0, &index), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_race_add_car(race, TW_FOLLOWER_RUNNER, lines, 0, &car, &driver, 0, 0, &index), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_race_add_car(race, TW_FOLLOWER_RUNNER, 0, 1000, &car, &driver, 0, 0, &index), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_race_add_car(race, TW_FOLLOWER_RUNNER, 0, 0, &car, &driver, nan, 0, &index), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_race_add_car(race, TW_FOLLOWER_RUNNER, 0, 0, &car, &driver, 0, -2.0f, &index), TW_INVALID_ARGUMENT);
+    tw_driver_profile badDriver = driver;
+    badDriver.pace = 0.0f;
+    EXPECT_EQ(tw_race_add_car(race, TW_FOLLOWER_RUNNER, 0, 0, &car, &badDriver, 0, 0, &index), TW_INVALID_ARGUMENT);
+    badDriver = driver;
+    badDriver.reaction_time = nan;
+    EXPECT_EQ(tw_race_add_car(race, TW_FOLLOWER_RUNNER, 0, 0, &car, &badDriver, 0, 0, &index), TW_INVALID_ARGUMENT);
+    tw_vehicle_parameters badCar = car;
+    badCar.wheelbase = -1.0f;
+    EXPECT_EQ(tw_race_add_car(race, TW_FOLLOWER_RUNNER, 0, 0, &badCar, &driver, 0, 0, &index), TW_INVALID_ARGUMENT);
+    uint32_t count = 5;
+    EXPECT_EQ(tw_race_car_count(race, &count), TW_OK);
+    EXPECT_EQ(count, 0u);
+    EXPECT_EQ(index, 77u);
+    EXPECT_EQ(tw_race_car_count(nullptr, &count), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_race_car_count(race, nullptr), TW_INVALID_ARGUMENT);
+
+    // Null vehicle and driver: the car preset and the default driver.
+    ASSERT_EQ(tw_race_add_car(race, TW_FOLLOWER_RUNNER, 0, 0, nullptr, nullptr, 0, 0, &index), TW_OK);
+    EXPECT_EQ(index, 0u);
+    ASSERT_EQ(tw_race_add_car(race, TW_FOLLOWER_PURSUIT, 0, 0, &car, &driver, 5.0f, 2.0f, &index), TW_OK);
+    EXPECT_EQ(index, 1u);
+
+    tw_vehicle_state states[2]{};
+    ASSERT_EQ(tw_grid_slot(track, 0, nullptr, &states[0]), TW_OK);
+    ASSERT_EQ(tw_grid_slot(track, 1, nullptr, &states[1]), TW_OK);
+    tw_controls controls[2] = {{1.0f, 1.0f, 1}, {1.0f, 1.0f, 1}};
+    const auto neutral = [&] { return controls[0].steering == 0.0f && controls[0].throttle == 0.0f && controls[1].handbrake == 0; };
+    EXPECT_EQ(tw_race_step(nullptr, states, 2, kDt, controls), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_race_step(race, nullptr, 2, kDt, controls), TW_INVALID_ARGUMENT);
+    EXPECT_TRUE(neutral());
+    EXPECT_EQ(tw_race_step(race, states, 2, kDt, nullptr), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_race_step(race, states, 1, kDt, controls), TW_INVALID_ARGUMENT);  // two cars
+    EXPECT_EQ(tw_race_step(race, states, 3, kDt, controls), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_race_step(race, states, 2, -kDt, controls), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_race_step(race, states, 2, nan, controls), TW_INVALID_ARGUMENT);
+    tw_vehicle_state nanStates[2] = {states[0], states[1]};
+    nanStates[1].heading = nan;
+    controls[0].throttle = 1.0f;
+    EXPECT_EQ(tw_race_step(race, nanStates, 2, kDt, controls), TW_INVALID_ARGUMENT);
+    EXPECT_TRUE(neutral());
+
+    // Before the first step, cars may still be added; after it, a clear status.
+    ASSERT_EQ(tw_race_step(race, states, 2, kDt, controls), TW_OK);
+    EXPECT_EQ(tw_race_add_car(race, TW_FOLLOWER_RUNNER, 0, 0, &car, &driver, 0, 0, &index), TW_INVALID_STATE);
+    EXPECT_STREQ(tw_status_string(TW_INVALID_STATE), "not in this state (a car added to a race already stepped)");
+    EXPECT_EQ(tw_race_car_count(race, &count), TW_OK);
+    EXPECT_EQ(count, 2u);
+
+    tw_race_standing standing{};
+    EXPECT_EQ(tw_race_car_standing(race, 2, &standing), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_race_car_standing(race, 0, nullptr), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_race_car_standing(nullptr, 0, &standing), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_race_standing_at(race, 2, &standing), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_race_standing_at(race, UINT32_MAX, &standing), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_race_standing_at(nullptr, 0, &standing), TW_INVALID_ARGUMENT);
+    ASSERT_EQ(tw_race_standing_at(race, 0, &standing), TW_OK);
+    EXPECT_EQ(standing.position, 1u);
+    EXPECT_TRUE(standing.flags & TW_RACE_ON_TRACK);
+    EXPECT_EQ(standing.finish_time, -1.0);
+    tw_lap_status laps{};
+    EXPECT_EQ(tw_race_car_lap_status(race, 2, &laps), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_race_car_lap_status(race, 0, nullptr), TW_INVALID_ARGUMENT);
+    tw_registration where{};
+    EXPECT_EQ(tw_race_car_registration(race, 9, &where), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_race_car_registration(nullptr, 0, &where), TW_INVALID_ARGUMENT);
+    int32_t requested = 0;
+    double x = 0.0, y = 0.0;
+    float heading = 0.0f;
+    EXPECT_EQ(tw_race_take_teleport(race, 2, &requested, &x, &y, &heading), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_race_take_teleport(race, 0, nullptr, &x, &y, &heading), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_race_take_teleport(race, 0, &requested, &x, &y, &heading), TW_OK);
+    EXPECT_EQ(requested, 0);
+    double time = -1.0;
+    EXPECT_EQ(tw_race_time(race, nullptr), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_race_time(nullptr, &time), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_race_time(race, &time), TW_OK);
+    EXPECT_EQ(time, 0.0);
+
+    // A recovery planner for another track is refused; one for this track is kept alive by the race.
+    const std::vector<std::byte> otherBytes = sampleBytes("monza.twtrack");
+    tw_track* other = loadTrack(otherBytes);
+    tw_recovery_planner* foreign = nullptr;
+    ASSERT_EQ(tw_recovery_planner_create(other, &foreign), TW_OK);
+    EXPECT_EQ(tw_race_attach_recovery(race, foreign), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_race_attach_recovery(race, nullptr), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_race_attach_recovery(nullptr, foreign), TW_INVALID_ARGUMENT);
+    tw_recovery_planner_free(foreign);
+    tw_track_free(other);
+    tw_recovery_planner* planner = nullptr;
+    ASSERT_EQ(tw_recovery_planner_create(track, &planner), TW_OK);
+    EXPECT_EQ(tw_race_attach_recovery(race, planner), TW_OK);
+    tw_recovery_planner_free(planner);
+    tw_track_free(track);
+    for (int tick = 0; tick < 60; ++tick) ASSERT_EQ(tw_race_step(race, states, 2, kDt, controls), TW_OK);
+    tw_race_free(race);
+}
+
+TEST(CApiRaceWorld, AnEmptyRaceSteps) {
+    const std::vector<std::byte> bytes = sampleBytes("kart.twtrack");
+    tw_track* track = loadTrack(bytes);
+    tw_race* race = nullptr;
+    ASSERT_EQ(tw_race_create(track, 0, &race), TW_OK);
+    EXPECT_EQ(tw_race_step(race, nullptr, 0, kDt, nullptr), TW_OK);
+    tw_race_standing standing{};
+    EXPECT_EQ(tw_race_standing_at(race, 0, &standing), TW_INVALID_ARGUMENT);
+    tw_race_free(race);
+    tw_track_free(track);
+}
+
+} // namespace
