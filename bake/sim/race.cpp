@@ -36,6 +36,7 @@ Race::Race(const trackwright::BakedTrack& track, const std::vector<RaceEntry>& e
         auto car = std::make_unique<SimulatedCar>(t, setup, sharedPlanner);
         car->place(e.start);
         car->setDriver(e.driver);
+        m_paces.push_back(e.driver.pace);
         m_lengths.push_back(e.length > 0.0f ? e.length : car->vehicle().wheelbase + 2.0f);
         m_cars.push_back(std::move(car));
     }
@@ -54,6 +55,7 @@ void Race::step(double dt) {
         const trackwright::VehicleParameters& v = car.vehicle();
         m_inputs[i] = trackwright::trafficCar(m_track, car.body().state, here, m_lengths[i], v.width, v.maxBraking, v.maxAcceleration);
         m_inputs[i].raceDistance = static_cast<float>(car.progress());
+        m_inputs[i].pace = m_paces[i];
     }
     m_view.build(m_track, m_inputs);
     for (std::size_t i = 0; i < m_cars.size(); ++i) {

@@ -67,6 +67,7 @@ private:
     const trackwright::BakedTrack& m_track;
     std::vector<std::unique_ptr<SimulatedCar>> m_cars;
     std::vector<float> m_lengths;
+    std::vector<float> m_paces;  ///< each driver's pace, published to the others (TrafficCar::pace)
     std::vector<trackwright::TrafficCar> m_inputs;
     trackwright::TrafficView m_view;
     /// Pairs in an episode: key (low index << 32 | high) and the last time they touched, sorted by key.

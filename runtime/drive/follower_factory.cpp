@@ -61,6 +61,7 @@ std::unique_ptr<Follower> makeFollower(FollowerKind kind, const BakedTrack& trac
         p.length = vehicle.wheelbase + 2.0f;  // overhangs, as a race counts a car's length
         p.maxSteeringAngle = vehicle.maxSteeringAngle;
         p.maxBraking = vehicle.maxBraking;
+        p.maxAcceleration = vehicle.maxAcceleration;
         return std::make_unique<RunnerFollower>(track, line, vehicleClass, p);
     }
     case FollowerKind::Predictive:

@@ -113,6 +113,7 @@ RaceWorldStatus RaceWorld::step(std::span<const VehicleState> states, float dt, 
         const float width = car.setup.width > 0.0f ? car.setup.width : v.width;
         m_inputs[i] = trafficCar(m_track, states[i], car.here, length, width, v.maxBraking, v.maxAcceleration);
         m_inputs[i].raceDistance = static_cast<float>(m_progress[i]);
+        m_inputs[i].pace = car.setup.driver.pace;
     }
     for (std::size_t p = firstNewFinisher; p < m_finishOrder.size(); ++p) m_finishPlace[m_finishOrder[p]] = static_cast<std::uint32_t>(p);
     m_view.build(m_track, m_inputs, m_options.traffic);

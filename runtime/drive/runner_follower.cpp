@@ -168,6 +168,42 @@ float RunnerFollower::tightBrakingPoint(float speed, float pace, float& cornerSi
     return std::max(0.0f, point);
 }
 
+void RunnerFollower::fillStretch(float speed, float end, StretchAhead& stretch) const {
+    stretch.steps = 0;
+    if (m_firstHint < 0 || !(end > 1.0f)) return;
+    const format::BakedLine& line = track().view.lines[m_line];
+    const std::uint32_t count = track().view.routes[line.route].nodeCount;
+    const format::BakedLinePoint* points = track().view.linePoints.data() + line.firstPoint;
+    const float* hints = track().view.speedHints.data() + m_firstHint;
+    const float length = m_sampler.length();
+    const float here = m_atCar.distance;
+    stretch.steps = StretchAhead::kMaxSteps;
+    stretch.stepLength = end / static_cast<float>(StretchAhead::kMaxSteps);
+    float metres[StretchAhead::kMaxSteps] = {}, time[StretchAhead::kMaxSteps] = {};
+    std::uint32_t i = static_cast<std::uint32_t>(std::upper_bound(points, points + count, here,
+                          [](float d, const format::BakedLinePoint& p) { return d < p.distance; }) - points);
+    float previous = 0.0f;
+    for (std::uint32_t visited = 0; visited < count && previous < end; ++visited, ++i) {
+        if (i >= count) {
+            if (!m_sampler.closed()) break;
+            i -= count;
+        }
+        const float ahead = std::min(end, points[i].distance + (points[i].distance < here ? length : 0.0f) - here);
+        // The hint at a point holds over the interval before it (the corner's hint reaches back).
+        const int k = std::min(StretchAhead::kMaxSteps - 1, static_cast<int>(0.5f * (previous + ahead) / stretch.stepLength));
+        const float ds = ahead - previous;
+        metres[k] += ds;
+        time[k] += ds / std::max(1.0f, hints[i]);
+        previous = ahead;
+    }
+    float last = std::max(1.0f, hints[std::min(i, count - 1)]);
+    for (int k = 0; k < stretch.steps; ++k) {
+        if (metres[k] > 0.0f) last = metres[k] / time[k];
+        stretch.hint[k] = last;
+        stretch.reach[k] = std::sqrt(speed * speed + 2.0f * m_p.maxAcceleration * static_cast<float>(k + 1) * stretch.stepLength);
+    }
+}
+
 RaceCraftSituation RunnerFollower::situation(const FollowerInput& in, float speed, float pace) {
     RaceCraftSituation s;
     s.dt = in.dt;
@@ -191,6 +227,11 @@ RaceCraftSituation RunnerFollower::situation(const FollowerInput& in, float spee
     s.permission.noOvertakingAhead = distanceToNoOvertaking(track(), in.registration.route, in.registration.distance);
     s.yieldSide = yieldSide(track());
     s.opening = m_hasDriver && m_travelled < m_openingDistance;
+    s.pace = pace;
+    // The stretch a pass is predicted on, only while there is a car to pass.
+    const bool passing = m_craft.pass() == RaceCraft::Pass::Committed;
+    if (m_traffic && (passing || (m_traffic->aheadCount > 0 && m_traffic->ahead[0].gap < kStretchReach)))
+        fillStretch(speed, std::min({s.brakingPoint, s.permission.noOvertakingAhead, m_p.passHorizon}), s.stretch);
     return s;
 }
 

@@ -32,6 +32,18 @@ float reachableSpeed(const RaceCraftSituation& s) { return std::min(s.freeSpeed,
 
 } // namespace
 
+float stretchTime(const StretchAhead& stretch, float pace, float from) {
+    float time = 0.0f;
+    for (int k = 0; k < stretch.steps; ++k) {
+        const float start = static_cast<float>(k) * stretch.stepLength;
+        const float length = std::min(start + stretch.stepLength - from, stretch.stepLength);
+        if (!(length > 0.0f)) continue;
+        const float speed = std::max(1.0f, std::min(pace * stretch.hint[k], stretch.reach[k]));
+        time += length / speed;
+    }
+    return time;
+}
+
 void RaceCraft::reset() {
     const OvertakeRules o = overtake;
     const DefendRules d = defend;
@@ -51,6 +63,14 @@ float RaceCraft::passingOffset(const TrafficNeighbour& other, float side, const 
     return offset;
 }
 
+bool RaceCraft::drawsLevelAhead(const TrafficNeighbour& other, const RaceCraftSituation& s, const DriverProfile& driver) const {
+    if (s.stretch.steps == 0 || other.centre <= 0.0f) return false;
+    // A committed attacker pushes (attackPush), never above the hints.
+    const float mine = std::min(1.0f, s.pace * (1.0f + overtake.attackPush * driver.aggression));
+    // The other car starts `centre` m into the stretch (level: centres together, plus a metre).
+    return stretchTime(s.stretch, mine, 0.0f) < stretchTime(s.stretch, other.pace, other.centre + 1.0f);
+}
+
 void RaceCraft::considerPass(const CarTraffic& traffic, const RaceCraftSituation& s, const DriverProfile& driver) {
     if (m_sinceAbort < overtake.retryDelay || s.opening) return;
     // The car in the way: the nearest ahead that this car would run into on its line.
@@ -66,11 +86,14 @@ void RaceCraft::considerPass(const CarTraffic& traffic, const RaceCraftSituation
     if (n.gap > overtake.decideGap * keenness + overtake.decideHeadway * s.speed) return;
     const bool lapping = n.lapsAhead < 0;  // a backmarker: it yields, the advantage needed is small
     const float advantage = reachableSpeed(s) - n.speed;
-    if (advantage < (lapping ? 0.3f : 1.0f) * overtake.minSpeedAdvantage) return;
     // Only a pass that is done before the next tight corner's braking point (two abreast into a
-    // tight corner is where cars touch) and before a no-overtaking zone is started.
+    // tight corner is where cars touch) and before a no-overtaking zone is started: cleared on the
+    // speed difference now, or drawn level on the paces before the braking point (the car behind
+    // by then backs out, follow_rules.h, so the one level or ahead has the corner).
     const float clearing = clearingDistance(n, s.length, overtake.clearMargin, s.speed, advantage);
-    if (clearing > s.brakingPoint + overtake.brakingAllowance || clearing > s.permission.noOvertakingAhead) return;
+    const bool clears = advantage >= (lapping ? 0.3f : 1.0f) * overtake.minSpeedAdvantage && clearing <= s.brakingPoint + overtake.brakingAllowance &&
+                        clearing <= s.permission.noOvertakingAhead;
+    if (!clears && !drawsLevelAhead(n, s, driver)) return;
     // The side: the one allowed with room that needs the least move, the inside of the next corner
     // on a tie (it is the shorter way round), and never the side a backmarker yields to.
     float best = NAN, bestCost = std::numeric_limits<float>::infinity(), bestSide = 0.0f;
@@ -105,7 +128,7 @@ void RaceCraft::endPass(bool completed) {
     if (!completed) m_sinceAbort = 0.0f;
 }
 
-void RaceCraft::continuePass(const CarTraffic& traffic, const RaceCraftSituation& s) {
+void RaceCraft::continuePass(const CarTraffic& traffic, const RaceCraftSituation& s, const DriverProfile& driver) {
     m_passTime += s.dt;
     const TrafficNeighbour* found = findCar(traffic, m_target);
     if (!found) {
@@ -148,9 +171,9 @@ void RaceCraft::continuePass(const CarTraffic& traffic, const RaceCraftSituation
     const float advantage = reachableSpeed(s) - n.speed;
     const bool noRoom = m_noRoomTime > overtake.minCommitTime;
     // A pass that can no longer be done before the tight corner: back out while still behind.
-    const bool tooLate = m_passTime > overtake.minCommitTime &&
-                         clearingDistance(n, s.length, overtake.clearMargin, s.speed, advantage) > s.brakingPoint + overtake.brakingAllowance;
-    if (m_passTime > overtake.maxApproachTime || noRoom || tooLate || (m_passTime > overtake.minCommitTime && advantage < 0.0f)) {
+    const bool clears = advantage >= 0.0f && clearingDistance(n, s.length, overtake.clearMargin, s.speed, advantage) <= s.brakingPoint + overtake.brakingAllowance;
+    const bool tooLate = m_passTime > overtake.minCommitTime && !clears && !drawsLevelAhead(n, s, driver);
+    if (m_passTime > overtake.maxApproachTime || noRoom || tooLate) {
         endPass(false);
     }
 }
@@ -224,7 +247,7 @@ RaceCraftCommand RaceCraft::update(const CarTraffic& traffic, const RaceCraftSit
     RaceCraftCommand command;
     if (!(s.dt > 0.0f)) return command;
     m_sinceAbort += s.dt;
-    if (m_pass == Pass::Committed) continuePass(traffic, s);
+    if (m_pass == Pass::Committed) continuePass(traffic, s, driver);
     if (m_pass != Pass::Committed) considerPass(traffic, s, driver);
     float lateral = s.lineLateral;
     float yieldLateral = 0.0f;

@@ -132,6 +132,61 @@ TEST(RaceCraft, StaysBehindWhenThereIsNoRoomOrNoSpeedToPass) {
     }
 }
 
+/// A stretch `metres` long where the hints hold a car at `hint` m/s at pace 1 (no acceleration limit).
+trackwright::StretchAhead hintLimitedStretch(float metres, float hint) {
+    trackwright::StretchAhead stretch;
+    stretch.steps = trackwright::StretchAhead::kMaxSteps;
+    stretch.stepLength = metres / static_cast<float>(stretch.steps);
+    for (int k = 0; k < stretch.steps; ++k) {
+        stretch.hint[k] = hint;
+        stretch.reach[k] = 1000.0f;
+    }
+    return stretch;
+}
+
+TEST(RaceCraft, StretchTimeIsTheHintLimitedDrivingTime) {
+    const trackwright::StretchAhead stretch = hintLimitedStretch(320.0f, 40.0f);
+    EXPECT_NEAR(trackwright::stretchTime(stretch, 1.0f, 0.0f), 8.0f, 1e-4f);
+    EXPECT_NEAR(trackwright::stretchTime(stretch, 0.8f, 0.0f), 10.0f, 1e-4f);
+    EXPECT_NEAR(trackwright::stretchTime(stretch, 1.0f, 15.0f), 305.0f / 40.0f, 1e-4f);  // mid-step start
+    EXPECT_EQ(trackwright::stretchTime(stretch, 1.0f, 400.0f), 0.0f);
+}
+
+TEST(RaceCraft, StartsAPassOnTheDriversPacesBeforeAnySpeedDifferenceShows) {
+    // Both cars at 36 m/s now, so no pass clears on the speed difference; but the car ahead drives
+    // the hints at 0.9 of this one's pace, and 300 m of them before the braking point is where the
+    // faster car draws level.
+    trackwright::CarTraffic t;
+    t.aheadCount = 1;
+    t.ahead[0] = car(3, 12.0f, 0.0f, 36.0f);
+    t.ahead[0].pace = 0.9f;
+    trackwright::RaceCraftSituation s = straightRoad(36.0f, 36.5f);
+    s.brakingPoint = 300.0f;
+    s.stretch = hintLimitedStretch(300.0f, 40.0f);
+    {
+        trackwright::RaceCraft craft;
+        craft.update(t, s, {});
+        EXPECT_EQ(craft.pass(), trackwright::RaceCraft::Pass::Committed);
+    }
+    {
+        // As fast as this car: it would never draw level, so it is followed.
+        trackwright::CarTraffic same = t;
+        same.ahead[0].pace = 1.0f;
+        trackwright::RaceCraft craft;
+        for (int tick = 0; tick < 60; ++tick) craft.update(same, s, {});
+        EXPECT_EQ(craft.pass(), trackwright::RaceCraft::Pass::None);
+    }
+    {
+        // The same paces with only 60 m to the braking point: too short to draw level.
+        trackwright::RaceCraftSituation near = s;
+        near.brakingPoint = 60.0f;
+        near.stretch = hintLimitedStretch(60.0f, 40.0f);
+        trackwright::RaceCraft craft;
+        for (int tick = 0; tick < 60; ++tick) craft.update(t, near, {});
+        EXPECT_EQ(craft.pass(), trackwright::RaceCraft::Pass::None);
+    }
+}
+
 TEST(RaceCraft, PassesABackmarkerOnTheSideItDoesNotYieldTo) {
     trackwright::RaceCraft craft;
     trackwright::CarTraffic t;

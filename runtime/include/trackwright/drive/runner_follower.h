@@ -24,6 +24,7 @@ struct RunnerParameters {
     float wheelbase = 2.6f;
     float maxSteeringAngle = 0.55f;
     float maxBraking = 12.0f;              ///< m/s², of the vehicle
+    float maxAcceleration = 6.0f;          ///< m/s², of the vehicle: how fast race craft expects to gain speed
     float width = 1.9f;                    ///< m, of the vehicle (room to pass)
     float lateralGrip = 12.0f;             ///< m/s², of the vehicle: what a line change may use of it
     float length = 4.6f;                   ///< m, of the vehicle, bumper to bumper
@@ -78,6 +79,10 @@ private:
         float distance = 0.0f, hint = 0.0f, side = 0.0f;
     };
     /// Race craft's view of the car and the road this tick (traffic only).
+    /// The stretch ahead `end` m long, for race craft's pass prediction (StretchAhead).
+    void fillStretch(float speed, float end, StretchAhead& stretch) const;
+    /// m: a car ahead closer than this is one race craft may want to pass (the stretch is filled).
+    static constexpr float kStretchReach = 60.0f;
     RaceCraftSituation situation(const FollowerInput& in, float speed, float pace);
     /// The tight corner whose braking point comes first within passHorizon.
     TightCorner findTightCorner(float speed, float pace) const;

@@ -74,6 +74,21 @@ struct PassPermission {
     float noOvertakingAhead = std::numeric_limits<float>::infinity();
 };
 
+/// The road ahead of a car up to where a pass must be done (the next tight corner's braking point,
+/// or the follower's horizon), in equal steps: what race craft predicts a pass on. Two cars on one
+/// line at different paces drive the same hints scaled by their paces wherever the hints, not
+/// their acceleration, hold them back; that is where the faster one gains.
+struct StretchAhead {
+    static constexpr int kMaxSteps = 32;
+    int steps = 0;
+    float stepLength = 0.0f;        ///< m
+    float hint[kMaxSteps] = {};     ///< m/s: the line's speed hint over the step (harmonic mean), at pace 1
+    float reach[kMaxSteps] = {};    ///< m/s: the most the car reaches by the step's end, accelerating from its speed now
+};
+
+/// s a car at `pace` takes from `from` m into the stretch to its end (0 beyond it).
+float stretchTime(const StretchAhead& stretch, float pace, float from);
+
 /// What the follower knows of its own car and the road for race craft, this tick. Laterals are
 /// from the centre line, left positive.
 struct RaceCraftSituation {
@@ -97,6 +112,10 @@ struct RaceCraftSituation {
     /// m/s² of lateral grip the car has to spare on its line here (grip less v²·|κ|): an offset
     /// changes at most with half of it, so a line change never spins a car mid-corner.
     float lateralHeadroom = std::numeric_limits<float>::infinity();
+    float pace = 1.0f;              ///< the driver's fraction of the hints here
+    /// The road to the next tight corner's braking point or no-overtaking zone, whichever comes
+    /// first (steps 0: not known; no pass is then predicted on the paces).
+    StretchAhead stretch;
 };
 
 /// What race craft asks of the follower.
@@ -154,8 +173,12 @@ private:
     /// The offset from the line a pass of `other` on `side` holds, or NaN when it does not fit here.
     float passingOffset(const TrafficNeighbour& other, float side, const RaceCraftSituation& s) const;
     void considerPass(const CarTraffic& traffic, const RaceCraftSituation& s, const DriverProfile& driver);
-    void continuePass(const CarTraffic& traffic, const RaceCraftSituation& s);
+    void continuePass(const CarTraffic& traffic, const RaceCraftSituation& s, const DriverProfile& driver);
     void endPass(bool completed);
+    /// True when, driving the stretch ahead at their paces, this car draws level with `other` (its
+    /// centre past the other's) before the stretch ends: a pass worth starting on a speed
+    /// difference the cars do not have yet (the faster car gains where the hints hold both back).
+    bool drawsLevelAhead(const TrafficNeighbour& other, const RaceCraftSituation& s, const DriverProfile& driver) const;
     /// The nearest car lying across the path from the car's lateral to `lateral` within the
     /// lane-change window, or null when the way is clear (a car straight ahead or behind on the
     /// car's own line is the follow rule's, not a blocker).

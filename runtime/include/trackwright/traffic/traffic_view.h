@@ -29,6 +29,9 @@ struct TrafficCar {
     /// m the car has covered in the race along its route, laps included (a lap counter's
     /// progress): who laps whom. Leave 0 for every car when racing without laps.
     float raceDistance = 0.0f;
+    /// The fraction of its line's speed hints the car drives at (DriverProfile::pace); 1 when not
+    /// known (a player's car): race craft predicts a pass from both cars' paces.
+    float pace = 1.0f;
 };
 
 /// A neighbour of one car, seen from it.
@@ -49,6 +52,7 @@ struct TrafficNeighbour {
     float lateral = 0.0f;          ///< m, the other car's from the centre line, left positive
     float width = 0.0f;            ///< m, the other car's
     float length = 0.0f;           ///< m, the other car's
+    float pace = 1.0f;             ///< the other car's TrafficCar::pace
     /// Laps the other car is ahead of this one in the race (from TrafficCar::raceDistance, less the
     /// short way round): 1 for a car about to lap this one from behind, −1 for a backmarker ahead.
     std::int32_t lapsAhead = 0;
