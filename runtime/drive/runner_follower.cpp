@@ -36,6 +36,7 @@ void RunnerFollower::reset() {
     m_corner = {};
     m_offset = 0.0f;
     m_started = false;
+    m_stretch.steps = 0;
 }
 
 void RunnerFollower::setDriver(const DriverProfile& driver) {
@@ -51,6 +52,11 @@ float RunnerFollower::trackWidthAt(const Registration& r, float lateral) const {
     const float wa = lateral >= 0.0f ? a.leftTrack : a.rightTrack;
     const float wb = lateral >= 0.0f ? b.leftTrack : b.rightTrack;
     return wa + r.ratio * (wb - wa);
+}
+
+std::uint32_t RunnerFollower::firstPointAfterCar() const {
+    const format::BakedLinePoint& p = track().view.linePoints[track().view.lines[m_line].firstPoint + m_atCar.point];
+    return p.distance > m_atCar.distance ? m_atCar.point : m_atCar.point + 1;  // before the first point, or after m_atCar.point
 }
 
 float RunnerFollower::speedFromHints(float speed, bool& mustBrake) const {
@@ -70,8 +76,7 @@ float RunnerFollower::speedFromHints(float speed, bool& mustBrake) const {
     const float horizon = speed * speed / (2.0f * braking) + 5.0f;
     // The first point beyond the car: a binary search, then a walk.
     const float here = m_atCar.distance;
-    std::uint32_t i = static_cast<std::uint32_t>(std::upper_bound(points, points + count, here,
-                          [](float d, const format::BakedLinePoint& p) { return d < p.distance; }) - points);
+    std::uint32_t i = firstPointAfterCar();
     for (std::uint32_t visited = 0; visited < count; ++visited, ++i) {
         float wrap = 0.0f;
         if (i >= count) {
@@ -103,8 +108,7 @@ RunnerFollower::TightCorner RunnerFollower::findTightCorner(float speed, float p
     const float stopping = speed * speed / (2.0f * braking);
     const float here = m_atCar.distance;
     float best = std::numeric_limits<float>::infinity();
-    std::uint32_t i = static_cast<std::uint32_t>(std::upper_bound(points, points + count, here,
-                          [](float d, const format::BakedLinePoint& p) { return d < p.distance; }) - points);
+    std::uint32_t i = firstPointAfterCar();
     for (std::uint32_t visited = 0; visited < count; ++visited, ++i) {
         if (i >= count) {
             if (!m_sampler.closed()) break;
@@ -134,8 +138,7 @@ float RunnerFollower::firstTightCornerAhead() const {
     const float* hints = track().view.speedHints.data() + m_firstHint;
     const float length = m_sampler.length();
     const float here = m_atCar.distance;
-    std::uint32_t i = static_cast<std::uint32_t>(std::upper_bound(points, points + count, here,
-                          [](float d, const format::BakedLinePoint& p) { return d < p.distance; }) - points);
+    std::uint32_t i = firstPointAfterCar();
     float fastest = 0.0f;
     for (std::uint32_t visited = 0; visited < count; ++visited, ++i) {
         if (i >= count) {
@@ -168,8 +171,22 @@ float RunnerFollower::tightBrakingPoint(float speed, float pace, float& cornerSi
     return std::max(0.0f, point);
 }
 
+const StretchAhead& RunnerFollower::stretchAhead(float speed, float end) {
+    // Measured again once the car is a step into it or its end moved by a step, else shifted.
+    const float driven = static_cast<float>(m_travelled - m_stretchMeasuredAt);
+    const float measuredEnd = static_cast<float>(m_stretch.steps) * m_stretch.stepLength;
+    if (m_stretch.steps == 0 || driven > m_stretch.stepLength || std::abs(measuredEnd - driven - end) > m_stretch.stepLength) {
+        fillStretch(speed, end, m_stretch);
+        m_stretchMeasuredAt = m_travelled;
+    } else {
+        m_stretch.start = driven;
+    }
+    return m_stretch;
+}
+
 void RunnerFollower::fillStretch(float speed, float end, StretchAhead& stretch) const {
     stretch.steps = 0;
+    stretch.start = 0.0f;
     if (m_firstHint < 0 || !(end > 1.0f)) return;
     const format::BakedLine& line = track().view.lines[m_line];
     const std::uint32_t count = track().view.routes[line.route].nodeCount;
@@ -180,8 +197,7 @@ void RunnerFollower::fillStretch(float speed, float end, StretchAhead& stretch) 
     stretch.steps = StretchAhead::kMaxSteps;
     stretch.stepLength = end / static_cast<float>(StretchAhead::kMaxSteps);
     float metres[StretchAhead::kMaxSteps] = {}, time[StretchAhead::kMaxSteps] = {};
-    std::uint32_t i = static_cast<std::uint32_t>(std::upper_bound(points, points + count, here,
-                          [](float d, const format::BakedLinePoint& p) { return d < p.distance; }) - points);
+    std::uint32_t i = firstPointAfterCar();
     float previous = 0.0f;
     for (std::uint32_t visited = 0; visited < count && previous < end; ++visited, ++i) {
         if (i >= count) {
@@ -228,10 +244,18 @@ RaceCraftSituation RunnerFollower::situation(const FollowerInput& in, float spee
     s.yieldSide = yieldSide(track());
     s.opening = m_hasDriver && m_travelled < m_openingDistance;
     s.pace = pace;
-    // The stretch a pass is predicted on, only while there is a car to pass.
+    // The stretch a pass is predicted on, only while there is a car race craft may pass: one in the
+    // way within its decision reach (the keenest driver's, in an overtaking zone), or the one it passes.
     const bool passing = m_craft.pass() == RaceCraft::Pass::Committed;
-    if (m_traffic && (passing || (m_traffic->aheadCount > 0 && m_traffic->ahead[0].gap < kStretchReach)))
-        fillStretch(speed, std::min({s.brakingPoint, s.permission.noOvertakingAhead, m_p.passHorizon}), s.stretch);
+    const OvertakeRules& o = m_craft.overtake;
+    const float reach = o.decideGap * kKeenestDecision + o.decideHeadway * speed;
+    bool candidate = false;
+    for (int k = 0; m_traffic && k < m_traffic->aheadCount && !candidate; ++k) {
+        const TrafficNeighbour& n = m_traffic->ahead[k];
+        candidate = n.gap <= reach && std::min(n.lateralGap, n.lateralGapAtCatch) < o.passingClearance;
+    }
+    if (m_traffic && (passing || candidate))
+        s.stretch = stretchAhead(speed, std::min({s.brakingPoint, s.permission.noOvertakingAhead, m_p.passHorizon}));
     return s;
 }
 
@@ -240,7 +264,7 @@ Controls RunnerFollower::update(const FollowerInput& in) {
     const std::uint32_t route = track().view.lines[m_line].route;
     const bool onRoute = in.registration.defined && in.registration.route == route;
     if (onRoute) m_lineDistance = lineDistanceAt(track(), m_line, in.registration);
-    m_atCar = m_sampler.sample(m_lineDistance);
+    m_atCar = m_sampler.sample(m_lineDistance, &m_carCursor);
     const float speed = std::max(0.0f, in.state.speed);
     if (!m_started) {  // the start signal: the clock, and the blend from where the car stands
         m_started = true;
@@ -265,7 +289,7 @@ Controls RunnerFollower::update(const FollowerInput& in) {
     m_craftSpeedCap = craft.speedCap;
 
     // The runner: advanced by the car's speed, eased towards the re-evaluated lookahead.
-    const float curvatureHere = std::abs(m_sampler.sample(m_lineDistance + speed * 0.5f).curvature);
+    const float curvatureHere = std::abs(m_sampler.curvatureAt(m_lineDistance + speed * 0.5f, &m_aheadCursor));
     const float lookahead = (m_p.lookaheadMin + m_p.lookaheadTime * speed) / (1.0f + m_p.curvatureShortening * curvatureHere);
     if (!m_hasRunner) {
         m_runnerDistance = m_lineDistance + lookahead;
@@ -276,7 +300,7 @@ Controls RunnerFollower::update(const FollowerInput& in) {
     const float length = m_sampler.length();
     if (m_sampler.closed() && length > 0.0f) gap = std::remainder(gap, length);
     m_runnerDistance += (lookahead - gap) * std::min(1.0f, in.dt / m_p.runnerCatchUpTime);
-    const LineSample runner = m_sampler.sample(m_runnerDistance);
+    const LineSample runner = m_sampler.sample(m_runnerDistance, &m_runnerCursor);
     m_runnerPosition = runner.position + format::Vec2{-runner.tangent.y, runner.tangent.x} * (m_p.lateralOffset + m_offset);
     float steering = purePursuitSteering(in.state, m_runnerPosition, m_p.wheelbase, m_p.maxSteeringAngle);
 

@@ -19,7 +19,48 @@ LineSampler::LineSampler(const BakedTrack& track, std::uint32_t line, std::uint3
         if (p.line == line && p.vehicleClass == vehicleClass) m_hints = track.view.speedHints.data() + p.firstHint;
 }
 
-LineSample LineSampler::sample(double distance) const {
+LineSample LineSampler::sample(double distance) const { return sampleAt(distance, nullptr); }
+
+LineSample LineSampler::sample(double distance, std::uint32_t* cursor) const { return sampleAt(distance, cursor); }
+
+float LineSampler::curvatureAt(double distance, std::uint32_t* cursor) const {
+    if (m_pointCount == 0 || !std::isfinite(distance)) return 0.0f;
+    if (m_closed && m_length > 0.0f) {
+        distance = std::fmod(distance, static_cast<double>(m_length));
+        if (distance < 0.0) distance += m_length;
+    } else {
+        distance = std::clamp(distance, 0.0, static_cast<double>(m_length));
+    }
+    const std::uint32_t i = pointAt(static_cast<float>(distance), cursor ? *cursor : m_pointCount);
+    if (cursor) *cursor = i;
+    const bool wraps = i + 1 == m_pointCount;
+    if (wraps && !m_closed) return m_points[i].curvature;
+    const format::BakedLinePoint& a = m_points[i];
+    const format::BakedLinePoint& b = m_points[wraps ? 0u : i + 1];
+    const double span = (wraps ? m_length : b.distance) - a.distance;
+    const double t = span > 0.0 ? std::clamp((distance - a.distance) / span, 0.0, 1.0) : 0.0;
+    return static_cast<float>(a.curvature + t * (b.curvature - a.curvature));  // as sample() computes it
+}
+
+std::uint32_t LineSampler::pointAt(float distance, std::uint32_t hint) const {
+    const format::BakedLinePoint* first = m_points;
+    if (hint < m_pointCount) {
+        // A few steps either way from the hint: a car moves a point or two a tick.
+        constexpr int kSteps = 4;
+        std::uint32_t i = hint;
+        for (int step = 0; step < kSteps && i + 1 < m_pointCount && !(distance < first[i + 1].distance); ++step) ++i;
+        for (int step = 0; step < kSteps && i > 0 && distance < first[i].distance; ++step) --i;
+        // The binary search's answer exactly (it is unique: after any run of equal distances).
+        const bool atOrAfter = i == 0 || !(distance < first[i].distance);
+        const bool beforeNext = i + 1 == m_pointCount || distance < first[i + 1].distance;
+        if (atOrAfter && beforeNext) return i;
+    }
+    const format::BakedLinePoint* upper = std::upper_bound(first, first + m_pointCount, distance,
+        [](float d, const format::BakedLinePoint& p) { return d < p.distance; });
+    return upper == first ? 0u : static_cast<std::uint32_t>(upper - first - 1);
+}
+
+LineSample LineSampler::sampleAt(double distance, std::uint32_t* cursor) const {
     LineSample s;
     if (m_pointCount == 0 || !std::isfinite(distance)) return s;
     if (m_closed && m_length > 0.0f) {
@@ -30,10 +71,8 @@ LineSample LineSampler::sample(double distance) const {
     }
     // The last point whose distance is not beyond the query.
     const format::BakedLinePoint* first = m_points;
-    const format::BakedLinePoint* last = first + m_pointCount;
-    const format::BakedLinePoint* upper = std::upper_bound(first, last, static_cast<float>(distance),
-        [](float d, const format::BakedLinePoint& p) { return d < p.distance; });
-    const std::uint32_t i = upper == first ? 0u : static_cast<std::uint32_t>(upper - first - 1);
+    const std::uint32_t i = pointAt(static_cast<float>(distance), cursor ? *cursor : m_pointCount);
+    if (cursor) *cursor = i;
     const bool wraps = i + 1 == m_pointCount;
     if (wraps && !m_closed) {
         const format::BakedLinePoint& p = first[i];
@@ -41,6 +80,7 @@ LineSample LineSampler::sample(double distance) const {
         if (m_hints) s.speedHint = m_hints[i];
         s.road = {p.tangentZ, m_nodes[i].banking, m_nodes[i].grip, 0.0f, p.tangentX, p.tangentY};
         s.lateral = p.offset;
+        s.point = i;
         return s;
     }
     const std::uint32_t j = wraps ? 0u : i + 1;
@@ -67,6 +107,7 @@ LineSample LineSampler::sample(double distance) const {
     s.road.forwardX = static_cast<float>(s.tangent.x);
     s.road.forwardY = static_cast<float>(s.tangent.y);
     s.lateral = lerpFloat(a.offset, b.offset);
+    s.point = i;
     return s;
 }
 

@@ -33,6 +33,7 @@ float reachableSpeed(const RaceCraftSituation& s) { return std::min(s.freeSpeed,
 } // namespace
 
 float stretchTime(const StretchAhead& stretch, float pace, float from) {
+    from += stretch.start;
     float time = 0.0f;
     for (int k = 0; k < stretch.steps; ++k) {
         const float start = static_cast<float>(k) * stretch.stepLength;

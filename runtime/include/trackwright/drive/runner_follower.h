@@ -72,6 +72,8 @@ private:
     float speedFromHints(float speed, bool& mustBrake) const;
     /// Tarmac half-width on the side of `lateral` at a registration.
     float trackWidthAt(const Registration& r, float lateral) const;
+    /// The first baked point of the line beyond the car (the walks over the points start there).
+    std::uint32_t firstPointAfterCar() const;
     /// A tight corner ahead (tightCornerFraction): where on the line, its hint at the driver's
     /// pace and its turning side (+1 left).
     struct TightCorner {
@@ -81,8 +83,11 @@ private:
     /// Race craft's view of the car and the road this tick (traffic only).
     /// The stretch ahead `end` m long, for race craft's pass prediction (StretchAhead).
     void fillStretch(float speed, float end, StretchAhead& stretch) const;
-    /// m: a car ahead closer than this is one race craft may want to pass (the stretch is filled).
-    static constexpr float kStretchReach = 60.0f;
+    /// The stretch, measured again only when the car is a step into it or its end has moved.
+    const StretchAhead& stretchAhead(float speed, float end);
+    /// RaceCraft's largest keenness (aggression 1 in an overtaking zone): the decision reach the
+    /// stretch is filled within.
+    static constexpr float kKeenestDecision = 1.25f * 1.5f;
     RaceCraftSituation situation(const FollowerInput& in, float speed, float pace);
     /// The tight corner whose braking point comes first within passHorizon.
     TightCorner findTightCorner(float speed, float pace) const;
@@ -95,6 +100,9 @@ private:
 
     std::uint32_t m_line;
     LineSampler m_sampler;
+    /// Where this follower's samples of the line last landed (LineSampler cursors): at the car, half
+    /// a second ahead of it, at the runner point.
+    std::uint32_t m_carCursor = ~0u, m_aheadCursor = ~0u, m_runnerCursor = ~0u;
     Registrar m_predictor;  ///< also holds the follower's copy of the track: one copy a car is enough
     const BakedTrack& track() const { return m_predictor.track(); }
     RunnerParameters m_p;
@@ -117,6 +125,8 @@ private:
     bool m_started = false;
     bool m_tightBraking = false; ///< braking for a tight corner this tick (traffic only)
     TightCorner m_corner;        ///< the tight corner ahead, kept through its braking zone
+    StretchAhead m_stretch;         ///< race craft's last measured stretch (stretchAhead)
+    double m_stretchMeasuredAt = 0.0; ///< m travelled when it was measured
     double m_nextCornerSearch = 0.0; ///< m travelled before the next search when none was found
     static constexpr double kCornerSearchStep = 10.0;  ///< m between searches that find no tight corner
     LineSample m_atCar;          ///< the line at the car this update (sampled once)

@@ -23,11 +23,16 @@ struct LineSample {
     /// m from the centre line to the line here, left positive (the baked points' offsets): where a
     /// car on the line is, in a registration's terms.
     float lateral = 0.0f;
+    /// The baked point the sample lies after (the last whose distance is not beyond it): a walk
+    /// over the points from the car onwards starts at point + 1.
+    std::uint32_t point = 0;
 };
 
 /// Queries one line of a baked track for one vehicle class: position, tangent, curvature, speed
 /// hint and the road at a distance along the line. Distances wrap on closed routes and clamp on open ones.
-/// No allocation; a lookup is a binary search over the line's points.
+/// No allocation; a lookup is a binary search over the line's points, or, given a cursor, a few
+/// steps from where the last lookup with that cursor ended (a follower samples near its last sample
+/// every tick): the same sample either way.
 class LineSampler {
 public:
     /// A `line` the track does not have (findLine's kNoLine, say) gives an empty sampler:
@@ -36,10 +41,20 @@ public:
 
     bool valid() const { return m_pointCount > 0; }
     LineSample sample(double distance) const;
+    /// The same sample, searched from `*cursor` (a point index from this sampler's last lookup with
+    /// it; any value is safe) and leaving it at this sample's point.
+    LineSample sample(double distance, std::uint32_t* cursor) const;
+    /// Only the curvature of sample(distance, cursor), for what needs no more of it.
+    float curvatureAt(double distance, std::uint32_t* cursor) const;
     float length() const { return m_length; }
     bool closed() const { return m_closed; }
 
 private:
+    /// The last point whose distance is not beyond `distance` (wrapped or clamped), searched from
+    /// `hint` when it is a valid point index.
+    std::uint32_t pointAt(float distance, std::uint32_t hint) const;
+    LineSample sampleAt(double distance, std::uint32_t* cursor) const;
+
     // Into the baked bytes (which the game keeps alive), not into a BakedTrack object: a sampler
     // outlives the copy of the track it was made from.
     const format::BakedLinePoint* m_points = nullptr;

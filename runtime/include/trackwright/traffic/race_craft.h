@@ -82,11 +82,15 @@ struct StretchAhead {
     static constexpr int kMaxSteps = 32;
     int steps = 0;
     float stepLength = 0.0f;        ///< m
+    /// m the car has driven into the stretch since it was measured (a follower re-measures it
+    /// every step length, not every tick): distances asked of it count from the car.
+    float start = 0.0f;
     float hint[kMaxSteps] = {};     ///< m/s: the line's speed hint over the step (harmonic mean), at pace 1
     float reach[kMaxSteps] = {};    ///< m/s: the most the car reaches by the step's end, accelerating from its speed now
 };
 
-/// s a car at `pace` takes from `from` m into the stretch to its end (0 beyond it).
+/// s a car at `pace` takes from `from` m ahead of the car (StretchAhead::start on) to the stretch's
+/// end (0 beyond it).
 float stretchTime(const StretchAhead& stretch, float pace, float from);
 
 /// What the follower knows of its own car and the road for race craft, this tick. Laterals are
