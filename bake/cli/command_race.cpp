@@ -2,6 +2,7 @@
 #include "bake/cli/commands.h"
 #include "bake/cli/diagnostics_report.h"
 #include "bake/cli/exit_codes.h"
+#include "bake/cli/profiles_file.h"
 #include "bake/cli/json_report.h"
 
 #include "bake/pipeline/bake_track.h"
@@ -92,7 +93,8 @@ void writeJson(std::ostream& out, const std::string& name, const RaceCommand& c,
 }
 
 /// Loads (or bakes) `input` and fills the race options from the command; the exit code on failure.
-int prepareRace(const std::string& input, const RaceCommand& command, GridOrder grid, LoadedBake& bake, RaceOptions& options, std::ostream& err) {
+int prepareRace(const std::string& input, const RaceCommand& command, GridOrder grid, const std::vector<DriverProfile>& drivers, LoadedBake& bake,
+                RaceOptions& options, std::ostream& err) {
     const trackwright::VehiclePreset preset = trackwright::VehiclePreset::Car;
     const bool source = std::filesystem::path(input).extension() == ".twtrack";
     if (const int code = source ? bakeForVehicle(input, preset, bake, err) : loadBakeFile(input, bake, err, "race")) return code;
@@ -101,6 +103,7 @@ int prepareRace(const std::string& input, const RaceCommand& command, GridOrder 
     options.laps = command.laps;
     options.grid = grid;
     options.seed = command.seed;
+    options.profiles = drivers;
     options.base.vehicle = preset;
     for (std::uint32_t c = 0; c < track.view.vehicleClasses.size(); ++c)
         if (std::strcmp(trackwright::vehiclePresetName(preset), track.view.name(track.view.vehicleClasses[c].nameOffset)) == 0) options.base.vehicleClass = c;
@@ -150,12 +153,15 @@ int runRace(const RaceCommand& command, std::ostream& out, std::ostream& err) {
         err << "twbake race: several tracks or --seeds need --matrix (one summary table)\n";
         return kExitUsage;
     }
+    std::vector<DriverProfile> drivers;
+    if (!command.profiles.empty())
+        if (const int code = readProfilesFile(command.profiles, drivers, err)) return code;
     if (command.matrix) {
         std::vector<MatrixRow> rows;
         for (const std::string& input : command.inputs) {
             LoadedBake bake;
             RaceOptions options;
-            if (const int code = prepareRace(input, command, *grid, bake, options, err)) return code;
+            if (const int code = prepareRace(input, command, *grid, drivers, bake, options, err)) return code;
             MatrixRow row;
             row.track = std::filesystem::path(input).stem().string();
             for (int k = 0; k < command.seeds; ++k) {
@@ -181,7 +187,7 @@ int runRace(const RaceCommand& command, std::ostream& out, std::ostream& err) {
     const std::string& input = command.inputs.front();
     LoadedBake bake;
     RaceOptions options;
-    if (const int code = prepareRace(input, command, *grid, bake, options, err)) return code;
+    if (const int code = prepareRace(input, command, *grid, drivers, bake, options, err)) return code;
     const RaceResult result = bake::runRace(bake.track, options);
     if (result.cars.empty()) {
         err << "twbake race: " << command.cars << " cars do not fit on the grid of " << input << '\n';

@@ -111,6 +111,7 @@ struct RaceCommand {
     int seeds = 1;              ///< with --matrix: seeds seed, seed + 1, … per track
     bool matrix = false;        ///< one summary table over the tracks and seeds
     bool json = false;
+    std::string profiles;       ///< a drivers CSV (profiles_file.h); empty: every driver drawn from the seed
 };
 int runRace(const RaceCommand& command, std::ostream& out, std::ostream& err);
 

@@ -35,7 +35,11 @@ double timeLimit(const Race& race, int laps) {
 RaceResult runRace(const trackwright::BakedTrack& track, const RaceOptions& o) {
     RaceResult result;
     std::vector<DriverProfile> drivers = spreadProfiles(o.cars, o.seed, o.spread);
-    for (std::size_t i = 0; i < drivers.size() && i < o.profiles.size(); ++i) drivers[i] = o.profiles[i];
+    for (std::size_t i = 0; i < drivers.size() && i < o.profiles.size(); ++i) {
+        const std::uint64_t drawnSeed = drivers[i].seed;
+        drivers[i] = o.profiles[i];
+        if (drivers[i].seed == 0) drivers[i].seed = drawnSeed;  // a given driver without a seed: the race's
+    }
     const std::vector<std::uint32_t> slots = gridSlots(drivers, o.grid, o.seed);
     const std::vector<RaceEntry> entries = gridEntries(track, drivers, slots, o.base);
     if (entries.empty()) return result;

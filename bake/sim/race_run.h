@@ -16,7 +16,7 @@ struct RaceOptions {
     std::uint64_t seed = 1;
     ProfileSpread spread;             ///< how the drivers' profiles spread, drawn from the seed
     /// Drivers given (a --profiles file): used in order instead of drawing them; fewer than `cars`
-    /// are drawn for the rest.
+    /// are drawn for the rest. A given driver's seed 0 takes the one drawn for it.
     std::vector<DriverProfile> profiles;
     CarSetup base;                    ///< follower, vehicle, line and class of every car
     double dt = 1.0 / 60.0;           ///< s per tick

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -73,6 +74,39 @@ TEST(TwbakeRace, MatrixSummarisesEveryTrackOverItsSeeds) {
     const std::size_t first = r.out.find("\nkart "), second = r.out.find("\nkart ", first + 1);
     EXPECT_EQ(r.out.substr(first, second - first), r.out.substr(second, second - first)) << r.out;
     EXPECT_NE(r.out.find("contacts/race"), std::string::npos);
+}
+
+} // namespace
+
+namespace {
+
+std::string writeTemp(const std::string& name, const std::string& text) {
+    const std::string path = ::testing::TempDir() + name;
+    std::ofstream(path) << text;
+    return path;
+}
+
+// --profiles: the drivers a pipeline gives race in car order; the rest are drawn; a bad file names
+// its line and field and races nothing.
+TEST(TwbakeRace, ProfilesFileGivesTheDriversInCarOrder) {
+    const std::string good = writeTemp("profiles_good.csv", "# the two leads\npace,aggression,consistency,reaction_time,seed\n0.930,0.5,1.0,0.3\n0.880,0.2,1.0,0.4,9\n");
+    const RunResult r = twbake({"race", kKart, "--cars", "3", "--laps", "2", "--profiles", good});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.out.find("\n  1  0.930 "), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("\n  2  0.880 "), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("\n  3  "), std::string::npos) << r.out;  // drawn
+
+    const std::string bad = writeTemp("profiles_bad.csv", "0.95,0.5,1.0\n1.3,0.5,1.0,0.3\n0.9,0.5,1.0,0.3,-2\n");
+    const RunResult rejected = twbake({"race", kKart, "--profiles", bad});
+    EXPECT_EQ(rejected.exitCode, bake::cli::kExitInvalidInput);
+    EXPECT_EQ(rejected.out, "");
+    EXPECT_NE(rejected.err.find("profiles_bad.csv:1:"), std::string::npos) << rejected.err;
+    EXPECT_NE(rejected.err.find("profiles_bad.csv:2:"), std::string::npos) << rejected.err;
+    EXPECT_NE(rejected.err.find("pace must be in (0, 1]"), std::string::npos) << rejected.err;
+    EXPECT_NE(rejected.err.find("profiles_bad.csv:3:"), std::string::npos) << rejected.err;
+    EXPECT_NE(rejected.err.find("seed"), std::string::npos) << rejected.err;
+    EXPECT_EQ(twbake({"race", kKart, "--profiles", writeTemp("profiles_empty.csv", "# nobody\n")}).exitCode, bake::cli::kExitInvalidInput);
+    EXPECT_EQ(twbake({"race", kKart, "--profiles", "/nonexistent/drivers.csv"}).exitCode, bake::cli::kExitIo);
 }
 
 } // namespace

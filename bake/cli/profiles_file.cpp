@@ -1,0 +1,70 @@
+#include "bake/cli/profiles_file.h"
+
+#include "bake/cli/diagnostics_report.h"
+#include "bake/cli/exit_codes.h"
+#include "formats/import/csv_table.h"
+#include "formats/source/file_io.h"
+
+#include <cmath>
+
+namespace bake::cli {
+
+namespace {
+
+formats::Diagnostic problem(std::uint32_t line, const std::string& message) {
+    formats::Diagnostic d;
+    d.code = "profile";
+    d.line = line;
+    d.message = message;
+    return d;
+}
+
+} // namespace
+
+int readProfilesFile(const std::string& path, std::vector<trackwright::DriverProfile>& drivers, std::ostream& err) {
+    std::string error;
+    const std::optional<std::string> text = formats::readWholeFile(path, error);
+    if (!text) {
+        err << "twbake race: " << error << '\n';
+        return kExitIo;
+    }
+    drivers.clear();
+    const formats::CsvTable table = formats::parseNumericCsv(*text);
+    formats::Diagnostics problems = table.diagnostics;
+    for (const formats::CsvRow& row : table.rows) {
+        const std::vector<double>& v = row.values;
+        if (v.size() != 4 && v.size() != 5) {
+            problems.push_back(problem(row.line, "expected pace,aggression,consistency,reaction_time[,seed], " + std::to_string(v.size()) + " fields"));
+            continue;
+        }
+        trackwright::DriverProfile d;
+        d.pace = static_cast<float>(v[0]);
+        d.aggression = static_cast<float>(v[1]);
+        d.consistency = static_cast<float>(v[2]);
+        d.reactionTime = static_cast<float>(v[3]);
+        if (!(v[0] > 0.0 && v[0] <= 1.0)) problems.push_back(problem(row.line, "pace must be in (0, 1], a fraction of the speed hints"));
+        if (!(v[1] >= 0.0 && v[1] <= 1.0)) problems.push_back(problem(row.line, "aggression must be in [0, 1]"));
+        if (!(v[2] >= 0.0 && v[2] <= 1.0)) problems.push_back(problem(row.line, "consistency must be in [0, 1]"));
+        if (!(v[3] >= 0.0 && v[3] <= 5.0)) problems.push_back(problem(row.line, "reaction_time must be in [0, 5] s"));
+        if (v.size() == 5) {
+            if (!(v[4] >= 0.0 && v[4] < 9007199254740992.0 && std::floor(v[4]) == v[4]))
+                problems.push_back(problem(row.line, "seed must be a whole number from 0 (0: drawn from the race's seed)"));
+            else d.seed = static_cast<std::uint64_t>(v[4]);
+        }
+        if (problems.empty() && !trackwright::validDriverProfile(d)) problems.push_back(problem(row.line, "not a driver profile the runtime accepts"));
+        drivers.push_back(d);
+    }
+    if (problems.empty() && drivers.empty()) {
+        formats::Diagnostic d;
+        d.code = "profile";
+        d.message = "no drivers: one row a driver, pace,aggression,consistency,reaction_time[,seed]";
+        problems.push_back(std::move(d));
+    }
+    if (!problems.empty()) {
+        printDiagnostics(err, path, problems);
+        return kExitInvalidInput;
+    }
+    return kExitOk;
+}
+
+} // namespace bake::cli
