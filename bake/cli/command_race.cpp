@@ -52,10 +52,12 @@ void writeText(std::ostream& out, const std::string& name, const RaceCommand& c,
     }
     std::snprintf(line, sizeof line,
                   "race: %.1f s%s; contacts %d (rear %d, side %d; %.2f per 100 km); overtakes for position %d; passes looked at %d, "
-                  "attempted %d (drew alongside), completed %d, aborted %d; defending moves %d; blue flags obeyed %d; close calls %d; time lost in traffic %.3f s a lap (%.2f %%)\n",
+                  "attempted %d (drew alongside), completed %d, aborted %d; defending moves %d; blue flags shown %d, obeyed %d, let by %d in %.1f s "
+                  "mean (%.1f s worst); close calls %d; time lost in traffic %.3f s a lap (%.2f %%)\n",
                   r.time, r.completed ? "" : " (time limit: not every car finished)", r.rearContacts + r.sideContacts, r.rearContacts,
                   r.sideContacts, contactsPer100km(r), r.overtakes, r.craft.looks, r.craft.attempts, r.craft.completed, r.craft.aborted, r.craft.defends,
-                  r.craft.yields, r.closeCalls, r.meanLostInTraffic, r.meanLostInTrafficPct);
+                  r.blueFlagsShown, r.craft.yields, r.blueFlagsObeyed, r.blueFlagLatencyMean, r.blueFlagLatencyMax, r.closeCalls, r.meanLostInTraffic,
+                  r.meanLostInTrafficPct);
     out << line;
 }
 
@@ -71,7 +73,9 @@ void writeJson(std::ostream& out, const std::string& name, const RaceCommand& c,
           cereal::make_nvp("passes_looked", r.craft.looks), cereal::make_nvp("passes_dropped", r.craft.dropped),
           cereal::make_nvp("passes_attempted", r.craft.attempts), cereal::make_nvp("passes_completed", r.craft.completed),
           cereal::make_nvp("passes_aborted", r.craft.aborted), cereal::make_nvp("defending_moves", r.craft.defends),
-          cereal::make_nvp("blue_flags_obeyed", r.craft.yields), cereal::make_nvp("close_calls", r.closeCalls),
+          cereal::make_nvp("blue_flags_shown", r.blueFlagsShown), cereal::make_nvp("blue_flags_obeyed", r.craft.yields),
+          cereal::make_nvp("blue_flags_let_by", r.blueFlagsObeyed), cereal::make_nvp("blue_flag_latency_mean_s", r.blueFlagLatencyMean),
+          cereal::make_nvp("blue_flag_latency_max_s", r.blueFlagLatencyMax), cereal::make_nvp("close_calls", r.closeCalls),
           cereal::make_nvp("lost_in_traffic_s", r.meanLostInTraffic), cereal::make_nvp("lost_in_traffic_pct", r.meanLostInTrafficPct));
         a.setNextName("results");
         a.startNode();

@@ -1,5 +1,7 @@
 #include "bake/sim/race_run.h"
 
+#include "bake/sim/blue_flags.h"
+
 #include "bake/sim/race_tally.h"
 
 #include "trackwright/plan/recovery_planner.h"
@@ -52,10 +54,18 @@ RaceResult runRace(const trackwright::BakedTrack& track, const RaceOptions& o) {
         result.cars[i].grid = slots[i] + 1;
     }
     RaceTally tally(race, slots, o.laps);
+    BlueFlagWatch blueFlags(track.view.routes[track.view.lines[o.base.line].route].length, trackwright::BlueFlagRules{}.range);
     const double limit = timeLimit(race, o.laps);
     while (!tally.allFinished() && race.time() < limit) {
         race.step(o.dt);
         tally.update(race);
+        blueFlags.update(race);
+    }
+    result.blueFlagsShown = blueFlags.shown();
+    result.blueFlagsObeyed = static_cast<int>(blueFlags.latencies().size());
+    for (const double latency : blueFlags.latencies()) {
+        result.blueFlagLatencyMean += latency / static_cast<double>(result.blueFlagsObeyed);
+        result.blueFlagLatencyMax = std::max(result.blueFlagLatencyMax, latency);
     }
     result.time = race.time();
     result.completed = tally.allFinished();

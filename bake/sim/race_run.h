@@ -54,6 +54,10 @@ struct RaceResult {
     /// Episodes per pair of: time to collision < 1 s at the current speeds with the cars in line
     /// (overlapping across), or a lateral gap < 0.5 m while overlapping along the route.
     int closeCalls = 0;
+    /// Blue flags (blue_flags.h): shown to a car about to be lapped, and the seconds until the
+    /// lapping car got by, over the flags obeyed (mean and worst; 0 without one).
+    int blueFlagsShown = 0, blueFlagsObeyed = 0;
+    double blueFlagLatencyMean = 0.0, blueFlagLatencyMax = 0.0;
     double meanLostInTraffic = 0.0;     ///< s over the cars with flying laps in both runs
     double meanLostInTrafficPct = 0.0;  ///< % of their median lap alone
     double time = 0.0;                  ///< s simulated

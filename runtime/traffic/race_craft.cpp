@@ -233,9 +233,17 @@ bool RaceCraft::yieldTarget(const CarTraffic& traffic, const RaceCraftSituation&
         m_yielding = false;
         return false;
     }
-    // A third car close by: moving over could put this car into it; hold the line until clear.
+    // A third car close by on the yield side (ahead, or beside): moving over could put this car into
+    // it; hold the line until clear. A car ahead in line or on the other side is no conflict (in a
+    // train one always is, and the lapped car would never move over).
+    const float yieldLateral = s.yieldSide > 0.0f ? s.leftLimit : s.rightLimit;
+    const auto onTheWay = [&](const TrafficNeighbour& n) {
+        const float reach = 0.5f * (s.width + n.width) + laneChange.lateralMargin;
+        return n.lateral + reach > std::min(s.lateral, yieldLateral) && n.lateral - reach < std::max(s.lateral, yieldLateral) &&
+               std::abs(n.lateral - s.lateral) >= 0.5f * (s.width + n.width);
+    };
     bool third = false;
-    for (int k = 0; k < traffic.aheadCount; ++k) third |= traffic.ahead[k].gap < blueFlag.thirdCarGap;
+    for (int k = 0; k < traffic.aheadCount; ++k) third |= traffic.ahead[k].gap < blueFlag.thirdCarGap && onTheWay(traffic.ahead[k]);
     for (int k = 0; k < traffic.alongsideCount; ++k) third |= traffic.alongside[k].car != lapper;
     if (third && !m_yielding) return false;
     if (!m_yielding) ++m_counts.yields;

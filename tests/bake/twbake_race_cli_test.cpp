@@ -110,3 +110,23 @@ TEST(TwbakeRace, ProfilesFileGivesTheDriversInCarOrder) {
 }
 
 } // namespace
+
+namespace {
+
+// Blue flags: a car at 0.6 of the hints is lapped on Monza; the flag is shown once, when the
+// leader comes within 60 m of it a lap up, and timed until the leader is past.
+TEST(TwbakeRace, ALappedCarsBlueFlagIsShownOnceAndTimedUntilTheLeaderIsBy) {
+    const std::string drivers = writeTemp("profiles_lapping.csv", "1.0,0.5,1.0,0.3\n0.6,0.5,1.0,0.3\n");
+    const std::string monza = std::string(TRACKWRIGHT_SAMPLES_DIR) + "/monza.twtrack";
+    const RunResult r = twbake({"race", monza, "--cars", "2", "--laps", "3", "--grid", "reversed", "--profiles", drivers, "--json"});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.out.find("\"blue_flags_shown\": 1,"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("\"blue_flags_let_by\": 1,"), std::string::npos) << r.out;
+    const std::size_t at = r.out.find("\"blue_flag_latency_mean_s\": ");
+    ASSERT_NE(at, std::string::npos) << r.out;
+    const double latency = std::stod(r.out.substr(at + 28));
+    EXPECT_GT(latency, 0.0);
+    EXPECT_LT(latency, 60.0);  // the leader is by well within a minute (25 s today; the aim is 5)
+}
+
+} // namespace
