@@ -59,6 +59,13 @@ std::uint32_t RunnerFollower::firstPointAfterCar() const {
     return p.distance > m_atCar.distance ? m_atCar.point : m_atCar.point + 1;  // before the first point, or after m_atCar.point
 }
 
+float RunnerFollower::routeCurvatureAt(const Registration& r) const {
+    const format::BakedRoute& route = track().view.routes[r.route];
+    const format::BakedNode& a = track().view.nodes[route.firstNode + r.segment];
+    const format::BakedNode& b = track().view.nodes[route.firstNode + (r.segment + 1) % route.nodeCount];
+    return a.curvature + r.ratio * (b.curvature - a.curvature);
+}
+
 float RunnerFollower::speedFromHints(float speed, bool& mustBrake) const {
     mustBrake = false;
     if (m_firstHint < 0) return speed;  // no profile for this class: hold speed
@@ -314,7 +321,9 @@ Controls RunnerFollower::update(const FollowerInput& in) {
             mustBrake = mustBrake || limit < speed - m_p.follow.fullBrakingExcess;
         }
         // Alongside: hold the line's curvature at most, less the drift towards the other car.
-        const float curvature = m_atCar.curvature;
+        // Parallel to the road, not to the line: where the line sweeps across the road (off the
+        // grid, through a chicane) holding its curvature drifts the car into the one beside it.
+        const float curvature = onRoute ? routeCurvatureAt(in.registration) : m_atCar.curvature;
         const float hold = m_p.maxSteeringAngle > 0.0f ? std::atan(m_p.wheelbase * curvature) / m_p.maxSteeringAngle : 0.0f;
         steering = alongsideSteering(*m_traffic, steering, hold, steeringPerLateralAcceleration(speed, m_p.wheelbase, m_p.maxSteeringAngle), m_p.follow);
     }

@@ -32,7 +32,7 @@ float trafficSpeedLimit(const CarTraffic& traffic, float speed, float braking, c
 float alongsideSteering(const CarTraffic& traffic, float steering, float holdSteering, float steeringPerAcceleration, const FollowRules& r) {
     for (int k = 0; k < traffic.alongsideCount; ++k) {
         const TrafficNeighbour& n = traffic.alongside[k];
-        if (n.lateralGap >= r.alongsideMargin) continue;
+        if (n.lateralGap >= r.steeringMargin) continue;
         // Lateral speed towards the other car (positive: closing on it).
         const float towards = traffic.lateralSpeed * n.side;
         const float cap = holdSteering - steeringPerAcceleration * r.alongsideGain * towards * n.side;

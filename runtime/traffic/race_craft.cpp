@@ -184,7 +184,9 @@ const TrafficNeighbour* RaceCraft::corridorBlocker(const CarTraffic& traffic, co
     const float from = s.lateral, low = std::min(from, lateral), high = std::max(from, lateral);
     const auto blocks = [&](const TrafficNeighbour& n) {
         const float reach = 0.5f * (s.width + n.width) + r.lateralMargin;
-        if (std::abs(n.lateral - from) < 0.5f * (s.width + n.width)) return false;  // in line: followed, not swept
+        // In line ahead or behind: followed, not swept. Overlapping along the route too, it is a car
+        // the move would push into (off the grid, a car a few metres back in the other column).
+        if (n.gap > 0.0f && std::abs(n.lateral - from) < 0.5f * (s.width + n.width)) return false;
         return n.lateral + reach > low && n.lateral - reach < high;
     };
     const float aheadWindow = std::max(r.aheadGap, r.aheadTime * s.speed);

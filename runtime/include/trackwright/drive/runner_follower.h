@@ -72,6 +72,8 @@ private:
     float speedFromHints(float speed, bool& mustBrake) const;
     /// Tarmac half-width on the side of `lateral` at a registration.
     float trackWidthAt(const Registration& r, float lateral) const;
+    /// 1/m: the route's centre-line curvature where the car is registered.
+    float routeCurvatureAt(const Registration& r) const;
     /// The first baked point of the line beyond the car (the walks over the points start there).
     std::uint32_t firstPointAfterCar() const;
     /// A tight corner ahead (tightCornerFraction): where on the line, its hint at the driver's

@@ -15,7 +15,10 @@ struct FollowRules {
     /// m: a car ahead whose lateral gap, now or predicted at the catch time, is below this is in
     /// this car's way and is followed; one further across can be driven past.
     float inTheWayLateralGap = 1.0f;
-    float alongsideMargin = 1.0f;  ///< m: with a car alongside closer than this, no steering towards it
+    float alongsideMargin = 1.0f;  ///< m: with a car alongside closer than this whose centre is ahead, back out (backOffSpeed)
+    /// m: with a car alongside closer across than this, no steering towards it. Wider than a pass's
+    /// clearance, so the rule holds before the sides touch: two columns off a grid are 1.1 m apart.
+    float steeringMargin = 1.5f;
     /// 1/s: lateral acceleration (m/s²) steered away per m/s of lateral speed towards the car
     /// alongside — an acceleration, not a share of the lock, so the correction is as gentle at
     /// 60 m/s as at 10 (a fixed share of the lock swerved fast cars into a spin).
