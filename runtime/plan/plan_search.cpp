@@ -161,8 +161,10 @@ void MovementPlanner::reshootAlongPath(const PlanVehicle& vehicle, const PlanSta
         int steps = 0;
         // From the shot's steps, every other one: A*'s nodes before it were shot from, or passed
         // over, as the search went, and on the thesis's set-up neither those nor every step of
-        // the shot found a quicker path more often, only later.
-        for (std::uint32_t k = m_searchSteps - 1; k + 1 < m_pathSize; k += 2) {
+        // the shot found a quicker path more often, only later. Not from the shot's own start:
+        // that try was made, and its shot improved, as the search went (the budget left now is
+        // the shot itself), and with the largest budget it is the dearest try of the round.
+        for (std::uint32_t k = m_searchSteps + 1; k + 1 < m_pathSize; k += 2) {
             const PlanStep& step = m_path[k];
             const double budget = static_cast<double>(best) - step.time;
             if (!(budget > 0.0)) continue;

@@ -122,32 +122,86 @@ void ShotEnds::tailInto(double tail, const ArcChain& chain) {
     }
 }
 
-/// A circle–straight–circle word whose two circles may differ (a wide first turn at the start's
-/// speed, a tight last one at the goal's, say): with c₁, c₂ the circles' centres, s₁, s₂ their
-/// hands (+1 left) and t the straight's direction, n its left normal, the tangent points are
-/// cᵢ − sᵢrᵢn, so c₂ − c₁ = ℓt + (s₂r₂ − s₁r₁)n: ℓ = √(|c₂ − c₁|² − k²) with k = s₂r₂ − s₁r₁, and t
-/// is c₂ − c₁ turned back by atan2(k, ℓ). Equal radii give Dubins's four words; a radius of 0 is a
-/// turn on the spot. False when the circles are too close for the tangent.
-bool circleStraightCircle(const ShotEnds& e, double r1, bool left1, double r2, bool left2, TurningPath& path) {
+/// The straight of a circle–straight–circle word (circleStraightCircle): its length, and its
+/// direction as a vector (dx, dy) of length `norm` (0: the circles share a centre, the goal's heading).
+struct Tangent {
+    double straight = 0.0, dx = 0.0, dy = 0.0, norm = 0.0;
+};
+bool tangentOf(const ShotEnds& e, double r1, bool left1, double r2, bool left2, double overlap, Tangent& t) {
     const double s1 = left1 ? 1.0 : -1.0, s2 = left2 ? 1.0 : -1.0;
     const double c1x = e.a.x - s1 * r1 * e.sinA, c1y = e.a.y + s1 * r1 * e.cosA;
     const double c2x = e.b.x - s2 * r2 * e.sinB, c2y = e.b.y + s2 * r2 * e.cosB;
     const double vx = c2x - c1x, vy = c2y - c1y, k = s2 * r2 - s1 * r1;
     const double squared = vx * vx + vy * vy - k * k;
-    if (squared < 0.0) return false;
-    path.straight = std::sqrt(squared);
-    // (vx, vy) turned back by atan2(k, ℓ), as a vector: one angle instead of two.
-    const double t = (vx == 0.0 && vy == 0.0) ? e.b.heading : angleOf(vy * path.straight - vx * k, vx * path.straight + vy * k);
+    // (vx, vy) turned back by atan2(k, ℓ), as a vector: |(ℓ, k)|·|v| long, which is |v|² where the
+    // tangent exists.
+    t.norm = vx * vx + vy * vy;
+    if (squared < 0.0) {
+        const double apart = std::sqrt(vx * vx + vy * vy);
+        if (!(std::abs(k) - apart <= overlap)) return false;
+        t.norm = std::abs(k) * apart;
+    }
+    t.straight = squared > 0.0 ? std::sqrt(squared) : 0.0;
+    t.dx = vx * t.straight + vy * k;
+    t.dy = vy * t.straight - vx * k;
+    return true;
+}
+
+/// The word's arcs and length from its tangent: one angle for the straight's direction.
+void arcsOf(const ShotEnds& e, const Tangent& tangent, double r1, bool left1, double r2, bool left2, TurningPath& path) {
+    const double t = tangent.norm == 0.0 ? e.b.heading : angleOf(tangent.dy, tangent.dx);
+    path.straight = tangent.straight;
     path.firstArc = left1 ? turned(t - e.a.heading) : turned(e.a.heading - t);
     path.secondArc = left2 ? turned(e.b.heading - t) : turned(t - e.b.heading);
     path.middleArc = 0.0;
     path.length = r1 * path.firstArc + path.straight + r2 * path.secondArc;
+}
+
+/// A floor under turned(θ) from θ's cosine and sine, without an angle: on [0, π] the angle is at
+/// least its sine and 1 − its cosine, beyond π it is π more than those of θ − π (less a hair for
+/// the angles' rounding; just below a full turn, turned's no turn).
+double turnedFloor(double c, double s) {
+    const double floor = s > -1e-6 ? std::max(s, 1.0 - c) : M_PI + std::max(-s, 1.0 + c);
+    return std::max(0.0, floor - 1e-6);
+}
+
+/// Floors under the word's two arcs (radians) from its tangent, without their angles: a few
+/// products where arcsOf takes an arctangent, enough to drop the words that loop round a circle
+/// against a budget (most of a try's words).
+void arcFloors(const ShotEnds& e, const Tangent& tangent, bool left1, bool left2, double& first, double& second) {
+    first = second = 0.0;
+    if (tangent.norm == 0.0) return;
+    const double inverse = 1.0 / tangent.norm;
+    const double cosT = tangent.dx * inverse, sinT = tangent.dy * inverse;
+    // cos and sin of t − a and of b − t; a right-hand arc turns the other way round.
+    const double c1 = cosT * e.cosA + sinT * e.sinA, s1 = sinT * e.cosA - cosT * e.sinA;
+    const double c2 = e.cosB * cosT + e.sinB * sinT, s2 = e.sinB * cosT - e.cosB * sinT;
+    first = turnedFloor(c1, left1 ? s1 : -s1);
+    second = turnedFloor(c2, left2 ? s2 : -s2);
+}
+
+/// A circle–straight–circle word whose two circles may differ (a wide first turn at the start's
+/// speed, a tight last one at the goal's, say): with c₁, c₂ the circles' centres, s₁, s₂ their
+/// hands (+1 left) and t the straight's direction, n its left normal, the tangent points are
+/// cᵢ − sᵢrᵢn, so c₂ − c₁ = ℓt + (s₂r₂ − s₁r₁)n: ℓ = √(|c₂ − c₁|² − k²) with k = s₂r₂ − s₁r₁, and t
+/// is c₂ − c₁ turned back by atan2(k, ℓ). Equal radii give Dubins's four words; a radius of 0 is a
+/// turn on the spot. Circles too close for the tangent by at most `overlap` metres (|c₂ − c₁| ≥
+/// |k| − overlap) touch instead, with no straight: the path then ends that much from the goal's
+/// exact position, which the goal's position tolerance allows. Without that, a goal whose S-bend
+/// is a few centimetres too tight for the turning circles is reached only round a loop, while the
+/// search's own steps, ending anywhere within the tolerance, take the S-bend (thesis §5.1's goal
+/// test: within 0.3 m). False when the circles are closer still.
+bool circleStraightCircle(const ShotEnds& e, double r1, bool left1, double r2, bool left2, double overlap, TurningPath& path) {
+    Tangent tangent;
+    if (!tangentOf(e, r1, left1, r2, left2, overlap, tangent)) return false;
+    arcsOf(e, tangent, r1, left1, r2, left2, path);
     return true;
 }
 
 /// The geometry of one word with its first and last circles' radii (circle–circle–circle words
-/// take equal ones); false when it does not exist.
-bool shotPath(const ShotEnds& e, TurnCombination word, double firstRadius, double lastRadius, TurningPath& path) {
+/// take equal ones), circles overlapping by up to `overlap` metres touching (circleStraightCircle);
+/// false when it does not exist.
+bool shotPath(const ShotEnds& e, TurnCombination word, double firstRadius, double lastRadius, double overlap, TurningPath& path) {
     if (circleCircleCircle(word)) {
         if (firstRadius <= 0.0 || firstRadius != lastRadius) return false;
         // Both outer circles have the first turn's hand; a middle circle touches both only when
@@ -155,10 +209,10 @@ bool shotPath(const ShotEnds& e, TurnCombination word, double firstRadius, doubl
         const double side = startsLeft(word) ? firstRadius : -firstRadius;
         const double dx = (e.b.x - side * e.sinB) - (e.a.x - side * e.sinA), dy = (e.b.y + side * e.cosB) - (e.a.y + side * e.cosA);
         if (dx * dx + dy * dy > 16.0 * firstRadius * firstRadius) return false;
-        path = turningPath(e.a, e.b, firstRadius, word);
+        path = turningPath(e.a, e.cosA, e.sinA, e.b, e.cosB, e.sinB, firstRadius, word);
         return std::isfinite(path.length);
     }
-    return circleStraightCircle(e, firstRadius, startsLeft(word), lastRadius, endsLeft(word), path);
+    return circleStraightCircle(e, firstRadius, startsLeft(word), lastRadius, endsLeft(word), overlap, path);
 }
 
 /// The speeds a shot starts and ends with in its direction of travel (magnitudes); false when the
@@ -390,7 +444,7 @@ struct ShotOptions {
     double tails[kMaxRadii] = {};  ///< m gathering the goal's speed after the radius's (eq. 2.1)
     int radiusCount = 0;
     double goalRadius = 0.0;       ///< the tightest circle at the goal's speed
-    bool tailArcs = false;         ///< whether that is wide enough for a tighter turn before it to pay
+    bool tailArcs = false;         ///< whether that is any wider than the tightest, so a tighter turn before it can pay
     /// Spirals that gather the goal's speed at full throttle, each arc on the circle for the speed
     /// it ends at (left-handed; a right one mirrors the turns): from the start's speed, and from
     /// the fastest the tightest circle allows.
@@ -428,10 +482,15 @@ struct ShotOptions {
             tails[r] = endSpeed > cap ? (endSpeed * endSpeed - cap * cap) / (2.0 * vehicle.maxAcceleration) : 0.0;
         }
         goalRadius = radiusFor(vehicle, endSpeed);
-        tailArcs = goalRadius > 1.2 * radiusFor(vehicle, 0.0);
+        // Even a goal's circle a few per cent wider than the tightest one takes a spiral: an S-bend
+        // to a goal just past the tightest circle's speed turns last at the lateral limit while it
+        // gathers the goal's speed (seed 3's search 168 of the thesis's set-up, whose shot was a
+        // loop 3.9 times as slow as A*'s path while these spirals started only at a 1.2 times wider
+        // circle and a speed under 89 % of the goal's).
+        tailArcs = goalRadius > 1.01 * radiusFor(vehicle, 0.0);
         const double tightest = radii[0] > 0.0 ? arcSpeedCap(vehicle, radii[0], topSpeed) : 0.0;
         for (const double spiralStart : {startSpeed, tightest}) {
-            if (!tailArcs || spiralCount == kMaxSpirals || spiralStart * spiralStart >= 0.8 * endSpeed * endSpeed) continue;
+            if (!tailArcs || spiralCount == kMaxSpirals || spiralStart >= endSpeed - 0.1) continue;
             if (spiralCount == 1 && std::abs(spiralStart - startSpeed) < 0.1) continue;
             spiralFrom[spiralCount] = spiralStart;
             spiralTo[spiralCount] = endSpeed;
@@ -479,6 +538,23 @@ struct CandidateParts {
     double lead = 0.0, tail = 0.0;
     ArcChain leadChain, chain;
 };
+/// The least a path from heading `from` to heading `to` turns in all, radians: its arcs' turns,
+/// each either way, add up to the change, so their sizes add up to at least its shorter way round
+/// (less a hair for the rounding of the words' angles).
+double leastTurn(double from, double to) {
+    const double change = to - from;
+    return std::max(0.0, std::abs(change - 2.0 * M_PI * std::nearbyint(change * (0.5 / M_PI))) - 1e-6);
+}
+
+/// The least time over a straight of `straight` metres and the arcs of `chain`: each at most at
+/// its cap (arcSpeedCap), the straights at the top speed.
+double capTime(const PlanVehicle& vehicle, double straight, const ArcChain& chain, double topSpeed) {
+    double time = (straight + chain.after) / topSpeed;
+    for (int i = 0; i < chain.count; ++i)
+        if (chain.radius[i] > 0.0) time += chain.radius[i] * std::abs(chain.turn[i]) / arcSpeedCap(vehicle, chain.radius[i], topSpeed);
+    return time;
+}
+
 /// A spiral of `spirals`, left-handed for an even `index`, mirrored for an odd one.
 ArcChain spiralOf(const ArcChain* spirals, int index) {
     ArcChain chain = spirals[index / 2];
@@ -563,7 +639,7 @@ bool buildShape(const PlanVehicle& vehicle, const PlanState& from, const PlanSta
     const ShotEnds ends(from, goal, shape.direction);
     const TurnCombination word = kWords[shape.word];
     TurningPath path;
-    return shotPath(ends.inner(lead, leadChain, 0.0, chain), word, shape.firstRadius, shape.lastRadius, path) &&
+    return shotPath(ends.inner(lead, leadChain, 0.0, chain), word, shape.firstRadius, shape.lastRadius, tolerance.position, path) &&
            buildShot(vehicle, from, path, word, shape.firstRadius, shape.lastRadius, lead, leadChain, 0.0, chain, shape.direction, startSpeed,
                      endSpeed, out);
 }
@@ -612,13 +688,25 @@ bool findPlanShot(const PlanVehicle& vehicle, const PlanState& from, const PlanS
         if (!o.usable) continue;
         // No path is shorter than the straight line: when even that takes the budget, none fits.
         if (!(leastTraversalTime(std::hypot(goal.x - from.x, goal.y - from.y), o.startSpeed, o.endSpeed, o.limits) < budget)) continue;
+        // Nor does any turn less than the heading change, on circles no tighter than the
+        // tightest: near the goal, a start facing away cannot beat a small budget.
+        const double tightestPerRadian = o.radii[0] > 0.0 ? o.radii[0] / arcSpeedCap(vehicle, o.radii[0], o.topSpeed) : 0.0;
+        if (!(leastTurn(o.ends.a.heading, o.ends.b.heading) * tightestPerRadian < budget)) continue;
         // The circles' part begins where a lead leaves the start and ends where a tail reaches
         // the goal; the two do not depend on each other, so each is placed once, not once a pair.
         // Spirals end (or begin) on the tightest circles: they pair with the tightest first
         // (last) circle only, which keeps the candidates to a few thousand at most.
         ShotEnds leadEnds[kMaxRadii][kFirstLeadSpiral + 2 * kMaxSpirals], tailEnds[kMaxRadii][kTailVariants];
         double leadLengths[kMaxRadii][kFirstLeadSpiral + 2 * kMaxSpirals] = {}, tailLengths[kMaxRadii][kTailVariants] = {};
+        // A second floor, from the speed caps: no piece is driven faster than its circle allows
+        // (eq. 2.4), so a shot takes at least each piece's length over its cap. It binds where
+        // leastTraversalTime's does not — words round a loop on a tight circle, which near the
+        // goal are most candidates and were built only to be found too slow for the budget.
+        double leadCapTimes[kMaxRadii][kFirstLeadSpiral + 2 * kMaxSpirals] = {}, tailCapTimes[kMaxRadii][kTailVariants] = {};
+        double perMetre[kMaxRadii] = {};  ///< s/m on each circle at its cap (0: a turn on the spot, timed by the turn rate)
+        const double perMetreStraight = 1.0 / o.topSpeed;
         int leadCounts[kMaxRadii] = {}, tailCounts[kMaxRadii] = {};
+        for (int r = 0; r < o.radiusCount; ++r) perMetre[r] = o.radii[r] > 0.0 ? 1.0 / arcSpeedCap(vehicle, o.radii[r], o.topSpeed) : 0.0;
         for (int r = 0; r < o.radiusCount; ++r) {
             leadCounts[r] = kFirstLeadSpiral + (r == 0 ? 2 * o.leadSpiralCount : 0);
             tailCounts[r] = !o.tailArcs || o.radii[r] >= o.goalRadius ? kTailStraight + 1 : kFirstSpiral + 2 * (r == 0 ? o.spiralCount : 0);
@@ -627,12 +715,14 @@ bool findPlanShot(const PlanVehicle& vehicle, const PlanState& from, const PlanS
                 leadEnds[r][lead] = o.ends;
                 leadEnds[r][lead].leadInto(parts.lead, parts.leadChain);
                 leadLengths[r][lead] = parts.lead + parts.leadChain.length();
+                leadCapTimes[r][lead] = capTime(vehicle, parts.lead, parts.leadChain, o.topSpeed);
             }
             for (int tail = 0; tail < tailCounts[r]; ++tail) {
                 const CandidateParts parts = partsOf(o, {0.0f, 0.0f, 0, 0, 0, static_cast<std::uint8_t>(r), 0, static_cast<std::uint8_t>(tail)});
                 tailEnds[r][tail] = o.ends;
                 tailEnds[r][tail].tailInto(parts.tail, parts.chain);
                 tailLengths[r][tail] = parts.tail + parts.chain.length();
+                tailCapTimes[r][tail] = capTime(vehicle, parts.tail, parts.chain, o.topSpeed);
             }
         }
         for (int r1 = 0; r1 < o.radiusCount; ++r1) {
@@ -652,14 +742,38 @@ bool findPlanShot(const PlanVehicle& vehicle, const PlanState& from, const PlanS
                         inner.cosB = tailEnds[r2][tail].cosB;
                         inner.sinB = tailEnds[r2][tail].sinB;
                         const double straights = leadLengths[r1][lead] + tailLengths[r2][tail];
+                        const double endsCapTime = leadCapTimes[r1][lead] + tailCapTimes[r2][tail];
                         // No word is shorter than the straight line between the circles' ends.
-                        const double gap = std::hypot(inner.b.x - inner.a.x, inner.b.y - inner.a.y);
+                        const double gapX = inner.b.x - inner.a.x, gapY = inner.b.y - inner.a.y;
+                        const double gap = std::sqrt(gapX * gapX + gapY * gapY);
+                        const double perRadian = std::min(o.radii[r1] * perMetre[r1], o.radii[r2] * perMetre[r2]);
+                        const double turn = leastTurn(inner.a.heading, inner.b.heading);
+                        if (!(endsCapTime + std::max(gap * perMetreStraight, turn * perRadian) < budget)) continue;
                         if (!(leastTraversalTime(straights + gap, o.startSpeed, o.endSpeed, o.limits) < budget)) continue;
                         for (int w = 0; w < 6; ++w) {
                             const TurnCombination word = kWords[w];
                             if (circleCircleCircle(word) && r1 != r2) continue;
-                            if (!shotPath(inner, word, o.radii[r1], o.radii[r2], path)) continue;
-                            const double floor = leastTraversalTime(straights + path.length, o.startSpeed, o.endSpeed, o.limits);
+                            if (circleCircleCircle(word)) {
+                                if (!shotPath(inner, word, o.radii[r1], o.radii[r2], tolerance.position, path)) continue;
+                            } else {
+                                // The speed caps' floor from floors under the arcs first: most
+                                // words fail it, and need no angles.
+                                Tangent tangent;
+                                const bool left1 = startsLeft(word), left2 = endsLeft(word);
+                                if (!tangentOf(inner, o.radii[r1], left1, o.radii[r2], left2, tolerance.position, tangent)) continue;
+                                double first = 0.0, second = 0.0;
+                                arcFloors(inner, tangent, left1, left2, first, second);
+                                if (!(endsCapTime + first * o.radii[r1] * perMetre[r1] + second * o.radii[r2] * perMetre[r2] +
+                                          tangent.straight * perMetreStraight <
+                                      budget))
+                                    continue;
+                                arcsOf(inner, tangent, o.radii[r1], left1, o.radii[r2], left2, path);
+                            }
+                            const double capFloor = endsCapTime + path.firstArc * o.radii[r1] * perMetre[r1] +
+                                                    path.middleArc * o.radii[r1] * perMetre[r1] + path.secondArc * o.radii[r2] * perMetre[r2] +
+                                                    path.straight * perMetreStraight;
+                            if (!(capFloor < budget)) continue;
+                            const double floor = std::max(capFloor, leastTraversalTime(straights + path.length, o.startSpeed, o.endSpeed, o.limits));
                             if (!(floor < budget)) continue;
                             Candidate& c = candidates[count++];
                             c = base;
@@ -702,7 +816,8 @@ bool findPlanShot(const PlanVehicle& vehicle, const PlanState& from, const PlanS
         const CandidateParts parts = partsOf(o, c);
         const TurnCombination word = kWords[c.word];
         TurningPath built;
-        return shotPath(o.ends.inner(parts.lead, parts.leadChain, parts.tail, parts.chain), word, o.radii[c.firstRadius], o.radii[c.lastRadius], built) &&
+        return shotPath(o.ends.inner(parts.lead, parts.leadChain, parts.tail, parts.chain), word, o.radii[c.firstRadius], o.radii[c.lastRadius],
+                        tolerance.position, built) &&
                buildShot(vehicle, from, built, word, o.radii[c.firstRadius], o.radii[c.lastRadius], parts.lead, parts.leadChain, parts.tail, parts.chain,
                          c.direction == 0 ? 1 : -1, o.startSpeed, o.endSpeed, out);
     };
@@ -795,6 +910,10 @@ void descend(const PlanVehicle& vehicle, const PlanState& from, const PlanState&
             return std::numeric_limits<double>::infinity();
         return buildShape(vehicle, from, goal, tolerance, s, trial) ? trial.duration() : std::numeric_limits<double>::infinity();
     };
+    // Circles that touch instead of their straight end off the goal's exact position: a shape
+    // moved too far that way is no shot, and the search must not walk on from it (checked on the
+    // quicker shapes only, the few a search keeps).
+    auto endsAtGoal = [&] { return MovementPlanner::reachesGoal(shotEnd(trial), goal, tolerance); };
     if (!std::isfinite(time)) time = timeOf(shape), --evaluations;
     for (int round = 0, built = 0; round < 4 && built < evaluations;) {
         bool moved = false;
@@ -806,7 +925,7 @@ void descend(const PlanVehicle& vehicle, const PlanState& from, const PlanState&
                 if (next.*knobs[k].field == shape.*knobs[k].field) continue;
                 ++built;
                 const double t = timeOf(next);
-                if (t < time) {
+                if (t < time && endsAtGoal()) {
                     time = t;
                     shape = next;
                     moved = true;

@@ -367,8 +367,17 @@ double turningDistance(const PlanPose& from, const PlanPose& to, double radius, 
 }
 
 TurningPath turningPath(const PlanPose& from, const PlanPose& to, double r, TurnCombination combination) {
-    const TurningGoal g = makeTurningGoal(to, r);
-    const double c = std::cos(from.heading), s = std::sin(from.heading);
+    return turningPath(from, std::cos(from.heading), std::sin(from.heading), to, std::cos(to.heading), std::sin(to.heading), r, combination);
+}
+
+TurningPath turningPath(const PlanPose& from, double c, double s, const PlanPose& to, double cosTo, double sinTo, double r,
+                        TurnCombination combination) {
+    // makeTurningGoal's circles, from the cosine and sine given.
+    TurningGoal g;
+    g.leftX = to.x - r * sinTo;
+    g.leftY = to.y + r * cosTo;
+    g.rightX = to.x + r * sinTo;
+    g.rightY = to.y - r * cosTo;
     const bool startLeft = combination == TurnCombination::LeftLeft || combination == TurnCombination::LeftRight ||
                            combination == TurnCombination::LeftRightLeft;
     const bool goalLeft = combination == TurnCombination::LeftLeft || combination == TurnCombination::RightLeft ||

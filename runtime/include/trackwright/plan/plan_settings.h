@@ -54,7 +54,10 @@ struct PlanShotSettings {
     /// A shot from every this-many-th expansion (the start's included), …
     std::uint32_t interval = 32;
     /// … and from every expansion within this many metres of the goal, where a shot most often fits.
-    float nearGoal = 3.0f;
+    /// On the thesis's set-up 1 m finds the same paths as 3 m (within 5 % of A*'s on the same
+    /// searches of seeds 1–3), and a refining that loiters near the goal no longer shoots from
+    /// hundreds of its expansions: the slowest of each seed's 1000 took 9–19 ms at 3 m, 5–7 ms at 1 m.
+    float nearGoal = 1.0f;
     /// The quickest this many shots of an expansion are walked through the validity test; when
     /// none holds, the expansion gives up (walls that stop the quickest words mostly stop the
     /// slower ones too, and each walk tests the pose every cell).

@@ -93,7 +93,9 @@ private:
 /// is none. Radii tried, for either circle: the vehicle's turning radius and the least radius its
 /// lateral and turn-rate limits allow at the start speed, the goal speed and two thirds of the top
 /// speed; spirals from or to the start's and goal's speeds and the tightest circle's, and spirals off the
-/// tightest circle to 20, 40, 60 and 80 % of the way (in v²) to the goal's speed. Allocates nothing.
+/// tightest circle to 20, 40, 60 and 80 % of the way (in v²) to the goal's speed. Two circles too
+/// close for their straight by at most the goal's position tolerance touch instead: the shot then
+/// ends within the tolerance, as the search's own paths may. Allocates nothing.
 /// At most `maxValidated` candidates are walked through `validity` (the quickest first).
 bool findPlanShot(const PlanVehicle& vehicle, const PlanState& from, const PlanState& goal, const PlanGoalTolerance& tolerance,
                   const PlanValidity& validity, float spacing, PlanShotWorkspace& workspace, PlanShot& out,

@@ -63,5 +63,9 @@ double turningDistance(const PlanPose& from, const PlanPose& to, double radius, 
 
 /// One combination on its own (for tests and plots); length +infinity when it does not exist.
 TurningPath turningPath(const PlanPose& from, const PlanPose& to, double radius, TurnCombination combination);
+/// The same with the two headings' cosines and sines already known (the shots weigh thousands of
+/// words between the same few poses): the same bits.
+TurningPath turningPath(const PlanPose& from, double cosFrom, double sinFrom, const PlanPose& to, double cosTo, double sinTo, double radius,
+                        TurnCombination combination);
 
 } // namespace trackwright
