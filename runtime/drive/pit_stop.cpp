@@ -275,6 +275,9 @@ void PitStop::chooseRoute(const FollowerInput& in, float s, const PitDriving& p)
 
 bool PitStop::gapAtJoin(const CarTraffic* traffic, float s, float speed, const PitDriving& p) const {
     if (!traffic) return true;
+    // A full list may hide a car behind the last one listed (a train of cars at the join): wait
+    // until the train has gone by and the list has room.
+    if (traffic->mergeCount >= kMaxMergeCars) return false;
     // When the car gets into the merge zone and to the join, accelerating (capped by the lane's
     // hints): t = d / mean speed, constant acceleration.
     const float a = 0.7f * p.maxAcceleration;

@@ -188,9 +188,11 @@ void TrafficView::fillMerges(const BakedTrack& track, std::span<const TrafficCar
             if (closed && j.length > 0.0f) toJoin = std::remainder(toJoin, j.length);
             if (toJoin > kMergeReachBefore || toJoin < -kMergeReachAfter) continue;
             const MergeCar m{k, toJoin, cars[k].speed, cars[k].length, cars[k].maxBraking};
-            // Insert nearest to the join first; a full list drops its farthest.
+            // Insert nearest to the join in time first (a fast car far back before a slow one near
+            // it); a full list drops its last.
+            const auto seconds = [](const MergeCar& c) { return std::abs(c.toJoin) / std::max(1.0f, c.speed); };
             int at = out.mergeCount;
-            while (at > 0 && std::abs(out.merge[at - 1].toJoin) > std::abs(toJoin)) --at;
+            while (at > 0 && seconds(out.merge[at - 1]) > seconds(m)) --at;
             if (at >= kMaxMergeCars) continue;
             for (int n = std::min(out.mergeCount, kMaxMergeCars - 1); n > at; --n) out.merge[n] = out.merge[n - 1];
             out.merge[at] = m;

@@ -88,7 +88,7 @@ struct CarTraffic {
     float lateralSpeed = 0.0f;  ///< m/s, this car's own, left positive (for the alongside rule)
     /// Only for a car on a branch that joins another route (a pit lane): the cars on the joined
     /// route from kMergeReachBefore m before the join to kMergeReachAfter m past it, nearest to the
-    /// join first (pit_stop.h merges into a gap between them). Cars on different routes are otherwise
+    /// join in time (|toJoin| / speed) first (pit_stop.h merges into a gap between them). Cars on different routes are otherwise
     /// not neighbours.
     MergeCar merge[kMaxMergeCars];
     int mergeCount = 0;
