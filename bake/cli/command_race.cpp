@@ -38,13 +38,19 @@ std::string lapText(double seconds) {
 void writeText(std::ostream& out, const std::string& name, const RaceCommand& c, const RaceResult& r) {
     char line[512];
     out << "race on " << name << ": " << c.cars << " cars, " << c.laps << " laps, grid " << c.grid << ", seed " << c.seed << " (runner follower, car)\n";
-    out << "car  pace   grid  finish  laps  best      median    alone     lost     contacts  blamed  passes  passed\n";
+    out << "car  pace   grid  finish  laps  best      median    alone     lost     contacts  blamed  passes  passed"
+        << (c.pitStops ? "  pit lap  stops  in lane\n" : "\n");
     for (std::size_t i = 0; i < r.cars.size(); ++i) {
         const RaceCarResult& car = r.cars[i];
-        std::snprintf(line, sizeof line, "%3zu  %.3f  %4u  %6u  %4d  %-8s  %-8s  %-8s  %+7.3f  %8d  %6d  %6d  %6d\n", i + 1, double(car.pace), car.grid,
+        std::snprintf(line, sizeof line, "%3zu  %.3f  %4u  %6u  %4d  %-8s  %-8s  %-8s  %+7.3f  %8d  %6d  %6d  %6d", i + 1, double(car.pace), car.grid,
                       car.finish, car.laps, lapText(car.bestLap).c_str(), lapText(car.medianLap).c_str(), lapText(car.medianAlone).c_str(),
                       car.lostInTraffic, car.contacts, car.blamed, car.overtakesMade, car.overtakesSuffered);
         out << line;
+        if (c.pitStops) {
+            std::snprintf(line, sizeof line, "  %7d  %5d  %6.2f s", car.pitLap, car.pitStops, car.pitLaneTime);
+            out << line;
+        }
+        out << '\n';
     }
     for (const ContactEpisode& e : r.contacts) {
         std::snprintf(line, sizeof line, "contact at %.2f s: car %u into car %u (%s)\n", e.time, e.blamed + 1, e.other + 1, e.rear ? "rear" : "side");
@@ -53,12 +59,17 @@ void writeText(std::ostream& out, const std::string& name, const RaceCommand& c,
     std::snprintf(line, sizeof line,
                   "race: %.1f s%s; contacts %d (rear %d, side %d; %.2f per 100 km); overtakes for position %d; passes looked at %d, "
                   "attempted %d (drew alongside), completed %d, aborted %d; defending moves %d; blue flags shown %d, obeyed %d, let by %d in %.1f s "
-                  "mean (%.1f s worst); close calls %d; time lost in traffic %.3f s a lap (%.2f %%)\n",
+                  "mean (%.1f s worst); close calls %d; time lost in traffic %.3f s a lap (%.2f %%)",
                   r.time, r.completed ? "" : " (time limit: not every car finished)", r.rearContacts + r.sideContacts, r.rearContacts,
                   r.sideContacts, contactsPer100km(r), r.overtakes, r.craft.looks, r.craft.attempts, r.craft.completed, r.craft.aborted, r.craft.defends,
                   r.blueFlagsShown, r.craft.yields, r.blueFlagsObeyed, r.blueFlagLatencyMean, r.blueFlagLatencyMax, r.closeCalls, r.meanLostInTraffic,
                   r.meanLostInTrafficPct);
     out << line;
+    if (c.pitStops) {
+        std::snprintf(line, sizeof line, "; pit stops %d", r.pitStops);
+        out << line;
+    }
+    out << '\n';
 }
 
 void writeJson(std::ostream& out, const std::string& name, const RaceCommand& c, const RaceResult& r) {
@@ -77,6 +88,7 @@ void writeJson(std::ostream& out, const std::string& name, const RaceCommand& c,
           cereal::make_nvp("blue_flags_let_by", r.blueFlagsObeyed), cereal::make_nvp("blue_flag_latency_mean_s", r.blueFlagLatencyMean),
           cereal::make_nvp("blue_flag_latency_max_s", r.blueFlagLatencyMax), cereal::make_nvp("close_calls", r.closeCalls),
           cereal::make_nvp("lost_in_traffic_s", r.meanLostInTraffic), cereal::make_nvp("lost_in_traffic_pct", r.meanLostInTrafficPct));
+        if (c.pitStops) a(cereal::make_nvp("pit_stops", r.pitStops));
         a.setNextName("results");
         a.startNode();
         a.makeArray();
@@ -89,6 +101,8 @@ void writeJson(std::ostream& out, const std::string& name, const RaceCommand& c,
               cereal::make_nvp("median_lap_alone_s", car.medianAlone), cereal::make_nvp("lost_in_traffic_s", car.lostInTraffic),
               cereal::make_nvp("contacts", car.contacts), cereal::make_nvp("blamed", car.blamed), cereal::make_nvp("overtakes_made", car.overtakesMade),
               cereal::make_nvp("overtakes_suffered", car.overtakesSuffered));
+            if (c.pitStops)
+                a(cereal::make_nvp("pit_lap", car.pitLap), cereal::make_nvp("pit_stops", car.pitStops), cereal::make_nvp("pit_lane_s", car.pitLaneTime));
             a.finishNode();
         }
         a.finishNode();
@@ -122,26 +136,37 @@ int prepareRace(const std::string& input, const RaceCommand& command, GridOrder 
         err << "twbake race: " << input << ": a race needs a closed main route (laps)\n";
         return kExitInvalidInput;
     }
+    options.pitStops = command.pitStops;
+    if (command.pitStops && raceBoxes(track).empty()) {
+        err << "twbake race: " << input << " has no pit lane (a branch of the main route with pit-box markers): --pit-stops needs one\n";
+        return kExitInvalidInput;
+    }
     return kExitOk;
 }
 
 /// One row of the matrix: a track's races summed.
 struct MatrixRow {
     std::string track;
-    int races = 0, contacts = 0, overtakes = 0, attempts = 0, completed = 0;
+    int races = 0, contacts = 0, overtakes = 0, attempts = 0, completed = 0, pitStops = 0;
     double distance = 0.0, lostPct = 0.0;
 };
 
 void writeMatrix(std::ostream& out, const RaceCommand& c, const std::vector<MatrixRow>& rows) {
     char line[320];
     out << c.cars << " cars, " << c.laps << " laps, grid " << c.grid << ", seeds " << c.seed << "-" << c.seed + c.seeds - 1 << " (runner follower, car)\n";
-    out << "track                 races  contacts/race  per 100 km  overtakes/race  attempts/race  completed  lost in traffic\n";
+    out << "track                 races  contacts/race  per 100 km  overtakes/race  attempts/race  completed  lost in traffic"
+        << (c.pitStops ? "  pit stops/race\n" : "\n");
     for (const MatrixRow& r : rows) {
         const double n = std::max(1, r.races);
-        std::snprintf(line, sizeof line, "%-20s  %5d  %13.2f  %10.2f  %14.1f  %13.1f  %8.0f%%  %14.2f%%\n", r.track.c_str(), r.races, r.contacts / n,
+        std::snprintf(line, sizeof line, "%-20s  %5d  %13.2f  %10.2f  %14.1f  %13.1f  %8.0f%%  %14.2f%%", r.track.c_str(), r.races, r.contacts / n,
                       r.distance > 0.0 ? r.contacts / (r.distance / 100000.0) : 0.0, r.overtakes / n, r.attempts / n,
                       r.attempts ? 100.0 * r.completed / r.attempts : 0.0, r.lostPct / n);
         out << line;
+        if (c.pitStops) {
+            std::snprintf(line, sizeof line, "  %14.1f", r.pitStops / n);
+            out << line;
+        }
+        out << '\n';
     }
 }
 
@@ -182,6 +207,7 @@ int runRace(const RaceCommand& command, std::ostream& out, std::ostream& err) {
                 row.completed += r.craft.completed;
                 row.distance += r.distance;
                 row.lostPct += r.meanLostInTrafficPct;
+                row.pitStops += r.pitStops;
             }
             rows.push_back(row);
         }

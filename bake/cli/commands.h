@@ -110,6 +110,7 @@ struct RaceCommand {
     std::uint64_t seed = 1;
     int seeds = 1;              ///< with --matrix: seeds seed, seed + 1, … per track
     bool matrix = false;        ///< one summary table over the tracks and seeds
+    bool pitStops = false;      ///< every car pits once, in the middle third of the race
     bool json = false;
     std::string profiles;       ///< a drivers CSV (profiles_file.h); empty: every driver drawn from the seed
 };

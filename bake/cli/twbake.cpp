@@ -136,6 +136,7 @@ void addRace(CLI::App& app, RaceCommand& command) {
     sub->add_option("--seeds", command.seeds, "With --matrix: races per track, seeds --seed, --seed + 1, …")->capture_default_str()->check(CLI::Range(1, 1000));
     sub->add_option("--profiles", command.profiles, "Drivers CSV, one a row in car order: pace,aggression,consistency,reaction_time[,seed]; "
                                                     "cars beyond its rows are drawn from the seed");
+    sub->add_flag("--pit-stops", command.pitStops, "Every car pits once, told on a lap drawn from the seed in the middle third of the race (needs a pit lane)");
     sub->add_flag("--json", command.json, "Print one JSON document");
 }
 

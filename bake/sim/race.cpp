@@ -118,6 +118,17 @@ void Race::resolveContacts() {
         for (int k = 0; k < t.alongsideCount; ++k) test(i, t.alongside[k].car);
         for (int k = 0; k < t.aheadCount && t.ahead[k].gap < kContactReach; ++k) test(i, t.ahead[k].car);
     }
+    // Cars on different routes do not see each other in the view: at a pit lane's fork and join they
+    // meet, so those pairs are tested by where they are.
+    for (std::uint32_t i = 0; i < m_cars.size(); ++i) {
+        if (!m_inputs[i].registered) continue;
+        for (std::uint32_t j = i + 1; j < m_cars.size(); ++j) {
+            if (!m_inputs[j].registered || m_inputs[j].route == m_inputs[i].route) continue;
+            const double reach = 0.5 * (m_lengths[i] + m_lengths[j]) + kContactReach;
+            const trackwright::format::Vec2 d = m_cars[j]->body().state.position - m_cars[i]->body().state.position;
+            if (trackwright::format::dot(d, d) < reach * reach) test(i, j);
+        }
+    }
     // Refresh the pairs that touched, add the new ones, and end the episodes apart long enough.
     for (std::uint64_t key : m_touchingNow) {
         const auto at = std::lower_bound(m_touching.begin(), m_touching.end(), key, [](const auto& e, std::uint64_t k) { return e.first < k; });

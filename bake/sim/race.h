@@ -44,8 +44,8 @@ struct ContactTotals {
 /// and counted once per pair and episode. Deterministic: cars are always visited in index order
 /// and contact pairs in sorted order. After construction a tick allocates nothing (but a new contact
 /// episode's record). Contacts are tested between the pairs the view saw this tick (alongside, or
-/// less than 4 m apart along the route): cars off the track or on different routes (a pit lane
-/// beside the main route) are not tested yet.
+/// less than 4 m apart along the route) and between cars registered on different routes (a pit lane
+/// at its fork and join) whose centres are within reach in the world; cars off the track are not tested.
 class Race {
 public:
     Race(const trackwright::BakedTrack& track, const std::vector<RaceEntry>& entries, trackwright::RecoveryPlanner* sharedPlanner = nullptr);
@@ -54,6 +54,8 @@ public:
 
     std::size_t size() const { return m_cars.size(); }
     const SimulatedCar& car(std::size_t i) const { return *m_cars[i]; }
+    /// Tells car i to pit at the `pit-box` marker `boxMarker` (SimulatedCar::requestPitStop).
+    trackwright::PitRequestStatus requestPitStop(std::size_t i, std::uint32_t boxMarker) { return m_cars[i]->requestPitStop(boxMarker); }
     /// This tick's traffic view (built before the followers drove).
     const trackwright::TrafficView& view() const { return m_view; }
     /// Car i as the view saw it this tick.

@@ -4,7 +4,10 @@
 
 #include "bake/sim/race_tally.h"
 
+#include "trackwright/drive/pit_stop.h"
 #include "trackwright/plan/recovery_planner.h"
+#include "trackwright/track/track_markers.h"
+#include "trackwright/traffic/driver_profile.h"
 
 #include <algorithm>
 #include <cmath>
@@ -34,6 +37,22 @@ double timeLimit(const Race& race, int laps) {
 
 } // namespace
 
+std::pair<int, int> pitLapRange(int laps) {
+    const int first = laps / 3 + 1;
+    return {first, std::max(first, 2 * laps / 3)};
+}
+
+std::vector<std::uint32_t> raceBoxes(const trackwright::BakedTrack& track) {
+    std::vector<std::uint32_t> boxes;
+    std::uint32_t index = 0;
+    for (std::uint32_t from = 0; trackwright::findMarker(track, "pit-box", from, index); from = index + 1) {
+        trackwright::PitLane lane;
+        trackwright::PitRequestStatus status;
+        if (trackwright::findPitLane(track, index, 0, lane, status)) boxes.push_back(index);
+    }
+    return boxes;
+}
+
 RaceResult runRace(const trackwright::BakedTrack& track, const RaceOptions& o) {
     RaceResult result;
     std::vector<DriverProfile> drivers = spreadProfiles(o.cars, o.seed, o.spread);
@@ -55,11 +74,31 @@ RaceResult runRace(const trackwright::BakedTrack& track, const RaceOptions& o) {
     }
     RaceTally tally(race, slots, o.laps);
     BlueFlagWatch blueFlags(track.view.routes[track.view.lines[o.base.line].route].length, trackwright::BlueFlagRules{}.range);
+    // Pit stops: each car's lap from a stream of its own (the drivers and the grid stay as they were).
+    const std::vector<std::uint32_t> boxes = o.pitStops ? raceBoxes(track) : std::vector<std::uint32_t>{};
+    std::vector<bool> told(n, false);
+    if (!boxes.empty()) {
+        const auto [first, last] = pitLapRange(o.laps);
+        std::uint64_t stream = o.seed ^ 0x8BB84B93962EACC9ull;
+        for (std::size_t i = 0; i < n; ++i)
+            result.cars[i].pitLap = first + static_cast<int>(trackwright::splitMix64(stream) % static_cast<std::uint64_t>(last - first + 1));
+    }
     const double limit = timeLimit(race, o.laps);
     while (!tally.allFinished() && race.time() < limit) {
+        // Told as the car starts its pit lap (its crossings so far: the laps before it), it pits at
+        // the lane's next fork.
+        for (std::size_t i = 0; i < n && !boxes.empty(); ++i)
+            if (!told[i] && race.car(i).crossings() >= result.cars[i].pitLap) {
+                told[i] = true;
+                race.requestPitStop(i, boxes[i % boxes.size()]);
+            }
         race.step(o.dt);
         tally.update(race);
         blueFlags.update(race);
+        for (std::size_t i = 0; i < n && !boxes.empty(); ++i) {
+            const trackwright::PitState state = race.car(i).pitState();
+            if (state != trackwright::PitState::None && state != trackwright::PitState::Entering) result.cars[i].pitLaneTime += o.dt;
+        }
     }
     result.blueFlagsShown = blueFlags.shown();
     result.blueFlagsObeyed = static_cast<int>(blueFlags.latencies().size());
@@ -67,6 +106,11 @@ RaceResult runRace(const trackwright::BakedTrack& track, const RaceOptions& o) {
         result.blueFlagLatencyMean += latency / static_cast<double>(result.blueFlagsObeyed);
         result.blueFlagLatencyMax = std::max(result.blueFlagLatencyMax, latency);
     }
+    for (std::size_t i = 0; i < n; ++i)
+        if (const trackwright::PitStop* pit = race.car(i).pitStop()) {
+            result.cars[i].pitStops = pit->stopsDone();
+            result.pitStops += pit->stopsDone();
+        }
     result.time = race.time();
     result.completed = tally.allFinished();
     result.overtakes = tally.overtakes();

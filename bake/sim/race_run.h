@@ -4,6 +4,7 @@
 #include "bake/sim/race_tally.h"
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace bake {
@@ -21,7 +22,17 @@ struct RaceOptions {
     CarSetup base;                    ///< follower, vehicle, line and class of every car
     double dt = 1.0 / 60.0;           ///< s per tick
     bool alone = true;                ///< also run each car alone for its time lost in traffic
+    /// Every car pits once (pit_stop.h), told to on a lap drawn from the seed in the middle third of
+    /// the race (pitLapRange), at box (car index mod the track's boxes) in marker order.
+    bool pitStops = false;
 };
+
+/// The laps (1-based, timed laps) a car may be told to pit on: the middle third of `laps`,
+/// [laps/3 + 1, max(that, 2·laps/3)] in whole laps (4–6 of 10, 2–3 of 5, 1 of 1 or 2).
+std::pair<int, int> pitLapRange(int laps);
+
+/// The `pit-box` markers of `track` on a pit lane of route 0 (findPitLane), in marker order.
+std::vector<std::uint32_t> raceBoxes(const trackwright::BakedTrack& track);
 
 /// One car's race.
 struct RaceCarResult {
@@ -36,6 +47,9 @@ struct RaceCarResult {
     int contacts = 0, blamed = 0;        ///< episodes it was part of, and of those the ones it caused
     int overtakesMade = 0, overtakesSuffered = 0;
     trackwright::RaceCraftCounts craft;  ///< its follower's race craft
+    int pitLap = 0;                      ///< with pit stops: the lap it was told to pit on (1-based)
+    int pitStops = 0;                    ///< stops completed (back on the main route)
+    double pitLaneTime = 0.0;            ///< s from turning into the lane to merging back (PitState InLane … Rejoining)
 };
 
 /// The race's figures (issue 25's measures).
@@ -60,6 +74,7 @@ struct RaceResult {
     double blueFlagLatencyMean = 0.0, blueFlagLatencyMax = 0.0;
     double meanLostInTraffic = 0.0;     ///< s over the cars with flying laps in both runs
     double meanLostInTrafficPct = 0.0;  ///< % of their median lap alone
+    int pitStops = 0;                   ///< stops completed, over the cars
     double time = 0.0;                  ///< s simulated
     bool completed = false;             ///< every car finished its laps within the time limit
 };

@@ -27,6 +27,7 @@ SimulatedCar::SimulatedCar(const trackwright::BakedTrack& track, const CarSetup&
     }
     m_firstTimedLine = m_progress > 0.0 ? m_routeLength : 0.0;
     m_last = m_registrar->update(m_body.state.position);
+    m_lastOnRoute = m_last;
 }
 
 void SimulatedCar::attach(const trackwright::BakedTrack& track, trackwright::RecoveryPlanner* sharedPlanner) {
@@ -58,6 +59,7 @@ void SimulatedCar::rebind(const trackwright::BakedTrack& track, std::uint32_t li
     m_setup.vehicleClass = vehicleClass;
     attach(track, sharedPlanner);
     m_last = m_registrar->update(m_body.state.position);
+    m_lastOnRoute = m_last;
     // The same laps, and the new route's distance within the current one.
     if (m_last.defined && m_last.route == track.view.lines[line].route)
         m_progress = lapsDone * m_routeLength + m_last.distance;
@@ -73,21 +75,30 @@ void SimulatedCar::place(const trackwright::VehicleBody& body) {
     m_body = body;
     m_registrar->reset();
     m_last = m_registrar->update(m_body.state.position);
+    m_lastOnRoute = m_last;
     // An open route's progress is its distance along it (a closed route's came from startDistance).
     if (!m_closed && m_last.defined && m_last.route == m_track->view.lines[m_setup.line].route) m_progress = m_last.distance;
 }
 
 const trackwright::Registration& SimulatedCar::registerTick() {
     const formats::BakedLine& line = m_track->view.lines[m_setup.line];
+    // A pit stop: where the lane overlaps the main route, the car is on the route its stop names.
+    if (const trackwright::PitStop* pit = m_follower->pitStop(); pit && pit->active() && pit->wantedRoute() != formats::kNoRoute && m_last.route != pit->wantedRoute()) {
+        m_registrar->reset();
+        m_registrar->assignRoute(pit->wantedRoute());
+    }
     const trackwright::Registration here = m_registrar->update(m_body.state.position);
     m_previousProgress = m_progress;
-    if (here.defined && m_last.defined && here.route == line.route) {
-        double delta = static_cast<double>(here.distance) - m_last.distance;
+    // Progress along the line's route: from its last registration on that route (a pit lane's
+    // stretch counts as the main route's from its fork to its join).
+    if (here.defined && m_lastOnRoute.defined && m_lastOnRoute.route == line.route && here.route == line.route) {
+        double delta = static_cast<double>(here.distance) - m_lastOnRoute.distance;
         if (m_closed && delta < -m_routeLength / 2.0) delta += m_routeLength;
         if (m_closed && delta > m_routeLength / 2.0) delta -= m_routeLength;
         m_progress += delta;
     }
     if (here.defined) m_last = here;
+    if (here.defined && here.route == line.route) m_lastOnRoute = here;
     m_here = here;
     return m_here;
 }

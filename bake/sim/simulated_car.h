@@ -64,6 +64,11 @@ public:
     void setDriver(const trackwright::DriverProfile& driver) { m_follower->setDriver(driver); }
     /// The follower's race craft (its pass, yield and defence counts), or null.
     const trackwright::RaceCraft* raceCraft() const { return m_follower->raceCraft(); }
+    /// Tells the car to pit at the `pit-box` marker `boxMarker` (Follower::requestPitStop).
+    trackwright::PitRequestStatus requestPitStop(std::uint32_t boxMarker) { return m_follower->requestPitStop(boxMarker); }
+    /// Where the car is in its pit stop, and the stop's figures (null: its follower makes none).
+    trackwright::PitState pitState() const { return m_follower->pitState(); }
+    const trackwright::PitStop* pitStop() const { return m_follower->pitStop(); }
     /// Puts the car at `body` (a grid slot) before its first step, keeping its progress: the
     /// registration starts afresh from there.
     void place(const trackwright::VehicleBody& body);
@@ -113,6 +118,7 @@ private:
     std::unique_ptr<trackwright::Registrar> m_registrar;
     trackwright::VehicleBody m_body;
     trackwright::Registration m_last;
+    trackwright::Registration m_lastOnRoute;  ///< the last registration on the line's route (progress)
     trackwright::Registration m_here;  ///< this tick's, between registerTick and advance
     double m_previousProgress = 0.0;
     bool m_closed = false;

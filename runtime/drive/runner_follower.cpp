@@ -268,6 +268,7 @@ RaceCraftSituation RunnerFollower::situation(const FollowerInput& in, float spee
 
 Controls RunnerFollower::update(const FollowerInput& in) {
     if (!isFinite(in.state) || !(in.dt > 0.0f) || !m_sampler.valid()) return {};  // no line: neutral
+    if (Controls pit; m_pit.active() && updatePit(in, pit)) return pit;
     const std::uint32_t route = track().view.lines[m_line].route;
     const bool onRoute = in.registration.defined && in.registration.route == route;
     if (onRoute) m_lineDistance = lineDistanceAt(track(), m_line, in.registration);

@@ -165,6 +165,40 @@ void TrafficView::build(const BakedTrack& track, std::span<const TrafficCar> car
         }
         begin = end;
     }
+    fillMerges(track, cars);
+}
+
+void TrafficView::fillMerges(const BakedTrack& track, std::span<const TrafficCar> cars) {
+    // Only cars on branches that join a route (pit lanes): rare, so a walk over every car each.
+    bool joins = false;
+    for (const format::BakedRoute& r : track.view.routes) joins = joins || r.joinNode != format::kNoRoute;
+    if (!joins) return;
+    for (std::uint32_t i : m_order) {
+        const format::BakedRoute& r = track.view.routes[cars[i].route];
+        if (r.joinNode == format::kNoRoute) continue;
+        const std::uint32_t joined = track.routeOfNode(r.joinNode);
+        if (joined == format::kNoRoute) continue;
+        const format::BakedRoute& j = track.view.routes[joined];
+        const bool closed = (j.flags & format::kRouteClosed) != 0;
+        const float join = track.view.nodes[r.joinNode].distance;
+        CarTraffic& out = m_traffic[i];
+        for (std::uint32_t k : m_order) {
+            if (cars[k].route != joined) continue;
+            float toJoin = join - cars[k].distance;
+            if (closed && j.length > 0.0f) toJoin = std::remainder(toJoin, j.length);
+            if (toJoin > kMergeReachBefore || toJoin < -kMergeReachAfter) continue;
+            const MergeCar m{k, toJoin, cars[k].speed, cars[k].length, cars[k].maxBraking};
+            // Insert nearest to the join in time first (a fast car far back before a slow one near
+            // it); a full list drops its last.
+            const auto seconds = [](const MergeCar& c) { return std::abs(c.toJoin) / std::max(1.0f, c.speed); };
+            int at = out.mergeCount;
+            while (at > 0 && seconds(out.merge[at - 1]) > seconds(m)) --at;
+            if (at >= kMaxMergeCars) continue;
+            for (int n = std::min(out.mergeCount, kMaxMergeCars - 1); n > at; --n) out.merge[n] = out.merge[n - 1];
+            out.merge[at] = m;
+            out.mergeCount = std::min(out.mergeCount + 1, kMaxMergeCars);
+        }
+    }
 }
 
 TrafficCar trafficCar(const BakedTrack& track, const VehicleState& state, const Registration& registration, float length, float width,

@@ -447,7 +447,10 @@ TEST_F(TwbakeBuild, FolderBakeIsIdenticalForAnyJobCount) {
         EXPECT_EQ(read("one/" + entry.path().filename().string()), read("four/" + entry.path().filename().string())) << entry.path();
         ++compared;
     }
-    EXPECT_EQ(compared, 3u);
+    std::size_t samples = 0;  // every sample baked, whatever their number
+    for (const auto& entry : fs::directory_iterator(TRACKWRIGHT_SAMPLES_DIR)) samples += entry.path().extension() == ".twtrack";
+    EXPECT_EQ(compared, samples);
+    EXPECT_GE(compared, 4u);
 }
 
 } // namespace

@@ -2,6 +2,7 @@
 #include "bake/cli/commands.h"
 #include "bake/cli/exit_codes.h"
 #include "bake/cli/twbake.h"
+#include "bake/sim/race_run.h"
 
 #include <gtest/gtest.h>
 
@@ -127,6 +128,29 @@ TEST(TwbakeRace, ALappedCarsBlueFlagIsShownOnceAndTimedUntilTheLeaderIsBy) {
     const double latency = std::stod(r.out.substr(at + 28));
     EXPECT_GT(latency, 0.0);
     EXPECT_LT(latency, 60.0);  // the leader is by well within a minute (25 s today; the aim is 5)
+}
+
+const std::string kRidgeway = std::string(TRACKWRIGHT_SAMPLES_DIR) + "/ridgeway_park.twtrack";
+
+// --pit-stops: every car pits once, on a lap in the middle third drawn from the seed; the same seed
+// gives the same race; a track without a pit lane is refused.
+TEST(TwbakeRace, PitStopsEveryCarOnceInTheMiddleThird) {
+    EXPECT_EQ(bake::pitLapRange(10), std::make_pair(4, 6));
+    EXPECT_EQ(bake::pitLapRange(5), std::make_pair(2, 3));
+    EXPECT_EQ(bake::pitLapRange(1), std::make_pair(1, 1));
+    const std::vector<std::string> args = {"race", kRidgeway, "--cars", "4", "--laps", "4", "--grid", "random", "--seed", "3", "--pit-stops", "--json"};
+    const RunResult first = twbake(args);
+    ASSERT_EQ(first.exitCode, 0) << first.err;
+    EXPECT_EQ(twbake(args).out, first.out);
+    EXPECT_NE(first.out.find("\"pit_stops\": 4"), std::string::npos) << first.out;
+    for (const char* key : {"\"pit_lap\"", "\"pit_lane_s\""}) EXPECT_NE(first.out.find(key), std::string::npos) << key;
+    const RunResult text = twbake({"race", kRidgeway, "--cars", "4", "--laps", "4", "--grid", "random", "--seed", "3", "--pit-stops"});
+    ASSERT_EQ(text.exitCode, 0) << text.err;
+    EXPECT_NE(text.out.find("pit lap  stops  in lane"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("; pit stops 4"), std::string::npos) << text.out;
+    const RunResult kart = twbake({"race", kKart, "--cars", "2", "--laps", "2", "--pit-stops"});
+    EXPECT_EQ(kart.exitCode, bake::cli::kExitInvalidInput);
+    EXPECT_NE(kart.err.find("no pit lane"), std::string::npos) << kart.err;
 }
 
 } // namespace

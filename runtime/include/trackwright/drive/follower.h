@@ -1,5 +1,6 @@
 #pragma once
 
+#include "trackwright/drive/pit_stop.h"
 #include "trackwright/track/registrar.h"
 #include "trackwright/drive/stuck_stats.h"
 #include "trackwright/vehicle/vehicle_model.h"
@@ -58,6 +59,14 @@ public:
     /// The follower's race craft (traffic/race_craft.h) — its pass, yield and defence state and
     /// counts — or null for followers without one.
     virtual const RaceCraft* raceCraft() const { return nullptr; }
+    /// Tells the car to pit at the `pit-box` marker `boxMarker` (track_markers.h) on its next pass
+    /// of the pit lane's fork (drive/pit_stop.h): Accepted, or why not. Followers without pit stops
+    /// answer Unsupported.
+    virtual PitRequestStatus requestPitStop(std::uint32_t /*boxMarker*/) { return PitRequestStatus::Unsupported; }
+    /// Where the car is in its pit stop (None when racing).
+    virtual PitState pitState() const { return PitState::None; }
+    /// The pit stop's figures (lane, stops done, time stood), or null for followers without pit stops.
+    virtual const PitStop* pitStop() const { return nullptr; }
 };
 
 bool isFinite(const VehicleState& state);

@@ -64,10 +64,20 @@ public:
     /// The race craft's rules, to tune them (a reference: edits apply from the next update).
     RaceCraft& raceCraftRules() { return m_craft; }
 
+    /// Pit stops (drive/pit_stop.h): the car keeps racing on its line until within braking reach of
+    /// the pit lane's fork, then drives the lane at its limit to the box, stands the track's pit stop
+    /// time and merges back into a gap. Refused (with the reason) for a marker that is not a
+    /// `pit-box` on a branch that forks from and joins the car's route, or while a stop is under way.
+    PitRequestStatus requestPitStop(std::uint32_t boxMarker) override;
+    PitState pitState() const override { return m_pit.state(); }
+    const PitStop* pitStop() const override { return &m_pit; }
+
     float targetSpeed() const { return m_targetSpeed; }
     format::Vec2 runnerPosition() const { return m_runnerPosition; }
 
 private:
+    /// The pit stop's tick (runner_pit.cpp): true and `out` filled while the stop drives the car.
+    bool updatePit(const FollowerInput& in, Controls& out);
     /// Speed from the hints ahead: the hint here, or braking when a later hint demands it.
     float speedFromHints(float speed, bool& mustBrake) const;
     /// Tarmac half-width on the side of `lateral` at a registration.
@@ -133,6 +143,7 @@ private:
     static constexpr double kCornerSearchStep = 10.0;  ///< m between searches that find no tight corner
     LineSample m_atCar;          ///< the line at the car this update (sampled once)
     float m_openingDistance = 0.0f; ///< m from the start to the first tight corner: no passes before it
+    PitStop m_pit;               ///< a requested pit stop (runner_pit.cpp)
 };
 
 } // namespace trackwright

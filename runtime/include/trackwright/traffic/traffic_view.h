@@ -63,6 +63,22 @@ inline constexpr int kMaxTrafficAhead = 4;
 inline constexpr int kMaxTrafficAlongside = 4;
 inline constexpr int kMaxTrafficBehind = 2;
 
+/// A car on the route a branch joins, seen from a car on the branch (a pit lane's exit): where it
+/// is from the join. SI units.
+struct MergeCar {
+    std::uint32_t car = 0;     ///< index of the other car in the view's input
+    float toJoin = 0.0f;       ///< m along its route it is short of the join (negative: past it)
+    float speed = 0.0f;        ///< m/s
+    float length = 0.0f;       ///< m
+    float maxBraking = 0.0f;   ///< m/s²
+};
+
+inline constexpr int kMaxMergeCars = 4;
+/// m before a join a car on the joined route is listed for the cars on the branch (TrafficView).
+inline constexpr float kMergeReachBefore = 800.0f;
+/// m past the join it still is.
+inline constexpr float kMergeReachAfter = 60.0f;
+
 /// What one car knows of the cars around it this tick, nearest first.
 struct CarTraffic {
     TrafficNeighbour ahead[kMaxTrafficAhead];
@@ -70,6 +86,12 @@ struct CarTraffic {
     TrafficNeighbour behind[kMaxTrafficBehind];
     int aheadCount = 0, alongsideCount = 0, behindCount = 0;
     float lateralSpeed = 0.0f;  ///< m/s, this car's own, left positive (for the alongside rule)
+    /// Only for a car on a branch that joins another route (a pit lane): the cars on the joined
+    /// route from kMergeReachBefore m before the join to kMergeReachAfter m past it, nearest to the
+    /// join in time (|toJoin| / speed) first (pit_stop.h merges into a gap between them). Cars on different routes are otherwise
+    /// not neighbours.
+    MergeCar merge[kMaxMergeCars];
+    int mergeCount = 0;
 };
 
 /// Ranges and horizons of the view (issue 25's figures).
@@ -84,8 +106,8 @@ struct TrafficParameters {
 /// order is nearly right, as it is between ticks — and each car walks
 /// its neighbours in that order, outwards, until its lists are full or the ranges are passed; on a
 /// closed route the walk wraps across the start line, and gaps are taken the short way round.
-/// Cars on different routes do not see each other (a pit lane beside the main route is the next
-/// increment's). Deterministic (ties broken by car index); allocates only in `reserve`.
+/// Cars on different routes do not see each other, but a car on a branch that joins a route gets
+/// the cars near the join on it (CarTraffic::merge). Deterministic (ties broken by car index); allocates only in `reserve`.
 class TrafficView {
 public:
     /// Makes room for `cars` cars: after it, `build` with at most that many allocates nothing.
@@ -97,6 +119,9 @@ public:
     std::size_t size() const { return m_size; }
 
 private:
+    /// CarTraffic::merge of the cars on branches.
+    void fillMerges(const BakedTrack& track, std::span<const TrafficCar> cars);
+
     std::vector<std::uint32_t> m_order;
     std::vector<CarTraffic> m_traffic;
     std::size_t m_size = 0;
