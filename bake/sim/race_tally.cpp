@@ -46,6 +46,8 @@ void RaceTally::update(const Race& race) {
             const std::int8_t order = ahead > margin ? 1 : ahead < -margin ? -1 : rel;
             if (order == rel) continue;
             rel = order;
+            // A place lost in the pit lane is not an overtake: the order changes, nobody passed.
+            if (race.car(i).pitState() != trackwright::PitState::None || race.car(j).pitState() != trackwright::PitState::None) continue;
             const std::uint32_t passer = order > 0 ? i : j, passed = order > 0 ? j : i;
             ++m_overtakes;
             ++m_made[passer];
