@@ -44,6 +44,8 @@ Race::Race(const trackwright::BakedTrack& track, const std::vector<RaceEntry>& e
     m_view.reserve(m_cars.size());
     m_touching.reserve(4 * m_cars.size());
     m_touchingNow.reserve(4 * m_cars.size());
+    m_offMain.reserve(m_cars.size());
+    if (!entries.empty() && entries.front().setup.line < track.view.lines.size()) m_mainRoute = track.view.lines[entries.front().setup.line].route;
     m_contacts.blamed.assign(m_cars.size(), 0);
     m_contacts.involved.assign(m_cars.size(), 0);
 }
@@ -119,11 +121,15 @@ void Race::resolveContacts() {
         for (int k = 0; k < t.aheadCount && t.ahead[k].gap < kContactReach; ++k) test(i, t.ahead[k].car);
     }
     // Cars on different routes do not see each other in the view: at a pit lane's fork and join they
-    // meet, so those pairs are tested by where they are.
-    for (std::uint32_t i = 0; i < m_cars.size(); ++i) {
-        if (!m_inputs[i].registered) continue;
-        for (std::uint32_t j = i + 1; j < m_cars.size(); ++j) {
-            if (!m_inputs[j].registered || m_inputs[j].route == m_inputs[i].route) continue;
+    // meet, so those pairs are tested by where they are. Only cars off the main route can be in such a
+    // pair (a few in a pit lane): each is tested against the others, not every pair of the field.
+    m_offMain.clear();
+    for (std::uint32_t i = 0; i < m_cars.size(); ++i)
+        if (m_inputs[i].registered && m_inputs[i].route != m_mainRoute) m_offMain.push_back(i);
+    for (const std::uint32_t i : m_offMain) {
+        for (std::uint32_t j = 0; j < m_cars.size(); ++j) {
+            if (j == i || !m_inputs[j].registered || m_inputs[j].route == m_inputs[i].route) continue;
+            if (m_inputs[j].route != m_mainRoute && j < i) continue;  // both off the main route: tested once
             const double reach = 0.5 * (m_lengths[i] + m_lengths[j]) + kContactReach;
             const trackwright::format::Vec2 d = m_cars[j]->body().state.position - m_cars[i]->body().state.position;
             if (trackwright::format::dot(d, d) < reach * reach) test(i, j);

@@ -69,6 +69,8 @@ private:
     const trackwright::BakedTrack& m_track;
     std::vector<std::unique_ptr<SimulatedCar>> m_cars;
     std::vector<float> m_lengths;
+    std::uint32_t m_mainRoute = 0;         ///< the route of the first car's line: the race's
+    std::vector<std::uint32_t> m_offMain;  ///< this tick's cars registered on another route (a pit lane)
     std::vector<float> m_paces;  ///< each driver's pace, published to the others (TrafficCar::pace)
     std::vector<trackwright::TrafficCar> m_inputs;
     trackwright::TrafficView m_view;
