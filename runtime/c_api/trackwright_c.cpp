@@ -719,4 +719,29 @@ tw_status tw_race_take_teleport(tw_race* race, uint32_t car, int32_t* requested,
     return TW_OK;
 }
 
+tw_status tw_race_request_pit_stop(tw_race* race, uint32_t car, uint32_t box_marker, int32_t* answer) {
+    if (!race || car >= race->world.size()) return TW_INVALID_ARGUMENT;
+    using trackwright::PitRequestStatus;
+    static_assert(static_cast<int>(PitRequestStatus::Unsupported) == TW_PIT_UNSUPPORTED && static_cast<int>(PitRequestStatus::NoLine) == TW_PIT_NO_LINE);
+    const PitRequestStatus status = race->world.requestPitStop(car, box_marker);
+    if (answer) *answer = static_cast<int32_t>(status);
+    switch (status) {
+    case PitRequestStatus::Accepted: return TW_OK;
+    case PitRequestStatus::NotAPitBox: return TW_INVALID_ARGUMENT;
+    case PitRequestStatus::NoPitLane:
+    case PitRequestStatus::NoLine: return TW_NOT_FOUND;
+    case PitRequestStatus::AlreadyPitting:
+    case PitRequestStatus::Unsupported: return TW_INVALID_STATE;
+    }
+    return TW_INVALID_STATE;
+}
+
+tw_status tw_race_car_pit(const tw_race* race, uint32_t car, tw_race_pit* out) {
+    if (!race || !out || car >= race->world.size()) return TW_INVALID_ARGUMENT;
+    static_assert(static_cast<int>(trackwright::PitState::Rejoining) == TW_PIT_REJOINING && static_cast<int>(trackwright::PitState::Stopped) == TW_PIT_STOPPED);
+    const trackwright::PitStop* pit = race->world.follower(car).pitStop();
+    *out = {static_cast<int32_t>(race->world.pitState(car)), static_cast<uint32_t>(race->world.pitStopsDone(car)), pit ? pit->standingTime() : 0.0f};
+    return TW_OK;
+}
+
 } // extern "C"

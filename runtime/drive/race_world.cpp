@@ -89,7 +89,14 @@ RaceWorldStatus RaceWorld::step(std::span<const VehicleState> states, float dt, 
     const std::size_t firstNewFinisher = m_finishOrder.size();
     for (std::size_t i = 0; i < n; ++i) {
         Car& car = m_cars[i];
+        // A pit stop: where the lane overlaps the main route, the car is on the route its stop names.
+        if (const PitStop* pit = car.follower->pitStop();
+            pit && pit->active() && pit->wantedRoute() != format::kNoRoute && car.lastRoute != pit->wantedRoute()) {
+            car.registrar.reset();
+            car.registrar.assignRoute(pit->wantedRoute());
+        }
         car.here = car.registrar.update(states[i].position);
+        if (car.here.defined) car.lastRoute = car.here.route;
         if (m_hasLaps) {
             car.laps.update(car.here, elapsed);
             const LapStatus& status = car.laps.status();

@@ -125,6 +125,76 @@ TEST(CApiRaceWorld, ThreeDriversRaceTwoLapsOfTheKartTrackAndTheFastestWins) {
     tw_race_free(race);
 }
 
+// A game tells a car to pit through the C API on the pit-lane sample: refused for a marker that is
+// no box, for a car out of range and a second time while it pits; the car stands at its box for
+// the track's stop time and comes back racing with one stop done.
+TEST(CApiRaceWorld, ACarToldToPitStopsOnceAndRacesOn) {
+    const std::vector<std::byte> bytes = sampleBytes("ridgeway_park.twtrack");
+    tw_track* track = loadTrack(bytes);
+    ASSERT_NE(track, nullptr);
+    uint32_t line = 0, box = 0, start = 0;
+    ASSERT_EQ(tw_track_find_line(track, 0, "racing", 0, &line), TW_OK);
+    ASSERT_EQ(tw_track_find_marker(track, "pit-box", 0, &box), TW_OK);
+    ASSERT_EQ(tw_track_find_marker(track, "start-finish", 0, &start), TW_OK);
+    float standFor = 0.0f;
+    ASSERT_EQ(tw_track_pit_stop_time(track, &standFor), TW_OK);
+    tw_race* race = nullptr;
+    ASSERT_EQ(tw_race_create(track, 0, &race), TW_OK);
+    tw_vehicle_parameters car{};
+    ASSERT_EQ(tw_vehicle_preset_parameters(TW_VEHICLE_CAR, &car), TW_OK);
+    std::vector<tw_vehicle_body> bodies(2);
+    for (uint32_t i = 0; i < 2; ++i) {
+        ASSERT_EQ(tw_race_add_car(race, i == 0 ? TW_FOLLOWER_RUNNER : TW_FOLLOWER_PURSUIT, line, 0, &car, nullptr, 0.0f, 0.0f, nullptr), TW_OK);
+        tw_vehicle_state slot{};
+        ASSERT_EQ(tw_grid_slot(track, i, nullptr, &slot), TW_OK);
+        ASSERT_EQ(tw_vehicle_starting_body(&car, &slot, &bodies[i]), TW_OK);
+    }
+    int32_t answer = -1;
+    EXPECT_EQ(tw_race_request_pit_stop(race, 0, start, &answer), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(answer, TW_PIT_NOT_A_BOX);
+    EXPECT_EQ(tw_race_request_pit_stop(race, 2, box, &answer), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_race_request_pit_stop(nullptr, 0, box, &answer), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_race_request_pit_stop(race, 1, box, &answer), TW_INVALID_STATE);  // the pursuit follower makes no stops
+    EXPECT_EQ(answer, TW_PIT_UNSUPPORTED);
+    ASSERT_EQ(tw_race_request_pit_stop(race, 0, box, nullptr), TW_OK);
+    EXPECT_EQ(tw_race_request_pit_stop(race, 0, box, &answer), TW_INVALID_STATE);
+    EXPECT_EQ(answer, TW_PIT_ALREADY_PITTING);
+    tw_race_pit pit{};
+    EXPECT_EQ(tw_race_car_pit(race, 0, nullptr), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_race_car_pit(race, 5, &pit), TW_INVALID_ARGUMENT);
+    ASSERT_EQ(tw_race_car_pit(race, 0, &pit), TW_OK);
+    EXPECT_EQ(pit.state, TW_PIT_ENTERING);
+
+    std::vector<tw_vehicle_state> states(2);
+    std::vector<tw_controls> controls(2);
+    std::vector<tw_registration> lastDefined(2);
+    bool stood = false;
+    for (int tick = 0; tick < 240 * 60 && !(stood && pit.state == TW_PIT_RACING); ++tick) {
+        for (uint32_t i = 0; i < 2; ++i) states[i] = bodies[i].state;
+        ASSERT_EQ(tw_race_step(race, states.data(), 2, kDt, controls.data()), TW_OK);
+        for (uint32_t i = 0; i < 2; ++i) {
+            tw_registration where{};
+            ASSERT_EQ(tw_race_car_registration(race, i, &where), TW_OK);
+            if (where.defined) lastDefined[i] = where;
+            ASSERT_EQ(tw_vehicle_step_on_road(TW_VEHICLE_CAR, &controls[i], &lastDefined[i].road, kDt, &bodies[i]), TW_OK);
+            int32_t contact = 0;
+            ASSERT_EQ(tw_wall_contact(track, &lastDefined[i], &bodies[i], &contact), TW_OK);
+        }
+        ASSERT_EQ(tw_race_car_pit(race, 0, &pit), TW_OK);
+        stood = stood || pit.state == TW_PIT_STOPPED;
+    }
+    EXPECT_TRUE(stood);
+    EXPECT_EQ(pit.state, TW_PIT_RACING);
+    EXPECT_EQ(pit.stops, 1u);
+    EXPECT_NEAR(pit.standing_time, standFor, 2.0f * kDt);
+    tw_race_pit other{};
+    ASSERT_EQ(tw_race_car_pit(race, 1, &other), TW_OK);
+    EXPECT_EQ(other.state, TW_PIT_RACING);
+    EXPECT_EQ(other.stops, 0u);
+    tw_race_free(race);
+    tw_track_free(track);
+}
+
 TEST(CApiRaceWorld, TheSameInputsGiveTheSameControls) {
     const std::vector<std::byte> bytes = sampleBytes("monza.twtrack");
     tw_track* track = loadTrack(bytes);

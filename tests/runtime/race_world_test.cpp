@@ -4,6 +4,8 @@
 #include "trackwright/drive/race_world.h"
 
 #include "trackwright/track/line_sampler.h"
+#include "trackwright/track/race_zones.h"
+#include "trackwright/track/track_markers.h"
 #include "trackwright/vehicle/starting_grid.h"
 #include "trackwright/vehicle/vehicle_model.h"
 #include "trackwright/vehicle/wall_contact.h"
@@ -204,6 +206,69 @@ TEST(RaceWorld, TheClockIsTheTimeOfTheStatesGiven) {
     // Grid behind the start line: a negative race distance, no laps yet.
     EXPECT_LT(game.world.raceDistance(0), 0.0);
     EXPECT_EQ(game.world.standing(0).laps, 0);
+}
+
+// A game tells its leader to pit on Ridgeway Park (the pit-lane sample) through the world: the car
+// drives into the lane, stands at its box for the track's stop time, merges back and finishes the
+// race with its laps counted through the lane; the world moved its registration onto the lane and
+// back. A second request while it pits and a marker that is no box are refused, and nothing changes.
+TEST(RaceWorld, ACarToldToPitStandsAtItsBoxAndFinishesTheRace) {
+    static const std::unique_ptr<tw::test::BakedSample> ridgeway = tw::test::bakeSampleFile("ridgeway_park.twtrack");
+    const trackwright::BakedTrack& track = ridgeway->track;
+    std::uint32_t box = 0, notABox = 0;
+    ASSERT_TRUE(trackwright::findMarker(track, "pit-box", 0, box));
+    for (std::uint32_t m = 0; m < track.view.markers.size(); ++m) {
+        trackwright::TrackMarker marker;
+        if (trackwright::markerAt(track, m, marker) && std::strcmp(marker.kind, "pit-box") != 0) notABox = m;
+    }
+    ASSERT_NE(notABox, box);
+    Game game(track, {1.0f, 0.97f, 0.95f}, 3);
+    game.tick();
+    EXPECT_EQ(game.world.requestPitStop(0, notABox), trackwright::PitRequestStatus::NotAPitBox);
+    EXPECT_EQ(game.world.pitState(0), trackwright::PitState::None);
+    ASSERT_EQ(game.world.requestPitStop(0, box), trackwright::PitRequestStatus::Accepted);
+    EXPECT_EQ(game.world.pitState(0), trackwright::PitState::Entering);
+    EXPECT_EQ(game.world.requestPitStop(0, box), trackwright::PitRequestStatus::AlreadyPitting);
+
+    const std::uint32_t mainRoute = track.view.lines[game.world.setup(0).line].route;
+    bool registeredOnLane = false, seen[5] = {};
+    int stoppedTicks = 0;
+    float fastestStopped = 0.0f;
+    double furthest = game.world.raceDistance(0), distanceDrop = 0.0;
+    for (int tick = 0; tick < 12 * 60 * 60 && !game.allFinished(); ++tick) {
+        game.tick();
+        const trackwright::PitState state = game.world.pitState(0);
+        seen[static_cast<int>(state)] = true;
+        if (state == trackwright::PitState::Stopped) {
+            ++stoppedTicks;
+            fastestStopped = std::max(fastestStopped, std::abs(game.bodies[0].state.speed));
+        }
+        if (game.world.registration(0).defined && game.world.registration(0).route != mainRoute) registeredOnLane = true;
+        // Race distance never runs backwards through the lane (the lap counter maps it onto the main route).
+        distanceDrop = std::max(distanceDrop, furthest - game.world.raceDistance(0));
+        furthest = std::max(furthest, game.world.raceDistance(0));
+    }
+    EXPECT_TRUE(seen[static_cast<int>(trackwright::PitState::InLane)]);
+    EXPECT_TRUE(seen[static_cast<int>(trackwright::PitState::Stopped)]);
+    EXPECT_TRUE(seen[static_cast<int>(trackwright::PitState::Rejoining)]);
+    EXPECT_TRUE(registeredOnLane);
+    EXPECT_EQ(game.world.pitStopsDone(0), 1);
+    EXPECT_EQ(game.world.pitState(0), trackwright::PitState::None);
+    EXPECT_NEAR(static_cast<double>(stoppedTicks) * kDt, trackwright::pitStopTime(track), 2.0 * kDt);
+    EXPECT_LT(fastestStopped, 0.3f);
+    EXPECT_LT(distanceDrop, 0.5);
+    ASSERT_TRUE(game.allFinished());
+    EXPECT_EQ(game.world.lapStatus(0).lapsCompleted, 3u);
+    EXPECT_EQ(game.world.pitStopsDone(1), 0);
+    expectConsistentTower(game.world);
+
+    // The pursuit follower makes no pit stops: it says so.
+    trackwright::RaceWorld pursuit(track);
+    trackwright::RaceCarSetup setup = setupFor(track, 1.0f, 3);
+    setup.follower = trackwright::FollowerKind::Pursuit;
+    ASSERT_EQ(pursuit.addCar(setup), trackwright::RaceWorldStatus::Ok);
+    EXPECT_EQ(pursuit.requestPitStop(0, box), trackwright::PitRequestStatus::Unsupported);
+    EXPECT_EQ(pursuit.pitStopsDone(0), 0);
 }
 
 TEST(RaceWorld, RefusesMisuseAndChangesNothing) {

@@ -416,6 +416,42 @@ TW_API tw_status tw_race_car_registration(const tw_race* race, uint32_t car, tw_
  * cleared once read, and the car's registration starts afresh). */
 TW_API tw_status tw_race_take_teleport(tw_race* race, uint32_t car, int32_t* requested, double* x, double* y, float* heading);
 
+/* Pit stops (trackwright/drive/pit_stop.h), on tracks whose pit lane is a branch of the main route
+ * with "pit-box" markers (tw_track_find_marker(track, "pit-box", ...)). Told to pit, a runner car
+ * drives into the lane on its next pass of the fork, keeps the lane's limit, stands at its box for
+ * tw_track_pit_stop_time and merges back into a gap; the race moves its registration onto the lane
+ * and back, and its laps count through the lane. */
+typedef enum tw_pit_answer {
+    TW_PIT_ACCEPTED = 0,
+    TW_PIT_NOT_A_BOX = 1,        /* the marker does not exist or is not a "pit-box" */
+    TW_PIT_NO_PIT_LANE = 2,      /* the box's route does not fork from and join the car's route */
+    TW_PIT_NO_LINE = 3,          /* the lane has no line for the car's class */
+    TW_PIT_ALREADY_PITTING = 4,  /* one stop at a time */
+    TW_PIT_UNSUPPORTED = 5       /* only the runner follower makes pit stops */
+} tw_pit_answer;
+
+typedef enum tw_pit_state {
+    TW_PIT_RACING = 0,     /* no stop asked for, or the last one is done */
+    TW_PIT_ENTERING = 1,   /* asked to pit, driving to the lane's fork */
+    TW_PIT_IN_LANE = 2,    /* in the lane at its limit, driving to its box */
+    TW_PIT_STOPPED = 3,    /* standing at its box */
+    TW_PIT_REJOINING = 4   /* out of the box, merging back into the race */
+} tw_pit_state;
+
+typedef struct tw_race_pit {
+    int32_t state;        /* a tw_pit_state */
+    uint32_t stops;       /* stops completed */
+    float standing_time;  /* s stood at the box in the current (or last) stop */
+} tw_race_pit;
+
+/* Tells car `car` to pit at the "pit-box" marker `box_marker`. TW_OK when accepted; otherwise
+ * `answer` (may be null) says why: TW_INVALID_ARGUMENT for a marker that is no pit box (or a null
+ * race, a car out of range), TW_NOT_FOUND when the track has no pit lane or line there for the car,
+ * TW_INVALID_STATE when it is already pitting or its follower makes no stops. Nothing changes then. */
+TW_API tw_status tw_race_request_pit_stop(tw_race* race, uint32_t car, uint32_t box_marker, int32_t* answer);
+/* Where car `car` is in its pit stop. */
+TW_API tw_status tw_race_car_pit(const tw_race* race, uint32_t car, tw_race_pit* out);
+
 #ifdef __cplusplus
 }
 #endif

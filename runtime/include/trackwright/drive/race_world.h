@@ -2,6 +2,7 @@
 
 #include "trackwright/drive/follower.h"
 #include "trackwright/drive/follower_factory.h"
+#include "trackwright/drive/pit_stop.h"
 #include "trackwright/track/baked_track.h"
 #include "trackwright/track/lap_counter.h"
 #include "trackwright/track/registrar.h"
@@ -115,6 +116,20 @@ public:
     /// The car's follower (its race craft, stuck statistics …).
     const Follower& follower(std::uint32_t car) const { return *m_cars[car].follower; }
     const RaceCarSetup& setup(std::uint32_t car) const { return m_cars[car].setup; }
+    /// Tells car `car` to pit at the `pit-box` marker `boxMarker` (track_markers.h) on its next pass
+    /// of the pit lane's fork: its follower's answer (drive/pit_stop.h; the runner makes pit stops,
+    /// the other followers answer Unsupported). The car then drives into the lane at its limit,
+    /// stands at its box for the track's pit stop time and merges back into a gap; the world moves
+    /// the car's registration onto the lane and back as the stop asks (PitStop::wantedRoute), and
+    /// its lap counter counts the lane as the stretch of the main route it bypasses.
+    PitRequestStatus requestPitStop(std::uint32_t car, std::uint32_t boxMarker) { return m_cars[car].follower->requestPitStop(boxMarker); }
+    /// Where car `car` is in its pit stop (None when racing, or when its follower makes no stops).
+    PitState pitState(std::uint32_t car) const { return m_cars[car].follower->pitState(); }
+    /// Pit stops car `car` has completed (rejoined the main route).
+    int pitStopsDone(std::uint32_t car) const {
+        const PitStop* pit = m_cars[car].follower->pitStop();
+        return pit ? pit->stopsDone() : 0;
+    }
     /// A pending teleport of car `car`'s stuck manager (put the car back on its line at the position
     /// and heading it says), cleared once read; the car's registration then starts afresh.
     TeleportRequest takeTeleportRequest(std::uint32_t car);
@@ -127,6 +142,7 @@ private:
         Registrar registrar;
         LapCounter laps;
         Registration here;   ///< this tick's
+        std::uint32_t lastRoute = format::kNoRoute;  ///< of its last defined registration
         double routeDistance = 0.0;  ///< its last defined distance along its route (tracks without laps)
     };
     void rank();
