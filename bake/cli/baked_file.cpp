@@ -38,11 +38,7 @@ int bakeSource(const std::string& path, const trackwright::VehiclePreset* preset
         printDiagnostics(err, path, loaded.diagnostics);
         return loaded.ioError ? kExitIo : kExitInvalidInput;
     }
-    if (preset) {
-        bool present = false;
-        for (const formats::VehicleClass& c : loaded.document->vehicleClasses) present |= c.name == trackwright::vehiclePresetName(*preset);
-        if (!present) loaded.document->vehicleClasses.push_back(vehicleClassFor(*preset));
-    }
+    if (preset) addVehicleClassFor(*loaded.document, *preset);
     const BakeResult result = bakeTrack(*loaded.document);
     if (result.status != BakeStatus::Ok) {
         printDiagnostics(err, path, result.diagnostics);

@@ -8,6 +8,7 @@
 #include "bake/pipeline/bake_track.h"
 #include "bake/pipeline/default_vehicle_classes.h"
 #include "bake/sim/race_run.h"
+#include "bake/sim/race_setup.h"
 
 #include "formats/source/track_json.h"
 #include "trackwright/track/line_sampler.h"
@@ -122,12 +123,7 @@ int prepareRace(const std::string& input, const RaceCommand& command, GridOrder 
     options.grid = grid;
     options.seed = command.seed;
     options.profiles = drivers;
-    options.base.vehicle = preset;
-    for (std::uint32_t c = 0; c < track.view.vehicleClasses.size(); ++c)
-        if (std::strcmp(trackwright::vehiclePresetName(preset), track.view.name(track.view.vehicleClasses[c].nameOffset)) == 0) options.base.vehicleClass = c;
-    options.base.line = trackwright::findLine(track, 0, "racing", options.base.vehicleClass);
-    for (std::uint32_t l = 0; l < track.view.lines.size() && options.base.line == formats::kNoRoute; ++l)
-        if (track.view.lines[l].route == 0) options.base.line = l;
+    options.base = raceCarSetup(track, preset);
     if (options.base.line == formats::kNoRoute) {
         err << "twbake race: " << input << " has no line on its main route to race on\n";
         return kExitInvalidInput;

@@ -9,6 +9,12 @@ formats::VehicleClass vehicleClassFor(trackwright::VehiclePreset preset) {
             v.maxSteeringAngle > 0.0f ? v.maxSteeringAngle : 0.5f, v.width};
 }
 
+void addVehicleClassFor(formats::TrackDocument& doc, trackwright::VehiclePreset preset) {
+    for (const formats::VehicleClass& c : doc.vehicleClasses)
+        if (c.name == trackwright::vehiclePresetName(preset)) return;
+    doc.vehicleClasses.push_back(vehicleClassFor(preset));
+}
+
 std::vector<formats::VehicleClass> defaultVehicleClasses() {
     std::vector<formats::VehicleClass> classes;
     for (trackwright::VehiclePreset preset : trackwright::kAllVehiclePresets) classes.push_back(vehicleClassFor(preset));

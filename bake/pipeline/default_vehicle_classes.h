@@ -13,6 +13,10 @@ namespace bake {
 /// truck reaches.
 formats::VehicleClass vehicleClassFor(trackwright::VehiclePreset preset);
 
+/// Adds vehicleClassFor(preset) to `doc` unless a class of the preset's name is there: how
+/// `twbake race` and `laps` bake a source track for a preset it may not name.
+void addVehicleClassFor(formats::TrackDocument& doc, trackwright::VehiclePreset preset);
+
 /// The vehicle classes a bake uses when a track defines none: one per vehicle preset, in the
 /// presets' order (car, truck, tank, armoured, buggy, hovercraft).
 std::vector<formats::VehicleClass> defaultVehicleClasses();

@@ -4,6 +4,7 @@
 #include "bake/pipeline/default_vehicle_classes.h"
 #include "bake/sim/race.h"
 #include "bake/sim/race_grid.h"
+#include "bake/sim/race_setup.h"
 
 #include "trackwright/drive/pit_stop.h"
 #include "trackwright/track/line_sampler.h"
@@ -29,15 +30,9 @@ struct RaceTrack {
 };
 
 RaceTrack raceTrack(formats::TrackDocument doc) {
-    const char* name = trackwright::vehiclePresetName(trackwright::VehiclePreset::Car);
-    if (std::none_of(doc.vehicleClasses.begin(), doc.vehicleClasses.end(), [&](const formats::VehicleClass& c) { return c.name == name; }))
-        doc.vehicleClasses.push_back(bake::vehicleClassFor(trackwright::VehiclePreset::Car));
+    bake::addVehicleClassFor(doc, trackwright::VehiclePreset::Car);
     RaceTrack out{tw::test::bakeSample(doc), {}};
-    const trackwright::BakedTrack& track = out.baked->track;
-    for (std::uint32_t c = 0; c < track.view.vehicleClasses.size(); ++c)
-        if (std::strcmp(track.view.name(track.view.vehicleClasses[c].nameOffset), name) == 0) out.base.vehicleClass = c;
-    out.base.line = trackwright::findLine(track, 0, "racing", out.base.vehicleClass);
-    if (out.base.line == trackwright::kNoLine) out.base.line = 0;
+    out.base = bake::raceCarSetup(out.baked->track);
     return out;
 }
 

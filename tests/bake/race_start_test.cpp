@@ -3,6 +3,7 @@
 #include "bake/pipeline/default_vehicle_classes.h"
 #include "bake/sim/race.h"
 #include "bake/sim/race_grid.h"
+#include "bake/sim/race_setup.h"
 
 #include "trackwright/track/line_sampler.h"
 #include "trackwright/vehicle/starting_grid.h"
@@ -26,15 +27,9 @@ struct RaceTrack {
 
 RaceTrack raceTrack(const std::string& sample) {
     formats::TrackDocument doc = *formats::loadTrackFile(std::string(TRACKWRIGHT_SAMPLES_DIR) + "/" + sample).document;
-    const char* name = trackwright::vehiclePresetName(trackwright::VehiclePreset::Car);
-    if (std::none_of(doc.vehicleClasses.begin(), doc.vehicleClasses.end(), [&](const formats::VehicleClass& c) { return c.name == name; }))
-        doc.vehicleClasses.push_back(bake::vehicleClassFor(trackwright::VehiclePreset::Car));
+    bake::addVehicleClassFor(doc, trackwright::VehiclePreset::Car);
     RaceTrack out{tw::test::bakeSample(doc), {}};
-    const trackwright::BakedTrack& track = out.baked->track;
-    for (std::uint32_t c = 0; c < track.view.vehicleClasses.size(); ++c)
-        if (std::strcmp(track.view.name(track.view.vehicleClasses[c].nameOffset), name) == 0) out.base.vehicleClass = c;
-    out.base.line = trackwright::findLine(track, 0, "racing", out.base.vehicleClass);
-    if (out.base.line == trackwright::kNoLine) out.base.line = 0;
+    out.base = bake::raceCarSetup(out.baked->track);
     return out;
 }
 
