@@ -139,6 +139,14 @@ void RaceCraft::continuePass(const CarTraffic& traffic, const RaceCraftSituation
     }
     const TrafficNeighbour& n = *found;
     m_lastCentre = n.centre;
+    // A backmarker moves over to its yield side as the pass starts and the line sweeps across the
+    // road under both cars: an offset held from the line would put this car back behind it in the
+    // next corner (a lapped car on Monza let the leader by 32 s after its flag). The pass keeps its
+    // gap to the backmarker itself instead, on the side it does not yield to.
+    if (n.lapsAhead < 0) {
+        const float offset = passingOffset(n, m_side, s);
+        if (!std::isnan(offset)) m_passOffset = offset;
+    }
     if (n.centre < -(0.5f * (s.length + n.length) + s.length + overtake.clearMargin)) {
         endPass(true);
         return;
