@@ -40,6 +40,7 @@ void SimulatedCar::attach(const trackwright::BakedTrack& track, trackwright::Rec
     for (const formats::BakedSpeedProfile& p : track.view.speedProfiles)
         if (p.line == m_setup.line && p.vehicleClass == m_setup.vehicleClass) m_idealLapTime = p.lapTime;
     m_sampler = std::make_unique<trackwright::LineSampler>(track, m_setup.line, m_setup.vehicleClass);
+    m_sampleCursor = ~0u;
     m_follower = trackwright::makeFollower(m_setup.follower, track, m_setup.line, m_setup.vehicleClass, m_vehicle);
     m_ownPlanner.reset();
     if (m_setup.plannedRecovery) {
@@ -129,7 +130,7 @@ void SimulatedCar::advance(double dtSeconds) {
     m_totals.speedSum += std::abs(m_body.state.speed);
     m_totals.maxLateralAcceleration = std::max(m_totals.maxLateralAcceleration, std::abs(double(m_body.state.speed) * m_body.state.yawRate));
     if (here.defined && here.route == line.route) {
-        const trackwright::LineSample s = m_sampler->sample(trackwright::lineDistanceAt(track, m_setup.line, here));
+        const trackwright::LineSample s = m_sampler->sample(trackwright::lineDistanceAt(track, m_setup.line, here), &m_sampleCursor);
         const double cte = formats::length(m_body.state.position - s.position);
         m_targetSpeed = s.speedHint;
         m_height = s.z;

@@ -120,6 +120,9 @@ private:
     trackwright::Registration m_last;
     trackwright::Registration m_lastOnRoute;  ///< the last registration on the line's route (progress)
     trackwright::Registration m_here;  ///< this tick's, between registerTick and advance
+    /// Where the metrics' line sample last landed (LineSampler cursor): a few steps a tick instead
+    /// of a binary search over the line's points, the same sample.
+    std::uint32_t m_sampleCursor = ~0u;
     double m_previousProgress = 0.0;
     bool m_closed = false;
     double m_routeLength = 0.0;

@@ -262,7 +262,7 @@ RaceCraftSituation RunnerFollower::situation(const FollowerInput& in, float spee
         candidate = n.gap <= reach && std::min(n.lateralGap, n.lateralGapAtCatch) < o.passingClearance;
     }
     if (m_traffic && (passing || candidate))
-        s.stretch = stretchAhead(speed, std::min({s.brakingPoint, s.permission.noOvertakingAhead, m_p.passHorizon}));
+        s.stretch = &stretchAhead(speed, std::min({s.brakingPoint, s.permission.noOvertakingAhead, m_p.passHorizon}));
     return s;
 }
 

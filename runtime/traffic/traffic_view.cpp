@@ -76,8 +76,11 @@ void TrafficView::build(const BakedTrack& track, std::span<const TrafficCar> car
     m_traffic.resize(cars.size());
     std::size_t seenNow = 0;
     for (std::size_t i = 0; i < cars.size(); ++i) {
-        m_traffic[i] = CarTraffic{};
-        m_traffic[i].lateralSpeed = cars[i].lateralSpeed;
+        // The counts only: zeroing whole records (740 bytes a car) was a quarter of the view's
+        // time at 10 000 cars and pushed the followers' state out of the cache.
+        CarTraffic& t = m_traffic[i];
+        t.aheadCount = t.alongsideCount = t.behindCount = t.mergeCount = 0;
+        t.lateralSpeed = cars[i].lateralSpeed;
         seenNow += seen(i);
     }
     bool sorted = false;

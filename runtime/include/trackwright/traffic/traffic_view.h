@@ -79,19 +79,21 @@ inline constexpr float kMergeReachBefore = 800.0f;
 /// m past the join it still is.
 inline constexpr float kMergeReachAfter = 60.0f;
 
-/// What one car knows of the cars around it this tick, nearest first.
+/// What one car knows of the cars around it this tick, nearest first. Only the first `…Count`
+/// entries of each list are this tick's: the view resets the counts, not the lists (the counts
+/// come first, so a car with no neighbours costs the view and its follower one cache line).
 struct CarTraffic {
+    int aheadCount = 0, alongsideCount = 0, behindCount = 0;
+    int mergeCount = 0;
+    float lateralSpeed = 0.0f;  ///< m/s, this car's own, left positive (for the alongside rule)
     TrafficNeighbour ahead[kMaxTrafficAhead];
     TrafficNeighbour alongside[kMaxTrafficAlongside];
     TrafficNeighbour behind[kMaxTrafficBehind];
-    int aheadCount = 0, alongsideCount = 0, behindCount = 0;
-    float lateralSpeed = 0.0f;  ///< m/s, this car's own, left positive (for the alongside rule)
     /// Only for a car on a branch that joins another route (a pit lane): the cars on the joined
     /// route from kMergeReachBefore m before the join to kMergeReachAfter m past it, nearest to the
     /// join in time (|toJoin| / speed) first (pit_stop.h merges into a gap between them). Cars on different routes are otherwise
     /// not neighbours.
     MergeCar merge[kMaxMergeCars];
-    int mergeCount = 0;
 };
 
 /// Ranges and horizons of the view (issue 25's figures).
