@@ -1,6 +1,7 @@
 #include "bake/sim/race.h"
 
 #include "bake/sim/car_contact.h"
+#include "trackwright/drive/prefetch.h"
 #include "trackwright/track/line_tracking.h"
 
 #include <algorithm>
@@ -15,6 +16,9 @@ namespace {
 constexpr float kContactReach = 4.0f;
 /// cos 45°: a contact whose normal lies within 45° of the car behind's heading is a rear contact.
 constexpr double kRearContactCosine = 0.7071;
+/// Cars ahead of the one stepped whose record, and then whose parts, are prefetched
+/// (SimulatedCar::prefetch): far enough for the loads to land before the car's turn.
+constexpr std::size_t kPrefetchCar = 8, kPrefetchParts = 4;
 
 std::uint64_t pairKey(std::uint32_t a, std::uint32_t b) {
     const std::uint32_t lo = std::min(a, b), hi = std::max(a, b);
@@ -60,6 +64,12 @@ void Race::step(double dt) {
     }
     m_view.build(m_track, m_inputs);
     for (std::size_t i = 0; i < m_cars.size(); ++i) {
+        // With thousands of cars their state outgrows the caches: load the next ones' meanwhile.
+        if (i + kPrefetchCar < m_cars.size()) m_cars[i + kPrefetchCar].prefetch();
+        if (i + kPrefetchParts < m_cars.size()) {
+            m_cars[i + kPrefetchParts].prefetchParts();
+            trackwright::prefetchBytes(&m_view.car(i + kPrefetchParts), 64);
+        }
         m_cars[i].setTraffic(&m_view.car(i));
         m_cars[i].advance(dt);
     }

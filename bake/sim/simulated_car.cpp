@@ -1,5 +1,6 @@
 #include "bake/sim/simulated_car.h"
 
+#include "trackwright/drive/prefetch.h"
 #include "trackwright/track/line_tracking.h"
 #include "trackwright/vehicle/wall_contact.h"
 #include "formats/baked/format_names.h"
@@ -65,6 +66,14 @@ void SimulatedCar::rebind(const trackwright::BakedTrack& track, std::uint32_t li
     if (m_last.defined && m_last.route == track.view.lines[line].route)
         m_progress = lapsDone * m_routeLength + m_last.distance;
     if (m_firstTimedLine > 0.0) m_firstTimedLine = m_routeLength;
+}
+
+void SimulatedCar::prefetch() const { trackwright::prefetchBytes(this, sizeof(*this)); }
+
+void SimulatedCar::prefetchParts() const {
+    trackwright::prefetchBytes(m_registrar.get(), sizeof(trackwright::Registrar));
+    trackwright::prefetchBytes(m_sampler.get(), sizeof(trackwright::LineSampler));
+    m_follower->prefetch();
 }
 
 void SimulatedCar::step(double dtSeconds) {

@@ -59,6 +59,12 @@ public:
     /// The second half: follower, vehicle, walls, teleports, metrics and laps, from the registration
     /// registerTick() made.
     void advance(double dt);
+    /// Hints, no effect on the results: a race steps thousands of cars in turn, and calls these a
+    /// few cars ahead of the one it steps so that their state is loaded while it steps that one
+    /// (trackwright/drive/prefetch.h). The car's own record first; its parts (registrar, line
+    /// sampler, follower) a little later, once the pointers to them are in.
+    void prefetch() const;
+    void prefetchParts() const;
     /// Traffic and driver for the follower (Follower::setTraffic, setDriver); none by default.
     void setTraffic(const trackwright::CarTraffic* traffic) { m_follower->setTraffic(traffic); }
     void setDriver(const trackwright::DriverProfile& driver) { m_follower->setDriver(driver); }
