@@ -1,7 +1,7 @@
 #include "bake/sim/race.h"
 
 #include "bake/sim/car_contact.h"
-#include "trackwright/drive/prefetch.h"
+#include "trackwright/track/prefetch.h"
 #include "trackwright/track/line_tracking.h"
 
 #include <algorithm>
@@ -16,9 +16,10 @@ namespace {
 constexpr float kContactReach = 4.0f;
 /// cos 45°: a contact whose normal lies within 45° of the car behind's heading is a rear contact.
 constexpr double kRearContactCosine = 0.7071;
-/// Cars ahead of the one stepped whose record, and then whose parts, are prefetched
-/// (SimulatedCar::prefetch): far enough for the loads to land before the car's turn.
-constexpr std::size_t kPrefetchCar = 8, kPrefetchParts = 4;
+/// Cars ahead of the one stepped whose record, then whose parts, then the track near it and its
+/// traffic lists are prefetched (SimulatedCar::prefetch): each stage reads pointers or counts the
+/// stage before loaded, far enough ahead for the loads to land before the car's turn.
+constexpr std::size_t kPrefetchCar = 8, kPrefetchParts = 4, kPrefetchTrack = 2;
 
 std::uint64_t pairKey(std::uint32_t a, std::uint32_t b) {
     const std::uint32_t lo = std::min(a, b), hi = std::max(a, b);
@@ -69,6 +70,10 @@ void Race::step(double dt) {
         if (i + kPrefetchParts < m_cars.size()) {
             m_cars[i + kPrefetchParts].prefetchParts();
             trackwright::prefetchBytes(&m_view.car(i + kPrefetchParts), 64);
+        }
+        if (i + kPrefetchTrack < m_cars.size()) {
+            m_cars[i + kPrefetchTrack].prefetchTrack();
+            m_view.prefetch(i + kPrefetchTrack);
         }
         m_cars[i].setTraffic(&m_view.car(i));
         m_cars[i].advance(dt);

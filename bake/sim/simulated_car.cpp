@@ -1,6 +1,6 @@
 #include "bake/sim/simulated_car.h"
 
-#include "trackwright/drive/prefetch.h"
+#include "trackwright/track/prefetch.h"
 #include "trackwright/track/line_tracking.h"
 #include "trackwright/vehicle/wall_contact.h"
 #include "formats/baked/format_names.h"
@@ -75,6 +75,8 @@ void SimulatedCar::prefetchParts() const {
     trackwright::prefetchBytes(m_sampler.get(), sizeof(trackwright::LineSampler));
     m_follower->prefetch();
 }
+
+void SimulatedCar::prefetchTrack() const { m_sampler->prefetch(m_sampleCursor, 2); }
 
 void SimulatedCar::step(double dtSeconds) {
     registerTick();

@@ -61,10 +61,12 @@ public:
     void advance(double dt);
     /// Hints, no effect on the results: a race steps thousands of cars in turn, and calls these a
     /// few cars ahead of the one it steps so that their state is loaded while it steps that one
-    /// (trackwright/drive/prefetch.h). The car's own record first; its parts (registrar, line
+    /// (trackwright/track/prefetch.h). The car's own record first; its parts (registrar, line
     /// sampler, follower) a little later, once the pointers to them are in.
     void prefetch() const;
     void prefetchParts() const;
+    /// Last: the line and the road near the car (where its last metrics sample landed).
+    void prefetchTrack() const;
     /// Traffic and driver for the follower (Follower::setTraffic, setDriver); none by default.
     void setTraffic(const trackwright::CarTraffic* traffic) { m_follower->setTraffic(traffic); }
     void setDriver(const trackwright::DriverProfile& driver) { m_follower->setDriver(driver); }

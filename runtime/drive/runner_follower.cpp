@@ -2,7 +2,7 @@
 
 #include "trackwright/track/line_tracking.h"
 #include "trackwright/track/race_zones.h"
-#include "trackwright/drive/prefetch.h"
+#include "trackwright/track/prefetch.h"
 #include "trackwright/drive/steering.h"
 
 #include <limits>

@@ -1,5 +1,6 @@
 #include "trackwright/traffic/traffic_view.h"
 
+#include "trackwright/track/prefetch.h"
 #include "trackwright/traffic/catch_time.h"
 
 #include <algorithm>
@@ -169,6 +170,14 @@ void TrafficView::build(const BakedTrack& track, std::span<const TrafficCar> car
         begin = end;
     }
     fillMerges(track, cars);
+}
+
+void TrafficView::prefetch(std::size_t i) const {
+    const CarTraffic& t = m_traffic[i];
+    prefetchBytes(t.ahead, static_cast<std::size_t>(t.aheadCount) * sizeof(TrafficNeighbour));
+    prefetchBytes(t.alongside, static_cast<std::size_t>(t.alongsideCount) * sizeof(TrafficNeighbour));
+    prefetchBytes(t.behind, static_cast<std::size_t>(t.behindCount) * sizeof(TrafficNeighbour));
+    prefetchBytes(t.merge, static_cast<std::size_t>(t.mergeCount) * sizeof(MergeCar));
 }
 
 void TrafficView::fillMerges(const BakedTrack& track, std::span<const TrafficCar> cars) {

@@ -118,6 +118,9 @@ public:
     void build(const BakedTrack& track, std::span<const TrafficCar> cars, const TrafficParameters& parameters = {});
     /// Car `i`'s neighbours (the index into the span given to `build`).
     const CarTraffic& car(std::size_t i) const { return m_traffic[i]; }
+    /// A hint, no effect on the view: start loading car `i`'s lists as far as they are filled
+    /// (track/prefetch.h). Reads its counts: prefetch their line first (a car or two earlier).
+    void prefetch(std::size_t i) const;
     std::size_t size() const { return m_size; }
 
 private:
