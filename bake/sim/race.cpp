@@ -16,10 +16,10 @@ namespace {
 constexpr float kContactReach = 4.0f;
 /// cos 45°: a contact whose normal lies within 45° of the car behind's heading is a rear contact.
 constexpr double kRearContactCosine = 0.7071;
-/// Cars ahead of the one stepped whose record, then whose parts, then the track near it and its
-/// traffic lists are prefetched (SimulatedCar::prefetch): each stage reads pointers or counts the
-/// stage before loaded, far enough ahead for the loads to land before the car's turn.
-constexpr std::size_t kPrefetchCar = 8, kPrefetchParts = 4, kPrefetchTrack = 2;
+/// How many cars ahead of the one stepped each prefetch stage runs (SimulatedCar::PrefetchStage:
+/// record, parts, follower, track), far enough for its loads to land before the next stage reads
+/// them; the traffic record's counts go with the follower, its lists with the track.
+constexpr std::size_t kPrefetchAhead[] = {6, 4, 2, 1};
 
 std::uint64_t pairKey(std::uint32_t a, std::uint32_t b) {
     const std::uint32_t lo = std::min(a, b), hi = std::max(a, b);
@@ -66,14 +66,13 @@ void Race::step(double dt) {
     m_view.build(m_track, m_inputs);
     for (std::size_t i = 0; i < m_cars.size(); ++i) {
         // With thousands of cars their state outgrows the caches: load the next ones' meanwhile.
-        if (i + kPrefetchCar < m_cars.size()) m_cars[i + kPrefetchCar].prefetch();
-        if (i + kPrefetchParts < m_cars.size()) {
-            m_cars[i + kPrefetchParts].prefetchParts();
-            trackwright::prefetchBytes(&m_view.car(i + kPrefetchParts), 64);
-        }
-        if (i + kPrefetchTrack < m_cars.size()) {
-            m_cars[i + kPrefetchTrack].prefetchTrack();
-            m_view.prefetch(i + kPrefetchTrack);
+        using Stage = SimulatedCar::PrefetchStage;
+        for (const Stage stage : {Stage::Record, Stage::Parts, Stage::Follower, Stage::Track}) {
+            const std::size_t ahead = i + kPrefetchAhead[static_cast<int>(stage)];
+            if (ahead >= m_cars.size()) continue;
+            m_cars[ahead].prefetch(stage);
+            if (stage == Stage::Follower) trackwright::prefetchBytes(&m_view.car(ahead), 1);
+            if (stage == Stage::Track) m_view.prefetch(ahead);
         }
         m_cars[i].setTraffic(&m_view.car(i));
         m_cars[i].advance(dt);

@@ -68,15 +68,18 @@ void SimulatedCar::rebind(const trackwright::BakedTrack& track, std::uint32_t li
     if (m_firstTimedLine > 0.0) m_firstTimedLine = m_routeLength;
 }
 
-void SimulatedCar::prefetch() const { trackwright::prefetchBytes(this, sizeof(*this)); }
-
-void SimulatedCar::prefetchParts() const {
-    trackwright::prefetchBytes(m_registrar.get(), sizeof(trackwright::Registrar));
-    trackwright::prefetchBytes(m_sampler.get(), sizeof(trackwright::LineSampler));
-    m_follower->prefetch();
+void SimulatedCar::prefetch(PrefetchStage stage) const {
+    switch (stage) {
+    case PrefetchStage::Record: trackwright::prefetchBytes(this, sizeof(*this)); break;
+    case PrefetchStage::Parts:
+        trackwright::prefetchBytes(m_registrar.get(), sizeof(trackwright::Registrar));
+        trackwright::prefetchBytes(m_sampler.get(), sizeof(trackwright::LineSampler));
+        trackwright::prefetchBytes(m_follower.get(), 1);
+        break;
+    case PrefetchStage::Follower: m_follower->prefetch(); break;
+    case PrefetchStage::Track: m_sampler->prefetch(m_sampleCursor, 2); break;
+    }
 }
-
-void SimulatedCar::prefetchTrack() const { m_sampler->prefetch(m_sampleCursor, 2); }
 
 void SimulatedCar::step(double dtSeconds) {
     registerTick();

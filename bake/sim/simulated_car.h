@@ -59,14 +59,15 @@ public:
     /// The second half: follower, vehicle, walls, teleports, metrics and laps, from the registration
     /// registerTick() made.
     void advance(double dt);
-    /// Hints, no effect on the results: a race steps thousands of cars in turn, and calls these a
-    /// few cars ahead of the one it steps so that their state is loaded while it steps that one
-    /// (trackwright/track/prefetch.h). The car's own record first; its parts (registrar, line
-    /// sampler, follower) a little later, once the pointers to them are in.
-    void prefetch() const;
-    void prefetchParts() const;
-    /// Last: the line and the road near the car (where its last metrics sample landed).
-    void prefetchTrack() const;
+    /// What prefetch loads, in the order a race asks for it, each stage reading pointers the one
+    /// before loaded: the car's own record; its registrar, line sampler and the follower's first
+    /// line (its virtual table pointer); the follower's state (Follower::prefetch); the line and
+    /// the road near the car (where its last metrics sample landed).
+    enum class PrefetchStage { Record, Parts, Follower, Track };
+    /// A hint, no effect on the results: a race steps thousands of cars in turn, and calls this
+    /// a few cars ahead of the one it steps, stage by stage, so that their state is loaded while it
+    /// steps that one (trackwright/track/prefetch.h).
+    void prefetch(PrefetchStage stage) const;
     /// Traffic and driver for the follower (Follower::setTraffic, setDriver); none by default.
     void setTraffic(const trackwright::CarTraffic* traffic) { m_follower->setTraffic(traffic); }
     void setDriver(const trackwright::DriverProfile& driver) { m_follower->setDriver(driver); }
