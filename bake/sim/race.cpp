@@ -1,6 +1,7 @@
 #include "bake/sim/race.h"
 
 #include "bake/sim/car_contact.h"
+#include "trackwright/track/prefetch.h"
 #include "trackwright/track/line_tracking.h"
 
 #include <algorithm>
@@ -15,6 +16,10 @@ namespace {
 constexpr float kContactReach = 4.0f;
 /// cos 45°: a contact whose normal lies within 45° of the car behind's heading is a rear contact.
 constexpr double kRearContactCosine = 0.7071;
+/// How many cars ahead of the one stepped each prefetch stage runs (SimulatedCar::PrefetchStage:
+/// record, parts, follower, track), far enough for its loads to land before the next stage reads
+/// them; the traffic record's counts go with the follower, its lists with the track.
+constexpr std::size_t kPrefetchAhead[] = {6, 4, 2, 1};
 
 std::uint64_t pairKey(std::uint32_t a, std::uint32_t b) {
     const std::uint32_t lo = std::min(a, b), hi = std::max(a, b);
@@ -33,12 +38,11 @@ Race::Race(const trackwright::BakedTrack& track, const std::vector<RaceEntry>& e
         registrar.assignRoute(t.view.lines[setup.line].route);
         const trackwright::Registration at = registrar.update(e.start.state.position);
         if (at.defined) setup.startDistance = trackwright::lineDistanceAt(t, setup.line, at);
-        auto car = std::make_unique<SimulatedCar>(t, setup, sharedPlanner);
-        car->place(e.start);
-        car->setDriver(e.driver);
+        SimulatedCar& car = m_cars.emplace_back(t, setup, sharedPlanner);
+        car.place(e.start);
+        car.setDriver(e.driver);
         m_paces.push_back(e.driver.pace);
-        m_lengths.push_back(e.length > 0.0f ? e.length : car->vehicle().wheelbase + 2.0f);
-        m_cars.push_back(std::move(car));
+        m_lengths.push_back(e.length > 0.0f ? e.length : car.vehicle().wheelbase + 2.0f);
     }
     m_inputs.resize(m_cars.size());
     m_view.reserve(m_cars.size());
@@ -52,7 +56,7 @@ Race::Race(const trackwright::BakedTrack& track, const std::vector<RaceEntry>& e
 
 void Race::step(double dt) {
     for (std::size_t i = 0; i < m_cars.size(); ++i) {
-        SimulatedCar& car = *m_cars[i];
+        SimulatedCar& car = m_cars[i];
         const trackwright::Registration& here = car.registerTick();
         const trackwright::VehicleParameters& v = car.vehicle();
         m_inputs[i] = trackwright::trafficCar(m_track, car.body().state, here, m_lengths[i], v.width, v.maxBraking, v.maxAcceleration);
@@ -61,8 +65,17 @@ void Race::step(double dt) {
     }
     m_view.build(m_track, m_inputs);
     for (std::size_t i = 0; i < m_cars.size(); ++i) {
-        m_cars[i]->setTraffic(&m_view.car(i));
-        m_cars[i]->advance(dt);
+        // With thousands of cars their state outgrows the caches: load the next ones' meanwhile.
+        using Stage = SimulatedCar::PrefetchStage;
+        for (const Stage stage : {Stage::Record, Stage::Parts, Stage::Follower, Stage::Track}) {
+            const std::size_t ahead = i + kPrefetchAhead[static_cast<int>(stage)];
+            if (ahead >= m_cars.size()) continue;
+            m_cars[ahead].prefetch(stage);
+            if (stage == Stage::Follower) trackwright::prefetchBytes(&m_view.car(ahead), 1);
+            if (stage == Stage::Track) m_view.prefetch(ahead);
+        }
+        m_cars[i].setTraffic(&m_view.car(i));
+        m_cars[i].advance(dt);
     }
     m_time += dt;
     resolveContacts();
@@ -71,8 +84,8 @@ void Race::step(double dt) {
 void Race::resolveContacts() {
     m_touchingNow.clear();
     const auto box = [&](std::size_t i) {
-        const trackwright::VehicleState& s = m_cars[i]->body().state;
-        return CarBox{s.position, s.heading, m_lengths[i], m_cars[i]->vehicle().width};
+        const trackwright::VehicleState& s = m_cars[i].body().state;
+        return CarBox{s.position, s.heading, m_lengths[i], m_cars[i].vehicle().width};
     };
     const auto test = [&](std::uint32_t i, std::uint32_t j) {
         const BoxOverlap o = overlapBoxes(box(i), box(j));
@@ -94,7 +107,7 @@ void Race::resolveContacts() {
                 ahead = trackwright::format::dot(b.position - a.position, {std::cos(double(a.heading)), std::sin(double(a.heading))});
             }
             const std::uint32_t behind = ahead >= 0.0 ? i : j, front = behind == i ? j : i;
-            const double headingBehind = m_cars[behind]->body().state.heading;
+            const double headingBehind = m_cars[behind].body().state.heading;
             const bool rear = std::abs(trackwright::format::dot(o.normal, {std::cos(headingBehind), std::sin(headingBehind)})) >= kRearContactCosine;
             std::uint32_t blamed = behind;
             if (!rear) {
@@ -111,7 +124,7 @@ void Race::resolveContacts() {
             ++m_contacts.involved[other];
         }
         if (std::find(m_touchingNow.begin(), m_touchingNow.end(), key) == m_touchingNow.end()) m_touchingNow.push_back(key);
-        resolveCarContact(m_cars[i]->body(), m_cars[j]->body(), o);
+        resolveCarContact(m_cars[i].body(), m_cars[j].body(), o);
     };
     for (std::uint32_t i = 0; i < m_cars.size(); ++i) {
         const trackwright::CarTraffic& t = m_view.car(i);
@@ -131,7 +144,7 @@ void Race::resolveContacts() {
             if (j == i || !m_inputs[j].registered || m_inputs[j].route == m_inputs[i].route) continue;
             if (m_inputs[j].route != m_mainRoute && j < i) continue;  // both off the main route: tested once
             const double reach = 0.5 * (m_lengths[i] + m_lengths[j]) + kContactReach;
-            const trackwright::format::Vec2 d = m_cars[j]->body().state.position - m_cars[i]->body().state.position;
+            const trackwright::format::Vec2 d = m_cars[j].body().state.position - m_cars[i].body().state.position;
             if (trackwright::format::dot(d, d) < reach * reach) test(i, j);
         }
     }

@@ -53,9 +53,9 @@ public:
     void step(double dt);
 
     std::size_t size() const { return m_cars.size(); }
-    const SimulatedCar& car(std::size_t i) const { return *m_cars[i]; }
+    const SimulatedCar& car(std::size_t i) const { return m_cars[i]; }
     /// Tells car i to pit at the `pit-box` marker `boxMarker` (SimulatedCar::requestPitStop).
-    trackwright::PitRequestStatus requestPitStop(std::size_t i, std::uint32_t boxMarker) { return m_cars[i]->requestPitStop(boxMarker); }
+    trackwright::PitRequestStatus requestPitStop(std::size_t i, std::uint32_t boxMarker) { return m_cars[i].requestPitStop(boxMarker); }
     /// This tick's traffic view (built before the followers drove).
     const trackwright::TrafficView& view() const { return m_view; }
     /// Car i as the view saw it this tick.
@@ -67,7 +67,8 @@ private:
     void resolveContacts();
 
     const trackwright::BakedTrack& m_track;
-    std::vector<std::unique_ptr<SimulatedCar>> m_cars;
+    /// By value, reserved once: the cars lie one after another, which the tick walks in order.
+    std::vector<SimulatedCar> m_cars;
     std::vector<float> m_lengths;
     std::uint32_t m_mainRoute = 0;         ///< the route of the first car's line: the race's
     std::vector<std::uint32_t> m_offMain;  ///< this tick's cars registered on another route (a pit lane)

@@ -1,5 +1,6 @@
 #include "bake/sim/simulated_car.h"
 
+#include "trackwright/track/prefetch.h"
 #include "trackwright/track/line_tracking.h"
 #include "trackwright/vehicle/wall_contact.h"
 #include "formats/baked/format_names.h"
@@ -40,6 +41,7 @@ void SimulatedCar::attach(const trackwright::BakedTrack& track, trackwright::Rec
     for (const formats::BakedSpeedProfile& p : track.view.speedProfiles)
         if (p.line == m_setup.line && p.vehicleClass == m_setup.vehicleClass) m_idealLapTime = p.lapTime;
     m_sampler = std::make_unique<trackwright::LineSampler>(track, m_setup.line, m_setup.vehicleClass);
+    m_sampleCursor = ~0u;
     m_follower = trackwright::makeFollower(m_setup.follower, track, m_setup.line, m_setup.vehicleClass, m_vehicle);
     m_ownPlanner.reset();
     if (m_setup.plannedRecovery) {
@@ -64,6 +66,19 @@ void SimulatedCar::rebind(const trackwright::BakedTrack& track, std::uint32_t li
     if (m_last.defined && m_last.route == track.view.lines[line].route)
         m_progress = lapsDone * m_routeLength + m_last.distance;
     if (m_firstTimedLine > 0.0) m_firstTimedLine = m_routeLength;
+}
+
+void SimulatedCar::prefetch(PrefetchStage stage) const {
+    switch (stage) {
+    case PrefetchStage::Record: trackwright::prefetchBytes(this, sizeof(*this)); break;
+    case PrefetchStage::Parts:
+        trackwright::prefetchBytes(m_registrar.get(), sizeof(trackwright::Registrar));
+        trackwright::prefetchBytes(m_sampler.get(), sizeof(trackwright::LineSampler));
+        trackwright::prefetchBytes(m_follower.get(), 1);
+        break;
+    case PrefetchStage::Follower: m_follower->prefetch(); break;
+    case PrefetchStage::Track: m_sampler->prefetch(m_sampleCursor, 2); break;
+    }
 }
 
 void SimulatedCar::step(double dtSeconds) {
@@ -129,7 +144,7 @@ void SimulatedCar::advance(double dtSeconds) {
     m_totals.speedSum += std::abs(m_body.state.speed);
     m_totals.maxLateralAcceleration = std::max(m_totals.maxLateralAcceleration, std::abs(double(m_body.state.speed) * m_body.state.yawRate));
     if (here.defined && here.route == line.route) {
-        const trackwright::LineSample s = m_sampler->sample(trackwright::lineDistanceAt(track, m_setup.line, here));
+        const trackwright::LineSample s = m_sampler->sample(trackwright::lineDistanceAt(track, m_setup.line, here), &m_sampleCursor);
         const double cte = formats::length(m_body.state.position - s.position);
         m_targetSpeed = s.speedHint;
         m_height = s.z;

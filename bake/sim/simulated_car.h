@@ -59,6 +59,15 @@ public:
     /// The second half: follower, vehicle, walls, teleports, metrics and laps, from the registration
     /// registerTick() made.
     void advance(double dt);
+    /// What prefetch loads, in the order a race asks for it, each stage reading pointers the one
+    /// before loaded: the car's own record; its registrar, line sampler and the follower's first
+    /// line (its virtual table pointer); the follower's state (Follower::prefetch); the line and
+    /// the road near the car (where its last metrics sample landed).
+    enum class PrefetchStage { Record, Parts, Follower, Track };
+    /// A hint, no effect on the results: a race steps thousands of cars in turn, and calls this
+    /// a few cars ahead of the one it steps, stage by stage, so that their state is loaded while it
+    /// steps that one (trackwright/track/prefetch.h).
+    void prefetch(PrefetchStage stage) const;
     /// Traffic and driver for the follower (Follower::setTraffic, setDriver); none by default.
     void setTraffic(const trackwright::CarTraffic* traffic) { m_follower->setTraffic(traffic); }
     void setDriver(const trackwright::DriverProfile& driver) { m_follower->setDriver(driver); }
@@ -120,6 +129,9 @@ private:
     trackwright::Registration m_last;
     trackwright::Registration m_lastOnRoute;  ///< the last registration on the line's route (progress)
     trackwright::Registration m_here;  ///< this tick's, between registerTick and advance
+    /// Where the metrics' line sample last landed (LineSampler cursor): a few steps a tick instead
+    /// of a binary search over the line's points, the same sample.
+    std::uint32_t m_sampleCursor = ~0u;
     double m_previousProgress = 0.0;
     bool m_closed = false;
     double m_routeLength = 0.0;

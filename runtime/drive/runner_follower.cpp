@@ -2,6 +2,7 @@
 
 #include "trackwright/track/line_tracking.h"
 #include "trackwright/track/race_zones.h"
+#include "trackwright/track/prefetch.h"
 #include "trackwright/drive/steering.h"
 
 #include <limits>
@@ -262,7 +263,7 @@ RaceCraftSituation RunnerFollower::situation(const FollowerInput& in, float spee
         candidate = n.gap <= reach && std::min(n.lateralGap, n.lateralGapAtCatch) < o.passingClearance;
     }
     if (m_traffic && (passing || candidate))
-        s.stretch = stretchAhead(speed, std::min({s.brakingPoint, s.permission.noOvertakingAhead, m_p.passHorizon}));
+        s.stretch = &stretchAhead(speed, std::min({s.brakingPoint, s.permission.noOvertakingAhead, m_p.passHorizon}));
     return s;
 }
 
@@ -355,6 +356,17 @@ Controls RunnerFollower::update(const FollowerInput& in) {
     const StuckContext context{&in.state, &m_sampler, m_lineDistance};
     return m_stuck.update(in.registration.defined ? in.registration.distance : NAN, wrapLength(track(), m_line), in.dt, {steering, throttle, false},
                           &context);
+}
+
+void RunnerFollower::prefetch() const {
+    // What every update reads: the members before the stretch (race craft's, read only with a car
+    // to pass), those after it, and the pit stop's state; not the rest of the pit stop.
+    const char* self = reinterpret_cast<const char*>(this);
+    const char* stretch = reinterpret_cast<const char*>(&m_stretch);
+    const char* after = reinterpret_cast<const char*>(&m_stretchMeasuredAt);
+    prefetchBytes(self, static_cast<std::size_t>(stretch - self));
+    prefetchBytes(after, static_cast<std::size_t>(reinterpret_cast<const char*>(&m_pit) - after));
+    prefetchBytes(&m_pit, sizeof(PitState));
 }
 
 TeleportRequest RunnerFollower::takeTeleportRequest() {

@@ -1,5 +1,7 @@
 #include "trackwright/track/line_sampler.h"
 
+#include "trackwright/track/prefetch.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -20,6 +22,14 @@ LineSampler::LineSampler(const BakedTrack& track, std::uint32_t line, std::uint3
 }
 
 LineSample LineSampler::sample(double distance) const { return sampleAt(distance, nullptr); }
+
+void LineSampler::prefetch(std::uint32_t cursor, std::uint32_t count) const {
+    if (cursor >= m_pointCount) return;
+    count = std::min(count, m_pointCount - cursor);
+    prefetchBytes(m_points + cursor, count * sizeof(format::BakedLinePoint));
+    prefetchBytes(m_nodes + cursor, count * sizeof(format::BakedNode));
+    if (m_hints) prefetchBytes(m_hints + cursor, count * sizeof(float));
+}
 
 LineSample LineSampler::sample(double distance, std::uint32_t* cursor) const { return sampleAt(distance, cursor); }
 

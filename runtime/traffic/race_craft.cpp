@@ -65,11 +65,11 @@ float RaceCraft::passingOffset(const TrafficNeighbour& other, float side, const 
 }
 
 bool RaceCraft::drawsLevelAhead(const TrafficNeighbour& other, const RaceCraftSituation& s, const DriverProfile& driver) const {
-    if (s.stretch.steps == 0 || other.centre <= 0.0f) return false;
+    if (!s.stretch || s.stretch->steps == 0 || other.centre <= 0.0f) return false;
     // A committed attacker pushes (attackPush), never above the hints.
     const float mine = std::min(1.0f, s.pace * (1.0f + overtake.attackPush * driver.aggression));
     // The other car starts `centre` m into the stretch (level: centres together, plus a metre).
-    return stretchTime(s.stretch, mine, 0.0f) < stretchTime(s.stretch, other.pace, other.centre + 1.0f);
+    return stretchTime(*s.stretch, mine, 0.0f) < stretchTime(*s.stretch, other.pace, other.centre + 1.0f);
 }
 
 void RaceCraft::considerPass(const CarTraffic& traffic, const RaceCraftSituation& s, const DriverProfile& driver) {

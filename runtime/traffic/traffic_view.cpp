@@ -1,5 +1,6 @@
 #include "trackwright/traffic/traffic_view.h"
 
+#include "trackwright/track/prefetch.h"
 #include "trackwright/traffic/catch_time.h"
 
 #include <algorithm>
@@ -76,8 +77,11 @@ void TrafficView::build(const BakedTrack& track, std::span<const TrafficCar> car
     m_traffic.resize(cars.size());
     std::size_t seenNow = 0;
     for (std::size_t i = 0; i < cars.size(); ++i) {
-        m_traffic[i] = CarTraffic{};
-        m_traffic[i].lateralSpeed = cars[i].lateralSpeed;
+        // The counts only: zeroing whole records (740 bytes a car) was a quarter of the view's
+        // time at 10 000 cars and pushed the followers' state out of the cache.
+        CarTraffic& t = m_traffic[i];
+        t.aheadCount = t.alongsideCount = t.behindCount = t.mergeCount = 0;
+        t.lateralSpeed = cars[i].lateralSpeed;
         seenNow += seen(i);
     }
     bool sorted = false;
@@ -166,6 +170,14 @@ void TrafficView::build(const BakedTrack& track, std::span<const TrafficCar> car
         begin = end;
     }
     fillMerges(track, cars);
+}
+
+void TrafficView::prefetch(std::size_t i) const {
+    const CarTraffic& t = m_traffic[i];
+    prefetchBytes(t.ahead, static_cast<std::size_t>(t.aheadCount) * sizeof(TrafficNeighbour));
+    prefetchBytes(t.alongside, static_cast<std::size_t>(t.alongsideCount) * sizeof(TrafficNeighbour));
+    prefetchBytes(t.behind, static_cast<std::size_t>(t.behindCount) * sizeof(TrafficNeighbour));
+    prefetchBytes(t.merge, static_cast<std::size_t>(t.mergeCount) * sizeof(MergeCar));
 }
 
 void TrafficView::fillMerges(const BakedTrack& track, std::span<const TrafficCar> cars) {

@@ -162,7 +162,8 @@ TEST(RaceCraft, StartsAPassOnTheDriversPacesBeforeAnySpeedDifferenceShows) {
     t.ahead[0].pace = 0.9f;
     trackwright::RaceCraftSituation s = straightRoad(36.0f, 36.5f);
     s.brakingPoint = 300.0f;
-    s.stretch = hintLimitedStretch(300.0f, 40.0f);
+    const trackwright::StretchAhead stretch = hintLimitedStretch(300.0f, 40.0f);
+    s.stretch = &stretch;
     {
         trackwright::RaceCraft craft;
         craft.update(t, s, {});
@@ -180,7 +181,8 @@ TEST(RaceCraft, StartsAPassOnTheDriversPacesBeforeAnySpeedDifferenceShows) {
         // The same paces with only 60 m to the braking point: too short to draw level.
         trackwright::RaceCraftSituation near = s;
         near.brakingPoint = 60.0f;
-        near.stretch = hintLimitedStretch(60.0f, 40.0f);
+        const trackwright::StretchAhead shorter = hintLimitedStretch(60.0f, 40.0f);
+        near.stretch = &shorter;
         trackwright::RaceCraft craft;
         for (int tick = 0; tick < 60; ++tick) craft.update(t, near, {});
         EXPECT_EQ(craft.pass(), trackwright::RaceCraft::Pass::None);

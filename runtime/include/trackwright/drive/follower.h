@@ -67,6 +67,9 @@ public:
     virtual PitState pitState() const { return PitState::None; }
     /// The pit stop's figures (lane, stops done, time stood), or null for followers without pit stops.
     virtual const PitStop* pitStop() const { return nullptr; }
+    /// A hint, no effect on the results: the next update of this follower comes soon, so start
+    /// loading the state it reads (track/prefetch.h). A race calls it a few cars ahead of the one it steps.
+    virtual void prefetch() const {}
 };
 
 bool isFinite(const VehicleState& state);

@@ -71,6 +71,7 @@ public:
     PitRequestStatus requestPitStop(std::uint32_t boxMarker) override;
     PitState pitState() const override { return m_pit.state(); }
     const PitStop* pitStop() const override { return &m_pit; }
+    void prefetch() const override;
 
     float targetSpeed() const { return m_targetSpeed; }
     format::Vec2 runnerPosition() const { return m_runnerPosition; }

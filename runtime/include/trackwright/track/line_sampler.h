@@ -46,6 +46,9 @@ public:
     LineSample sample(double distance, std::uint32_t* cursor) const;
     /// Only the curvature of sample(distance, cursor), for what needs no more of it.
     float curvatureAt(double distance, std::uint32_t* cursor) const;
+    /// A hint, no effect on any sample: start loading `count` points from `cursor` on (a cursor
+    /// of this sampler's), their nodes and speed hints, for a sample there soon (track/prefetch.h).
+    void prefetch(std::uint32_t cursor, std::uint32_t count) const;
     float length() const { return m_length; }
     bool closed() const { return m_closed; }
 

@@ -118,8 +118,10 @@ struct RaceCraftSituation {
     float lateralHeadroom = std::numeric_limits<float>::infinity();
     float pace = 1.0f;              ///< the driver's fraction of the hints here
     /// The road to the next tight corner's braking point or no-overtaking zone, whichever comes
-    /// first (steps 0: not known; no pass is then predicted on the paces).
-    StretchAhead stretch;
+    /// first (null or steps 0: not known; no pass is then predicted on the paces). A pointer to the
+    /// follower's own copy, valid for the update: the stretch is 268 bytes, and copying it into
+    /// the situation every tick was a tenth of a 10 000-car tick.
+    const StretchAhead* stretch = nullptr;
 };
 
 /// What race craft asks of the follower.

@@ -79,19 +79,21 @@ inline constexpr float kMergeReachBefore = 800.0f;
 /// m past the join it still is.
 inline constexpr float kMergeReachAfter = 60.0f;
 
-/// What one car knows of the cars around it this tick, nearest first.
+/// What one car knows of the cars around it this tick, nearest first. Only the first `…Count`
+/// entries of each list are this tick's: the view resets the counts, not the lists (the counts
+/// come first, so a car with no neighbours costs the view and its follower one cache line).
 struct CarTraffic {
+    int aheadCount = 0, alongsideCount = 0, behindCount = 0;
+    int mergeCount = 0;
+    float lateralSpeed = 0.0f;  ///< m/s, this car's own, left positive (for the alongside rule)
     TrafficNeighbour ahead[kMaxTrafficAhead];
     TrafficNeighbour alongside[kMaxTrafficAlongside];
     TrafficNeighbour behind[kMaxTrafficBehind];
-    int aheadCount = 0, alongsideCount = 0, behindCount = 0;
-    float lateralSpeed = 0.0f;  ///< m/s, this car's own, left positive (for the alongside rule)
     /// Only for a car on a branch that joins another route (a pit lane): the cars on the joined
     /// route from kMergeReachBefore m before the join to kMergeReachAfter m past it, nearest to the
     /// join in time (|toJoin| / speed) first (pit_stop.h merges into a gap between them). Cars on different routes are otherwise
     /// not neighbours.
     MergeCar merge[kMaxMergeCars];
-    int mergeCount = 0;
 };
 
 /// Ranges and horizons of the view (issue 25's figures).
@@ -116,6 +118,9 @@ public:
     void build(const BakedTrack& track, std::span<const TrafficCar> cars, const TrafficParameters& parameters = {});
     /// Car `i`'s neighbours (the index into the span given to `build`).
     const CarTraffic& car(std::size_t i) const { return m_traffic[i]; }
+    /// A hint, no effect on the view: start loading car `i`'s lists as far as they are filled
+    /// (track/prefetch.h). Reads its counts: prefetch their line first (a car or two earlier).
+    void prefetch(std::size_t i) const;
     std::size_t size() const { return m_size; }
 
 private:
