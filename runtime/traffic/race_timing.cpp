@@ -23,21 +23,43 @@ void RaceTiming::record(double now, std::span<const double> progress) {
 }
 
 double RaceTiming::timeAt(std::uint32_t car, double progress, double now) const {
-    // Samples in time order: k = 0 is the oldest kept. Progress grows with time but for the odd
-    // teleport back onto the line, so the last sample at or below `progress` is searched from the newest.
     const std::size_t count = m_count;
     if (car >= cars()) return now;
-    const auto sample = [&](std::size_t k) { return m_history[car * m_samples + (m_head + m_samples - count + k) % m_samples]; };
     const double oldestTime = m_nextSample - m_step * double(count);
-    for (std::size_t k = count; k-- > 0;) {
-        const double p = sample(k);
-        if (p > progress) continue;
-        if (k + 1 == count) return now;  // it is not yet where this car is: no gap to read
-        const double p1 = sample(k + 1);
-        const double f = p1 > p ? (progress - p) / (p1 - p) : 0.0;
-        return oldestTime + m_step * (double(k) + f);
+    if (count == 0) return oldestTime;
+    // Samples in time order: k = 0 is the oldest kept.
+    const double* ring = &m_history[car * m_samples];
+    const std::size_t oldest = (m_head + m_samples - count) % m_samples;
+    const auto sample = [&](std::size_t k) {
+        const std::size_t i = oldest + k;
+        return ring[i < m_samples ? i : i - m_samples];
+    };
+    if (sample(count - 1) <= progress) return now;  // it is not yet where this car is: no gap to read
+    // The newest sample at or below `progress`: galloping back from the newest (a gap to the car
+    // ahead is a few samples, to the leader up to the whole ring), then halving. A linear scan over
+    // three minutes of samples made the gaps most of a 40-car RaceWorld tick (perf: 58 %). Progress
+    // grows with time but for the odd teleport back onto the line, which may read either side of it.
+    std::size_t newer = count - 1, older = 0, stride = 1;  // sample(newer) > progress
+    for (;;) {
+        if (newer < stride) {
+            if (sample(0) > progress) return oldestTime;  // it was there before the oldest sample
+            older = 0;
+            break;
+        }
+        if (sample(newer - stride) <= progress) {
+            older = newer - stride;
+            break;
+        }
+        newer -= stride;
+        stride *= 2;
     }
-    return oldestTime;
+    while (newer - older > 1) {
+        const std::size_t middle = older + (newer - older) / 2;
+        (sample(middle) <= progress ? older : newer) = middle;
+    }
+    const double p = sample(older), p1 = sample(newer);
+    const double f = p1 > p ? (progress - p) / (p1 - p) : 0.0;
+    return oldestTime + m_step * (double(older) + f);
 }
 
 void RaceTiming::rank(std::span<RaceStanding> standings, std::span<const std::uint32_t> finishPlace, std::span<const double> finishTime,

@@ -10,6 +10,8 @@
 #include "formats/validate/validate.h"
 #include "tests/support/test_tracks.h"
 #include "trackwright/drive/follower_factory.h"
+#include "trackwright/drive/race_world.h"
+#include "trackwright/vehicle/wall_contact.h"
 #include "trackwright/track/line_sampler.h"
 #include "trackwright/vehicle/vehicle_model.h"
 #include "trackwright/track/registrar.h"
@@ -270,6 +272,47 @@ void BM_TrafficTick(benchmark::State& state) {
     state.counters["contacts"] = race.contacts().rear + race.contacts().side;
 }
 BENCHMARK(BM_TrafficTick)->Arg(40)->Arg(10000)->Unit(benchmark::kMicrosecond);
+
+/// The same field raced through the runtime's RaceWorld, as a game runs it (drive/race_world.h):
+/// a world step (registration, laps, the traffic view, each runner with its race craft, the
+/// standings and timing gaps) and the game's own physics after it (the reference vehicle step and
+/// the walls; car-to-car contacts are the game's, not timed here). Per car per tick.
+void BM_RaceWorldTick(benchmark::State& state) {
+    const auto cars = static_cast<std::size_t>(state.range(0));
+    const trackwright::BakedTrack& track = cars <= 200 ? monza().track : longCircle().track;
+    const trackwright::LineSampler line(track, 0, 0);
+    const auto vehicle = trackwright::vehiclePreset(trackwright::VehiclePreset::Car);
+    trackwright::RaceWorld world(track);
+    world.reserve(cars);
+    std::vector<trackwright::VehicleBody> bodies(cars);
+    for (std::size_t i = 0; i < cars; ++i) {
+        const trackwright::LineSample s = line.sample(static_cast<float>(20.0 * static_cast<double>(i)));
+        trackwright::VehicleState start;
+        start.position = s.position + formats::Vec2{-s.tangent.y, s.tangent.x} * (i % 2 ? 2.0 : -2.0);
+        start.heading = static_cast<float>(std::atan2(s.tangent.y, s.tangent.x));
+        start.speed = 30.0f;
+        bodies[i] = trackwright::startingBody(vehicle, start);
+        trackwright::RaceCarSetup setup;
+        setup.driver.pace = 0.9f + 0.1f * static_cast<float>(i % 7) / 7.0f;
+        if (world.addCar(setup) != trackwright::RaceWorldStatus::Ok) state.SkipWithError("a car the world refused");
+    }
+    std::vector<trackwright::VehicleState> states(cars);
+    std::vector<trackwright::Controls> controls(cars);
+    std::vector<trackwright::Registration> lastDefined(cars);
+    const auto tick = [&] {
+        for (std::size_t i = 0; i < cars; ++i) states[i] = bodies[i].state;
+        world.step(states, 1.0f / 60.0f, controls);
+        for (std::uint32_t i = 0; i < cars; ++i) {
+            if (world.registration(i).defined) lastDefined[i] = world.registration(i);
+            trackwright::stepVehicle(vehicle, controls[i], 1.0f / 60.0f, bodies[i], lastDefined[i].road);
+            trackwright::resolveWallContact(track, lastDefined[i], bodies[i]);
+        }
+    };
+    for (int warm = 0; warm < 30; ++warm) tick();
+    for (auto _ : state) tick();
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * cars));
+}
+BENCHMARK(BM_RaceWorldTick)->Arg(40)->Arg(10000)->Unit(benchmark::kMicrosecond);
 
 /// AIPATH: A* searches of the thesis's random set-up (§5.1) with the time heuristic, cycling
 /// through 16 of them. ms_per_1000_it is the figure the thesis gives (10.8 ms on an i7); the

@@ -13,6 +13,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -363,6 +364,39 @@ TEST(RaceTiming, GapsAreHowLongAgoTheCarAheadWasHere) {
     timing.rank(tower, flagged, times, now);
     EXPECT_EQ(tower[0].car, 1u);
     EXPECT_DOUBLE_EQ(tower[1].gapToLeader, 1.0);
+}
+
+// The gaps read the ring by galloping back from the newest sample and halving: the answer is the
+// linear scan's (the newest sample at or below the progress, interpolated to the next), for a gap
+// of one sample, of the whole ring, before the oldest sample, after the ring wrapped, and a car
+// that sat still for a while (equal samples).
+TEST(RaceTiming, TimeAtReadsTheHistoryAsALinearScanWould) {
+    constexpr std::size_t kSamples = 50;
+    trackwright::RaceTiming timing(1, 0.1, kSamples);
+    std::vector<double> recorded;
+    double now = 0.0;
+    for (int k = 0; k < 137; ++k) {  // wraps the ring twice; stands still between samples 60 and 70
+        now = 0.1 * k;
+        const double progress = k < 60 ? 3.0 * k : k < 70 ? 180.0 : 180.0 + 2.0 * (k - 70);
+        const double one[1] = {progress};
+        timing.record(now, one);
+        recorded.push_back(progress);
+    }
+    const std::size_t count = std::min(recorded.size(), kSamples);
+    const double oldestTime = 0.1 * static_cast<double>(recorded.size() - count);
+    const auto linear = [&](double progress) {
+        for (std::size_t k = count; k-- > 0;) {
+            const double p = recorded[recorded.size() - count + k];
+            if (p > progress) continue;
+            if (k + 1 == count) return now;
+            const double p1 = recorded[recorded.size() - count + k + 1];
+            return oldestTime + 0.1 * (static_cast<double>(k) + (p1 > p ? (progress - p) / (p1 - p) : 0.0));
+        }
+        return oldestTime;
+    };
+    for (double progress = 150.0; progress <= 320.0; progress += 0.37) EXPECT_NEAR(timing.timeAt(0, progress, now), linear(progress), 1e-9) << progress;
+    EXPECT_EQ(timing.timeAt(0, recorded.back(), now), now);
+    EXPECT_NEAR(timing.timeAt(0, 0.0, now), oldestTime, 1e-9);  // before the oldest sample
 }
 
 } // namespace
