@@ -344,7 +344,11 @@ Controls RunnerFollower::update(const FollowerInput& in) {
         const Registration ahead = m_predictor.registerCold(predicted);
         if (!ahead.defined || std::abs(ahead.lateral) > trackWidthAt(ahead, ahead.lateral) - m_p.wallMargin) {
             const float towardsCentre = ahead.defined ? (ahead.lateral > 0.0f ? -1.0f : 1.0f) : (in.registration.lateral > 0.0f ? -1.0f : 1.0f);
-            steering = std::clamp(steering + 0.3f * towardsCentre, -1.0f, 1.0f);
+            // A share of the lock, but never more than the wall correction's share of the grip
+            // as lateral acceleration: 0.3 of the lock at 55 m/s asks for ~200 m/s² and spins the car.
+            const float correction = std::min(m_p.wallCorrection, m_p.wallCorrectionGrip * m_p.lateralGrip *
+                                                                        steeringPerLateralAcceleration(speed, m_p.wheelbase, m_p.maxSteeringAngle));
+            steering = std::clamp(steering + correction * towardsCentre, -1.0f, 1.0f);
             throttle = std::min(throttle, 0.0f);
                 }
         // Short range: keep a margin from the edge alongside.

@@ -157,20 +157,11 @@ void RaceCraft::continuePass(const CarTraffic& traffic, const RaceCraftSituation
         m_drewAlongside = true;
         ++m_counts.attempts;
     }
-    // The offset holds; only the tarmac can squeeze it (the line sweeps across the road). Squeezed
-    // by more than half the clearance, the other side is taken if it fits and the car is still
-    // behind; squeezed for long, the pass has no room.
-    float squeeze = m_side * (s.lineLateral + m_passOffset) - (m_side > 0.0f ? s.leftLimit : -s.rightLimit);
-    if (squeeze > 0.5f * overtake.passingClearance && !alongside && behindIt) {
-        const float other = -m_side;
-        const bool allowed = (other > 0.0f ? s.permission.left : s.permission.right) && !(n.lapsAhead < 0 && other == s.yieldSide);
-        const float there = allowed ? passingOffset(n, other, s) : NAN;
-        if (!std::isnan(there)) {
-            m_side = other;
-            m_passOffset = there;
-            squeeze = 0.0f;
-        }
-    }
+    // The offset and the side hold for the whole pass; only the tarmac can squeeze the offset (the
+    // line sweeps across the road). Squeezed for long, the pass has no room and ends. (Switching to
+    // the other side when squeezed swung cars across the line in sweeping bends: a ~6 m move at the
+    // blend's rate, mid-corner, ran them off the road and into the car they were passing.)
+    const float squeeze = m_side * (s.lineLateral + m_passOffset) - (m_side > 0.0f ? s.leftLimit : -s.rightLimit);
     m_noRoomTime = squeeze > 0.5f * overtake.passingClearance ? m_noRoomTime + s.dt : 0.0f;
     if (alongside && behindIt && s.brakingPoint <= 0.0f) {  // abreast but behind into a tight corner: back out
         endPass(false);

@@ -21,6 +21,10 @@ struct RunnerParameters {
     float wallPredictionTime = 0.8f;       ///< s: medium-range extrapolation of the turning path (§39.4.3)
     float wallMargin = 0.6f;               ///< m kept from the tarmac edge
     float sideCorrectionGain = 0.25f;      ///< steering per m beyond the margin, short range
+    float wallCorrection = 0.3f;           ///< share of the lock steered back when the predicted path leaves the tarmac…
+    /// …but at most this share of lateralGrip as lateral acceleration (at speed a fixed share of the
+    /// lock asks for many times the grip: a car a metre off its line at 55 m/s spun).
+    float wallCorrectionGrip = 0.5f;
     float wheelbase = 2.6f;
     float maxSteeringAngle = 0.55f;
     float maxBraking = 12.0f;              ///< m/s², of the vehicle
