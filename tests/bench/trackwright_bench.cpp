@@ -249,20 +249,26 @@ const tw::test::BakedSample& longCircle() {
 /// neighbours), each runner follower with its traffic rules, the vehicle step, the wall and
 /// car-to-car contacts, and the simulated car's bookkeeping (bake/sim/race.h). 40 cars on Monza,
 /// more on a 200 km circle. Reported per car per tick: 1e9 / items_per_second is ns per car.
+/// The traffic benchmarks' field: car `i` of it, 20 m apart on the line at 30 m/s, 2 m either side
+/// of it every other car, and its driver's pace (0.9–1.0 in sevenths).
+trackwright::VehicleBody trafficStart(const trackwright::LineSampler& line, std::size_t i) {
+    const trackwright::LineSample s = line.sample(static_cast<float>(20.0 * static_cast<double>(i)));
+    trackwright::VehicleState start;
+    start.position = s.position + formats::Vec2{-s.tangent.y, s.tangent.x} * (i % 2 ? 2.0 : -2.0);
+    start.heading = static_cast<float>(std::atan2(s.tangent.y, s.tangent.x));
+    start.speed = 30.0f;
+    return trackwright::startingBody(trackwright::vehiclePreset(trackwright::VehiclePreset::Car), start);
+}
+float trafficPace(std::size_t i) { return 0.9f + 0.1f * static_cast<float>(i % 7) / 7.0f; }
+
 void BM_TrafficTick(benchmark::State& state) {
     const auto cars = static_cast<std::size_t>(state.range(0));
     const trackwright::BakedTrack& track = cars <= 200 ? monza().track : longCircle().track;
     const trackwright::LineSampler line(track, 0, 0);
-    const auto vehicle = trackwright::vehiclePreset(trackwright::VehiclePreset::Car);
     std::vector<bake::RaceEntry> entries(cars);
     for (std::size_t i = 0; i < cars; ++i) {
-        const trackwright::LineSample s = line.sample(static_cast<float>(20.0 * static_cast<double>(i)));
-        trackwright::VehicleState start;
-        start.position = s.position + formats::Vec2{-s.tangent.y, s.tangent.x} * (i % 2 ? 2.0 : -2.0);
-        start.heading = static_cast<float>(std::atan2(s.tangent.y, s.tangent.x));
-        start.speed = 30.0f;
-        entries[i].start = trackwright::startingBody(vehicle, start);
-        entries[i].driver.pace = 0.9f + 0.1f * static_cast<float>(i % 7) / 7.0f;
+        entries[i].start = trafficStart(line, i);
+        entries[i].driver.pace = trafficPace(i);
         entries[i].setup.plannedRecovery = false;
     }
     bake::Race race(track, entries);
@@ -286,14 +292,9 @@ void BM_RaceWorldTick(benchmark::State& state) {
     world.reserve(cars);
     std::vector<trackwright::VehicleBody> bodies(cars);
     for (std::size_t i = 0; i < cars; ++i) {
-        const trackwright::LineSample s = line.sample(static_cast<float>(20.0 * static_cast<double>(i)));
-        trackwright::VehicleState start;
-        start.position = s.position + formats::Vec2{-s.tangent.y, s.tangent.x} * (i % 2 ? 2.0 : -2.0);
-        start.heading = static_cast<float>(std::atan2(s.tangent.y, s.tangent.x));
-        start.speed = 30.0f;
-        bodies[i] = trackwright::startingBody(vehicle, start);
+        bodies[i] = trafficStart(line, i);
         trackwright::RaceCarSetup setup;
-        setup.driver.pace = 0.9f + 0.1f * static_cast<float>(i % 7) / 7.0f;
+        setup.driver.pace = trafficPace(i);
         if (world.addCar(setup) != trackwright::RaceWorldStatus::Ok) state.SkipWithError("a car the world refused");
     }
     std::vector<trackwright::VehicleState> states(cars);
