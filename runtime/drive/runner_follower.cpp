@@ -310,7 +310,18 @@ Controls RunnerFollower::update(const FollowerInput& in) {
     if (m_sampler.closed() && length > 0.0f) gap = std::remainder(gap, length);
     m_runnerDistance += (lookahead - gap) * std::min(1.0f, in.dt / m_p.runnerCatchUpTime);
     const LineSample runner = m_sampler.sample(m_runnerDistance, &m_runnerCursor);
-    m_runnerPosition = runner.position + format::Vec2{-runner.tangent.y, runner.tangent.x} * (m_p.lateralOffset + m_offset);
+    // The offset is race craft's at the car; where the line sweeps across the road (a chicane) the
+    // same offset at the runner, metres ahead, can lie off the tarmac, and steering for it ran cars
+    // into the runoff on the exit of a pass. Clamped to the road there (the car's widths: the road's
+    // width changes slowly, the line's lateral does not).
+    float runnerOffset = m_offset;
+    if (m_offset != 0.0f && onRoute) {
+        const float half = 0.5f * m_p.width + m_p.wallMargin;
+        const float left = std::max(0.0f, trackWidthAt(in.registration, 1.0f) - half) - runner.lateral;
+        const float right = -std::max(0.0f, trackWidthAt(in.registration, -1.0f) - half) - runner.lateral;
+        runnerOffset = std::clamp(m_offset, std::min(0.0f, right), std::max(0.0f, left));
+    }
+    m_runnerPosition = runner.position + format::Vec2{-runner.tangent.y, runner.tangent.x} * (m_p.lateralOffset + runnerOffset);
     float steering = purePursuitSteering(in.state, m_runnerPosition, m_p.wheelbase, m_p.maxSteeringAngle);
 
     bool mustBrake = false;
