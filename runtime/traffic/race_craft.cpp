@@ -57,11 +57,20 @@ void RaceCraft::reset() {
 
 float RaceCraft::passingOffset(const TrafficNeighbour& other, float side, const RaceCraftSituation& s) const {
     // Beside the other car's place relative to the line (both cars follow the same line, so the
-    // pass runs parallel to it); the lateral it puts this car at must lie within the tarmac.
-    const float offset = other.lateral - s.lineLateral + side * (0.5f * (s.width + other.width) + overtake.passingClearance);
-    const float lateral = s.lineLateral + offset;
-    if (side > 0.0f ? lateral > s.leftLimit : lateral < s.rightLimit) return NAN;
-    return offset;
+    // pass runs parallel to it), and where the road allows, at least a passing width off the line:
+    // the other car comes back to the line off a corner or a defence, and an offset taken beside
+    // where it happened to be put this car back behind it (on Monza a car 7 % faster stayed behind
+    // for ten laps). On a road too narrow for that (a kart track), beside the other car will do.
+    // The lateral it puts this car at must lie within the tarmac.
+    const auto fits = [&](float offset) {
+        const float lateral = s.lineLateral + offset;
+        return side > 0.0f ? lateral <= s.leftLimit : lateral >= s.rightLimit;
+    };
+    const float width = 0.5f * (s.width + other.width) + overtake.passingClearance;
+    const float beside = other.lateral - s.lineLateral + side * width;
+    const float offLine = side * std::max(width, side * beside);
+    if (fits(offLine)) return offLine;
+    return fits(beside) ? beside : NAN;
 }
 
 bool RaceCraft::drawsLevelAhead(const TrafficNeighbour& other, const RaceCraftSituation& s, const DriverProfile& driver) const {
