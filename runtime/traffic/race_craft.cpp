@@ -284,19 +284,31 @@ RaceCraftCommand RaceCraft::update(const CarTraffic& traffic, const RaceCraftSit
     // A move away from the line (a pass, a yield, a defence) waits for its corridor to clear, the
     // car holding where it is; before a tight corner it drops back behind a blocker ahead of it. A
     // return to the line waits only for the cars beside it (holding two abreast until the whole
-    // corridor cleared kept cars side by side into the first chicane); the follow rule keeps it
-    // behind the cars ahead in the lane it returns to.
+    // corridor cleared kept cars side by side into the first chicane) and for a car ahead it closes
+    // on fast; the follow rule keeps it behind the cars ahead in the lane it returns to.
+    float besideSide = 0.0f;  // a car beside blocks the move: +1 on the left, −1 on the right
     if (std::abs(lateral - s.lateral) > laneChange.threshold) {
         const bool awayFromLine = std::abs(lateral - s.lineLateral) > std::abs(s.lateral - s.lineLateral);
         const TrafficNeighbour* blocker = corridorBlocker(traffic, s, lateral);
-        if (blocker && (awayFromLine || blocker->gap <= 0.0f)) {
+        // A car ahead across the way back that this car closes on faster than it could fall in
+        // behind (an attempt given up at a braking point, 9 m/s faster and 2 m behind) holds the
+        // return too: the car stays beside the line and drops back first.
+        const bool closingOnIt = blocker && blocker->gap > 0.0f && blocker->closingSpeed > laneChange.returnClosingSpeed &&
+                                 blocker->gap < laneChange.dropBackGap + laneChange.returnClosingTime * blocker->closingSpeed;
+        if (blocker && (awayFromLine || blocker->gap <= 0.0f || closingOnIt)) {
             lateral = s.lateral;
+            if (blocker->gap <= 0.0f) besideSide = blocker->lateral > s.lateral ? 1.0f : -1.0f;
             if (blocker->centre > 0.0f && s.brakingPoint < laneChange.dropBackWindow)
                 command.speedCap = std::max(0.0f, blocker->speed + (blocker->gap - laneChange.dropBackGap) / laneChange.dropBackTime);
         }
     }
     const float rateChange = std::min(overtake.lateralRateChange, 0.5f * std::max(0.0f, s.lateralHeadroom));
     m_blend.update(lateral - s.lineLateral, overtake.lateralRate, std::max(rateChange, 0.05f), s.dt);
+    // Held beside a car while the blend lags behind on its side (cornering at the limit the blend
+    // barely moves): steering for the blend would carry this car into the other one, as two cars
+    // side by side in a chicane drifted together and touched lap after lap. Held where it is.
+    const float here = s.lateral - s.lineLateral;
+    if (besideSide != 0.0f && (m_blend.offset - here) * besideSide > 0.0f) m_blend = {here, 0.0f};
     // The line sweeps across the road under a held offset: never let the two add up to a place off
     // the tarmac (a car left on yesterday's offset in a chicane ends in the runoff).
     const float lowest = std::min(0.0f, s.rightLimit - s.lineLateral), highest = std::max(0.0f, s.leftLimit - s.lineLateral);

@@ -250,6 +250,51 @@ TEST(RaceCraft, NeverMovesAwayFromTheLineIntoACarBesideIt) {
     }
 }
 
+// A pass given up at a braking point leaves the car beside the line, 2 m behind the other car and
+// 9 m/s faster: moving straight in behind it, as the return to the line did, ran into it (every lap
+// at the Corkscrew). It stays beside the line, capped to drop back, and returns once it has.
+TEST(RaceCraft, DropsBackBesideTheLineBeforeReturningBehindACarItClosesOnFast) {
+    trackwright::RaceCraft craft;
+    craft.startAt(-2.5f);
+    trackwright::CarTraffic t;
+    t.aheadCount = 1;
+    t.ahead[0] = car(3, 6.6f, 0.0f, 13.0f);  // on the line, 2 m ahead bumper to bumper
+    t.ahead[0].closingSpeed = 9.0f;
+    trackwright::RaceCraftSituation s = straightRoad(22.0f, 22.0f);
+    s.lateral = -2.5f;
+    s.leftLimit = 2.6f;  // too narrow to pass it on either side: the car wants back on the line
+    s.rightLimit = -2.6f;
+    s.brakingPoint = 40.0f;
+    for (int tick = 0; tick < 30; ++tick) {
+        const trackwright::RaceCraftCommand command = craft.update(t, s, {});
+        EXPECT_LT(command.lateralOffset, -2.4f) << tick;
+        EXPECT_LE(command.speedCap, 13.0f + 1e-3f) << tick;
+    }
+    // Dropped back: the way in behind it is open.
+    t.ahead[0] = car(3, 14.6f, 0.0f, 13.0f);
+    float offset = -2.5f;
+    for (int tick = 0; tick < 60; ++tick) offset = craft.update(t, s, {}).lateralOffset;
+    EXPECT_GT(offset, -2.0f) << "it never went back to the line";
+}
+
+// Two cars side by side through a corner at the grip limit: the blend, whose rate may barely change
+// there, still points at the line on the other car's side while this car has been pushed a metre
+// off it. Steering for the blend drifted the two together until they touched; it holds where it is.
+TEST(RaceCraft, HoldsWhereItIsBesideACarWhenItsBlendLagsTowardsIt) {
+    trackwright::RaceCraft craft;
+    craft.startAt(0.0f);
+    trackwright::CarTraffic t;
+    t.alongsideCount = 1;
+    t.alongside[0] = car(4, 2.6f, 1.3f, 12.5f);  // beside it on the left, its centre ahead
+    t.alongside[0].gap = -2.0f;
+    t.alongside[0].lateralGap = 0.3f;
+    trackwright::RaceCraftSituation s = straightRoad(12.0f, 12.0f);
+    s.lateral = -0.9f;
+    s.lateralHeadroom = 0.0f;  // cornering at the limit
+    const trackwright::RaceCraftCommand command = craft.update(t, s, {});
+    EXPECT_NEAR(command.lateralOffset, -0.9f, 0.01f);
+}
+
 TEST(RaceCraft, DefendsOnceTowardsTheInsideBeforeATightCornerScaledByAggression) {
     trackwright::CarTraffic t;
     t.behindCount = 1;

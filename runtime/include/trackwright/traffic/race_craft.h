@@ -49,6 +49,12 @@ struct LaneChangeRules {
     float dropBackWindow = 200.0f;
     float dropBackGap = 2.0f;       ///< m bumper to bumper it drops back to…
     float dropBackTime = 1.5f;      ///< …closing the difference over this many seconds
+    /// A car ahead across the way back to the line, closing on faster than returnClosingSpeed m/s
+    /// and within dropBackGap plus returnClosingTime s of that closing, holds the return: the car
+    /// drops back beside the line before it moves in behind it (slower closings are the follow
+    /// rule's; holding those too kept cars two abreast into chicanes).
+    float returnClosingSpeed = 3.0f;
+    float returnClosingTime = 1.5f;
 };
 
 /// The defending rule's thresholds: one move to the inside of the next corner before its braking
