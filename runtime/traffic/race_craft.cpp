@@ -176,6 +176,10 @@ void RaceCraft::continuePass(const CarTraffic& traffic, const RaceCraftSituation
         endPass(false);
         return;
     }
+    if (!alongside && behindIt && s.brakingPoint <= 0.0f) {  // not even abreast by the braking point: too late
+        endPass(false);
+        return;
+    }
     if (alongside || !behindIt) return;  // drawn level: see it through (the alongside rule keeps the cars apart)
     const float advantage = reachableSpeed(s) - n.speed;
     const bool noRoom = m_noRoomTime > overtake.minCommitTime;

@@ -250,6 +250,25 @@ TEST(RaceCraft, NeverMovesAwayFromTheLineIntoACarBesideIt) {
     }
 }
 
+// A pass that has not even drawn alongside when the tight corner's braking point comes is given
+// up there (counted as dropped, not as an attempt): following the other car into the corner a
+// metre off its line, the nose at its tail, was half of e-track-1's aborted attempts.
+TEST(RaceCraft, GivesUpAPassStillBehindAtTheBrakingPoint) {
+    trackwright::RaceCraft craft;
+    trackwright::CarTraffic t;
+    t.aheadCount = 1;
+    t.ahead[0] = car(3, 12.0f, 0.0f, 20.0f);
+    trackwright::RaceCraftSituation s = straightRoad(25.0f, 30.0f);
+    craft.update(t, s, {});
+    ASSERT_EQ(craft.pass(), trackwright::RaceCraft::Pass::Committed);
+    t.ahead[0] = car(3, 6.0f, -1.0f, 20.0f);  // closer, not yet alongside
+    s.brakingPoint = 0.0f;
+    craft.update(t, s, {});
+    EXPECT_NE(craft.pass(), trackwright::RaceCraft::Pass::Committed);
+    EXPECT_EQ(craft.counts().dropped, 1);
+    EXPECT_EQ(craft.counts().attempts, 0);
+}
+
 // A pass given up at a braking point leaves the car beside the line, 2 m behind the other car and
 // 9 m/s faster: moving straight in behind it, as the return to the line did, ran into it (every lap
 // at the Corkscrew). It stays beside the line, capped to drop back, and returns once it has.
