@@ -288,8 +288,11 @@ Controls RunnerFollower::update(const FollowerInput& in) {
     const float pace = m_hasDriver ? paceAt(m_driver, m_travelled) : 1.0f;
     RaceCraftCommand craft;
     m_tightBraking = false;
+    float roadLeft = 0.0f, roadRight = 0.0f;  // m: where the car's centre may be (tarmac less margins), in traffic
     if (m_traffic && onRoute) {
         const RaceCraftSituation here = situation(in, speed, pace);
+        roadLeft = here.leftLimit;
+        roadRight = here.rightLimit;
         m_tightBraking = here.brakingPoint <= 0.0f;
         craft = m_craft.update(*m_traffic, here, m_driver);
     }
@@ -314,13 +317,9 @@ Controls RunnerFollower::update(const FollowerInput& in) {
     // same offset at the runner, metres ahead, can lie off the tarmac, and steering for it ran cars
     // into the runoff on the exit of a pass. Clamped to the road there (the car's widths: the road's
     // width changes slowly, the line's lateral does not).
-    float runnerOffset = m_offset;
-    if (m_offset != 0.0f && onRoute) {
-        const float half = 0.5f * m_p.width + m_p.wallMargin;
-        const float left = std::max(0.0f, trackWidthAt(in.registration, 1.0f) - half) - runner.lateral;
-        const float right = -std::max(0.0f, trackWidthAt(in.registration, -1.0f) - half) - runner.lateral;
-        runnerOffset = std::clamp(m_offset, std::min(0.0f, right), std::max(0.0f, left));
-    }
+    // Race craft only asks for an offset in traffic on the route, so the road's limits are this tick's.
+    const float runnerOffset = m_offset == 0.0f ? 0.0f
+                                                : std::clamp(m_offset, std::min(0.0f, roadRight - runner.lateral), std::max(0.0f, roadLeft - runner.lateral));
     m_runnerPosition = runner.position + format::Vec2{-runner.tangent.y, runner.tangent.x} * (m_p.lateralOffset + runnerOffset);
     float steering = purePursuitSteering(in.state, m_runnerPosition, m_p.wheelbase, m_p.maxSteeringAngle);
 
