@@ -82,7 +82,7 @@ TEST(RaceCraft, CommitsToAPassOnTheSideWithRoomAndMovesOverWithinItsLimits) {
     t.aheadCount = 1;
     t.ahead[0] = car(3, 12.0f, 0.0f, 20.0f);
     trackwright::RaceCraftSituation s = straightRoad(25.0f, 30.0f);
-    s.leftLimit = 2.0f;  // no room on the left: 0 + 1.9 + 1.2 > 2
+    s.leftLimit = 2.0f;  // no room on the left: 0 + 1.9 + 1.6 > 2
     trackwright::RaceCraftCommand command;
     float previous = 0.0f;
     for (int tick = 0; tick < 3 * 60; ++tick) {
