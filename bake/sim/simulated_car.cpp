@@ -2,6 +2,7 @@
 
 #include "trackwright/track/prefetch.h"
 #include "trackwright/track/line_tracking.h"
+#include "trackwright/traffic/slipstream.h"
 #include "trackwright/vehicle/wall_contact.h"
 #include "formats/baked/format_names.h"
 
@@ -128,7 +129,9 @@ void SimulatedCar::advance(double dtSeconds) {
 
     const trackwright::Controls controls = m_follower->update({m_body.state, here, dt});
     // The road under the car: where it is registered, else where it last was (off the walls for a tick).
-    trackwright::stepVehicle(m_vehicle, controls, dt, m_body, m_last.road);
+    // In traffic the wake of the car ahead spares some of this car's drag (traffic/slipstream.h).
+    const float tow = m_traffic && here.defined ? trackwright::slipstreamShare(*m_traffic, m_body.state.speed, here.lateral) : 0.0f;
+    trackwright::stepVehicle(tow > 0.0f ? trackwright::inSlipstream(m_vehicle, tow) : m_vehicle, controls, dt, m_body, m_last.road);
     trackwright::resolveWallContact(track, m_last, m_body);
     if (const trackwright::TeleportRequest t = m_follower->takeTeleportRequest(); t.requested) {
         m_body = {};

@@ -69,7 +69,10 @@ public:
     /// steps that one (trackwright/track/prefetch.h).
     void prefetch(PrefetchStage stage) const;
     /// Traffic and driver for the follower (Follower::setTraffic, setDriver); none by default.
-    void setTraffic(const trackwright::CarTraffic* traffic) { m_follower->setTraffic(traffic); }
+    void setTraffic(const trackwright::CarTraffic* traffic) {
+        m_traffic = traffic;
+        m_follower->setTraffic(traffic);
+    }
     void setDriver(const trackwright::DriverProfile& driver) { m_follower->setDriver(driver); }
     /// The follower's race craft (its pass, yield and defence counts), or null.
     const trackwright::RaceCraft* raceCraft() const { return m_follower->raceCraft(); }
@@ -129,6 +132,7 @@ private:
     trackwright::Registration m_last;
     trackwright::Registration m_lastOnRoute;  ///< the last registration on the line's route (progress)
     trackwright::Registration m_here;  ///< this tick's, between registerTick and advance
+    const trackwright::CarTraffic* m_traffic = nullptr;  ///< this tick's neighbours, for the slipstream
     /// Where the metrics' line sample last landed (LineSampler cursor): a few steps a tick instead
     /// of a binary search over the line's points, the same sample.
     std::uint32_t m_sampleCursor = ~0u;

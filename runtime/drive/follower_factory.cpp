@@ -62,6 +62,7 @@ std::unique_ptr<Follower> makeFollower(FollowerKind kind, const BakedTrack& trac
         p.maxSteeringAngle = vehicle.maxSteeringAngle;
         p.maxBraking = vehicle.maxBraking;
         p.maxAcceleration = vehicle.maxAcceleration;
+        p.topSpeed = vehicle.topSpeed;
         return std::make_unique<RunnerFollower>(track, line, vehicleClass, p);
     }
     case FollowerKind::Predictive:

@@ -17,6 +17,9 @@ namespace {
 /// The speed factor of a line's hint `offset` m beside it where it curves by `curvature`: the
 /// lateral limit v²·κ = a holds on the offset path, whose radius is 1/κ − offset on the inside, so
 /// v scales by √(1 − κ·offset). Outside the line the hint stays (the line is the faster way).
+/// A hint at least this share of the top speed is the top speed (the straight is run flat out).
+constexpr float kTopSpeedHint = 0.99f;
+
 float offsetSpeedFactor(float curvature, float offset) {
     return std::sqrt(std::clamp(1.0f - curvature * offset, 0.25f, 1.0f));
 }
@@ -67,11 +70,17 @@ float RunnerFollower::routeCurvatureAt(const Registration& r) const {
     return a.curvature + r.ratio * (b.curvature - a.curvature);
 }
 
+float RunnerFollower::towed(float hint) const {
+    // Where the hint is the top speed, the straight is run flat out, and the tow raises that; where
+    // grip or braking sets it, the tow changes nothing.
+    return hint >= kTopSpeedHint * m_p.topSpeed ? hint * m_towFactor : hint;
+}
+
 float RunnerFollower::speedFromHints(float speed, bool& mustBrake) const {
     mustBrake = false;
     if (m_firstHint < 0) return speed;  // no profile for this class: hold speed
     const LineSample& atCar = m_atCar;
-    const float hintHere = atCar.speedHint * offsetSpeedFactor(atCar.curvature, m_offset);
+    const float hintHere = towed(atCar.speedHint) * offsetSpeedFactor(atCar.curvature, m_offset);
     // Braking check (§39.4.2): would full braking from here still be too fast at a later point? The
     // walk goes over the baked points themselves, where the hints are, as far as braking reaches.
     const format::BakedLine& line = track().view.lines[m_line];
@@ -80,7 +89,7 @@ float RunnerFollower::speedFromHints(float speed, bool& mustBrake) const {
     const float* hints = track().view.speedHints.data() + m_firstHint;
     const float length = m_sampler.length();
     const bool closed = m_sampler.closed();
-    const float braking = m_p.brakingFraction * m_p.maxBraking;
+    const float braking = (m_lateBraking ? m_p.lateBrakingFraction : m_p.brakingFraction) * m_p.maxBraking;
     const float horizon = speed * speed / (2.0f * braking) + 5.0f;
     // The first point beyond the car: a binary search, then a walk.
     const float here = m_atCar.distance;
@@ -95,7 +104,7 @@ float RunnerFollower::speedFromHints(float speed, bool& mustBrake) const {
         const float ahead = points[i].distance + wrap - here;
         if (ahead > horizon) break;
         const float predicted2 = speed * speed - 2.0f * braking * ahead;
-        const float hint = m_paceNow * hints[i] * offsetSpeedFactor(points[i].curvature, m_offset);
+        const float hint = m_paceNow * towed(hints[i]) * offsetSpeedFactor(points[i].curvature, m_offset);
         if (predicted2 > hint * hint) {
             mustBrake = true;
             return std::min(m_paceNow * hintHere, hint);
@@ -130,7 +139,7 @@ RunnerFollower::TightCorner RunnerFollower::findTightCorner(float speed, float p
         const float point = ahead - (speed * speed - hint * hint) / (2.0f * braking);
         if (point < best) {
             best = point;
-            found = {true, points[i].distance, hint, points[i].curvature > 0.0f ? 1.0f : points[i].curvature < 0.0f ? -1.0f : 0.0f};
+            found = {true, points[i].distance, hint, points[i].curvature > 0.0f ? 1.0f : points[i].curvature < 0.0f ? -1.0f : 0.0f, std::abs(points[i].curvature)};
         }
     }
     return found;
@@ -233,7 +242,7 @@ RaceCraftSituation RunnerFollower::situation(const FollowerInput& in, float spee
     s.dt = in.dt;
     s.speed = speed;
     const LineSample& here = m_atCar;
-    s.freeSpeed = m_firstHint < 0 ? speed : pace * here.speedHint * offsetSpeedFactor(here.curvature, m_offset);
+    s.freeSpeed = m_firstHint < 0 ? speed : pace * towed(here.speedHint) * offsetSpeedFactor(here.curvature, m_offset);
     s.lateral = in.registration.lateral;
     s.lineLateral = here.lateral;
     const float half = 0.5f * m_p.width + m_p.wallMargin;
@@ -252,6 +261,11 @@ RaceCraftSituation RunnerFollower::situation(const FollowerInput& in, float spee
     s.yieldSide = yieldSide(track());
     s.opening = m_hasDriver && m_travelled < m_openingDistance;
     s.pace = pace;
+    if (m_corner.valid) {
+        s.cornerSpeed = m_corner.hint;
+        s.cornerCurvature = m_corner.curvature;
+    }
+    s.lateDeceleration = m_p.lateBrakingFraction * m_p.maxBraking;
     // The stretch a pass is predicted on, only while there is a car race craft may pass: one in the
     // way within its decision reach (the keenest driver's, in an overtaking zone), or the one it passes.
     const bool passing = m_craft.pass() == RaceCraft::Pass::Committed;
@@ -286,19 +300,23 @@ Controls RunnerFollower::update(const FollowerInput& in) {
     m_clock += in.dt;
     m_travelled += speed * in.dt;
     const float pace = m_hasDriver ? paceAt(m_driver, m_travelled) : 1.0f;
+    m_towFactor = m_traffic && onRoute ? slipstreamTopSpeedFactor(slipstreamShare(*m_traffic, speed, in.registration.lateral, m_p.slipstream)) : 1.0f;
     RaceCraftCommand craft;
     m_tightBraking = false;
+    m_brakingPoint = 0.0f;
     float roadLeft = 0.0f, roadRight = 0.0f;  // m: where the car's centre may be (tarmac less margins), in traffic
     if (m_traffic && onRoute) {
         const RaceCraftSituation here = situation(in, speed, pace);
         roadLeft = here.leftLimit;
         roadRight = here.rightLimit;
         m_tightBraking = here.brakingPoint <= 0.0f;
+        m_brakingPoint = here.brakingPoint;
         craft = m_craft.update(*m_traffic, here, m_driver);
     }
     m_offset = craft.lateralOffset;
     m_paceNow = std::min(1.0f, pace * craft.paceFactor);
     m_craftSpeedCap = craft.speedCap;
+    m_lateBraking = craft.lateBraking;
 
     // The runner: advanced by the car's speed, eased towards the re-evaluated lookahead.
     const float curvatureHere = std::abs(m_sampler.curvatureAt(m_lineDistance + speed * 0.5f, &m_aheadCursor));
@@ -325,9 +343,15 @@ Controls RunnerFollower::update(const FollowerInput& in) {
 
     bool mustBrake = false;
     m_targetSpeed = speedFromHints(speed, mustBrake);
+    // A car passing on a straight run flat out keeps its throttle open when a tow has carried it
+    // above its own top speed: it lifts only for the braking check, not to give the surplus away.
+    if (!mustBrake && m_craft.pass() == RaceCraft::Pass::Committed && m_atCar.speedHint >= kTopSpeedHint * m_p.topSpeed)
+        m_targetSpeed = std::max(m_targetSpeed, speed + 1.0f / m_p.speedGain);
     if (m_traffic) {
         // Follow: the car behind owns avoiding the car ahead (traffic/follow_rules.h).
-        const float limit = std::min(m_craftSpeedCap, trafficSpeedLimit(*m_traffic, speed, m_p.maxBraking, m_p.follow, m_tightBraking));
+        // In a tow on a clear straight the car closes up to draft the car ahead (follow_rules.h).
+        const bool drafting = m_towFactor > 1.0f && mayDraft(*m_traffic, speed, m_brakingPoint, m_p.maxBraking, m_p.follow);
+        const float limit = std::min(m_craftSpeedCap, trafficSpeedLimit(*m_traffic, speed, m_p.maxBraking, m_p.follow, m_tightBraking, drafting));
         if (limit < m_targetSpeed) {
             m_targetSpeed = limit;
             mustBrake = mustBrake || limit < speed - m_p.follow.fullBrakingExcess;

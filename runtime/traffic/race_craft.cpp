@@ -81,6 +81,16 @@ bool RaceCraft::drawsLevelAhead(const TrafficNeighbour& other, const RaceCraftSi
     return stretchTime(*s.stretch, mine, 0.0f) < stretchTime(*s.stretch, other.pace, other.centre + 1.0f);
 }
 
+bool RaceCraft::quickerInside(const TrafficNeighbour& other, const RaceCraftSituation& s) const {
+    const float offset = passingOffset(other, s.cornerSide, s);
+    if (std::isnan(offset)) return false;
+    // The inside of a corner is a tighter turn: v²·κ at the limit, so its speed scales by
+    // √(1 − κ·offset). Into a hairpin a quicker driver on the inside is the slower car, and the
+    // two ran side by side through it (Ridgeway's hairpin: most of its contacts).
+    const float inside = std::sqrt(std::max(0.25f, 1.0f - s.cornerCurvature * std::abs(offset)));
+    return s.pace * inside > other.pace + overtake.outbrakePace;
+}
+
 void RaceCraft::considerPass(const CarTraffic& traffic, const RaceCraftSituation& s, const DriverProfile& driver) {
     if (m_sinceAbort < overtake.retryDelay || s.opening) return;
     // The car in the way: the nearest ahead that this car would run into on its line.
@@ -103,13 +113,21 @@ void RaceCraft::considerPass(const CarTraffic& traffic, const RaceCraftSituation
     const float clearing = clearingDistance(n, s.length, overtake.clearMargin, s.speed, advantage);
     const bool clears = advantage >= (lapping ? 0.3f : 1.0f) * overtake.minSpeedAdvantage && clearing <= s.brakingPoint + overtake.brakingAllowance &&
                         clearing <= s.permission.noOvertakingAhead;
-    if (!clears && !drawsLevelAhead(n, s, driver)) return;
+    // Outbraking: close behind near a tight corner's braking point and quicker through corners,
+    // take the inside and brake late (the braking zone is where a field passes on a track whose
+    // straights all cars accelerate along alike).
+    const bool insideAllowed = s.cornerSide > 0.0f ? s.permission.left : s.cornerSide < 0.0f && s.permission.right;
+    const bool outbrakes = !clears && !lapping && insideAllowed && s.brakingPoint > 0.0f && s.brakingPoint < overtake.outbrakeWindow &&
+                           n.gap < overtake.outbrakeGap + overtake.outbrakeHeadway * s.speed && quickerInside(n, s);
+    if (!clears && !outbrakes && !drawsLevelAhead(n, s, driver)) return;
+    m_outbraking = outbrakes;
     // The side: the one allowed with room that needs the least move, the inside of the next corner
     // on a tie (it is the shorter way round), and never the side a backmarker yields to.
     float best = NAN, bestCost = std::numeric_limits<float>::infinity(), bestSide = 0.0f;
     for (const float side : {1.0f, -1.0f}) {
         if (side > 0.0f ? !s.permission.left : !s.permission.right) continue;
         if (lapping && side == s.yieldSide) continue;
+        if (m_outbraking && side != s.cornerSide) continue;
         const float offset = passingOffset(n, side, s);
         if (std::isnan(offset)) continue;
         const float cost = std::abs(s.lineLateral + offset - s.lateral) - (side == s.cornerSide ? 0.5f : 0.0f);
@@ -136,10 +154,12 @@ void RaceCraft::endPass(bool completed) {
     if (!m_drewAlongside) ++m_counts.dropped;
     else ++(completed ? m_counts.completed : m_counts.aborted);
     if (!completed) m_sinceAbort = 0.0f;
+    m_outbraking = false;
 }
 
 void RaceCraft::continuePass(const CarTraffic& traffic, const RaceCraftSituation& s, const DriverProfile& driver) {
     m_passTime += s.dt;
+    m_lateBraking = false;
     const TrafficNeighbour* found = findCar(traffic, m_target);
     if (!found) {
         // Out of the view: far behind (passed) or gone off the track or route (no longer in the way).
@@ -172,6 +192,21 @@ void RaceCraft::continuePass(const CarTraffic& traffic, const RaceCraftSituation
     // blend's rate, mid-corner, ran them off the road and into the car they were passing.)
     const float squeeze = m_side * (s.lineLateral + m_passOffset) - (m_side > 0.0f ? s.leftLimit : -s.rightLimit);
     m_noRoomTime = squeeze > 0.5f * overtake.passingClearance ? m_noRoomTime + s.dt : 0.0f;
+    if (m_outbraking) {
+        // Late braking only beside the other car: straight behind it, braking late runs into it.
+        m_lateBraking = n.lateralGap > overtake.lateBrakingClearance;
+        if (s.brakingPoint <= 0.0f) {
+            // In the braking zone the move holds while beside the other car, or while closing on
+            // it fast enough to draw alongside in the first outbrakeClosingShare of the time left
+            // to slow to the corner's speed; else it is given up, before the other car turns in
+            // across its nose (on Monza's Ascari the car ahead swept onto a passer 2 m behind).
+            const bool inside = m_side == s.cornerSide;
+            const float timeToCorner = std::max(0.0f, s.speed - s.cornerSpeed) / std::max(0.1f, s.lateDeceleration);
+            const bool drawing = inside && n.gap / std::max(0.1f, n.closingSpeed) < overtake.outbrakeClosingShare * timeToCorner;
+            if (!alongside && !drawing) endPass(false);
+            return;
+        }
+    }
     if (alongside && behindIt && s.brakingPoint <= 0.0f) {  // abreast but behind into a tight corner: back out
         endPass(false);
         return;
@@ -185,7 +220,7 @@ void RaceCraft::continuePass(const CarTraffic& traffic, const RaceCraftSituation
     const bool noRoom = m_noRoomTime > overtake.minCommitTime;
     // A pass that can no longer be done before the tight corner: back out while still behind.
     const bool clears = advantage >= 0.0f && clearingDistance(n, s.length, overtake.clearMargin, s.speed, advantage) <= s.brakingPoint + overtake.brakingAllowance;
-    const bool tooLate = m_passTime > overtake.minCommitTime && !clears && !drawsLevelAhead(n, s, driver);
+    const bool tooLate = m_passTime > overtake.minCommitTime && !clears && !drawsLevelAhead(n, s, driver) && !m_outbraking;  // an outbraking move is judged in the braking zone
     if (m_passTime > overtake.maxApproachTime || noRoom || tooLate) {
         endPass(false);
     }
@@ -271,6 +306,7 @@ RaceCraftCommand RaceCraft::update(const CarTraffic& traffic, const RaceCraftSit
     if (!(s.dt > 0.0f)) return command;
     m_sinceAbort += s.dt;
     if (m_pass == Pass::Committed) continuePass(traffic, s, driver);
+    command.lateBraking = m_pass == Pass::Committed && m_lateBraking;
     if (m_pass != Pass::Committed) considerPass(traffic, s, driver);
     float lateral = s.lineLateral;
     float yieldLateral = 0.0f;

@@ -163,8 +163,13 @@ void integrate(const VehicleParameters& v, const Controls& c, float dt, const Ro
     if (c.handbrake) {
         accel = -std::copysign(braking, forward);
     } else if (throttle >= 0.0f) {
-        // Full engine acceleration up to top speed (as the baked speed profiles assume), none beyond.
-        accel = forward >= 0.0 ? (forward < v.topSpeed ? throttle * engine : 0.0) : throttle * braking;
+        // Full engine acceleration up to top speed (as the baked speed profiles assume). Beyond it
+        // (carried out of a slipstream) the engine's power is what holds top speed against the
+        // resistance, P = (drag·v_top² + rolling)·v_top, so a car above it slows only by the
+        // resistance it has over that, as a power-limited engine does (a hard cut threw away a
+        // slipstream's gain in a second).
+        const double held = (v.drag * double(v.topSpeed) * v.topSpeed + v.rollingResistance) * road.traction;
+        accel = forward >= 0.0 ? (forward < v.topSpeed ? throttle * engine : throttle * held * v.topSpeed / forward) : throttle * braking;
     } else if (forward > 0.1) {
         accel = throttle * braking;  // braking
     } else {

@@ -26,10 +26,9 @@ formats::TrackDocument track(const std::string& name) {
     return *formats::importTorcsTrackFile(file).document;
 }
 
-class RacePass : public testing::TestWithParam<const char*> {};
-
-TEST_P(RacePass, AFasterCarStartingBehindASlowerOnePassesItWithoutContact) {
-    formats::TrackDocument doc = track(GetParam());
+/// Three laps of two cars on `name`: one at `slowPace` on pole, one at full pace behind it.
+bake::RaceResult slowerCarOnPole(const std::string& name, float slowPace) {
+    formats::TrackDocument doc = track(name);
     bake::addVehicleClassFor(doc, trackwright::VehiclePreset::Car);
     const auto baked = tw::test::bakeSample(doc);
     bake::RaceOptions options;
@@ -37,13 +36,19 @@ TEST_P(RacePass, AFasterCarStartingBehindASlowerOnePassesItWithoutContact) {
     options.laps = 3;
     options.grid = bake::GridOrder::Reversed;  // the slower car on pole
     options.base = bake::raceCarSetup(baked->track);
-    for (const float pace : {0.93f, 1.0f}) {
+    for (const float pace : {slowPace, 1.0f}) {
         bake::DriverProfile driver;
         driver.pace = pace;
         driver.consistency = 1.0f;
         options.profiles.push_back(driver);
     }
-    const bake::RaceResult result = bake::runRace(baked->track, options);
+    return bake::runRace(baked->track, options);
+}
+
+class RacePass : public testing::TestWithParam<const char*> {};
+
+TEST_P(RacePass, AFasterCarStartingBehindASlowerOnePassesItWithoutContact) {
+    const bake::RaceResult result = slowerCarOnPole(GetParam(), 0.93f);
     ASSERT_EQ(result.cars.size(), 2u);
     const bake::RaceCarResult& slow = result.cars[0];
     const bake::RaceCarResult& fast = result.cars[1];
@@ -57,5 +62,15 @@ TEST_P(RacePass, AFasterCarStartingBehindASlowerOnePassesItWithoutContact) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Circuits, RacePass, testing::Values("monza", "e-track-1", "g-track-1"));
+
+// A car only 3 % faster on Monza, where every car accelerates alike and the gap a follower keeps
+// at 56 m/s was out of reach of passing: it stayed behind for ten laps. In the slipstream it closes
+// up on the straight, keeps the tow's surplus as it pulls out, and gets by.
+TEST(RacePass, ACarThreePercentFasterGetsByOnMonzasStraightsInTheSlipstream) {
+    const bake::RaceResult result = slowerCarOnPole("monza", 0.97f);
+    ASSERT_EQ(result.cars.size(), 2u);
+    EXPECT_EQ(result.cars[1].finish, 1u) << "the car 3 % faster is still behind after three laps";
+    EXPECT_EQ(result.rearContacts + result.sideContacts, 0);
+}
 
 } // namespace

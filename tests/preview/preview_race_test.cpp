@@ -148,9 +148,11 @@ TEST_F(RacePreview, TheTowerListsEveryCarOnceInRunningOrderWithGrowingGaps) {
 }
 
 TEST_F(RacePreview, AnEventInTheTallyIsATickOnTheTimelineThatChasesItsCar) {
-    // Passes and contacts are the bake's traffic, still being tuned there: a reversed grid (the fast
-    // cars start at the back and must pass), seed after seed, until a race has an event. Each new
-    // race starts its timeline afresh.
+    // Passes and contacts are the bake's traffic: a reversed grid (the fast cars start at the back
+    // and must pass) on the park circuit, whose road is wide enough to pass on (the kart track's
+    // rarely is), seed after seed until a race has an event. Each new race starts its timeline afresh.
+    QString error;
+    ASSERT_TRUE(controller().setDocument(sample("ridgeway_park.twtrack"), &error)) << error.toStdString();
     for (std::uint64_t seed = 1; seed <= 10 && (!controller().racing() || race().tally().events().empty()); ++seed) {
         RaceSettings s = settings(10, 3, bake::GridOrder::Reversed);
         s.seed = seed;

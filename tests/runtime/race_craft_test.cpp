@@ -337,4 +337,61 @@ TEST(RaceCraft, DefendsOnceTowardsTheInsideBeforeATightCornerScaledByAggression)
     EXPECT_NEAR(defendFor(0.0f), 0.0f, 1e-6f);
 }
 
+/// A car at pace 0.98, `gap` m bumper to bumper behind one at 0.95, both at `speed`, `brakingPoint` m
+/// before a right-hander of 100 m radius taken at 20 m/s.
+struct Outbraking {
+    trackwright::CarTraffic traffic;
+    trackwright::RaceCraftSituation situation;
+    Outbraking(float gap, float speed, float brakingPoint) : situation(straightRoad(speed, speed)) {
+        traffic.aheadCount = 1;
+        traffic.ahead[0] = car(3, gap + 4.6f, 0.0f, speed);
+        traffic.ahead[0].pace = 0.95f;
+        situation.pace = 0.98f;
+        situation.brakingPoint = brakingPoint;
+        situation.cornerSide = -1.0f;
+        situation.cornerSpeed = 20.0f;
+        situation.cornerCurvature = 0.01f;
+    }
+    /// The other car now beside this one, on the left (sides 1.7 m apart), closing at `closing`.
+    void besideIt(float closing) {
+        traffic.ahead[0].lateral = 3.6f;
+        traffic.ahead[0].lateralGap = traffic.ahead[0].lateralGapAtCatch = 1.7f;
+        traffic.ahead[0].closingSpeed = closing;
+    }
+};
+
+// A driver quicker through corners, close behind near a tight corner's braking point, takes the
+// inside and brakes late once beside the other car; still well behind it deep in the braking zone,
+// it gives the move up before the other car turns in across its nose.
+TEST(RaceCraft, OutbrakesOnTheInsideOfATightCornerAndGivesUpWhenItCannotDrawAlongside) {
+    trackwright::RaceCraft craft;
+    Outbraking o(9.4f, 45.0f, 100.0f);  // as fast as the car ahead: no pass on the straight
+    trackwright::RaceCraftCommand command = craft.update(o.traffic, o.situation, {});
+    ASSERT_EQ(craft.pass(), trackwright::RaceCraft::Pass::Committed);
+    EXPECT_EQ(craft.passSide(), -1.0f) << "the inside";
+    EXPECT_FALSE(command.lateBraking) << "straight behind it, braking late runs into it";
+    o.besideIt(3.0f);  // 9.4 m at 3 m/s: 3.1 s, more than half the 2.2 s left to slow to 20 m/s
+    o.situation.brakingPoint = 0.0f;
+    craft.update(o.traffic, o.situation, {});
+    EXPECT_NE(craft.pass(), trackwright::RaceCraft::Pass::Committed) << "too far behind to draw alongside before the corner";
+
+    trackwright::RaceCraft hairpin;  // into a hairpin the inside is the slow way round: no move
+    Outbraking tight(9.4f, 45.0f, 100.0f);
+    tight.situation.cornerCurvature = 0.06f;
+    hairpin.update(tight.traffic, tight.situation, {});
+    EXPECT_EQ(hairpin.pass(), trackwright::RaceCraft::Pass::None);
+}
+
+TEST(RaceCraft, BrakesLateWhileBesideTheCarItOutbrakes) {
+    trackwright::RaceCraft craft;
+    Outbraking o(3.4f, 40.0f, 60.0f);
+    craft.update(o.traffic, o.situation, {});
+    ASSERT_EQ(craft.pass(), trackwright::RaceCraft::Pass::Committed);
+    o.besideIt(4.0f);  // 3.4 m in 0.85 s, within half of the 1.75 s left to slow
+    o.situation.brakingPoint = 0.0f;
+    const trackwright::RaceCraftCommand command = craft.update(o.traffic, o.situation, {});
+    EXPECT_EQ(craft.pass(), trackwright::RaceCraft::Pass::Committed);
+    EXPECT_TRUE(command.lateBraking);
+}
+
 } // namespace

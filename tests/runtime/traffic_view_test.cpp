@@ -162,4 +162,55 @@ TEST(FollowRules, NeverSteersIntoACarAlongside) {
     EXPECT_EQ(trackwright::alongsideSteering(t, 0.8f, 0.1f, perAcceleration, {}), 0.8f);
 }
 
+TEST(FollowRules, ACarPullingOutToPassIsFreeOnceItsPredictedGapIsClearButNotIntoATightCorner) {
+    trackwright::CarTraffic t;
+    t.aheadCount = 1;
+    t.ahead[0].gap = 20.0f;
+    t.ahead[0].speed = 50.0f;
+    t.ahead[0].maxBraking = 12.0f;
+    t.ahead[0].lateralGap = -0.5f;         // still overlapping across…
+    t.ahead[0].lateralGapAtCatch = 2.5f;   // …but moving out: clear by the catch time
+    EXPECT_TRUE(std::isinf(trackwright::trafficSpeedLimit(t, 52.0f, 12.0f, {})));
+    EXPECT_FALSE(std::isinf(trackwright::trafficSpeedLimit(t, 52.0f, 12.0f, {}, true))) << "into a tight corner both gaps count";
+    t.ahead[0].lateralGap = 2.5f;          // moving in across its nose: the nearer gap counts
+    t.ahead[0].lateralGapAtCatch = -0.5f;
+    EXPECT_FALSE(std::isinf(trackwright::trafficSpeedLimit(t, 52.0f, 12.0f, {})));
+}
+
+TEST(FollowRules, DraftsCloseOnAClearStraightOnly) {
+    trackwright::CarTraffic t;
+    t.aheadCount = 1;
+    t.ahead[0].gap = 12.0f;
+    t.ahead[0].speed = 55.0f;
+    t.ahead[0].maxBraking = 12.0f;
+    t.ahead[0].lateralGap = t.ahead[0].lateralGapAtCatch = -1.9f;
+    const trackwright::FollowRules rules;
+    // 12 m behind at 55 m/s: the braking-distance cap holds the car at the other's speed…
+    const float capped = trackwright::trafficSpeedLimit(t, 55.0f, 12.0f, rules);
+    EXPECT_LT(capped, 55.5f);
+    // …drafting, the time gap alone: 55 + (12 − (2.5 + 0.1·55)) / 1.5 = 57.67.
+    EXPECT_NEAR(trackwright::trafficSpeedLimit(t, 55.0f, 12.0f, rules, false, true), 55.0f + (12.0f - 8.0f) / 1.5f, 1e-4f);
+    // Clear: the braking point beyond the stopping distance (126 m) plus 2 s (110 m).
+    EXPECT_TRUE(trackwright::mayDraft(t, 55.0f, 300.0f, 12.0f, rules));
+    EXPECT_FALSE(trackwright::mayDraft(t, 55.0f, 200.0f, 12.0f, rules)) << "a tight corner's braking point too near";
+    t.aheadCount = 2;
+    t.ahead[1] = t.ahead[0];
+    t.ahead[1].gap = 60.0f;
+    EXPECT_FALSE(trackwright::mayDraft(t, 55.0f, 300.0f, 12.0f, rules)) << "a third car within 2 s beyond could make it brake";
+    t.ahead[1].gap = 150.0f;
+    EXPECT_TRUE(trackwright::mayDraft(t, 55.0f, 300.0f, 12.0f, rules));
+}
+
+TEST(FollowRules, StopsSteeringTowardsACarAlongsideSoonerTheFasterItClosesAcross) {
+    trackwright::CarTraffic t;
+    t.alongsideCount = 1;
+    t.alongside[0].side = -1.0f;  // on the right
+    t.alongside[0].lateralGap = 3.0f;
+    const float perAcceleration = trackwright::steeringPerLateralAcceleration(15.0f, 2.6f, 0.55f);
+    t.lateralSpeed = -1.0f;  // 1 m/s towards it: 3 m is beyond 1.5 + 0.5 · 1
+    EXPECT_EQ(trackwright::alongsideSteering(t, -0.3f, 0.0f, perAcceleration, {}), -0.3f);
+    t.lateralSpeed = -6.0f;  // sweeping across with the line in a chicane: 3 m is within 1.5 + 0.5 · 6
+    EXPECT_NEAR(trackwright::alongsideSteering(t, -0.3f, 0.0f, perAcceleration, {}), 5.0f * 6.0f * perAcceleration, 1e-6f);
+}
+
 } // namespace

@@ -6,6 +6,7 @@
 #include "trackwright/traffic/driver_profile.h"
 #include "trackwright/traffic/follow_rules.h"
 #include "trackwright/traffic/race_craft.h"
+#include "trackwright/traffic/slipstream.h"
 
 namespace trackwright {
 
@@ -17,6 +18,7 @@ struct RunnerParameters {
     float runnerCatchUpTime = 0.25f;       ///< s over which the runner settles to a new lookahead
     float lateralOffset = 0.0f;            ///< m from the line, left positive: drive parallel, overtake
     float brakingFraction = 0.85f;         ///< share of the vehicle's braking the braking check counts on
+    float lateBrakingFraction = 0.95f;     ///< …and while race craft outbrakes a car (RaceCraftCommand::lateBraking)
     float speedGain = 2.0f;                ///< throttle per m/s below or above the hint
     float wallPredictionTime = 0.8f;       ///< s: medium-range extrapolation of the turning path (§39.4.3)
     float wallMargin = 0.6f;               ///< m kept from the tarmac edge
@@ -29,6 +31,9 @@ struct RunnerParameters {
     float maxSteeringAngle = 0.55f;
     float maxBraking = 12.0f;              ///< m/s², of the vehicle
     float maxAcceleration = 6.0f;          ///< m/s², of the vehicle: how fast race craft expects to gain speed
+    /// m/s, of the vehicle: where a hint reaches it, the straight is run at top speed, which the
+    /// slipstream raises (traffic/slipstream.h).
+    float topSpeed = 60.0f;
     float width = 1.9f;                    ///< m, of the vehicle (room to pass)
     float lateralGrip = 12.0f;             ///< m/s², of the vehicle: what a line change may use of it
     float length = 4.6f;                   ///< m, of the vehicle, bumper to bumper
@@ -38,6 +43,7 @@ struct RunnerParameters {
     float tightCornerFraction = 0.7f;
     StuckParameters stuck;
     FollowRules follow;                    ///< with traffic: following and alongside (traffic/follow_rules.h)
+    SlipstreamRules slipstream;            ///< with traffic: the tow behind a car ahead (traffic/slipstream.h)
 };
 
 /// [runner] A runner ("rabbit") moves along the racing line ahead of the car, advanced each tick by
@@ -83,6 +89,8 @@ public:
 private:
     /// The pit stop's tick (runner_pit.cpp): true and `out` filled while the stop drives the car.
     bool updatePit(const FollowerInput& in, Controls& out);
+    /// `hint` with this tick's tow: raised by m_towFactor where it is the top speed.
+    float towed(float hint) const;
     /// Speed from the hints ahead: the hint here, or braking when a later hint demands it.
     float speedFromHints(float speed, bool& mustBrake) const;
     /// Tarmac half-width on the side of `lateral` at a registration.
@@ -95,7 +103,7 @@ private:
     /// pace and its turning side (+1 left).
     struct TightCorner {
         bool valid = false;
-        float distance = 0.0f, hint = 0.0f, side = 0.0f;
+        float distance = 0.0f, hint = 0.0f, side = 0.0f, curvature = 0.0f;
     };
     /// Race craft's view of the car and the road this tick (traffic only).
     /// The stretch ahead `end` m long, for race craft's pass prediction (StretchAhead).
@@ -136,6 +144,9 @@ private:
     RaceCraft m_craft;
     float m_offset = 0.0f;       ///< m, race craft's offset from the line this tick
     float m_paceNow = 1.0f;      ///< the driver's pace here, race craft's lift included
+    float m_brakingPoint = 0.0f;
+    bool m_lateBraking = false;
+    float m_towFactor = 1.0f;    ///< what the slipstream raises this car's top speed by this tick
     float m_craftSpeedCap = 0.0f; ///< m/s, race craft's cap this tick (infinity: none)
     double m_clock = 0.0;        ///< s since the first update (the start signal)
     double m_travelled = 0.0;    ///< m driven since the first update

@@ -19,6 +19,11 @@ struct FollowRules {
     /// m: with a car alongside closer across than this, no steering towards it. Wider than a pass's
     /// clearance, so the rule holds before the sides touch: two columns off a grid are 1.1 m apart.
     float steeringMargin = 1.5f;
+    /// s: the margin grows by this much of the lateral speed towards the car alongside. A car
+    /// sweeping across with its line at 6 m/s (a chicane's entry) covered the 1.5 m in a quarter
+    /// of a second, and grip could not take the lateral speed off in time: on Monza 9 of 10
+    /// contact episodes were such side swipes in the first chicane.
+    float steeringAnticipation = 0.5f;
     /// 1/s: lateral acceleration (m/s²) steered away per m/s of lateral speed towards the car
     /// alongside — an acceleration, not a share of the lock, so the correction is as gentle at
     /// 60 m/s as at 10 (a fixed share of the lock swerved fast cars into a spin).
@@ -35,6 +40,13 @@ struct FollowRules {
     /// m/s: a car this much faster than the traffic allows brakes at full (as the runner does for
     /// a corner its braking check finds); below it the speed controller eases off.
     float fullBrakingExcess = 2.0f;
+    /// s: in the tow of the car directly ahead (slipstream.h) on a clear straight, a car follows
+    /// at standstillGap + this · speed with no braking-distance cap, as drivers do when they
+    /// line up a pass in the slipstream (the cap's worst case held them 25 m back at 56 m/s,
+    /// out of the tow's reach). Clear: no tight corner's braking point within the car's stopping
+    /// distance plus draftClearTime of speed, and no other car within draftClearTime beyond it.
+    float draftHeadway = 0.1f;
+    float draftClearTime = 2.0f;    ///< s
 };
 
 /// m/s: the highest speed the traffic ahead allows this car (infinity when none is in its way):
@@ -47,7 +59,17 @@ struct FollowRules {
 /// and, for a car alongside closer across than alongsideMargin (brakingZoneMargin when
 /// `tightBrakingZone`: this car is braking for a tight corner) whose centre is ahead of this one's,
 /// its speed less backOffSpeed (back out). Never negative.
-float trafficSpeedLimit(const CarTraffic& traffic, float speed, float braking, const FollowRules& rules, bool tightBrakingZone = false);
+/// A car drawing apart across from a car ahead (the lateral gap predicted at the catch time larger
+/// than now) is in its way only by that prediction, except into a tight corner. With `drafting`
+/// (mayDraft), the nearest car ahead is followed at draftHeadway by the time-gap controller alone.
+float trafficSpeedLimit(const CarTraffic& traffic, float speed, float braking, const FollowRules& rules, bool tightBrakingZone = false,
+                        bool drafting = false);
+
+/// True when a car in a tow may draft the car directly ahead (FollowRules::draftHeadway): the next
+/// tight corner's braking point (`brakingPoint` m ahead, infinity: none) lies beyond its stopping
+/// distance at `maxBraking` plus draftClearTime of speed, and no other car ahead is within
+/// draftClearTime of speed beyond the first (that car could make it brake).
+bool mayDraft(const CarTraffic& traffic, float speed, float brakingPoint, float maxBraking, const FollowRules& rules);
 
 /// The steering command with the alongside rule applied: with a car alongside closer than the
 /// margin on one side, the command towards that side is capped at `holdSteering` (what keeps the

@@ -1,0 +1,36 @@
+#include "trackwright/traffic/slipstream.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace trackwright {
+
+float slipstreamShare(const CarTraffic& traffic, float speed, float lateral, const SlipstreamRules& rules) {
+    const float reach = rules.reachTime * std::max(0.0f, speed);
+    if (!(reach > 0.0f) || !(rules.maxDragShare > 0.0f)) return 0.0f;
+    float share = 0.0f;
+    for (int k = 0; k < traffic.aheadCount; ++k) {
+        const TrafficNeighbour& n = traffic.ahead[k];
+        if (n.gap >= reach) break;  // nearest first: the rest are further still
+        const float along = 1.0f - std::max(0.0f, n.gap) / reach;
+        const float across = 1.0f - std::abs(n.lateral - lateral) / std::max(0.1f, n.width);
+        if (across > 0.0f) share = std::max(share, rules.maxDragShare * along * across);
+    }
+    return std::min(share, rules.maxDragShare);
+}
+
+float slipstreamTopSpeedFactor(float share) {
+    const float spared = std::clamp(std::isfinite(share) ? share : 0.0f, 0.0f, 0.9f);
+    return std::cbrt(1.0f / (1.0f - spared));
+}
+
+VehicleParameters inSlipstream(const VehicleParameters& vehicle, float share) {
+    VehicleParameters towed = vehicle;
+    const float spared = std::clamp(std::isfinite(share) ? share : 0.0f, 0.0f, 0.9f);
+    if (spared == 0.0f) return towed;
+    towed.drag *= 1.0f - spared;
+    towed.topSpeed *= slipstreamTopSpeedFactor(spared);
+    return towed;
+}
+
+} // namespace trackwright
