@@ -11,6 +11,7 @@
 #include "trackwright/track/registrar.h"
 #include "trackwright/track/track_markers.h"
 #include "trackwright/track/track_point.h"
+#include "trackwright/traffic/slipstream.h"
 #include "trackwright/drive/race_world.h"
 #include "trackwright/vehicle/starting_grid.h"
 #include "trackwright/vehicle/vehicle_model.h"
@@ -706,6 +707,20 @@ tw_status tw_race_car_lap_status(const tw_race* race, uint32_t car, tw_lap_statu
 tw_status tw_race_car_registration(const tw_race* race, uint32_t car, tw_registration* out) {
     if (!race || !out || car >= race->world.size()) return TW_INVALID_ARGUMENT;
     *out = fromRegistration(race->world.registration(car));
+    return TW_OK;
+}
+
+tw_status tw_race_car_slipstream(const tw_race* race, uint32_t car, float* share) {
+    if (!race || !share || car >= race->world.size()) return TW_INVALID_ARGUMENT;
+    *share = race->world.slipstreamShare(car);
+    return TW_OK;
+}
+
+tw_status tw_vehicle_in_slipstream(const tw_vehicle_parameters* vehicle, float share, tw_vehicle_parameters* out) {
+    if (!vehicle || !out) return TW_INVALID_ARGUMENT;
+    const trackwright::VehicleParameters parameters = toParameters(*vehicle);
+    if (!trackwright::validVehicleParameters(parameters)) return TW_INVALID_ARGUMENT;
+    *out = fromParameters(trackwright::inSlipstream(parameters, share));
     return TW_OK;
 }
 

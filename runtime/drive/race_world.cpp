@@ -1,5 +1,7 @@
 #include "trackwright/drive/race_world.h"
 
+#include "trackwright/traffic/slipstream.h"
+
 #include "trackwright/track/prefetch.h"
 
 #include <algorithm>
@@ -155,6 +157,11 @@ void RaceWorld::rank() {
     }
     m_timing.rank(m_standings, m_finishPlace, m_finishTime, m_time);
     for (std::size_t p = 0; p < m_standings.size(); ++p) m_place[m_standings[p].car] = static_cast<std::uint32_t>(p);
+}
+
+float RaceWorld::slipstreamShare(std::uint32_t car) const {
+    if (car >= m_inputs.size() || !m_inputs[car].registered) return 0.0f;
+    return trackwright::slipstreamShare(m_view.car(car), m_inputs[car].speed, m_inputs[car].lateral);
 }
 
 } // namespace trackwright

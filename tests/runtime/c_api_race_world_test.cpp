@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -63,6 +64,7 @@ TEST(CApiRaceWorld, ThreeDriversRaceTwoLapsOfTheKartTrackAndTheFastestWins) {
     std::vector<tw_controls> controls(3);
     double time = 0.0;
     int finished = 0;
+    float largestShare = 0.0f;
     for (int tick = 0; tick < 300 * 60 && finished < 3; ++tick) {
         for (uint32_t i = 0; i < 3; ++i) states[i] = bodies[i].state;
         ASSERT_EQ(tw_race_step(race, states.data(), 3, kDt, controls.data()), TW_OK);
@@ -70,7 +72,15 @@ TEST(CApiRaceWorld, ThreeDriversRaceTwoLapsOfTheKartTrackAndTheFastestWins) {
             tw_registration where{};
             ASSERT_EQ(tw_race_car_registration(race, i, &where), TW_OK);
             if (where.defined) lastDefined[i] = where;
-            ASSERT_EQ(tw_vehicle_step_custom_on_road(&kart, &controls[i], &lastDefined[i].road, kDt, &bodies[i]), TW_OK);
+            // The tow the drivers plan with: the car ahead spares some of this one's drag.
+            float share = -1.0f;
+            ASSERT_EQ(tw_race_car_slipstream(race, i, &share), TW_OK);
+            ASSERT_GE(share, 0.0f);
+            largestShare = std::max(largestShare, share);
+            tw_vehicle_parameters towed{};
+            ASSERT_EQ(tw_vehicle_in_slipstream(&kart, share, &towed), TW_OK);
+            EXPECT_GE(towed.top_speed, kart.top_speed);
+            ASSERT_EQ(tw_vehicle_step_custom_on_road(&towed, &controls[i], &lastDefined[i].road, kDt, &bodies[i]), TW_OK);
             int32_t contact = 0;
             ASSERT_EQ(tw_wall_contact(track, &lastDefined[i], &bodies[i], &contact), TW_OK);
             int32_t teleport = 0;
@@ -99,6 +109,7 @@ TEST(CApiRaceWorld, ThreeDriversRaceTwoLapsOfTheKartTrackAndTheFastestWins) {
         }
     }
     ASSERT_EQ(finished, 3);
+    EXPECT_GT(largestShare, 0.0f) << "off the grid the cars behind run in a wake";
     ASSERT_EQ(tw_race_time(race, &time), TW_OK);
     EXPECT_GT(time, 20.0);
     tw_race_standing tower[3];
@@ -332,6 +343,20 @@ TEST(CApiRaceWorld, MisuseGivesAStatusNeverACrash) {
     tw_registration where{};
     EXPECT_EQ(tw_race_car_registration(race, 9, &where), TW_INVALID_ARGUMENT);
     EXPECT_EQ(tw_race_car_registration(nullptr, 0, &where), TW_INVALID_ARGUMENT);
+    float share = -1.0f;
+    EXPECT_EQ(tw_race_car_slipstream(race, 9, &share), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_race_car_slipstream(nullptr, 0, &share), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_race_car_slipstream(race, 0, nullptr), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_race_car_slipstream(race, 0, &share), TW_OK);
+    EXPECT_GE(share, 0.0f);
+    tw_vehicle_parameters towed{};
+    EXPECT_EQ(tw_vehicle_in_slipstream(nullptr, 0.1f, &towed), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_vehicle_in_slipstream(&car, 0.1f, nullptr), TW_INVALID_ARGUMENT);
+    tw_vehicle_parameters broken = car;
+    broken.top_speed = nan;
+    EXPECT_EQ(tw_vehicle_in_slipstream(&broken, 0.1f, &towed), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_vehicle_in_slipstream(&car, nan, &towed), TW_OK);
+    EXPECT_EQ(towed.top_speed, car.top_speed) << "a share that is no number spares nothing";
     int32_t requested = 0;
     double x = 0.0, y = 0.0;
     float heading = 0.0f;

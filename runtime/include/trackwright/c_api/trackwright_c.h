@@ -412,6 +412,12 @@ TW_API tw_status tw_race_standing_at(const tw_race* race, uint32_t place, tw_rac
 TW_API tw_status tw_race_car_lap_status(const tw_race* race, uint32_t car, tw_lap_status* out);
 /* Car `car`'s registration this tick (where the race saw it). */
 TW_API tw_status tw_race_car_registration(const tw_race* race, uint32_t car, tw_registration* out);
+/* The share of its drag the car ahead spares car `car` this tick (0 outside a tow): step the car's
+ * physics with tw_vehicle_in_slipstream's parameters for the tow its driver plans with. */
+TW_API tw_status tw_race_car_slipstream(const tw_race* race, uint32_t car, float* share);
+/* `vehicle` with `share` of its drag spared in a tow: drag times (1 - share), top speed times
+ * (1 - share)^(-1/3); a share outside [0, 0.9] is clamped. */
+TW_API tw_status tw_vehicle_in_slipstream(const tw_vehicle_parameters* vehicle, float share, tw_vehicle_parameters* out);
 /* Whether car `car`'s stuck manager asks to put it back on its line (then x, y, heading say where;
  * cleared once read, and the car's registration starts afresh). */
 TW_API tw_status tw_race_take_teleport(tw_race* race, uint32_t car, int32_t* requested, double* x, double* y, float* heading);

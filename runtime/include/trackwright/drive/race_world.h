@@ -112,6 +112,10 @@ public:
     /// This tick's registration and neighbours of car `car`.
     const Registration& registration(std::uint32_t car) const { return m_cars[car].here; }
     const CarTraffic& traffic(std::uint32_t car) const { return m_view.car(car); }
+    /// The share of its drag the car ahead spares car `car` this tick (traffic/slipstream.h): step
+    /// its physics with inSlipstream(vehicle, share), as the bake's race does, for the tow the
+    /// runner plans with (it raises top-speed hints by the same factor).
+    float slipstreamShare(std::uint32_t car) const;
     const TrafficView& view() const { return m_view; }
     /// The car's follower (its race craft, stuck statistics …).
     const Follower& follower(std::uint32_t car) const { return *m_cars[car].follower; }
