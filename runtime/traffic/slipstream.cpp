@@ -21,7 +21,7 @@ float slipstreamShare(const CarTraffic& traffic, float speed, float lateral, con
 
 float slipstreamTopSpeedFactor(float share) {
     const float spared = std::clamp(std::isfinite(share) ? share : 0.0f, 0.0f, 0.9f);
-    return std::cbrt(1.0f / (1.0f - spared));
+    return spared > 0.0f ? std::cbrt(1.0f / (1.0f - spared)) : 1.0f;  // most cars run in no wake: no cube root
 }
 
 VehicleParameters inSlipstream(const VehicleParameters& vehicle, float share) {
