@@ -196,14 +196,16 @@ void RaceCraft::continuePass(const CarTraffic& traffic, const RaceCraftSituation
         // Late braking only beside the other car: straight behind it, braking late runs into it.
         m_lateBraking = n.lateralGap > overtake.lateBrakingClearance;
         if (s.brakingPoint <= 0.0f) {
-            // In the braking zone the move holds while beside the other car, or while closing on
-            // it fast enough to draw alongside in the first outbrakeClosingShare of the time left
-            // to slow to the corner's speed; else it is given up, before the other car turns in
-            // across its nose (on Monza's Ascari the car ahead swept onto a passer 2 m behind).
+            // In the braking zone the move holds while beside or ahead of the other car, or while
+            // closing on it fast enough to draw alongside in the first outbrakeClosingShare of the
+            // time left to slow to the corner's speed; else it is given up, before the other car
+            // turns in across its nose (on Monza's Ascari the car ahead swept onto a passer 2 m
+            // behind). Ahead, it is seen through until clear (giving up a move already made was a
+            // third of e-track-1's aborted attempts).
             const bool inside = m_side == s.cornerSide;
             const float timeToCorner = std::max(0.0f, s.speed - s.cornerSpeed) / std::max(0.1f, s.lateDeceleration);
             const bool drawing = inside && n.gap / std::max(0.1f, n.closingSpeed) < overtake.outbrakeClosingShare * timeToCorner;
-            if (!alongside && !drawing) endPass(false);
+            if (behindIt && !alongside && !drawing) endPass(false);
             return;
         }
     }

@@ -382,7 +382,7 @@ TEST(RaceCraft, OutbrakesOnTheInsideOfATightCornerAndGivesUpWhenItCannotDrawAlon
     EXPECT_EQ(hairpin.pass(), trackwright::RaceCraft::Pass::None);
 }
 
-TEST(RaceCraft, BrakesLateWhileBesideTheCarItOutbrakes) {
+TEST(RaceCraft, BrakesLateWhileBesideTheCarItOutbrakesAndSeesTheMoveThrough) {
     trackwright::RaceCraft craft;
     Outbraking o(3.4f, 40.0f, 60.0f);
     craft.update(o.traffic, o.situation, {});
@@ -392,6 +392,26 @@ TEST(RaceCraft, BrakesLateWhileBesideTheCarItOutbrakes) {
     const trackwright::RaceCraftCommand command = craft.update(o.traffic, o.situation, {});
     EXPECT_EQ(craft.pass(), trackwright::RaceCraft::Pass::Committed);
     EXPECT_TRUE(command.lateBraking);
+    o.traffic.ahead[0].centre = 2.0f;  // alongside
+    o.traffic.ahead[0].gap = -2.6f;
+    craft.update(o.traffic, o.situation, {});
+    EXPECT_EQ(craft.counts().attempts, 1);
+    // Out-braked: the other car's centre 7 m behind, pulling away from it. The move is seen through
+    // to clear (it was given up as "not drawing alongside": a third of e-track-1's aborts).
+    o.traffic.aheadCount = 0;
+    o.traffic.behindCount = 1;
+    o.traffic.behind[0] = o.traffic.ahead[0];
+    o.traffic.behind[0].centre = -7.0f;
+    o.traffic.behind[0].gap = 2.4f;
+    o.traffic.behind[0].closingSpeed = -6.0f;
+    craft.update(o.traffic, o.situation, {});
+    EXPECT_EQ(craft.pass(), trackwright::RaceCraft::Pass::Committed);
+    o.traffic.behind[0].centre = -12.0f;  // clear by a car length and 2 m
+    o.traffic.behind[0].gap = 7.4f;
+    craft.update(o.traffic, o.situation, {});
+    EXPECT_NE(craft.pass(), trackwright::RaceCraft::Pass::Committed);
+    EXPECT_EQ(craft.counts().completed, 1);
+    EXPECT_EQ(craft.counts().aborted, 0);
 }
 
 } // namespace
