@@ -71,8 +71,8 @@ float trafficSpeedLimit(const CarTraffic& traffic, float speed, float braking, c
 /// draftClearTime of speed beyond the first (that car could make it brake).
 bool mayDraft(const CarTraffic& traffic, float speed, float brakingPoint, float maxBraking, const FollowRules& rules);
 
-/// The steering command with the alongside rule applied: with a car alongside closer than the
-/// margin on one side, the command towards that side is capped at `holdSteering` (what keeps the
+/// The steering command with the alongside rule applied: with a car alongside closer than
+/// steeringMargin plus steeringAnticipation · (lateral speed towards it) on one side, the command towards that side is capped at `holdSteering` (what keeps the
 /// car parallel to its line) less the steering of alongsideGain · (lateral speed towards that car)
 /// of lateral acceleration, `steeringPerAcceleration` (steeringPerLateralAcceleration) converting.
 float alongsideSteering(const CarTraffic& traffic, float steering, float holdSteering, float steeringPerAcceleration, const FollowRules& rules);
