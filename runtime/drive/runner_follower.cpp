@@ -375,7 +375,9 @@ Controls RunnerFollower::update(const FollowerInput& in) {
         const format::Vec2 predicted = std::abs(omega) > 1e-4
             ? in.state.position + format::Vec2{arc * (std::sin(heading + omega * t) - std::sin(heading)), arc * (std::cos(heading) - std::cos(heading + omega * t))}
             : in.state.position + format::Vec2{std::cos(heading), std::sin(heading)} * (speed * t);
-        const Registration ahead = m_predictor.registerCold(predicted);
+        // Coherent from last tick's predicted point, which moves with the car: one or two segment
+        // tests instead of a grid cell's (a cold look-up was 8 % of a 10 000-car RaceWorld tick).
+        const Registration ahead = m_predictor.update(predicted);
         if (!ahead.defined || std::abs(ahead.lateral) > trackWidthAt(ahead, ahead.lateral) - m_p.wallMargin) {
             const float towardsCentre = ahead.defined ? (ahead.lateral > 0.0f ? -1.0f : 1.0f) : (in.registration.lateral > 0.0f ? -1.0f : 1.0f);
             // A share of the lock, but never more than the wall correction's share of the grip

@@ -399,4 +399,34 @@ TEST(RaceTiming, TimeAtReadsTheHistoryAsALinearScanWould) {
     EXPECT_NEAR(timing.timeAt(0, 0.0, now), oldestTime, 1e-9);  // before the oldest sample
 }
 
+// The tower reads every gap to the leader in one sweep back through the leader's history: each
+// car's gap is the one its own look-up gives, for a strung-out field of cars at different speeds
+// (some behind where the leader's kept history begins, one level with the leader).
+TEST(RaceTiming, TheTowersGapsToTheLeaderAreEachCarsOwnLookUp) {
+    constexpr std::size_t kCars = 12;
+    trackwright::RaceTiming timing(kCars, 0.1, 100);
+    std::vector<double> progress(kCars);
+    double now = 0.0;
+    for (int tick = 0; tick <= 60 * 30; ++tick) {
+        now = tick / 60.0;
+        for (std::size_t c = 0; c < kCars; ++c) progress[c] = c == 1 ? 60.0 * now : (58.0 - 2.5 * double(c)) * now - 4.0 * double(c);
+        timing.record(now, progress);
+    }
+    std::vector<trackwright::RaceStanding> tower(kCars);
+    for (std::uint32_t c = 0; c < kCars; ++c) tower[c].car = c, tower[c].progress = progress[c];
+    const std::vector<std::uint32_t> racing(kCars, kCars);
+    const std::vector<double> noFinish(kCars, 0.0);
+    timing.rank(tower, racing, noFinish, now);
+    ASSERT_EQ(tower[0].car, 1u);
+    EXPECT_EQ(tower[1].car, 0u);
+    int beforeHistory = 0;
+    for (std::size_t p = 1; p < kCars; ++p) {
+        const double own = now - timing.timeAt(1, tower[p].progress, now);
+        EXPECT_DOUBLE_EQ(tower[p].gapToLeader, own) << "place " << p;
+        EXPECT_DOUBLE_EQ(tower[p].gapToAhead, now - timing.timeAt(tower[p - 1].car, tower[p].progress, now)) << "place " << p;
+        beforeHistory += own > 9.8;  // the oldest sample kept is 9.9 s old
+    }
+    EXPECT_GT(beforeHistory, 0);  // the ring's 10 s ends within the field
+}
+
 } // namespace

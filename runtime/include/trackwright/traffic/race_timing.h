@@ -55,6 +55,11 @@ public:
     void rank(std::span<RaceStanding> standings, std::span<const std::uint32_t> finishPlace, std::span<const double> finishTime, double now) const;
 
 private:
+    /// timeAt, the search starting back from sample `newer` (time order, 0 the oldest kept) when
+    /// that sample is past `progress`, else from the newest; leaves in `newer` the first sample
+    /// past `progress`, where a search for a smaller progress may start.
+    double timeAt(std::uint32_t car, double progress, double now, std::size_t& newer) const;
+
     std::size_t m_samples = kDefaultSamples;
     double m_step = kDefaultStep;
     /// Per car (car-major, m_samples each): a ring of progress samples, the newest at m_head − 1.
