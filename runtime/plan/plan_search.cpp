@@ -264,6 +264,9 @@ PlanResult MovementPlanner::plan(const PlanVehicle& vehicle, const PlanState& st
     // `proven`: the shot is within acceptWithin of every path the search could still find; one
     // that is not is re-shot along its path.
     auto finishWithShot = [&](bool proven) {
+        if (!proven && settings.shot.improveEvaluations > 0 &&
+            improvePlanShot(vehicle, goal, settings.tolerance, validity, cellSize, m_bestShot, static_cast<int>(settings.shot.improveEvaluations), true))
+            m_bestShotTotal = m_nodes[m_bestShotNode].cost + static_cast<float>(m_bestShot.duration());
         result.status = PlanStatus::Found;
         result.nodes = m_nodes.size();
         if (!extractPathWithShot(cellSize, result)) result.status = PlanStatus::PathTooLong;

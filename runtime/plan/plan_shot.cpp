@@ -69,7 +69,7 @@ struct ShotEnds {
 /// circle for the speed it ends at); at the start, a spiral that brakes as it tightens (each arc on
 /// the circle for the speed it starts at). Turns in radians, left positive.
 struct ArcChain {
-    static constexpr int kMaxArcs = 4;
+    static constexpr int kMaxArcs = 8;
     double radius[kMaxArcs] = {};
     double turn[kMaxArcs] = {};
     int count = 0;
@@ -239,7 +239,9 @@ bool buildShot(const PlanVehicle& vehicle, const PlanState& from, const TurningP
     out.from = from;
     out.reedsShepp = false;
     out.segmentCount = 0;
-    SpeedPiece pieces[12];
+    // At most: the lead's straight and arcs, the word's three pieces, the tail's straight, arcs and last straight.
+    if ((lead > 0.0) + leadChain.count + 3 + (tail > 0.0) + chain.count + 1 > SpeedProfile::kMaxPieces) return false;
+    SpeedPiece pieces[SpeedProfile::kMaxPieces];
     // Stretches under a millimetre (an angle's rounding, a lead of nothing) are left out: a step
     // that short would time and accelerate by rounding noise, and the end moves by far less than
     // the goal's tolerance (the end is checked against it).
@@ -424,7 +426,7 @@ constexpr int kMaxTailSpirals = 6;
 /// faster end of its step, so the car keeps its lateral limit all the way.
 ArcChain spiral(const PlanVehicle& vehicle, double fromSpeed, double toSpeed, double rate) {
     ArcChain chain;
-    chain.count = ArcChain::kMaxArcs;
+    chain.count = 4;
     const double from2 = fromSpeed * fromSpeed, to2 = toSpeed * toSpeed;
     for (int k = 0; k < chain.count; ++k) {
         const double u0 = from2 + (to2 - from2) * k / chain.count, u1 = from2 + (to2 - from2) * (k + 1) / chain.count;
@@ -612,6 +614,13 @@ PlanShotShape shapeOf(const ShotOptions* options, const Candidate& c) {
     return shape;
 }
 
+/// The speed a shape's lead leaves the car at on its first circle: a braking spiral's end, or the
+/// start's speed where the first circle allows it.
+double leadExitSpeed(const PlanVehicle& vehicle, const PlanShotShape& shape, double startSpeed, double topSpeed) {
+    if (shape.lead == PlanShotShape::LeftBrakingSpiral || shape.lead == PlanShotShape::RightBrakingSpiral) return shape.leadSpeed;
+    return shape.firstRadius > 0.0 ? std::min(startSpeed, arcSpeedCap(vehicle, shape.firstRadius, topSpeed)) : 0.0;
+}
+
 /// A shot from its shape: as findPlanShot builds its candidates, with the straights and spirals
 /// sized from the shape's radii and speeds; false when it does not exist or no profile fits.
 bool buildShape(const PlanVehicle& vehicle, const PlanState& from, const PlanState& goal, const PlanGoalTolerance& tolerance,
@@ -636,11 +645,23 @@ bool buildShape(const PlanVehicle& vehicle, const PlanState& from, const PlanSta
         chain = mirrored(spiral(vehicle, shape.tailFrom, shape.tailTo, a), shape.tail == PlanShotShape::RightSpiral);
     }
     chain.after = shape.tailLength;  // the straight into the goal, after the arcs if any
-    const ShotEnds ends(from, goal, shape.direction);
     const TurnCombination word = kWords[shape.word];
+    double firstRadius = shape.firstRadius;
+    const double topSpeed = shape.direction > 0 ? vehicle.maxSpeed : vehicle.maxReverseSpeed;
+    if (const double entry = leadExitSpeed(vehicle, shape, startSpeed, topSpeed); shape.leadGatherTo > entry + 1e-3) {
+        if (circleCircleCircle(word)) return false;  // its circles share one radius
+        const ArcChain gather = mirrored(spiral(vehicle, entry, shape.leadGatherTo, a), !startsLeft(word));  // eq. 2.1
+        if (leadChain.count + gather.count > ArcChain::kMaxArcs) return false;
+        for (int i = 0; i < gather.count; ++i) {
+            leadChain.radius[leadChain.count] = gather.radius[i];
+            leadChain.turn[leadChain.count++] = gather.turn[i];
+        }
+        firstRadius = std::max(firstRadius, radiusFor(vehicle, shape.leadGatherTo));
+    }
+    const ShotEnds ends(from, goal, shape.direction);
     TurningPath path;
-    return shotPath(ends.inner(lead, leadChain, 0.0, chain), word, shape.firstRadius, shape.lastRadius, tolerance.position, path) &&
-           buildShot(vehicle, from, path, word, shape.firstRadius, shape.lastRadius, lead, leadChain, 0.0, chain, shape.direction, startSpeed,
+    return shotPath(ends.inner(lead, leadChain, 0.0, chain), word, firstRadius, shape.lastRadius, tolerance.position, path) &&
+           buildShot(vehicle, from, path, word, firstRadius, shape.lastRadius, lead, leadChain, 0.0, chain, shape.direction, startSpeed,
                      endSpeed, out);
 }
 
@@ -892,7 +913,7 @@ void descend(const PlanVehicle& vehicle, const PlanState& from, const PlanState&
         double PlanShotShape::*field;
         double step, low, high;
     };
-    Knob knobs[8];
+    Knob knobs[9];
     int knobCount = 0;
     knobs[knobCount++] = {&PlanShotShape::firstRadius, 0.15 * shape.firstRadius, tightest, widest};
     if (!oneRadius) knobs[knobCount++] = {&PlanShotShape::lastRadius, 0.15 * shape.lastRadius, tightest, widest};
@@ -901,6 +922,10 @@ void descend(const PlanVehicle& vehicle, const PlanState& from, const PlanState&
     knobs[knobCount++] = {&PlanShotShape::leadLength, 1.0, 0.0, 200.0};
     knobs[knobCount++] = {&PlanShotShape::tailLength, 1.0, 0.0, 200.0};
     if (shape.tail == PlanShotShape::GoalArc) knobs[knobCount++] = {&PlanShotShape::tailTurn, 0.25, -2.0 * M_PI, 2.0 * M_PI};
+    if (!oneRadius && shape.firstRadius > 0.0) {
+        if (shape.leadGatherTo == 0.0) shape.leadGatherTo = leadExitSpeed(vehicle, shape, std::abs(from.speed), topSpeed);
+        knobs[knobCount++] = {&PlanShotShape::leadGatherTo, 0.5, 0.0, topSpeed};
+    }
     if (shape.tail == PlanShotShape::LeftSpiral || shape.tail == PlanShotShape::RightSpiral) {
         knobs[knobCount++] = {&PlanShotShape::tailFrom, 0.5, 0.0, topSpeed};
         knobs[knobCount++] = {&PlanShotShape::tailTo, 0.5, 0.0, topSpeed};
@@ -943,13 +968,31 @@ void descend(const PlanVehicle& vehicle, const PlanState& from, const PlanState&
 } // namespace
 
 bool improvePlanShot(const PlanVehicle& vehicle, const PlanState& goal, const PlanGoalTolerance& tolerance, const PlanValidity& validity,
-                     float spacing, PlanShot& shot, int evaluations) {
+                     float spacing, PlanShot& shot, int evaluations, bool alsoBrakingOnto) {
     if (shot.reedsShepp || shot.shape.word < 0 || vehicle.turningRadius <= 0.0f) return false;
     PlanShot trial;
     const double original = shot.duration();
     PlanShotShape best = shot.shape;
     double bestTime = original;
     descend(vehicle, shot.from, goal, tolerance, best, bestTime, evaluations, trial);
+    // A*'s best paths often brake onto the tightest circle and gather speed as it widens, where the
+    // shot found turns at its start's speed throughout: a second descent from that shape.
+    const double startSpeed = std::abs(shot.from.speed), tightest = radiusFor(vehicle, 0.0);
+    const double tightestSpeed = arcSpeedCap(vehicle, tightest, vehicle.maxSpeed);
+    if (alsoBrakingOnto && shot.shape.direction > 0 && !circleCircleCircle(kWords[shot.shape.word]) && startSpeed > tightestSpeed + 0.1) {
+        PlanShotShape braking = shot.shape;
+        braking.lead = startsLeft(kWords[braking.word]) ? PlanShotShape::LeftBrakingSpiral : PlanShotShape::RightBrakingSpiral;
+        braking.leadLength = 0.0;
+        braking.leadSpeed = tightestSpeed;
+        braking.firstRadius = tightest;
+        braking.leadGatherTo = std::min(static_cast<double>(vehicle.maxSpeed), tightestSpeed + 1.0);
+        double time = std::numeric_limits<double>::infinity();
+        descend(vehicle, shot.from, goal, tolerance, braking, time, evaluations, trial);
+        if (time < bestTime) {
+            bestTime = time;
+            best = braking;
+        }
+    }
     if (!(bestTime < original) || !buildShape(vehicle, shot.from, goal, tolerance, best, trial)) return false;
     if (!MovementPlanner::reachesGoal(shotEnd(trial), goal, tolerance) || !shotIsValid(trial, validity, spacing)) return false;
     trial.shape = best;

@@ -58,13 +58,17 @@ struct PlanShotShape {
     double tailTurn = 0.0;          ///< rad of the goal arc, left positive
     double tailFrom = 0.0, tailTo = 0.0;  ///< m/s the spiral begins and ends at
     double tailLength = 0.0;        ///< m of straight into the goal (after a goal arc or spiral)
+    /// m/s a spiral that gathers speed as it widens, after the lead and on the first circle's hand,
+    /// ends at; the first circle then no tighter than that speed allows. 0, or no more than the
+    /// speed the lead leaves: none. Only improvePlanShot sets it.
+    double leadGatherTo = 0.0;
 };
 
 struct PlanShot {
     PlanState from;                 ///< where it starts: a searched state
     bool reedsShepp = false;        ///< a Reeds–Shepp word (cusps allowed); otherwise a Dubins-like one
     PlanShotShape shape;            ///< how a Dubins-like one is made
-    PlanShotSegment segments[12];
+    PlanShotSegment segments[SpeedProfile::kMaxPieces];
     int segmentCount = 0;
     SpeedProfile profile;           ///< along the path's length
 
@@ -109,7 +113,7 @@ bool findPlanShot(const PlanVehicle& vehicle, const PlanState& from, const PlanS
 /// when `validity` accepts it and it ends at the goal; false (`shot` unchanged) when none was found.
 /// Allocates nothing.
 bool improvePlanShot(const PlanVehicle& vehicle, const PlanState& goal, const PlanGoalTolerance& tolerance, const PlanValidity& validity,
-                     float spacing, PlanShot& shot, int evaluations = 64);
+                     float spacing, PlanShot& shot, int evaluations = 64, bool alsoBrakingOnto = false);
 
 /// How many steps sampleShot writes for `shot` at `spacing` metres: each segment in equal steps of
 /// at most `spacing`, a turn on the spot in one.

@@ -26,7 +26,7 @@ struct SpeedPiece {
 /// here closed-form because every cap is constant on its piece.
 class SpeedProfile {
 public:
-    static constexpr int kMaxPieces = 12;
+    static constexpr int kMaxPieces = 16;
     static constexpr int kMaxKnots = 4 * kMaxPieces + 2;
 
     /// False (and the profile empty) when no such speed exists: a start or end speed above its
