@@ -111,7 +111,8 @@ bool findPlanShot(const PlanVehicle& vehicle, const PlanState& from, const PlanS
 /// kept, the steps halved when none is, at most `evaluations` shots built. The best paths of the
 /// thesis's set-up turn on circles between the few radii findPlanShot tries. Keeps the quicker shot
 /// when `validity` accepts it and it ends at the goal; false (`shot` unchanged) when none was found.
-/// Allocates nothing.
+/// `alsoBrakingOnto`: a second search from the shape that brakes onto the tightest circle and gathers
+/// speed as it widens (the search's final shot; it doubles the cost). Allocates nothing.
 bool improvePlanShot(const PlanVehicle& vehicle, const PlanState& goal, const PlanGoalTolerance& tolerance, const PlanValidity& validity,
                      float spacing, PlanShot& shot, int evaluations = 64, bool alsoBrakingOnto = false);
 
