@@ -192,6 +192,32 @@ void MovementPlanner::reshootAlongPath(const PlanVehicle& vehicle, const PlanSta
     }
 }
 
+void MovementPlanner::polishFinalShot(std::uint32_t startNode, const PlanVehicle& vehicle, const PlanState& goal, const PlanSettings& settings,
+                                      PlanValidity validity, PlanResult& result) {
+    if (settings.shot.improveEvaluations == 0) return;
+    const int evaluations = static_cast<int>(settings.shot.improveEvaluations);
+    const float cellSize = settings.discretization.cellSize;
+    if (improvePlanShot(vehicle, goal, settings.tolerance, validity, cellSize, m_bestShot, evaluations, true))
+        m_bestShotTotal = m_nodes[m_bestShotNode].cost + static_cast<float>(m_bestShot.duration());
+    // From the start too, the shot not bounded by the best path (improvePlanShot may make a slower
+    // one the quickest): searches whose best path brakes onto the tightest circle at once ended
+    // their refining on a shot from a later node. Shooting so from every node of the path's
+    // search part found no more paths within 5 % of A*'s on the thesis's set-up and took the
+    // 95th percentile from 4.9 to 7.6 ms.
+    if (m_bestShotNode == startNode) return;
+    const PlanNode& start = m_nodes[startNode];
+    ++result.shots;
+    if (!findPlanShot(vehicle, start.state, goal, settings.tolerance, validity, cellSize, m_shotWorkspace, m_shot,
+                      std::numeric_limits<double>::infinity(), settings.shot.validatedPerTry))
+        return;
+    improvePlanShot(vehicle, goal, settings.tolerance, validity, cellSize, m_shot, evaluations, true);
+    const float total = start.cost + static_cast<float>(m_shot.duration());
+    if (!(total < m_bestShotTotal)) return;
+    m_bestShotNode = startNode;
+    m_bestShotTotal = total;
+    m_bestShot = m_shot;
+}
+
 bool MovementPlanner::extractPathWithShot(float cellSize, PlanResult& result) {
     const std::uint32_t last = m_bestShotNode;
     std::uint32_t pathSteps = 0;
@@ -264,9 +290,7 @@ PlanResult MovementPlanner::plan(const PlanVehicle& vehicle, const PlanState& st
     // `proven`: the shot is within acceptWithin of every path the search could still find; one
     // that is not is re-shot along its path.
     auto finishWithShot = [&](bool proven) {
-        if (!proven && settings.shot.improveEvaluations > 0 &&
-            improvePlanShot(vehicle, goal, settings.tolerance, validity, cellSize, m_bestShot, static_cast<int>(settings.shot.improveEvaluations), true))
-            m_bestShotTotal = m_nodes[m_bestShotNode].cost + static_cast<float>(m_bestShot.duration());
+        if (!proven) polishFinalShot(startNode, vehicle, goal, settings, validity, result);
         result.status = PlanStatus::Found;
         result.nodes = m_nodes.size();
         if (!extractPathWithShot(cellSize, result)) result.status = PlanStatus::PathTooLong;

@@ -658,6 +658,20 @@ bool buildShape(const PlanVehicle& vehicle, const PlanState& from, const PlanSta
         }
         firstRadius = std::max(firstRadius, radiusFor(vehicle, shape.leadGatherTo));
     }
+    if (const double exit = shape.lastRadius > 0.0 ? arcSpeedCap(vehicle, shape.lastRadius, topSpeed) : 0.0; shape.lastGatherTo > exit + 1e-3) {
+        if (circleCircleCircle(word) || shape.lastRadius <= 0.0) return false;
+        const ArcChain gather = mirrored(spiral(vehicle, exit, shape.lastGatherTo, a), !endsLeft(word));  // eq. 2.1
+        if (chain.count + gather.count > ArcChain::kMaxArcs) return false;
+        for (int i = chain.count - 1; i >= 0; --i) {
+            chain.radius[i + gather.count] = chain.radius[i];
+            chain.turn[i + gather.count] = chain.turn[i];
+        }
+        for (int i = 0; i < gather.count; ++i) {
+            chain.radius[i] = gather.radius[i];
+            chain.turn[i] = gather.turn[i];
+        }
+        chain.count += gather.count;
+    }
     const ShotEnds ends(from, goal, shape.direction);
     TurningPath path;
     return shotPath(ends.inner(lead, leadChain, 0.0, chain), word, firstRadius, shape.lastRadius, tolerance.position, path) &&
@@ -913,7 +927,7 @@ void descend(const PlanVehicle& vehicle, const PlanState& from, const PlanState&
         double PlanShotShape::*field;
         double step, low, high;
     };
-    Knob knobs[9];
+    Knob knobs[10];
     int knobCount = 0;
     knobs[knobCount++] = {&PlanShotShape::firstRadius, 0.15 * shape.firstRadius, tightest, widest};
     if (!oneRadius) knobs[knobCount++] = {&PlanShotShape::lastRadius, 0.15 * shape.lastRadius, tightest, widest};
@@ -925,6 +939,10 @@ void descend(const PlanVehicle& vehicle, const PlanState& from, const PlanState&
     if (!oneRadius && shape.firstRadius > 0.0) {
         if (shape.leadGatherTo == 0.0) shape.leadGatherTo = leadExitSpeed(vehicle, shape, std::abs(from.speed), topSpeed);
         knobs[knobCount++] = {&PlanShotShape::leadGatherTo, 0.5, 0.0, topSpeed};
+    }
+    if (!oneRadius && shape.lastRadius > 0.0) {
+        if (shape.lastGatherTo == 0.0) shape.lastGatherTo = arcSpeedCap(vehicle, shape.lastRadius, topSpeed);
+        knobs[knobCount++] = {&PlanShotShape::lastGatherTo, 0.5, 0.0, topSpeed};
     }
     if (shape.tail == PlanShotShape::LeftSpiral || shape.tail == PlanShotShape::RightSpiral) {
         knobs[knobCount++] = {&PlanShotShape::tailFrom, 0.5, 0.0, topSpeed};
@@ -985,10 +1003,32 @@ bool improvePlanShot(const PlanVehicle& vehicle, const PlanState& goal, const Pl
         braking.leadLength = 0.0;
         braking.leadSpeed = tightestSpeed;
         braking.firstRadius = tightest;
-        braking.leadGatherTo = std::min(static_cast<double>(vehicle.maxSpeed), tightestSpeed + 1.0);
+        // Where the gathering ends decides how far it turns (at the lateral limit, (a_lat / a)·ln(v₁ / v₀)
+        // radians): the descent starts from the quickest of a few such turns, each with the shot's
+        // own tail or, for a straight one, none (a tail sized for the old turn mostly forces a loop).
         double time = std::numeric_limits<double>::infinity();
+        PlanShotShape start = braking;
+        const double logSpeedPerRadian = vehicle.maxLateralAcceleration > 0.0f ? vehicle.maxAcceleration / vehicle.maxLateralAcceleration : 0.1;
+        for (const double turnDeg : {45.0, 90.0, 135.0, 180.0, 225.0}) {
+            for (const bool keepTail : {true, false}) {
+                PlanShotShape next = braking;
+                next.leadGatherTo = std::min(static_cast<double>(vehicle.maxSpeed), tightestSpeed * std::exp(turnDeg * M_PI / 180.0 * logSpeedPerRadian));
+                if (!keepTail) {
+                    if (next.tail != PlanShotShape::GatheringStraight && next.tail != PlanShotShape::NoTail) continue;
+                    next.tail = PlanShotShape::NoTail;
+                    next.tailLength = 0.0;
+                    next.lastRadius = std::max(next.lastRadius, radiusFor(vehicle, std::abs(goal.speed)));
+                }
+                if (!buildShape(vehicle, shot.from, goal, tolerance, next, trial) || !(trial.duration() < time)) continue;
+                time = trial.duration();
+                start = next;
+            }
+        }
+        braking = start;
         descend(vehicle, shot.from, goal, tolerance, braking, time, evaluations, trial);
-        if (time < bestTime) {
+        // Kept only when it holds on its own: a miss must not cost the first descent's gain.
+        if (time < bestTime && buildShape(vehicle, shot.from, goal, tolerance, braking, trial) &&
+            MovementPlanner::reachesGoal(shotEnd(trial), goal, tolerance) && shotIsValid(trial, validity, spacing)) {
             bestTime = time;
             best = braking;
         }

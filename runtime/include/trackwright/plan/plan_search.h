@@ -86,6 +86,10 @@ private:
     /// m_bestShot when it makes the quickest path so far.
     void shoot(std::uint32_t node, std::uint32_t iteration, const PlanVehicle& vehicle, const PlanState& goal, const PlanSettings& settings,
                PlanValidity validity, PlanResult& result);
+    /// A search's best shot not proven quick enough (the refining ran its course): improved also
+    /// from the shape that brakes onto the tightest circle, and shot again so from `startNode`.
+    void polishFinalShot(std::uint32_t startNode, const PlanVehicle& vehicle, const PlanState& goal, const PlanSettings& settings,
+                         PlanValidity validity, PlanResult& result);
     /// extractPath to the best shot's node, then the shot's steps; false when they do not fit.
     bool extractPathWithShot(float cellSize, PlanResult& result);
     /// Shoots from the steps of the extracted path's shot (every other one) and splices the

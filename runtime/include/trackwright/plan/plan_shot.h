@@ -62,6 +62,10 @@ struct PlanShotShape {
     /// ends at; the first circle then no tighter than that speed allows. 0, or no more than the
     /// speed the lead leaves: none. Only improvePlanShot sets it.
     double leadGatherTo = 0.0;
+    /// m/s a spiral that gathers speed as it widens, after the last circle (from the speed that
+    /// circle allows) and on its hand, ends at, before the tail. 0, or no more than that speed:
+    /// none. Only improvePlanShot sets it.
+    double lastGatherTo = 0.0;
 };
 
 struct PlanShot {
