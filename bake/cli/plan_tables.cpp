@@ -162,7 +162,7 @@ void printPlanTables(std::ostream& out, const RandomSummary& s, const std::vecto
     }
 
     print("\nThe analytic final approach (issue 28): A*, refined heuristic, with shots (every 32nd expansion and every one within 1 m of");
-    print("the goal; the best kept until within 3 % of the lowest open cost + estimate, or 2000 expansions after the first)");
+    print("the goal; the best kept until within 3 % of the lowest open cost + estimate, or 1750 expansions after the first)");
     std::snprintf(line, sizeof line, "solved %d of %d within %s iterations; iterations mean %.0f, median %.0f; search time median %.3f ms, p95 %.3f ms, max %.2f ms",
                   s.shotFound, s.searches, "100000", s.shotIterations.mean(), RandomSummary::quantile(s.shotIterationList, 0.5),
                   1e3 * RandomSummary::quantile(s.shotSeconds, 0.5), 1e3 * RandomSummary::quantile(s.shotSeconds, 0.95),

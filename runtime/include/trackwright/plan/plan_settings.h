@@ -67,7 +67,7 @@ struct PlanShotSettings {
     /// never overestimates, of every path the search could still find) …
     float acceptWithin = 0.03f;
     /// … or this many more expansions after the first valid shot, whichever comes first.
-    std::uint32_t refineIterations = 2000;
+    std::uint32_t refineIterations = 1750;
     /// Every shot found is improved by a local search on its radii, spirals and straights
     /// (improvePlanShot) building at most this many shots; 0: off.
     std::uint32_t improveEvaluations = 64;
