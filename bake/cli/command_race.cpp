@@ -54,7 +54,12 @@ void writeText(std::ostream& out, const std::string& name, const RaceCommand& c,
         out << '\n';
     }
     for (const ContactEpisode& e : r.contacts) {
-        std::snprintf(line, sizeof line, "contact at %.2f s: car %u into car %u (%s)\n", e.time, e.blamed + 1, e.other + 1, e.rear ? "rear" : "side");
+        if (e.distance >= 0.0)
+            std::snprintf(line, sizeof line, "contact at %.2f s, %.0f m along the route: car %u into car %u (%s)\n", e.time, e.distance, e.blamed + 1,
+                          e.other + 1, e.rear ? "rear" : "side");
+        else
+            std::snprintf(line, sizeof line, "contact at %.2f s, off the route: car %u into car %u (%s)\n", e.time, e.blamed + 1, e.other + 1,
+                          e.rear ? "rear" : "side");
         out << line;
     }
     std::snprintf(line, sizeof line,

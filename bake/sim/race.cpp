@@ -117,7 +117,8 @@ void Race::resolveContacts() {
                 if (towardsB != towardsA) blamed = towardsB > towardsA ? i : j;
             }
             const std::uint32_t other = blamed == behind ? front : behind;
-            m_contacts.episodes.push_back({blamed, other, rear, m_time});
+            const trackwright::TrafficCar& hitter = m_inputs[blamed];
+            m_contacts.episodes.push_back({blamed, other, rear, m_time, hitter.registered ? double(hitter.distance) : -1.0});
             ++(rear ? m_contacts.rear : m_contacts.side);
             ++m_contacts.blamed[blamed];
             ++m_contacts.involved[blamed];

@@ -25,6 +25,9 @@ struct ContactEpisode {
     std::uint32_t blamed = 0, other = 0;  ///< car indices; the blamed car hit the other
     bool rear = false;                    ///< along the route (blame on the car behind), else side (the car that moved across)
     double time = 0.0;                    ///< s into the race
+    /// m along its route where the blamed car was (where on the lap a designer looks); negative:
+    /// it was off every route.
+    double distance = -1.0;
 };
 
 /// s two cars must stay apart for their next touch to count as a new episode.

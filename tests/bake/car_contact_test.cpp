@@ -53,7 +53,8 @@ TEST(CarContact, PushesApartAndSharesTheClosingSpeed) {
 }
 
 // Too late to brake: a 31 m/s car 1 m behind a 9 m/s one. The contact is resolved, counted once as
-// a rear contact blamed on the car behind, and the car behind never comes out in front.
+// a rear contact blamed on the car behind, where it happened, and the car behind never comes out in
+// front.
 TEST(CarContact, AnOverlapInARaceIsOneRearEpisodeBlamedOnTheCarBehind) {
     // Tarmac too narrow to pass on: the car behind cannot go round, it runs into the other.
     formats::TrackDocument narrow = tw::test::circleTrack(48, 300.0);
@@ -79,6 +80,10 @@ TEST(CarContact, AnOverlapInARaceIsOneRearEpisodeBlamedOnTheCarBehind) {
     ASSERT_EQ(race.contacts().episodes.size(), 1u);
     EXPECT_TRUE(race.contacts().episodes[0].rear);
     EXPECT_EQ(race.contacts().episodes[0].blamed, 0u);
+    // Where on the lap: the car behind, a few metres on from where it started (31 m/s against 9,
+    // 1 m apart), which is what a designer reading the race looks up.
+    EXPECT_GT(race.contacts().episodes[0].distance, 100.0);
+    EXPECT_LT(race.contacts().episodes[0].distance, 110.0);
     EXPECT_EQ(race.contacts().blamed[0], 1);
     EXPECT_EQ(race.contacts().involved[1], 1);
 }
