@@ -34,6 +34,9 @@ float trafficSpeedLimit(const CarTraffic& traffic, float speed, float braking, c
     for (int k = 0; k < traffic.alongsideCount; ++k) {
         const TrafficNeighbour& n = traffic.alongside[k];
         if (n.lateralGap < margin && n.centre > 0.0f) limit = std::min(limit, n.speed - r.backOffSpeed);
+        const float towards = traffic.lateralSpeed * n.side;
+        if (r.driftLiftSpeed > 0.0f && towards > r.driftLiftSpeed && n.lateralGap < r.steeringMargin + r.steeringAnticipation * towards)
+            limit = std::min(limit, v - r.backOffSpeed);
     }
     return std::max(0.0f, limit);
 }

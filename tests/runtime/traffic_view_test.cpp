@@ -213,4 +213,29 @@ TEST(FollowRules, StopsSteeringTowardsACarAlongsideSoonerTheFasterItClosesAcross
     EXPECT_NEAR(trackwright::alongsideSteering(t, -0.3f, 0.0f, perAcceleration, {}), 5.0f * 6.0f * perAcceleration, 1e-6f);
 }
 
+// A car sliding wide into the one beside it (the inside of a hairpin taken too fast) lifts: more
+// steering only slides it further; drifting away, or slower than the threshold, it does not.
+TEST(FollowRules, ACarDriftingIntoOneAlongsideLifts) {
+    trackwright::CarTraffic t;
+    t.alongsideCount = 1;
+    t.alongside[0].side = -1.0f;   // on the right…
+    t.alongside[0].centre = -1.0f; // …a metre behind: not a car to back out from
+    t.alongside[0].speed = 13.0f;
+    t.alongside[0].lateralGap = 1.2f;
+    const trackwright::FollowRules rules;
+    t.lateralSpeed = -3.0f;  // sliding right at 3 m/s: 1.2 m is within 1.5 + 0.5 · 3
+    EXPECT_NEAR(trackwright::trafficSpeedLimit(t, 13.0f, 12.0f, rules), 13.0f - rules.backOffSpeed, 1e-6f);
+    t.lateralSpeed = 3.0f;   // drifting away from it
+    EXPECT_TRUE(std::isinf(trackwright::trafficSpeedLimit(t, 13.0f, 12.0f, rules)));
+    t.lateralSpeed = -0.8f;  // towards it, but slower than driftLiftSpeed: the steering rule's
+    EXPECT_TRUE(std::isinf(trackwright::trafficSpeedLimit(t, 13.0f, 12.0f, rules)));
+    t.lateralSpeed = -3.0f;
+    t.alongside[0].lateralGap = 3.5f;  // beyond 1.5 + 0.5 · 3
+    EXPECT_TRUE(std::isinf(trackwright::trafficSpeedLimit(t, 13.0f, 12.0f, rules)));
+    trackwright::FollowRules off = rules;
+    off.driftLiftSpeed = 0.0f;
+    t.alongside[0].lateralGap = 1.2f;
+    EXPECT_TRUE(std::isinf(trackwright::trafficSpeedLimit(t, 13.0f, 12.0f, off)));
+}
+
 } // namespace

@@ -32,6 +32,11 @@ struct FollowRules {
     /// to its speed less this: the car behind backs out (no overtaking in this increment), so two
     /// cars never run wheel to wheel onto the same line.
     float backOffSpeed = 2.0f;
+    /// m/s: a car alongside closer across than the steering margin (with its anticipation), this
+    /// car moving towards it faster than this, lifts to its own speed less backOffSpeed: it is
+    /// sliding wide at the grip limit (a hairpin's inside line taken too fast), where more steering
+    /// only slides it further, and slower is the one way to turn tighter. 0: off.
+    float driftLiftSpeed = 1.0f;
     /// m: in a tight corner's braking zone a car alongside whose centre is ahead and is closer
     /// across than this makes this car back out as above (issue 25: "in a braking zone the car
     /// behind backs out") — two cars abreast into a chicane, where the line sweeps across the
