@@ -54,12 +54,10 @@ void writeText(std::ostream& out, const std::string& name, const RaceCommand& c,
         out << '\n';
     }
     for (const ContactEpisode& e : r.contacts) {
-        if (e.distance >= 0.0)
-            std::snprintf(line, sizeof line, "contact at %.2f s, %.0f m along the route: car %u into car %u (%s)\n", e.time, e.distance, e.blamed + 1,
-                          e.other + 1, e.rear ? "rear" : "side");
-        else
-            std::snprintf(line, sizeof line, "contact at %.2f s, off the route: car %u into car %u (%s)\n", e.time, e.blamed + 1, e.other + 1,
-                          e.rear ? "rear" : "side");
+        char where[48] = "off the route";
+        if (e.distance >= 0.0) std::snprintf(where, sizeof where, "%.0f m along the route", e.distance);
+        std::snprintf(line, sizeof line, "contact at %.2f s, %s: car %u into car %u (%s)\n", e.time, where, e.blamed + 1, e.other + 1,
+                      e.rear ? "rear" : "side");
         out << line;
     }
     std::snprintf(line, sizeof line,

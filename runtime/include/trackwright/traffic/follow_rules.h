@@ -63,7 +63,9 @@ struct FollowRules {
 ///   car ahead as to a corner),
 /// and, for a car alongside closer across than alongsideMargin (brakingZoneMargin when
 /// `tightBrakingZone`: this car is braking for a tight corner) whose centre is ahead of this one's,
-/// its speed less backOffSpeed (back out). Never negative.
+/// its speed less backOffSpeed (back out); for a car alongside that this car moves towards faster
+/// than driftLiftSpeed within the steering margin (with its anticipation), this car's own speed less
+/// backOffSpeed (it is sliding into it: lift). Never negative.
 /// A car drawing apart across from a car ahead (the lateral gap predicted at the catch time larger
 /// than now) is in its way only by that prediction, except into a tight corner. With `drafting`
 /// (mayDraft), the nearest car ahead is followed at draftHeadway by the time-gap controller alone.
