@@ -351,7 +351,18 @@ Controls RunnerFollower::update(const FollowerInput& in) {
         // Follow: the car behind owns avoiding the car ahead (traffic/follow_rules.h).
         // In a tow on a clear straight the car closes up to draft the car ahead (follow_rules.h).
         const bool drafting = m_towFactor > 1.0f && mayDraft(*m_traffic, speed, m_brakingPoint, m_p.maxBraking, m_p.follow);
-        const float limit = std::min(m_craftSpeedCap, trafficSpeedLimit(*m_traffic, speed, m_p.maxBraking, m_p.follow, m_tightBraking, drafting));
+        // Where this car's own path runs at the place of each car ahead it is about to reach.
+        float pathGaps[kMaxTrafficAhead];
+        for (int k = 0; k < m_traffic->aheadCount; ++k) {
+            const TrafficNeighbour& n = m_traffic->ahead[k];
+            pathGaps[k] = std::numeric_limits<float>::infinity();
+            if (!onRoute || n.gap > m_p.follow.pathLookGap || !(n.gap < m_p.follow.pathLookTime * n.closingSpeed)) continue;
+            std::uint32_t cursor = m_carCursor;
+            const float there = m_sampler.lateralAt(m_lineDistance + n.centre, &cursor) + m_offset;
+            pathGaps[k] = std::abs(n.lateral - there) - 0.5f * (m_p.width + n.width);
+        }
+        const float limit =
+            std::min(m_craftSpeedCap, trafficSpeedLimit(*m_traffic, speed, m_p.maxBraking, m_p.follow, m_tightBraking, drafting, pathGaps));
         if (limit < m_targetSpeed) {
             m_targetSpeed = limit;
             mustBrake = mustBrake || limit < speed - m_p.follow.fullBrakingExcess;

@@ -34,6 +34,14 @@ void LineSampler::prefetch(std::uint32_t cursor, std::uint32_t count) const {
 LineSample LineSampler::sample(double distance, std::uint32_t* cursor) const { return sampleAt(distance, cursor); }
 
 float LineSampler::curvatureAt(double distance, std::uint32_t* cursor) const {
+    return interpolatedAt(distance, cursor, &format::BakedLinePoint::curvature);
+}
+
+float LineSampler::lateralAt(double distance, std::uint32_t* cursor) const {
+    return interpolatedAt(distance, cursor, &format::BakedLinePoint::offset);
+}
+
+float LineSampler::interpolatedAt(double distance, std::uint32_t* cursor, float format::BakedLinePoint::*field) const {
     if (m_pointCount == 0 || !std::isfinite(distance)) return 0.0f;
     if (m_closed && m_length > 0.0f) {
         distance = std::fmod(distance, static_cast<double>(m_length));
@@ -44,12 +52,13 @@ float LineSampler::curvatureAt(double distance, std::uint32_t* cursor) const {
     const std::uint32_t i = pointAt(static_cast<float>(distance), cursor ? *cursor : m_pointCount);
     if (cursor) *cursor = i;
     const bool wraps = i + 1 == m_pointCount;
-    if (wraps && !m_closed) return m_points[i].curvature;
+    if (wraps && !m_closed) return m_points[i].*field;
     const format::BakedLinePoint& a = m_points[i];
     const format::BakedLinePoint& b = m_points[wraps ? 0u : i + 1];
     const double span = (wraps ? m_length : b.distance) - a.distance;
     const double t = span > 0.0 ? std::clamp((distance - a.distance) / span, 0.0, 1.0) : 0.0;
-    return static_cast<float>(a.curvature + t * (b.curvature - a.curvature));  // as sample() computes it
+    const double from = a.*field, to = b.*field;
+    return static_cast<float>(from + t * (to - from));  // as sampleAt's lerpFloat computes it
 }
 
 std::uint32_t LineSampler::pointAt(float distance, std::uint32_t hint) const {

@@ -6,7 +6,8 @@
 
 namespace trackwright {
 
-float trafficSpeedLimit(const CarTraffic& traffic, float speed, float braking, const FollowRules& r, bool tightBrakingZone, bool drafting) {
+float trafficSpeedLimit(const CarTraffic& traffic, float speed, float braking, const FollowRules& r, bool tightBrakingZone, bool drafting,
+                        const float* pathGaps) {
     float limit = std::numeric_limits<float>::infinity();
     const float v = std::max(0.0f, speed);
     const float b = std::max(0.1f, r.brakingFraction * braking);
@@ -16,7 +17,8 @@ float trafficSpeedLimit(const CarTraffic& traffic, float speed, float braking, c
         // decides: holding the passer at the other car's speed until its side was a metre clear
         // spent the pass's commitment time behind it. Into a tight corner both gaps count.
         const bool apart = !tightBrakingZone && n.lateralGapAtCatch > n.lateralGap;
-        const float across = apart ? n.lateralGapAtCatch : std::min(n.lateralGap, n.lateralGapAtCatch);
+        const float predicted = apart ? n.lateralGapAtCatch : std::min(n.lateralGap, n.lateralGapAtCatch);
+        const float across = pathGaps ? std::min(predicted, pathGaps[k]) : predicted;
         if (across >= r.inTheWayLateralGap) continue;
         const float vAhead = std::max(0.0f, n.speed);
         const float desired = r.standstillGap + (drafting && k == 0 ? r.draftHeadway : r.headway) * v;

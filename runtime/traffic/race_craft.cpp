@@ -332,11 +332,13 @@ RaceCraftCommand RaceCraft::update(const CarTraffic& traffic, const RaceCraftSit
     if (std::abs(lateral - s.lateral) > laneChange.threshold) {
         const bool awayFromLine = std::abs(lateral - s.lineLateral) > std::abs(s.lateral - s.lineLateral);
         const TrafficNeighbour* blocker = corridorBlocker(traffic, s, lateral);
-        // A car ahead across the way back that this car closes on faster than it could fall in
-        // behind (an attempt given up at a braking point, 9 m/s faster and 2 m behind) holds the
-        // return too: the car stays beside the line and drops back first.
-        const bool closingOnIt = blocker && blocker->gap > 0.0f && blocker->closingSpeed > laneChange.returnClosingSpeed &&
-                                 blocker->gap < laneChange.dropBackGap + laneChange.returnClosingTime * blocker->closingSpeed;
+        // A car ahead across the way back that this car would reach before it could fall in
+        // behind (an attempt given up at a braking point, 9 m/s faster and 2 m behind; one given
+        // up in a hairpin, 2.4 m/s faster and 0.7 m behind) holds the return too: the car stays
+        // beside the line and drops back first.
+        const bool closingOnIt = blocker && blocker->gap > 0.0f && blocker->closingSpeed > 0.0f &&
+                                 blocker->gap < (blocker->closingSpeed > laneChange.returnClosingSpeed ? laneChange.dropBackGap : 0.0f) +
+                                                    laneChange.returnClosingTime * blocker->closingSpeed;
         if (blocker && (awayFromLine || blocker->gap <= 0.0f || closingOnIt)) {
             lateral = s.lateral;
             if (blocker->gap <= 0.0f) besideSide = blocker->lateral > s.lateral ? 1.0f : -1.0f;

@@ -1,4 +1,4 @@
-// A follower samples its line through cursors (LineSampler::sample with a cursor, curvatureAt):
+// A follower samples its line through cursors (LineSampler::sample with a cursor, curvatureAt, lateralAt):
 // every sample must be the one the binary search gives, wherever the cursor was left.
 #include "tests/support/baked_sample.h"
 #include "trackwright/track/line_sampler.h"
@@ -34,8 +34,26 @@ TEST(LineSamplerCursor, GivesTheBinarySearchesSampleFromAnyCursor) {
             ASSERT_TRUE(sameSample(line.sample(d, &c), line.sample(d))) << d << " from " << stale;
             std::uint32_t k = stale;
             EXPECT_EQ(line.curvatureAt(d, &k), line.sample(d).curvature) << d;
+            std::uint32_t l = stale;
+            EXPECT_EQ(line.lateralAt(d, &l), line.sample(d).lateral) << d;
         }
     }
+}
+
+// Only the lateral (the follow rule looks at its own path where a car ahead is), on every line of
+// a track whose racing lines leave the centre line.
+TEST(LineSamplerCursor, GivesTheSamplesLateralAlone) {
+    const auto sample = tw::test::bakeSampleFile("ridgeway_park.twtrack");
+    bool offTheCentre = false;
+    std::uint32_t cursor = 0;
+    for (std::uint32_t index = 0; index < sample->track.view.lines.size(); ++index) {
+        const trackwright::LineSampler line(sample->track, index, 0);
+        for (double d = -5.0; d < line.length() + 5.0; d += 0.73) {
+            ASSERT_EQ(line.lateralAt(d, &cursor), line.sample(d).lateral) << index << " at " << d;
+            offTheCentre |= line.sample(d).lateral != 0.0f;
+        }
+    }
+    EXPECT_TRUE(offTheCentre) << "every line keeps to the centre line: the lateral is not exercised";
 }
 
 } // namespace

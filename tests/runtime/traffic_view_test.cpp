@@ -177,6 +177,23 @@ TEST(FollowRules, ACarPullingOutToPassIsFreeOnceItsPredictedGapIsClearButNotInto
     EXPECT_FALSE(std::isinf(trackwright::trafficSpeedLimit(t, 52.0f, 12.0f, {})));
 }
 
+// Monza's first chicane: a car 1.5 m clear across of a slower one ahead turned in onto it, its
+// line sweeping across the road. Its own path at the other car's place puts that car in its way.
+TEST(FollowRules, ACarAheadOnThisCarsPathWhereItIsIsFollowedThoughClearOfItNow) {
+    trackwright::CarTraffic t;
+    t.aheadCount = 1;
+    t.ahead[0].gap = 14.0f;
+    t.ahead[0].speed = 10.0f;
+    t.ahead[0].maxBraking = 12.0f;
+    t.ahead[0].lateralGap = t.ahead[0].lateralGapAtCatch = 1.5f;  // clear of it now and by the lateral speeds
+    EXPECT_TRUE(std::isinf(trackwright::trafficSpeedLimit(t, 19.0f, 12.0f, {}, true)));
+    const float onThePath[trackwright::kMaxTrafficAhead] = {-0.3f};
+    const float follow = trackwright::trafficSpeedLimit(t, 19.0f, 12.0f, {}, true, false, onThePath);
+    EXPECT_LT(follow, 19.0f) << "the car it turns in onto is followed";
+    const float offThePath[trackwright::kMaxTrafficAhead] = {2.0f};
+    EXPECT_TRUE(std::isinf(trackwright::trafficSpeedLimit(t, 19.0f, 12.0f, {}, true, false, offThePath))) << "a path that stays clear: free";
+}
+
 TEST(FollowRules, DraftsCloseOnAClearStraightOnly) {
     trackwright::CarTraffic t;
     t.aheadCount = 1;

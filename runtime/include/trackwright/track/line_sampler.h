@@ -46,6 +46,8 @@ public:
     LineSample sample(double distance, std::uint32_t* cursor) const;
     /// Only the curvature of sample(distance, cursor), for what needs no more of it.
     float curvatureAt(double distance, std::uint32_t* cursor) const;
+    /// Only the lateral of sample(distance, cursor): where the line runs across the road there.
+    float lateralAt(double distance, std::uint32_t* cursor) const;
     /// A hint, no effect on any sample: start loading `count` points from `cursor` on (a cursor
     /// of this sampler's), their nodes and speed hints, for a sample there soon (track/prefetch.h).
     void prefetch(std::uint32_t cursor, std::uint32_t count) const;
@@ -57,6 +59,8 @@ private:
     /// `hint` when it is a valid point index.
     std::uint32_t pointAt(float distance, std::uint32_t hint) const;
     LineSample sampleAt(double distance, std::uint32_t* cursor) const;
+    /// One field of the points, interpolated at `distance` as sampleAt does.
+    float interpolatedAt(double distance, std::uint32_t* cursor, float format::BakedLinePoint::*field) const;
 
     // Into the baked bytes (which the game keeps alive), not into a BakedTrack object: a sampler
     // outlives the copy of the track it was made from.

@@ -52,6 +52,15 @@ struct FollowRules {
     /// distance plus draftClearTime of speed, and no other car within draftClearTime beyond it.
     float draftHeadway = 0.1f;
     float draftClearTime = 2.0f;    ///< s
+    /// A car ahead within pathLookGap m that this car would reach within pathLookTime s at the
+    /// closing speed now is also judged against this car's own path: where its line (plus race
+    /// craft's offset) runs at that car's place on the route (pathGaps of trafficSpeedLimit).
+    /// Lateral speeds held say nothing of a line that sweeps across the road into a chicane: on
+    /// Monza a car a metre and a half clear of a slower one turned in onto it from behind. (Judging
+    /// every car closed on halved Ridgeway Park's overtakes: a car closing slowly is a pass in the
+    /// making, and the pass moves off the path in time.)
+    float pathLookGap = 40.0f;     ///< m
+    float pathLookTime = 3.0f;     ///< s
 };
 
 /// m/s: the highest speed the traffic ahead allows this car (infinity when none is in its way):
@@ -67,10 +76,13 @@ struct FollowRules {
 /// than driftLiftSpeed within the steering margin (with its anticipation), this car's own speed less
 /// backOffSpeed (it is sliding into it: lift). Never negative.
 /// A car drawing apart across from a car ahead (the lateral gap predicted at the catch time larger
-/// than now) is in its way only by that prediction, except into a tight corner. With `drafting`
-/// (mayDraft), the nearest car ahead is followed at draftHeadway by the time-gap controller alone.
+/// than now) is in its way only by that prediction, except into a tight corner. `pathGaps`, when
+/// given, holds per car ahead the lateral gap between the sides of this car on its own path at
+/// that car's place and that car (pathGap; infinity: not judged): below inTheWayLateralGap the car
+/// is in the way too. With `drafting` (mayDraft), the nearest car ahead is followed at
+/// draftHeadway by the time-gap controller alone.
 float trafficSpeedLimit(const CarTraffic& traffic, float speed, float braking, const FollowRules& rules, bool tightBrakingZone = false,
-                        bool drafting = false);
+                        bool drafting = false, const float* pathGaps = nullptr);
 
 /// True when a car in a tow may draft the car directly ahead (FollowRules::draftHeadway): the next
 /// tight corner's braking point (`brakingPoint` m ahead, infinity: none) lies beyond its stopping

@@ -64,10 +64,11 @@ struct LaneChangeRules {
     float dropBackWindow = 200.0f;
     float dropBackGap = 2.0f;       ///< m bumper to bumper it drops back to…
     float dropBackTime = 1.5f;      ///< …closing the difference over this many seconds
-    /// A car ahead across the way back to the line, closing on faster than returnClosingSpeed m/s
-    /// and within dropBackGap plus returnClosingTime s of that closing, holds the return: the car
-    /// drops back beside the line before it moves in behind it (slower closings are the follow
-    /// rule's; holding those too kept cars two abreast into chicanes).
+    /// A car ahead across the way back to the line that this car would reach within
+    /// returnClosingTime s at the closing speed now (plus dropBackGap m when closing faster than
+    /// returnClosingSpeed m/s) holds the return: the car drops back beside the line before it moves
+    /// in behind it. (Only fast closings held it once; a pass given up in Ridgeway Park's hairpin,
+    /// 0.7 m behind and 2.4 m/s faster, moved back across onto the car it had been passing.)
     float returnClosingSpeed = 3.0f;
     float returnClosingTime = 1.5f;
 };
