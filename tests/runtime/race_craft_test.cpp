@@ -296,6 +296,29 @@ TEST(RaceCraft, DropsBackBesideTheLineBeforeReturningBehindACarItClosesOnFast) {
     EXPECT_GT(offset, -2.0f) << "it never went back to the line";
 }
 
+// A pass given up in Ridgeway Park's hairpin, 0.7 m behind the other car and 2.4 m/s faster (slower
+// than the 3 m/s that once alone held a return): moving back across onto it, the car hit it. It waits
+// while it would reach the car within 1.5 s; closing on it slowly from further back, it returns.
+TEST(RaceCraft, WaitsToReturnBehindACarItWouldReachWithinASecondAndAHalf) {
+    trackwright::RaceCraft craft;
+    craft.startAt(-2.5f);
+    trackwright::CarTraffic t;
+    t.aheadCount = 1;
+    t.ahead[0] = car(3, 5.3f, 0.0f, 10.0f);  // on the line, 0.7 m ahead bumper to bumper
+    t.ahead[0].closingSpeed = 2.4f;
+    trackwright::RaceCraftSituation s = straightRoad(12.4f, 12.4f);
+    s.lateral = -2.5f;
+    s.leftLimit = 2.6f;  // too narrow to pass it: the car wants back on the line
+    s.rightLimit = -2.6f;
+    s.brakingPoint = 40.0f;
+    for (int tick = 0; tick < 30; ++tick) EXPECT_LT(craft.update(t, s, {}).lateralOffset, -2.4f) << tick;
+    t.ahead[0] = car(3, 9.6f, 0.0f, 10.0f);  // 5 m ahead, closing at 0.3 m/s: 17 s away
+    t.ahead[0].closingSpeed = 0.3f;
+    float offset = -2.5f;
+    for (int tick = 0; tick < 60; ++tick) offset = craft.update(t, s, {}).lateralOffset;
+    EXPECT_GT(offset, -2.0f) << "a car it closes on slowly held its return";
+}
+
 // Two cars side by side through a corner at the grip limit: the blend, whose rate may barely change
 // there, still points at the line on the other car's side while this car has been pushed a metre
 // off it. Steering for the blend drifted the two together until they touched; it holds where it is.
