@@ -222,7 +222,10 @@ void RaceCraft::continuePass(const CarTraffic& traffic, const RaceCraftSituation
     const bool noRoom = m_noRoomTime > overtake.minCommitTime;
     // A pass that can no longer be done before the tight corner: back out while still behind.
     const bool clears = advantage >= 0.0f && clearingDistance(n, s.length, overtake.clearMargin, s.speed, advantage) <= s.brakingPoint + overtake.brakingAllowance;
-    const bool tooLate = m_passTime > overtake.minCommitTime && !clears && !drawsLevelAhead(n, s, driver) && !m_outbraking;  // an outbraking move is judged in the braking zone
+    // Still drawing level before the braking point at the closing speed now, it is not too late
+    // whatever the hints say (out of a tow a car carries speed the hints do not know of).
+    const bool levelInTime = n.closingSpeed > 0.0f && n.centre * s.speed < n.closingSpeed * s.brakingPoint;
+    const bool tooLate = !levelInTime && m_passTime > overtake.minCommitTime && !clears && !drawsLevelAhead(n, s, driver) && !m_outbraking;  // an outbraking move is judged in the braking zone
     if (m_passTime > overtake.maxApproachTime || noRoom || tooLate) {
         endPass(false);
     }

@@ -269,6 +269,31 @@ TEST(RaceCraft, GivesUpAPassStillBehindAtTheBrakingPoint) {
     EXPECT_EQ(craft.counts().attempts, 0);
 }
 
+// A pass whose speed advantage is gone by the hints (the other car has as much left in it) but
+// that is still closing fast enough to draw level before the tight corner's braking point is not
+// given up as too late: on e-track-1 nine looks in ten were dropped so, some while still gaining.
+TEST(RaceCraft, KeepsAPassThatDrawsLevelByTheBrakingPointAtTheClosingSpeedNow) {
+    for (const float closing : {4.0f, 0.5f}) {
+        trackwright::RaceCraft craft;
+        trackwright::CarTraffic t;
+        t.aheadCount = 1;
+        t.ahead[0] = car(3, 12.0f, 0.0f, 20.0f);
+        trackwright::RaceCraftSituation s = straightRoad(25.0f, 30.0f);
+        craft.update(t, s, {});
+        ASSERT_EQ(craft.pass(), trackwright::RaceCraft::Pass::Committed);
+        s.freeSpeed = 19.0f;       // no faster than it by the hints any more…
+        s.brakingPoint = 150.0f;   // …6 s from the braking point at 25 m/s
+        t.ahead[0].closingSpeed = closing;  // 12 m to draw level: 3 s at 4 m/s, 24 s at 0.5 m/s
+        for (int tick = 0; tick < 2 * 60; ++tick) craft.update(t, s, {});
+        if (closing > 1.0f) {
+            EXPECT_EQ(craft.pass(), trackwright::RaceCraft::Pass::Committed) << "a pass drawing level in time was given up";
+        } else {
+            EXPECT_NE(craft.pass(), trackwright::RaceCraft::Pass::Committed) << "a pass that cannot draw level in time held on";
+            EXPECT_EQ(craft.counts().dropped, 1);
+        }
+    }
+}
+
 // A pass given up at a braking point leaves the car beside the line, 2 m behind the other car and
 // 9 m/s faster: moving straight in behind it, as the return to the line did, ran into it (every lap
 // at the Corkscrew). It stays beside the line, capped to drop back, and returns once it has.
