@@ -316,6 +316,7 @@ Controls RunnerFollower::update(const FollowerInput& in) {
     m_offset = craft.lateralOffset;
     m_paceNow = std::min(1.0f, pace * craft.paceFactor);
     m_craftSpeedCap = craft.speedCap;
+    m_crossingAcceleration = craft.crossingAcceleration;
     m_lateBraking = craft.lateBraking;
 
     // The runner: advanced by the car's speed, eased towards the re-evaluated lookahead.
@@ -347,6 +348,13 @@ Controls RunnerFollower::update(const FollowerInput& in) {
     // above its own top speed: it lifts only for the braking check, not to give the surplus away.
     if (!mustBrake && m_craft.pass() == RaceCraft::Pass::Committed && m_atCar.speedHint >= kTopSpeedHint * m_p.topSpeed)
         m_targetSpeed = std::max(m_targetSpeed, speed + 1.0f / m_p.speedGain);
+    if (m_crossingAcceleration > 0.0f) {
+        // A move across keeps the grip it needs to stop at its target, in the bend here and the
+        // one half a second on: the speed at which the line's curvature leaves that much spare.
+        const float curvature = std::max(std::abs(m_atCar.curvature), curvatureHere);
+        const float spare = std::max(0.25f * m_p.lateralGrip, m_p.lateralGrip - m_crossingAcceleration);
+        if (curvature > 0.0f) m_targetSpeed = std::min(m_targetSpeed, std::sqrt(spare / curvature));
+    }
     if (m_traffic) {
         // Follow: the car behind owns avoiding the car ahead (traffic/follow_rules.h).
         // In a tow on a clear straight the car closes up to draft the car ahead (follow_rules.h).

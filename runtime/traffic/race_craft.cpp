@@ -362,6 +362,9 @@ RaceCraftCommand RaceCraft::update(const CarTraffic& traffic, const RaceCraftSit
     if (m_blend.offset < lowest || m_blend.offset > highest) m_blend = {std::clamp(m_blend.offset, lowest, highest), 0.0f};
     if (m_pass == Pass::Returning && std::abs(m_blend.offset) < 0.05f) m_pass = Pass::None;
     command.lateralOffset = m_blend.offset;
+    const float left = lateral - s.lineLateral - m_blend.offset;
+    const bool towardsLine = std::abs(lateral - s.lineLateral) < std::abs(m_blend.offset);
+    if (towardsLine && m_blend.rate * left > 0.0f) command.crossingAcceleration = m_blend.rate * m_blend.rate / (2.0f * std::max(0.1f, std::abs(left)));
     return command;
 }
 

@@ -73,4 +73,17 @@ TEST(RacePass, ACarThreePercentFasterGetsByOnMonzasStraightsInTheSlipstream) {
     EXPECT_EQ(result.rearContacts + result.sideContacts, 0);
 }
 
+// A pass done, the return to the line begun on g-track-1's straight at the blend's 3 m/s carried on
+// into the last corner, taken at its hint: the car slid on across the line and off the road, and
+// the car it had passed went by again. The return keeps the grip it needs to stop on the line.
+TEST(RacePass, ACarThreePercentFasterGetsByOnGTrack1AndStaysAhead) {
+    const bake::RaceResult result = slowerCarOnPole("g-track-1", 0.97f);
+    ASSERT_EQ(result.cars.size(), 2u);
+    const bake::RaceCarResult& fast = result.cars[1];
+    EXPECT_EQ(fast.finish, 1u);
+    EXPECT_EQ(fast.overtakesMade, 1);
+    EXPECT_EQ(fast.overtakesSuffered, 0) << "passed back: it left the road returning to the line";
+    EXPECT_EQ(result.rearContacts + result.sideContacts, 0);
+}
+
 } // namespace
