@@ -349,8 +349,8 @@ Controls RunnerFollower::update(const FollowerInput& in) {
     if (!mustBrake && m_craft.pass() == RaceCraft::Pass::Committed && m_atCar.speedHint >= kTopSpeedHint * m_p.topSpeed)
         m_targetSpeed = std::max(m_targetSpeed, speed + 1.0f / m_p.speedGain);
     if (m_crossingAcceleration > 0.0f) {
-        // A move across keeps the grip it needs to stop at its target, in the bend here and the
-        // one half a second on: the speed at which the line's curvature leaves that much spare.
+        // A return to the line keeps the grip it needs to stop on it, in the bend here and the one
+        // half a second on: the speed at which the line's curvature leaves that much spare.
         const float curvature = std::max(std::abs(m_atCar.curvature), curvatureHere);
         const float spare = std::max(0.25f * m_p.lateralGrip, m_p.lateralGrip - m_crossingAcceleration);
         if (curvature > 0.0f) m_targetSpeed = std::min(m_targetSpeed, std::sqrt(spare / curvature));

@@ -146,7 +146,7 @@ private:
     float m_paceNow = 1.0f;      ///< the driver's pace here, race craft's lift included
     float m_brakingPoint = 0.0f;
     bool m_lateBraking = false;
-    float m_crossingAcceleration = 0.0f;  ///< m/s² race craft's move across needs spare (RaceCraftCommand)
+    float m_crossingAcceleration = 0.0f;  ///< m/s² race craft's return to the line needs spare (RaceCraftCommand)
     float m_towFactor = 1.0f;    ///< what the slipstream raises this car's top speed by this tick
     float m_craftSpeedCap = 0.0f; ///< m/s, race craft's cap this tick (infinity: none)
     double m_clock = 0.0;        ///< s since the first update (the start signal)

@@ -57,8 +57,8 @@ struct FollowRules {
     /// craft's offset) runs at that car's place on the route (pathGaps of trafficSpeedLimit).
     /// Lateral speeds held say nothing of a line that sweeps across the road into a chicane: on
     /// Monza a car a metre and a half clear of a slower one turned in onto it from behind. (Judging
-    /// every car closed on halved Ridgeway Park's overtakes: a car closing slowly is a pass in the
-    /// making, and the pass moves off the path in time.)
+    /// every car closed on cut Ridgeway Park's overtakes by a third: a car closing slowly is a pass
+    /// in the making, and the pass moves off the path in time.)
     float pathLookGap = 40.0f;     ///< m
     float pathLookTime = 3.0f;     ///< s
 };
