@@ -294,6 +294,17 @@ TEST(RaceCraft, KeepsAPassThatDrawsLevelByTheBrakingPointAtTheClosingSpeedNow) {
     }
 }
 
+/// A car 2.5 m right of its line at `speed` on a road too narrow to pass on either side (it wants
+/// back on the line), 40 m before a tight corner's braking point.
+trackwright::RaceCraftSituation besideTheLine(float speed) {
+    trackwright::RaceCraftSituation s = straightRoad(speed, speed);
+    s.lateral = -2.5f;
+    s.leftLimit = 2.6f;
+    s.rightLimit = -2.6f;
+    s.brakingPoint = 40.0f;
+    return s;
+}
+
 // A pass given up at a braking point leaves the car beside the line, 2 m behind the other car and
 // 9 m/s faster: moving straight in behind it, as the return to the line did, ran into it (every lap
 // at the Corkscrew). It stays beside the line, capped to drop back, and returns once it has.
@@ -304,11 +315,7 @@ TEST(RaceCraft, DropsBackBesideTheLineBeforeReturningBehindACarItClosesOnFast) {
     t.aheadCount = 1;
     t.ahead[0] = car(3, 6.6f, 0.0f, 13.0f);  // on the line, 2 m ahead bumper to bumper
     t.ahead[0].closingSpeed = 9.0f;
-    trackwright::RaceCraftSituation s = straightRoad(22.0f, 22.0f);
-    s.lateral = -2.5f;
-    s.leftLimit = 2.6f;  // too narrow to pass it on either side: the car wants back on the line
-    s.rightLimit = -2.6f;
-    s.brakingPoint = 40.0f;
+    const trackwright::RaceCraftSituation s = besideTheLine(22.0f);
     for (int tick = 0; tick < 30; ++tick) {
         const trackwright::RaceCraftCommand command = craft.update(t, s, {});
         EXPECT_LT(command.lateralOffset, -2.4f) << tick;
@@ -331,11 +338,7 @@ TEST(RaceCraft, WaitsToReturnBehindACarItWouldReachWithinASecondAndAHalf) {
     t.aheadCount = 1;
     t.ahead[0] = car(3, 5.3f, 0.0f, 10.0f);  // on the line, 0.7 m ahead bumper to bumper
     t.ahead[0].closingSpeed = 2.4f;
-    trackwright::RaceCraftSituation s = straightRoad(12.4f, 12.4f);
-    s.lateral = -2.5f;
-    s.leftLimit = 2.6f;  // too narrow to pass it: the car wants back on the line
-    s.rightLimit = -2.6f;
-    s.brakingPoint = 40.0f;
+    const trackwright::RaceCraftSituation s = besideTheLine(12.4f);
     for (int tick = 0; tick < 30; ++tick) EXPECT_LT(craft.update(t, s, {}).lateralOffset, -2.4f) << tick;
     t.ahead[0] = car(3, 9.6f, 0.0f, 10.0f);  // 5 m ahead, closing at 0.3 m/s: 17 s away
     t.ahead[0].closingSpeed = 0.3f;
