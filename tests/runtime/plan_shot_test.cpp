@@ -115,8 +115,11 @@ void expectDrivable(const trackwright::PlanShot& shot, const trackwright::PlanVe
         } else {
             EXPECT_LE(s.length, spacing + 1e-6) << "step " << i;
             EXPECT_LE(std::abs(s.turn), s.length / v.turningRadius + 1e-5f) << "step " << i;
-            EXPECT_LE(s.acceleration, v.maxAcceleration + 1e-3f) << "step " << i;
-            EXPECT_GE(s.acceleration, -v.maxDeceleration - 1e-3f) << "step " << i;
+            // A step's acceleration comes from its float speeds: on a step of millimetres their
+            // rounding (a few parts in 10⁸ of v²) is a thousandth of a m/s² or more.
+            const float rounding = 1e-3f + 2.4e-7f * std::max(u0, u1) * std::max(u0, u1) / std::max(s.length, 1e-6f);
+            EXPECT_LE(s.acceleration, v.maxAcceleration + rounding) << "step " << i << " of " << s.length << " m";
+            EXPECT_GE(s.acceleration, -v.maxDeceleration - rounding) << "step " << i << " of " << s.length << " m";
             EXPECT_NEAR(s.time - time, 2.0f * s.length / (u0 + u1), 2e-4f) << "step " << i;
             const float peak = std::max(u0, u1);
             if (v.maxLateralAcceleration > 0.0f) {
@@ -307,11 +310,11 @@ TEST(PlanShot, AReversingCarTurnsRoundInANarrowRoadWithCusps) {
 }
 
 TEST(PlanShot, AReshotPathIsDrivableStepByStepAndQuicker) {
-    // The thesis's set-up, seed 1, search 405: the refining ends on a shot from the start (6.88 s)
-    // a third slower than A*'s best path (5.14 s); shooting again from the shot's own steps splices
-    // in a quicker rest (5.93 s). The path stays one drivable piece: every step on its arc from the last, within
-    // the limits, timed by its speeds, ending at the goal at the path's time.
-    const bake::RandomSearch s = bake::thesisRandomSearches(406, 1)[405];
+    // The thesis's set-up, seed 1, search 120: the refining ends on a shot (7.73 s); shooting again
+    // from the shot's own steps splices in a quicker rest (7.07 s). The path stays one drivable
+    // piece: every step on its arc from the last, within the limits, timed by its speeds, ending
+    // at the goal at the path's time.
+    const bake::RandomSearch s = bake::thesisRandomSearches(121, 1)[120];
     trackwright::MovementPlanner planner(1u << 19, 8192);
     trackwright::PlanSettings settings = bake::shotSettings();
     settings.shot.reshootRounds = 0;

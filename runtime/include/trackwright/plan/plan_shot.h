@@ -41,16 +41,30 @@ struct PlanShotSegment {
 /// goal's speed. Its time is exact, so a path that ends in a shot is timed as honestly as one built of
 /// search steps.
 /// How a Dubins-like shot is made, in numbers that vary continuously (improvePlanShot moves them):
-/// the word, its first and last circles' radii, what leads into the first circle (a braking straight
-/// down to its speed, or a spiral that brakes as it tightens) and what follows the last one to the
-/// goal (a straight gathering the goal's speed, an arc at the goal's speed, or a spiral that gathers
-/// speed as it widens, then a straight for the rest).
+/// the word, its circles' radii (a circle–circle–circle word's three each its own), what leads into
+/// the first circle (a braking straight down to its speed, or a spiral that brakes as it tightens,
+/// then one that gathers speed as it widens), what comes between the circles (a spiral gathering
+/// speed into the middle circle, or braking onto the last), and what follows the last one to the
+/// goal (a spiral gathering speed as it widens, then a straight gathering the goal's speed, an arc
+/// at the goal's speed, or a spiral that gathers speed as it widens, then a straight for the rest).
 struct PlanShotShape {
     enum Lead : std::uint8_t { NoLead, BrakingStraight, LeftBrakingSpiral, RightBrakingSpiral };
     enum Tail : std::uint8_t { NoTail, GatheringStraight, GoalArc, LeftSpiral, RightSpiral };
     std::int8_t word = -1;          ///< index of the word (LSL, RSR, LSR, RSL, LRL, RLR); −1: none (Reeds–Shepp)
     std::int8_t direction = 1;      ///< +1 forwards, −1 backwards
     double firstRadius = 0.0, lastRadius = 0.0;  ///< m
+    double middleRadius = 0.0;      ///< m, a circle–circle–circle word's middle circle (0: the first's)
+    /// Which of the two middle circles touching both outer ones (+1, −1 the side of the line
+    /// between the outer centres, looking from the first); 0: the shorter path's.
+    std::int8_t middleSide = 0;
+    /// m/s a spiral that gathers speed as it widens, on the middle circle's hand before it, begins
+    /// and ends at (a circle–circle–circle word's; the middle circle then no tighter than the end
+    /// speed allows). middleTo no more than middleFrom: none.
+    double middleFrom = 0.0, middleTo = 0.0;
+    /// m/s a spiral that brakes as it tightens, on the last circle's hand between the straight and
+    /// that circle (a circle–straight–circle word's), begins at, ending at the speed the circle
+    /// allows. No more than that speed: none.
+    double lastBrakeFrom = 0.0;
     Lead lead = NoLead;
     double leadLength = 0.0;        ///< m of straight from the start (before a braking spiral)
     double leadSpeed = 0.0;         ///< m/s the braking spiral ends at
@@ -115,10 +129,16 @@ bool findPlanShot(const PlanVehicle& vehicle, const PlanState& from, const PlanS
 /// kept, the steps halved when none is, at most `evaluations` shots built. The best paths of the
 /// thesis's set-up turn on circles between the few radii findPlanShot tries. Keeps the quicker shot
 /// when `validity` accepts it and it ends at the goal; false (`shot` unchanged) when none was found.
-/// `alsoBrakingOnto`: a second search from the shape that brakes onto the tightest circle and gathers
-/// speed as it widens (the search's final shot; it doubles the cost). Allocates nothing.
+/// `polish` (the search's final shot, when the search could not prove it near enough the best):
+/// more searches, from the two best shapes of each of two families A*'s best paths on the thesis's
+/// set-up come in, other than the one found — circle–straight–circle words whose speed changes on a
+/// turn (braking onto the tightest circle or keeping the start's speed, then gathering speed as the
+/// first or the last turn widens, or braking as the last one tightens), and, for a goal too near to
+/// gather its speed on the way, circle–circle–circle words on circles for the speeds between the
+/// start's and the goal's over about the length full throttle takes to gather it. Each runs while
+/// it gains, twice at most. Allocates nothing.
 bool improvePlanShot(const PlanVehicle& vehicle, const PlanState& goal, const PlanGoalTolerance& tolerance, const PlanValidity& validity,
-                     float spacing, PlanShot& shot, int evaluations = 64, bool alsoBrakingOnto = false);
+                     float spacing, PlanShot& shot, int evaluations = 64, bool polish = false);
 
 /// How many steps sampleShot writes for `shot` at `spacing` metres: each segment in equal steps of
 /// at most `spacing`, a turn on the spot in one.
