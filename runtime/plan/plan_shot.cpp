@@ -17,6 +17,7 @@ using namespace plan_shot;
 
 namespace {
 
+/// Radii a try weighs for either circle (ShotOptions::radii).
 constexpr int kMaxRadii = 4;
 constexpr double kTailTurns[] = {M_PI / 2.0, -M_PI / 2.0, M_PI, -M_PI};  ///< final arcs at the goal's speed, left positive
 /// Candidate::tail: 0 none, kTailStraight, kTailStraight + 1 + a kTailTurns index, or a spiral:
@@ -206,9 +207,6 @@ PlanShotShape shapeOf(const ShotOptions* options, const Candidate& c) {
     return shape;
 }
 
-} // namespace
-
-namespace {
 constexpr int kTailVariants = kFirstSpiral + 2 * kMaxTailSpirals;
 constexpr int kReedsSheppRadii = 2;
 /// Per direction: the tightest first circle takes every lead (none, straight, spirals), the others

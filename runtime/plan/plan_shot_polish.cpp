@@ -29,7 +29,7 @@ void descend(const PlanVehicle& vehicle, const PlanState& from, const PlanState&
         double PlanShotShape::*field;
         double step, low, high;
     };
-    Knob knobs[18];
+    Knob knobs[14];  // every number a shape has, at most
     int knobCount = 0;
     knobs[knobCount++] = {&PlanShotShape::firstRadius, 0.15 * shape.firstRadius, tightest, widest};
     if (middleCircle) knobs[knobCount++] = {&PlanShotShape::middleRadius, 0.15 * shape.middleRadius, tightest, widest};
@@ -46,7 +46,6 @@ void descend(const PlanVehicle& vehicle, const PlanState& from, const PlanState&
     if (shape.firstRadius > 0.0) {
         if (shape.leadGatherTo == 0.0) shape.leadGatherTo = leadExitSpeed(vehicle, shape, std::abs(from.speed), topSpeed);
         knobs[knobCount++] = {&PlanShotShape::leadGatherTo, 0.5, 0.0, topSpeed};
-
     }
     if (!middleCircle && shape.lastRadius > 0.0) {
         if (shape.lastBrakeFrom == 0.0) shape.lastBrakeFrom = arcSpeedCap(vehicle, shape.lastRadius, topSpeed);
@@ -55,7 +54,6 @@ void descend(const PlanVehicle& vehicle, const PlanState& from, const PlanState&
     if (shape.lastRadius > 0.0) {
         if (shape.lastGatherTo == 0.0) shape.lastGatherTo = arcSpeedCap(vehicle, shape.lastRadius, topSpeed);
         knobs[knobCount++] = {&PlanShotShape::lastGatherTo, 0.5, 0.0, topSpeed};
-
     }
     if (shape.tail == PlanShotShape::LeftSpiral || shape.tail == PlanShotShape::RightSpiral) {
         knobs[knobCount++] = {&PlanShotShape::tailFrom, 0.5, 0.0, topSpeed};
@@ -94,10 +92,6 @@ void descend(const PlanVehicle& vehicle, const PlanState& from, const PlanState&
         }
     }
 }
-
-} // namespace
-
-namespace {
 
 /// The quickest few shapes of a family a polish has built, each to be descended from: the quickest
 /// seed is often not the one whose descent ends best.
