@@ -92,13 +92,14 @@ bool shotSpeeds(const PlanState& from, const PlanState& goal, const PlanGoalTole
 
 bool buildShot(const PlanVehicle& vehicle, const PlanState& from, const TurningPath& path, TurnCombination word, double firstRadius,
                double middleRadius, double lastRadius, double lead, const ArcChain& leadChain, double tail, const ArcChain& chain, int direction, double startSpeed,
-               double endSpeed, PlanShot& out, const ArcChain& middleLead) {
+               double endSpeed, PlanShot& out, const ArcChain& middleLead, const ArcChain& firstExit) {
     const double topSpeed = direction > 0 ? vehicle.maxSpeed : vehicle.maxReverseSpeed;
     out.from = from;
     out.reedsShepp = false;
     out.segmentCount = 0;
     // At most: the lead's straight and arcs, the word's three pieces, the tail's straight, arcs and last straight.
-    if ((lead > 0.0) + leadChain.count + 3 + middleLead.count + (tail > 0.0) + chain.count + 1 > SpeedProfile::kMaxPieces) return false;
+    if ((lead > 0.0) + leadChain.count + 3 + firstExit.count + middleLead.count + (tail > 0.0) + chain.count + 1 > SpeedProfile::kMaxPieces)
+        return false;
     SpeedPiece pieces[SpeedProfile::kMaxPieces];
     // Stretches under a millimetre (an angle's rounding, a lead of nothing) are left out: a step
     // that short would time and accelerate by rounding noise, and the end moves by far less than
@@ -126,6 +127,7 @@ bool buildShot(const PlanVehicle& vehicle, const PlanState& from, const TurningP
     addStraight(lead);
     for (int i = 0; i < leadChain.count; ++i) addArc(std::abs(leadChain.turn[i]), leadChain.radius[i], leadChain.turn[i] > 0.0);
     addArc(path.firstArc, firstRadius, startsLeft(word));
+    for (int i = 0; i < firstExit.count; ++i) addArc(std::abs(firstExit.turn[i]), firstExit.radius[i], firstExit.turn[i] > 0.0);
     if (!circleCircleCircle(word)) addStraight(path.straight);
     for (int i = 0; i < middleLead.count; ++i) addArc(std::abs(middleLead.turn[i]), middleLead.radius[i], middleLead.turn[i] > 0.0);
     if (circleCircleCircle(word)) addArc(path.middleArc, middleRadius, !startsLeft(word));
@@ -250,7 +252,9 @@ bool buildShape(const PlanVehicle& vehicle, const PlanState& from, const PlanSta
     const ShotEnds ends(from, goal, shape.direction);
     TurningPath path;
     double middleRadius = shape.middleRadius > 0.0 ? shape.middleRadius : firstRadius;
-    ArcChain middleLead;
+    ArcChain middleLead, firstExit;
+    if (!circleCircleCircle(word) && firstRadius > 0.0 && shape.firstGatherTo > arcSpeedCap(vehicle, firstRadius, topSpeed) + 1e-3)
+        firstExit = mirrored(spiral(vehicle, arcSpeedCap(vehicle, firstRadius, topSpeed), shape.firstGatherTo, a), !startsLeft(word));  // eq. 2.1
     if (circleCircleCircle(word) && shape.middleTo > shape.middleFrom + 1e-3) {
         middleLead = mirrored(spiral(vehicle, shape.middleFrom, shape.middleTo, a), startsLeft(word));  // eq. 2.1
         middleRadius = std::max(middleRadius, radiusFor(vehicle, shape.middleTo));
@@ -259,10 +263,10 @@ bool buildShape(const PlanVehicle& vehicle, const PlanState& from, const PlanSta
                               !endsLeft(word));  // eq. 2.2
     }
     if (!shotPath(ends.inner(lead, leadChain, 0.0, chain), word, firstRadius, middleRadius, shape.lastRadius, tolerance.position, path,
-                  shape.middleSide, middleLead))
+                  shape.middleSide, middleLead, firstExit))
         return false;
     return buildShot(vehicle, from, path, word, firstRadius, middleRadius, shape.lastRadius, lead, leadChain, 0.0, chain, shape.direction, startSpeed,
-                     endSpeed, out, middleLead);
+                     endSpeed, out, middleLead, firstExit);
 }
 
 } // namespace plan_shot

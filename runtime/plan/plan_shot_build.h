@@ -20,7 +20,7 @@ bool shotSpeeds(const PlanState& from, const PlanState& goal, const PlanGoalTole
 /// nothing to drive: the goal test, not a shot, says the start is there).
 bool buildShot(const PlanVehicle& vehicle, const PlanState& from, const TurningPath& path, TurnCombination word, double firstRadius,
                double middleRadius, double lastRadius, double lead, const ArcChain& leadChain, double tail, const ArcChain& chain, int direction, double startSpeed,
-               double endSpeed, PlanShot& out, const ArcChain& middleLead = {});
+               double endSpeed, PlanShot& out, const ArcChain& middleLead = {}, const ArcChain& firstExit = {});
 
 /// A Reeds–Shepp word on circles of `radius` as a shot: each segment in the direction its sign
 /// gives, the vehicle stopping at every cusp; false when the start moves against the first

@@ -113,26 +113,36 @@ bool circleStraightCircle(const ShotEnds& e, double r1, bool left1, double r2, b
     return true;
 }
 
-bool circleStraightChainCircle(const ShotEnds& e, double r1, bool left1, const ArcChain& beforeLast, double r2, bool left2, TurningPath& path) {
-    ShotEnds local;
-    local.a = {0.0f, 0.0f, 0.0f};
-    local.cosA = 1.0, local.sinA = 0.0;
-    local.leadInto(0.0, beforeLast);
-    const double s1 = left1 ? 1.0 : -1.0, s2 = left2 ? 1.0 : -1.0, psi = local.a.heading;
-    const double mt = local.a.x - s2 * r2 * std::sin(psi), mn = local.a.y + s2 * r2 * std::cos(psi);
+bool circleStraightCircleVia(const ShotEnds& e, double r1, bool left1, const ArcChain& afterFirst, const ArcChain& beforeLast, double r2, bool left2,
+                             TurningPath& path) {
+    const double s1 = left1 ? 1.0 : -1.0, s2 = left2 ? 1.0 : -1.0;
+    // Each chain walked from the origin heading along +x: where it ends and how far it turns.
+    auto walk = [](const ArcChain& chain, double& x, double& y, double& turn) {
+        ShotEnds local;
+        local.a = {0.0f, 0.0f, 0.0f};
+        local.cosA = 1.0, local.sinA = 0.0;
+        local.leadInto(0.0, chain);
+        x = local.a.x, y = local.a.y, turn = local.a.heading;
+    };
+    double ax = 0.0, ay = 0.0, psiA = 0.0, bx = 0.0, by = 0.0, psiB = 0.0;
+    walk(afterFirst, ax, ay, psiA);
+    walk(beforeLast, bx, by, psiB);
+    // The first centre from the straight's start, the last from its end, in the straight's frame.
+    const double firstT = -ax * std::cos(psiA) + (s1 * r1 - ay) * std::sin(psiA), firstN = ax * std::sin(psiA) + (s1 * r1 - ay) * std::cos(psiA);
+    const double lastT = bx - s2 * r2 * std::sin(psiB), lastN = by + s2 * r2 * std::cos(psiB);
     const double c1x = e.a.x - s1 * r1 * e.sinA, c1y = e.a.y + s1 * r1 * e.cosA;
     const double c2x = e.b.x - s2 * r2 * e.sinB, c2y = e.b.y + s2 * r2 * e.cosB;
-    const double vx = c2x - c1x, vy = c2y - c1y, k = mn - s1 * r1;
+    const double vx = c2x - c1x, vy = c2y - c1y, k = lastN - firstN;
     const double squared = vx * vx + vy * vy - k * k;
     if (!(squared >= 0.0)) return false;
     const double along = std::sqrt(squared);
-    path.straight = along - mt;
+    path.straight = along - (lastT - firstT);
     if (path.straight < 0.0) return false;
     const double t = angleOf(vy * along - vx * k, vx * along + vy * k);
-    path.firstArc = left1 ? turned(t - e.a.heading) : turned(e.a.heading - t);
-    path.secondArc = left2 ? turned(e.b.heading - t - psi) : turned(t + psi - e.b.heading);
+    path.firstArc = left1 ? turned(t - psiA - e.a.heading) : turned(e.a.heading - t + psiA);
+    path.secondArc = left2 ? turned(e.b.heading - t - psiB) : turned(t + psiB - e.b.heading);
     path.middleArc = 0.0;
-    path.length = r1 * path.firstArc + path.straight + beforeLast.length() + r2 * path.secondArc;
+    path.length = r1 * path.firstArc + afterFirst.length() + path.straight + beforeLast.length() + r2 * path.secondArc;
     return true;
 }
 
@@ -176,7 +186,7 @@ bool circleCircleCircleOf(const ShotEnds& e, double r1, const ArcChain& middleLe
 }
 
 bool shotPath(const ShotEnds& e, TurnCombination word, double firstRadius, double middleRadius, double lastRadius, double overlap, TurningPath& path,
-              int middleSide, const ArcChain& middleLead) {
+              int middleSide, const ArcChain& middleLead, const ArcChain& firstExit) {
     if (circleCircleCircle(word)) {
         if (firstRadius <= 0.0 || middleRadius <= 0.0 || lastRadius <= 0.0) return false;
         if (firstRadius != lastRadius || middleRadius != firstRadius || middleSide != 0 || middleLead.count > 0)
@@ -189,7 +199,8 @@ bool shotPath(const ShotEnds& e, TurnCombination word, double firstRadius, doubl
         path = turningPath(e.a, e.cosA, e.sinA, e.b, e.cosB, e.sinB, firstRadius, word);
         return std::isfinite(path.length);
     }
-    if (middleLead.count > 0) return circleStraightChainCircle(e, firstRadius, startsLeft(word), middleLead, lastRadius, endsLeft(word), path);
+    if (middleLead.count > 0 || firstExit.count > 0)
+        return circleStraightCircleVia(e, firstRadius, startsLeft(word), firstExit, middleLead, lastRadius, endsLeft(word), path);
     return circleStraightCircle(e, firstRadius, startsLeft(word), lastRadius, endsLeft(word), overlap, path);
 }
 

@@ -104,12 +104,16 @@ void arcFloors(const ShotEnds& e, const Tangent& tangent, bool left1, bool left2
 /// test: within 0.3 m). False when the circles are closer still.
 bool circleStraightCircle(const ShotEnds& e, double r1, bool left1, double r2, bool left2, double overlap, TurningPath& path);
 
-/// A circle–straight–circle word whose straight runs into a fixed chain of arcs before the last
-/// circle (a spiral braking as it tightens onto it). The chain is rigid, so in the straight's frame
-/// (t, n) it ends with the last circle's centre at a fixed offset (m_t, m_n) from the straight's end:
-/// c₂ − c₁ = (ℓ + m_t)t + (m_n − s₁r₁)n, circleStraightCircle's tangent with s₂r₂ → m_n and a
-/// straight m_t longer. False when there is none, or the straight would be shorter than nothing.
-bool circleStraightChainCircle(const ShotEnds& e, double r1, bool left1, const ArcChain& beforeLast, double r2, bool left2, TurningPath& path);
+/// A circle–straight–circle word with a fixed chain of arcs between the first circle and the
+/// straight (a spiral gathering speed as it widens out of the first turn) and another between the
+/// straight and the last circle (a spiral braking as it tightens onto it); either may be empty.
+/// Each chain is rigid, so in the straight's frame (t, n) the first centre sits at a fixed offset
+/// f from the straight's start and the last at a fixed offset m from its end:
+/// c₂ − c₁ = (ℓ + m_t − f_t)t + (m_n − f_n)n, circleStraightCircle's tangent with s₂r₂ − s₁r₁ →
+/// m_n − f_n and a straight m_t − f_t longer. False when there is none, or the straight would be
+/// shorter than nothing.
+bool circleStraightCircleVia(const ShotEnds& e, double r1, bool left1, const ArcChain& afterFirst, const ArcChain& beforeLast, double r2, bool left2,
+                             TurningPath& path);
 
 /// A circle–circle–circle word whose three circles may differ (a tight first turn at the start's
 /// speed, wider ones as the car gathers speed), the middle circle entered, if `middleLead` has
@@ -127,10 +131,11 @@ bool circleCircleCircleOf(const ShotEnds& e, double r1, const ArcChain& middleLe
 /// word's middle one's, circles overlapping by up to `overlap` metres touching
 /// (circleStraightCircle); false when it does not exist. `middleLead`: a circle–circle–circle
 /// word's chain of arcs into its middle circle, or a circle–straight–circle word's between its
-/// straight and its last circle (circleStraightChainCircle); `middleSide`: which middle circle
-/// (circleCircleCircleOf; 0 with equal radii and no chain: Dubins's own).
+/// straight and its last circle, and `firstExit` one's between its first circle and its straight
+/// (circleStraightCircleVia); `middleSide`: which middle circle (circleCircleCircleOf; 0 with equal
+/// radii and no chain: Dubins's own).
 bool shotPath(const ShotEnds& e, TurnCombination word, double firstRadius, double middleRadius, double lastRadius, double overlap, TurningPath& path,
-              int middleSide = 0, const ArcChain& middleLead = {});
+              int middleSide = 0, const ArcChain& middleLead = {}, const ArcChain& firstExit = {});
 
 /// A left-handed spiral from one speed to another at full throttle or braking (`rate`, m/s²: v²
 /// changes by 2·rate a metre): arcs over equal steps of v², each on the tightest circle for the

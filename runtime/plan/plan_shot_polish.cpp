@@ -29,7 +29,7 @@ void descend(const PlanVehicle& vehicle, const PlanState& from, const PlanState&
         double PlanShotShape::*field;
         double step, low, high;
     };
-    Knob knobs[14];  // every number a shape has, at most
+    Knob knobs[15];  // every number a shape has, at most
     int knobCount = 0;
     knobs[knobCount++] = {&PlanShotShape::firstRadius, 0.15 * shape.firstRadius, tightest, widest};
     if (middleCircle) knobs[knobCount++] = {&PlanShotShape::middleRadius, 0.15 * shape.middleRadius, tightest, widest};
@@ -47,6 +47,9 @@ void descend(const PlanVehicle& vehicle, const PlanState& from, const PlanState&
         if (shape.leadGatherTo == 0.0) shape.leadGatherTo = leadExitSpeed(vehicle, shape, std::abs(from.speed), topSpeed);
         knobs[knobCount++] = {&PlanShotShape::leadGatherTo, 0.5, 0.0, topSpeed};
     }
+    // The way out of a first turn only where a seed has one: a number more on every shot's local
+    // search doubled the median search's time for no path found quicker.
+    if (!middleCircle && shape.firstGatherTo > 0.0) knobs[knobCount++] = {&PlanShotShape::firstGatherTo, 0.5, 0.0, topSpeed};
     if (!middleCircle && shape.lastRadius > 0.0) {
         if (shape.lastBrakeFrom == 0.0) shape.lastBrakeFrom = arcSpeedCap(vehicle, shape.lastRadius, topSpeed);
         knobs[knobCount++] = {&PlanShotShape::lastBrakeFrom, 0.5, 0.0, topSpeed};
@@ -130,8 +133,9 @@ struct Seeding {
 /// speed), then the first turn gathers speed as it widens, at full throttle, to where a turn of θ
 /// at the lateral limit takes it ((a_lat / a)·ln(v₁ / v₀) radians), with the shot's own tail, with
 /// none, or with none and a braking spiral onto the last circle; or the last turn gathers speed,
-/// at full throttle and the rest on the straight into the goal. θ runs over a few turns (a tail
-/// sized for the old turn mostly forces a loop).
+/// at full throttle and the rest on the straight into the goal; or the first turn taken as a
+/// corner — braked into a little or not at all, turned at its slowest, left on a spiral that gathers
+/// speed as it widens. θ runs over a few turns (a tail sized for the old turn mostly forces a loop).
 void seedSpeedChangingTurns(Seeding& seeding, const PlanShotShape& found) {
     const PlanVehicle& vehicle = seeding.vehicle;
     const double startSpeed = std::abs(seeding.from.speed), endSpeed = std::abs(seeding.goal.speed), a = vehicle.maxAcceleration;
@@ -187,6 +191,25 @@ void seedSpeedChangingTurns(Seeding& seeding, const PlanShotShape& found) {
             }
         }
     }
+    // Or the first turn as a corner: braked into (a little, or not at all), turned at its slowest,
+    // left on a spiral that gathers speed as it widens over a turn of θ, then the straight.
+    for (const double brakeShare : {1.0, 0.92, 0.84})
+        for (int word = 0; word < 4; ++word) {
+            const double slowest = brakeShare * startSpeed;
+            PlanShotShape corner;
+            corner.word = static_cast<std::int8_t>(word);
+            if (brakeShare < 1.0) {
+                corner.lead = startsLeft(kWords[word]) ? PlanShotShape::LeftBrakingSpiral : PlanShotShape::RightBrakingSpiral;
+                corner.leadSpeed = slowest;
+            }
+            corner.firstRadius = radiusFor(vehicle, slowest);
+            corner.lastRadius = radiusFor(vehicle, endSpeed);
+            const double from = arcSpeedCap(vehicle, corner.firstRadius, vehicle.maxSpeed);
+            for (const double turnDeg : {45.0, 90.0, 135.0, 180.0, 225.0}) {
+                corner.firstGatherTo = std::min(static_cast<double>(vehicle.maxSpeed), from * std::exp(turnDeg * M_PI / 180.0 * logSpeedPerRadian));
+                seeding.offer(corner);
+            }
+        }
 }
 
 /// Circle–circle–circle words for a goal too near to gather its speed on the way: A*'s best paths

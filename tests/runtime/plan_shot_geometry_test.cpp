@@ -105,31 +105,44 @@ TEST(ShotGeometry, EqualRadiiWithoutASpiralAreDubinsOwnWordOrAShorterOne) {
     EXPECT_GT(compared, 20);
 }
 
-TEST(ShotGeometry, AStraightIntoASpiralThatBrakesOntoTheLastCircleEndsAtTheGoal) {
+TEST(ShotGeometry, SpiralsOutOfTheFirstCircleAndOntoTheLastOneEndAtTheGoal) {
+    // The way out of a first turn taken at its slowest (a spiral gathering speed as it widens) and
+    // the way into the last (a spiral braking as it tightens), each on its circle's hand, alone or
+    // both, around the straight between them.
     std::mt19937 random(3);
     const trackwright::PlanVehicle car = thesisCar();
     int words = 0;
     for (int trial = 0; trial < 400; ++trial) {
         const ShotEnds ends = randomEnds(random);
-        for (const TurnCombination word : {TurnCombination::LeftLeft, TurnCombination::RightRight, TurnCombination::LeftRight, TurnCombination::RightLeft}) {
-            // Braking from 13 m/s onto the circle the lateral limit allows at 8 m/s.
-            ArcChain brake = spiral(car, 13.0, 8.0, car.maxDeceleration);
-            if (!endsLeft(word))
-                for (int i = 0; i < brake.count; ++i) brake.turn[i] = -brake.turn[i];
-            const double r1 = 7.0, r2 = radiusFor(car, 8.0);
-            TurningPath path;
-            if (!circleStraightChainCircle(ends, r1, startsLeft(word), brake, r2, endsLeft(word), path)) continue;
-            ++words;
-            EXPECT_GE(path.straight, 0.0);
-            std::vector<std::pair<double, double>> arcs{{r1, (startsLeft(word) ? 1.0 : -1.0) * path.firstArc}, {0.0, path.straight}};
-            appendChain(arcs, brake);
-            arcs.emplace_back(r2, (endsLeft(word) ? 1.0 : -1.0) * path.secondArc);
-            const Miss miss = driveTo(ends, arcs);
-            EXPECT_LT(miss.distance, 1e-3) << "trial " << trial;
-            EXPECT_LT(miss.heading, 1e-4) << "trial " << trial;
-        }
+        for (const TurnCombination word : {TurnCombination::LeftLeft, TurnCombination::RightRight, TurnCombination::LeftRight, TurnCombination::RightLeft})
+            for (const int chains : {1, 2, 3}) {
+                const double s1 = startsLeft(word) ? 1.0 : -1.0, s2 = endsLeft(word) ? 1.0 : -1.0;
+                ArcChain exit, brake;
+                if (chains & 1) {  // out of the first circle: 7 → 11 m/s
+                    exit = spiral(car, 7.0, 11.0, car.maxAcceleration);
+                    for (int i = 0; i < exit.count; ++i) exit.turn[i] *= s1;
+                }
+                if (chains & 2) {  // onto the last circle: 13 → 8 m/s
+                    brake = spiral(car, 13.0, 8.0, car.maxDeceleration);
+                    for (int i = 0; i < brake.count; ++i) brake.turn[i] *= s2;
+                }
+                const double r1 = radiusFor(car, 7.0), r2 = radiusFor(car, 8.0);
+                TurningPath path;
+                if (!circleStraightCircleVia(ends, r1, startsLeft(word), exit, brake, r2, endsLeft(word), path)) continue;
+                ++words;
+                EXPECT_GE(path.straight, 0.0);
+                std::vector<std::pair<double, double>> arcs{{r1, s1 * path.firstArc}};
+                appendChain(arcs, exit);
+                arcs.emplace_back(0.0, path.straight);
+                appendChain(arcs, brake);
+                arcs.emplace_back(r2, s2 * path.secondArc);
+                const Miss miss = driveTo(ends, arcs);
+                EXPECT_LT(miss.distance, 1e-3) << "trial " << trial << ", chains " << chains;
+                EXPECT_LT(miss.heading, 1e-4) << "trial " << trial << ", chains " << chains;
+                EXPECT_NEAR(path.length, r1 * path.firstArc + exit.length() + path.straight + brake.length() + r2 * path.secondArc, 1e-9);
+            }
     }
-    EXPECT_GT(words, 400);
+    EXPECT_GT(words, 1000);
 }
 
 } // namespace

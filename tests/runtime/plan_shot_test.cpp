@@ -310,11 +310,11 @@ TEST(PlanShot, AReversingCarTurnsRoundInANarrowRoadWithCusps) {
 }
 
 TEST(PlanShot, AReshotPathIsDrivableStepByStepAndQuicker) {
-    // The thesis's set-up, seed 1, search 120: the refining ends on a shot (7.73 s); shooting again
-    // from the shot's own steps splices in a quicker rest (7.07 s). The path stays one drivable
-    // piece: every step on its arc from the last, within the limits, timed by its speeds, ending
-    // at the goal at the path's time.
-    const bake::RandomSearch s = bake::thesisRandomSearches(121, 1)[120];
+    // The thesis's set-up, seed 5, search 221: the refining and the polish end on a shot (6.32 s,
+    // +10.9 % against A*'s 5.70 s); shooting again from the shot's own steps splices in a quicker
+    // rest (5.91 s). The path stays one drivable piece: every step on its arc from the last, within
+    // the limits, timed by its speeds, ending at the goal at the path's time.
+    const bake::RandomSearch s = bake::thesisRandomSearches(222, 5)[221];
     trackwright::MovementPlanner planner(1u << 19, 8192);
     trackwright::PlanSettings settings = bake::shotSettings();
     settings.shot.reshootRounds = 0;
@@ -322,7 +322,7 @@ TEST(PlanShot, AReshotPathIsDrivableStepByStepAndQuicker) {
     settings.shot.reshootRounds = 1;
     const trackwright::PlanResult reshot = planner.plan(s.vehicle, s.start, s.goal, settings);
     ASSERT_TRUE(once.found() && reshot.found());
-    EXPECT_LT(reshot.time, once.time * 0.97f);
+    EXPECT_LT(reshot.time, once.time * 0.95f);
     const std::span<const trackwright::PlanStep> path = planner.path();
     EXPECT_TRUE(trackwright::MovementPlanner::reachesGoal(path.back().state, s.goal, settings.tolerance));
     EXPECT_NEAR(path.back().time, reshot.time, 1e-3f);

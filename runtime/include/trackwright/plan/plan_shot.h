@@ -44,7 +44,8 @@ struct PlanShotSegment {
 /// the word, its circles' radii (a circle–circle–circle word's three each its own), what leads into
 /// the first circle (a braking straight down to its speed, or a spiral that brakes as it tightens,
 /// then one that gathers speed as it widens), what comes between the circles (a spiral gathering
-/// speed into the middle circle, or braking onto the last), and what follows the last one to the
+/// speed out of the first circle, or into the middle one, or braking onto the last), and what
+/// follows the last one to the
 /// goal (a spiral gathering speed as it widens, then a straight gathering the goal's speed, an arc
 /// at the goal's speed, or a spiral that gathers speed as it widens, then a straight for the rest).
 struct PlanShotShape {
@@ -65,6 +66,10 @@ struct PlanShotShape {
     /// that circle (a circle–straight–circle word's), begins at, ending at the speed the circle
     /// allows. No more than that speed: none.
     double lastBrakeFrom = 0.0;
+    /// m/s a spiral that gathers speed as it widens, on the first circle's hand between that circle
+    /// and the straight (a circle–straight–circle word's), ends at, from the speed the circle
+    /// allows: the way out of a first turn taken at its slowest. No more than that speed: none.
+    double firstGatherTo = 0.0;
     Lead lead = NoLead;
     double leadLength = 0.0;        ///< m of straight from the start (before a braking spiral)
     double leadSpeed = 0.0;         ///< m/s the braking spiral ends at
@@ -133,7 +138,8 @@ bool findPlanShot(const PlanVehicle& vehicle, const PlanState& from, const PlanS
 /// more searches, from the two best shapes of each of two families A*'s best paths on the thesis's
 /// set-up come in, other than the one found — circle–straight–circle words whose speed changes on a
 /// turn (braking onto the tightest circle or keeping the start's speed, then gathering speed as the
-/// first or the last turn widens, or braking as the last one tightens), and, for a goal too near to
+/// first or the last turn widens, or braking as the last one tightens; or the first turn taken as a
+/// corner: braked into, turned at its slowest, left gathering speed), and, for a goal too near to
 /// gather its speed on the way, circle–circle–circle words on circles for the speeds between the
 /// start's and the goal's over about the length full throttle takes to gather it. Each runs while
 /// it gains, twice at most. Allocates nothing.
