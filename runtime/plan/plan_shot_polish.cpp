@@ -99,11 +99,13 @@ void descend(const PlanVehicle& vehicle, const PlanState& from, const PlanState&
 /// The quickest few shapes of a family a polish has built, each to be descended from: the quickest
 /// seed is often not the one whose descent ends best.
 struct SeedPool {
-    static constexpr int kSize = 2;
+    static constexpr int kSize = 3;
     PlanShotShape shapes[kSize];
-    double times[kSize] = {std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()};
+    double times[kSize] = {std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()};
     void offer(const PlanShotShape& shape, double time) {
         if (!(time < times[kSize - 1])) return;
+        for (const double held : times)
+            if (held == time) return;  // the same shape, offered by two families' loops
         int at = kSize - 1;
         for (; at > 0 && time < times[at - 1]; --at) {
             times[at] = times[at - 1];
@@ -135,7 +137,10 @@ struct Seeding {
 /// none, or with none and a braking spiral onto the last circle; or the last turn gathers speed,
 /// at full throttle and the rest on the straight into the goal; or the first turn taken as a
 /// corner — braked into a little or not at all, turned at its slowest, left on a spiral that gathers
-/// speed as it widens. θ runs over a few turns (a tail sized for the old turn mostly forces a loop).
+/// speed as it widens; or, after such a corner, the last turn a sweep gathering up to the goal's
+/// speed over θ (its circle the one for the speed it starts at), with or without a short
+/// counter-turn into the goal. θ runs over a few turns (a tail sized for the old turn mostly forces a
+/// loop).
 void seedSpeedChangingTurns(Seeding& seeding, const PlanShotShape& found) {
     const PlanVehicle& vehicle = seeding.vehicle;
     const double startSpeed = std::abs(seeding.from.speed), endSpeed = std::abs(seeding.goal.speed), a = vehicle.maxAcceleration;
@@ -205,9 +210,29 @@ void seedSpeedChangingTurns(Seeding& seeding, const PlanShotShape& found) {
             corner.firstRadius = radiusFor(vehicle, slowest);
             corner.lastRadius = radiusFor(vehicle, endSpeed);
             const double from = arcSpeedCap(vehicle, corner.firstRadius, vehicle.maxSpeed);
+            PlanShotShape sweep = corner;
             for (const double turnDeg : {45.0, 90.0, 135.0, 180.0, 225.0}) {
-                corner.firstGatherTo = std::min(static_cast<double>(vehicle.maxSpeed), from * std::exp(turnDeg * M_PI / 180.0 * logSpeedPerRadian));
+                const double turn = turnDeg * M_PI / 180.0;
+                corner.firstGatherTo = std::min(static_cast<double>(vehicle.maxSpeed), from * std::exp(turn * logSpeedPerRadian));
                 seeding.offer(corner);
+                // Or the last turn a sweep that gathers speed over all of θ up to the goal's (or
+                // nearly, the rest on a straight), into the goal or onto a short counter-turn on
+                // the goal's circle: A*'s best paths end so where the sweep's end heading misses
+                // the goal's by a little. After the lighter brakings and over 90° or more only:
+                // the others found no quicker path on seeds 1–16 and cost a tenth of the p95.
+                if (endSpeed > tightestSpeed + 0.1 && brakeShare > 0.9 && turnDeg > 45.0) {
+                    sweep.lastRadius = radiusFor(vehicle, endSpeed * std::exp(-turn * logSpeedPerRadian));
+                    sweep.lastGatherTo = endSpeed;
+                    sweep.tail = PlanShotShape::NoTail;
+                    seeding.offer(sweep);
+                    sweep.tail = PlanShotShape::GoalArc;
+                    sweep.tailTurn = endsLeft(kWords[word]) ? -0.4 : 0.4;
+                    seeding.offer(sweep);
+                    sweep.lastGatherTo = 0.95 * endSpeed;
+                    sweep.tailLength = (endSpeed * endSpeed - sweep.lastGatherTo * sweep.lastGatherTo) / (2.0 * a);
+                    seeding.offer(sweep);
+                    sweep.tailLength = 0.0;
+                }
             }
         }
 }
@@ -218,8 +243,10 @@ void seedSpeedChangingTurns(Seeding& seeding, const PlanShotShape& found) {
 /// start's and the goal's — the middle turn on its circle alone or first gathering speed on a
 /// spiral from one such speed to another, a straight of a share of the gathering into the goal or
 /// none — those that long or a little longer whose circles allow the speed full throttle reaches
-/// on them (geometry alone: no profile is built); the least too long are built until two hold
-/// (one that gathers just in time on paper may not, where a circle's cap slows it a little).
+/// on them (geometry alone: no profile is built); the least too long are built until a pool's worth
+/// hold (one that gathers just in time on paper may not, where a circle's cap slows it a little).
+/// A middle spiral may begin slower than full throttle would have the car there: over a short first
+/// turn A*'s best paths ease off for it (seed 8's search 489 of the thesis's set-up).
 void seedWindingWords(Seeding& seeding) {
     const PlanVehicle& vehicle = seeding.vehicle;
     const double startSpeed = std::abs(seeding.from.speed), endSpeed = std::abs(seeding.goal.speed), a = vehicle.maxAcceleration;
@@ -263,7 +290,7 @@ void seedWindingWords(Seeding& seeding) {
                                 const double miss = path.length + tail - gathering;
                                 if (miss < 0.0 || !(miss < seedMiss[kSeeds - 1])) continue;
                                 const double first = radii[i] * path.firstArc, second = first + middleLead.length() + radii[j] * path.middleArc;
-                                if (fullThrottle(first) > m1 + slack || fullThrottle(second) > m2 + slack) continue;
+                                if (fullThrottle(first) > arcSpeedCap(vehicle, radii[i], vehicle.maxSpeed) + slack || fullThrottle(second) > m2 + slack) continue;
                                 int at = kSeeds - 1;
                                 for (; at > 0 && miss < seedMiss[at - 1]; --at) {
                                     seedMiss[at] = seedMiss[at - 1];

@@ -1,7 +1,8 @@
 // Paths A*'s best come in that a shot of one word with circles of one speed each misses (issue 28):
 // a goal too near to gather its speed on the way, reached winding left, right, left at full
 // throttle; a last turn braked into as it tightens; a first turn taken as a corner — braked into,
-// turned at its slowest, left on a widening spiral while gathering speed.
+// turned at its slowest, left on a widening spiral while gathering speed; a last turn swept up to
+// the goal's speed, into the goal or onto a short counter-turn.
 
 #include "bake/experiments/plan_experiment.h"
 #include "trackwright/plan/plan_search.h"
@@ -38,6 +39,21 @@ int handChanges(const std::vector<trackwright::PlanStep>& path) {
         hand = now;
     }
     return changes;
+}
+
+/// The path's turns, each a run of steps turning the same way (ignoring steps that turn less than
+/// a degree, as handChanges does): signed radians.
+std::vector<float> turnRuns(const std::vector<trackwright::PlanStep>& path) {
+    std::vector<float> runs;
+    int hand = 0;
+    for (const trackwright::PlanStep& step : path) {
+        if (std::abs(step.turn) < M_PI / 180.0) continue;
+        const int now = step.turn > 0.0f ? 1 : -1;
+        if (now == hand) runs.back() += step.turn;
+        else runs.push_back(step.turn);
+        hand = now;
+    }
+    return runs;
 }
 
 TEST(PlanShotWinding, AGoalTooNearToGatherItsSpeedIsReachedWindingAtFullThrottleWithinFivePercentOfAStar) {
@@ -99,6 +115,71 @@ TEST(PlanShotWinding, AFirstTurnTakenAsACornerIsWithinFivePercentOfAStar) {
     }
     EXPECT_LT(slowest, s.start.speed - 0.3f) << "it brakes into the turn";
     EXPECT_TRUE(gathersInTheTurn) << "and leaves it gathering speed";
+}
+
+TEST(PlanShotWinding, AMiddleTurnGatheringFromAShortFirstOneIsWithinFivePercentOfAStar) {
+    // Seed 8's search 489: from 6.67 m/s to a goal 12 m behind, facing back, at 11.66 m/s. A*'s
+    // path (4.52 s, 15 289 expansions) turns 17° left, then 233° right gathering speed all the
+    // way, then 30° left into the goal. The winding words' seeds had the middle spiral begin at the
+    // speed full throttle reaches after the first turn, which a short first turn never allows
+    // slower; the search took 5.19 s (+14.9 %).
+    const bake::RandomSearch s = bake::thesisRandomSearches(490, 8)[489];
+    ASSERT_NEAR(s.start.speed, 6.67f, 0.01f);
+    ASSERT_NEAR(s.goal.speed, 11.66f, 0.01f);
+    const Both both = searchBoth(s);
+    ASSERT_TRUE(both.alone.found());
+    ASSERT_TRUE(both.shot.found());
+    EXPECT_LE(both.shot.time, both.alone.time * 1.05f) << "A* alone: " << both.alone.time << " s";
+    const std::vector<float> runs = turnRuns(both.path);
+    ASSERT_EQ(runs.size(), 3u) << "left, right, left";
+    EXPECT_GT(runs[0], 0.0f);
+    EXPECT_LT(runs[1], -M_PI);
+    EXPECT_GT(runs[2], 0.0f);
+}
+
+TEST(PlanShotWinding, ALastTurnSweptUpToTheGoalsSpeedIsWithinFivePercentOfAStar) {
+    // Seed 5's search 722: from 9.95 m/s to a goal 26 m ahead at 12 m/s. A*'s path (3.18 s,
+    // 20 052 expansions) turns 131° left at an even speed, runs a metre straight and turns 121°
+    // right gathering speed all the way to the goal's. Full throttle's spiral onto the goal, with
+    // the last circle before it, left the circles overlapping unless the first turn is braked into
+    // a little; the search took 3.71 s (+16.5 %).
+    const bake::RandomSearch s = bake::thesisRandomSearches(723, 5)[722];
+    ASSERT_NEAR(s.start.speed, 9.95f, 0.01f);
+    ASSERT_NEAR(s.goal.speed, 12.0f, 0.01f);
+    const Both both = searchBoth(s);
+    ASSERT_TRUE(both.alone.found());
+    ASSERT_TRUE(both.shot.found());
+    EXPECT_LE(both.shot.time, both.alone.time * 1.05f) << "A* alone: " << both.alone.time << " s";
+    const std::vector<float> runs = turnRuns(both.path);
+    ASSERT_EQ(runs.size(), 2u) << "left, then right";
+    // The last turning step is at the goal's speed, and the right turn began 1.5 m/s slower.
+    std::size_t lastTurning = 0, firstOfLastTurn = 0;
+    for (std::size_t i = 1; i < both.path.size(); ++i)
+        if (both.path[i].turn < -0.01f) {
+            if (lastTurning == 0) firstOfLastTurn = i;
+            lastTurning = i;
+        }
+    EXPECT_GE(both.path[lastTurning].state.speed, s.goal.speed - 0.1f);
+    EXPECT_LT(both.path[firstOfLastTurn - 1].state.speed, s.goal.speed - 1.5f);
+}
+
+TEST(PlanShotWinding, ASweepEndingInAShortCounterTurnIsWithinFivePercentOfAStar) {
+    // Seed 2's search 378: from 7.70 m/s to a goal 26 m off at 13.45 m/s. A*'s path (4.82 s,
+    // 89 842 expansions) turns 137° left, then 188° right gathering speed to 12.7 m/s, and a few
+    // degrees of left into the goal, whose heading the sweep misses. The shot search's word, its
+    // right turn ending on the goal's heading and then a straight, took 5.11 s (+5.8 %).
+    const bake::RandomSearch s = bake::thesisRandomSearches(379, 2)[378];
+    ASSERT_NEAR(s.start.speed, 7.70f, 0.01f);
+    ASSERT_NEAR(s.goal.speed, 13.45f, 0.01f);
+    const Both both = searchBoth(s);
+    ASSERT_TRUE(both.alone.found());
+    ASSERT_TRUE(both.shot.found());
+    EXPECT_LE(both.shot.time, both.alone.time * 1.05f) << "A* alone: " << both.alone.time << " s";
+    const std::vector<float> runs = turnRuns(both.path);
+    ASSERT_GE(runs.size(), 3u);
+    EXPECT_LT(runs[runs.size() - 2], -M_PI / 2.0) << "the sweep";
+    EXPECT_GT(runs.back(), 0.0f) << "a counter-turn";
+    EXPECT_LT(runs.back(), M_PI / 6.0) << "a short one";
 }
 
 } // namespace
