@@ -89,10 +89,17 @@ void arcsOf(const ShotEnds& e, const Tangent& tangent, double r1, bool left1, do
     path.length = r1 * path.firstArc + path.straight + r2 * path.secondArc;
 }
 
+namespace {
+
+/// A floor under turned(θ) from θ's cosine and sine, without an angle: on [0, π] the angle is at
+/// least its sine and 1 − its cosine, beyond π it is π more than those of θ − π (less a hair for
+/// the angles' rounding; just below a full turn, turned's no turn).
 double turnedFloor(double c, double s) {
     const double floor = s > -1e-6 ? std::max(s, 1.0 - c) : M_PI + std::max(-s, 1.0 + c);
     return std::max(0.0, floor - 1e-6);
 }
+
+} // namespace
 
 void arcFloors(const ShotEnds& e, const Tangent& tangent, bool left1, bool left2, double& first, double& second) {
     first = second = 0.0;

@@ -81,11 +81,6 @@ bool tangentOf(const ShotEnds& e, double r1, bool left1, double r2, bool left2, 
 /// The word's arcs and length from its tangent: one angle for the straight's direction.
 void arcsOf(const ShotEnds& e, const Tangent& tangent, double r1, bool left1, double r2, bool left2, TurningPath& path);
 
-/// A floor under turned(θ) from θ's cosine and sine, without an angle: on [0, π] the angle is at
-/// least its sine and 1 − its cosine, beyond π it is π more than those of θ − π (less a hair for
-/// the angles' rounding; just below a full turn, turned's no turn).
-double turnedFloor(double c, double s);
-
 /// Floors under the word's two arcs (radians) from its tangent, without their angles: a few
 /// products where arcsOf takes an arctangent, enough to drop the words that loop round a circle
 /// against a budget (most of a try's words).
