@@ -31,8 +31,11 @@ struct OvertakeRules {
     float lateralRate = 3.0f;       ///< m/s, the most the offset changes
     float lateralRateChange = 6.0f; ///< m/s², how fast that rate changes (the jerk limit on the path)
     /// Fraction of pace a committed attacker pushes above its own at aggression 1 (never above the
-    /// hints): drivers drive harder while passing.
-    float attackPush = 0.03f;
+    /// hints): drivers drive harder while passing — at 0.5 most attackers drive at the hints, the
+    /// car's limit, for as long as the pass lasts. The pass's prediction (drawing level before the
+    /// braking point) counts on the same push. From 0.03, over seeds 1–60: overtakes a race on
+    /// e-track-1 11 → 21, g-track-1 14 → 30, with contacts and completed attempts about as before.
+    float attackPush = 0.5f;
     /// Outbraking: within outbrakeWindow m of a tight corner's braking point, a car quicker
     /// through corners than the car ahead (pace higher by outbrakePace) and within outbrakeGap m
     /// plus outbrakeHeadway s of speed behind it takes the inside of the corner and brakes late
