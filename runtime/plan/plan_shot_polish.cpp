@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <limits>
 
 namespace trackwright {
@@ -101,7 +102,8 @@ void descend(const PlanVehicle& vehicle, const PlanState& from, const PlanState&
 struct SeedPool {
     static constexpr int kSize = 3;
     PlanShotShape shapes[kSize];
-    double times[kSize] = {std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()};
+    double times[kSize];
+    SeedPool() { std::fill(std::begin(times), std::end(times), std::numeric_limits<double>::infinity()); }
     void offer(const PlanShotShape& shape, double time) {
         if (!(time < times[kSize - 1])) return;
         for (const double held : times)
