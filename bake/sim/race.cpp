@@ -1,6 +1,7 @@
 #include "bake/sim/race.h"
 
 #include "bake/sim/car_contact.h"
+#include "trackwright/traffic/race_craft.h"
 #include "trackwright/track/prefetch.h"
 #include "trackwright/track/line_tracking.h"
 
@@ -61,7 +62,7 @@ void Race::step(double dt) {
         const trackwright::VehicleParameters& v = car.vehicle();
         m_inputs[i] = trackwright::trafficCar(m_track, car.body().state, here, m_lengths[i], v.width, v.maxBraking, v.maxAcceleration);
         m_inputs[i].raceDistance = static_cast<float>(car.progress());
-        m_inputs[i].pace = m_paces[i];
+        m_inputs[i].pace = trackwright::racingPace(m_paces[i], car.raceCraft());
     }
     m_view.build(m_track, m_inputs);
     for (std::size_t i = 0; i < m_cars.size(); ++i) {

@@ -1,5 +1,6 @@
 #include "trackwright/drive/race_world.h"
 
+#include "trackwright/traffic/race_craft.h"
 #include "trackwright/traffic/slipstream.h"
 
 #include "trackwright/track/prefetch.h"
@@ -124,7 +125,7 @@ RaceWorldStatus RaceWorld::step(std::span<const VehicleState> states, float dt, 
         const float width = car.setup.width > 0.0f ? car.setup.width : v.width;
         m_inputs[i] = trafficCar(m_track, states[i], car.here, length, width, v.maxBraking, v.maxAcceleration);
         m_inputs[i].raceDistance = static_cast<float>(m_progress[i]);
-        m_inputs[i].pace = car.setup.driver.pace;
+        m_inputs[i].pace = racingPace(car.setup.driver.pace, car.follower->raceCraft());
     }
     for (std::size_t p = firstNewFinisher; p < m_finishOrder.size(); ++p) m_finishPlace[m_finishOrder[p]] = static_cast<std::uint32_t>(p);
     m_view.build(m_track, m_inputs, m_options.traffic);

@@ -188,12 +188,12 @@ float RunnerFollower::tightBrakingPoint(float speed, float pace, float& cornerSi
     return std::max(0.0f, point);
 }
 
-const StretchAhead& RunnerFollower::stretchAhead(float speed, float end) {
+const StretchAhead& RunnerFollower::stretchAhead(float end) {
     // Measured again once the car is a step into it or its end moved by a step, else shifted.
     const float driven = static_cast<float>(m_travelled - m_stretchMeasuredAt);
     const float measuredEnd = static_cast<float>(m_stretch.steps) * m_stretch.stepLength;
     if (m_stretch.steps == 0 || driven > m_stretch.stepLength || std::abs(measuredEnd - driven - end) > m_stretch.stepLength) {
-        fillStretch(speed, end, m_stretch);
+        fillStretch(end, m_stretch);
         m_stretchMeasuredAt = m_travelled;
     } else {
         m_stretch.start = driven;
@@ -201,7 +201,7 @@ const StretchAhead& RunnerFollower::stretchAhead(float speed, float end) {
     return m_stretch;
 }
 
-void RunnerFollower::fillStretch(float speed, float end, StretchAhead& stretch) const {
+void RunnerFollower::fillStretch(float end, StretchAhead& stretch) const {
     stretch.steps = 0;
     stretch.start = 0.0f;
     if (m_firstHint < 0 || !(end > 1.0f)) return;
@@ -212,6 +212,7 @@ void RunnerFollower::fillStretch(float speed, float end, StretchAhead& stretch) 
     const float length = m_sampler.length();
     const float here = m_atCar.distance;
     stretch.steps = StretchAhead::kMaxSteps;
+    stretch.acceleration = m_p.maxAcceleration;
     stretch.stepLength = end / static_cast<float>(StretchAhead::kMaxSteps);
     float metres[StretchAhead::kMaxSteps] = {}, time[StretchAhead::kMaxSteps] = {};
     std::uint32_t i = firstPointAfterCar();
@@ -233,7 +234,6 @@ void RunnerFollower::fillStretch(float speed, float end, StretchAhead& stretch) 
     for (int k = 0; k < stretch.steps; ++k) {
         if (metres[k] > 0.0f) last = metres[k] / time[k];
         stretch.hint[k] = last;
-        stretch.reach[k] = std::sqrt(speed * speed + 2.0f * m_p.maxAcceleration * static_cast<float>(k + 1) * stretch.stepLength);
     }
 }
 
@@ -277,7 +277,7 @@ RaceCraftSituation RunnerFollower::situation(const FollowerInput& in, float spee
         candidate = n.gap <= reach && std::min(n.lateralGap, n.lateralGapAtCatch) < o.passingClearance;
     }
     if (m_traffic && (passing || candidate))
-        s.stretch = &stretchAhead(speed, std::min({s.brakingPoint, s.permission.noOvertakingAhead, m_p.passHorizon}));
+        s.stretch = &stretchAhead(std::min({s.brakingPoint, s.permission.noOvertakingAhead, m_p.passHorizon}));
     return s;
 }
 

@@ -30,27 +30,41 @@ float clearingDistance(const TrafficNeighbour& n, float length, float margin, fl
 /// ahead is no slower for it).
 float reachableSpeed(const RaceCraftSituation& s) { return std::min(s.freeSpeed, s.speed + 8.0f); }
 
+/// m/s this car could soon go faster than `other`: both cars' reachable speeds, the other's free
+/// speed this car's at the other's pace. Against the other car's speed now, two cars accelerating
+/// out of a corner always showed the one behind an advantage (its free speed far above both), and
+/// it pulled out on it to be dropped 1.5 s later — e-track-1's cars did so a thousand times in ten
+/// races, losing their tow each time.
+float reachableAdvantage(const RaceCraftSituation& s, const TrafficNeighbour& other) {
+    const float otherFree = s.pace > 0.0f ? s.freeSpeed * other.pace / s.pace : s.freeSpeed;
+    return reachableSpeed(s) - std::min(otherFree, other.speed + 8.0f);
+}
+
 } // namespace
 
-float stretchTime(const StretchAhead& stretch, float pace, float from) {
+float stretchTime(const StretchAhead& stretch, float pace, float from, float speed) {
     from += stretch.start;
+    const float squared = speed * speed;
     float time = 0.0f;
     for (int k = 0; k < stretch.steps; ++k) {
         const float start = static_cast<float>(k) * stretch.stepLength;
-        const float length = std::min(start + stretch.stepLength - from, stretch.stepLength);
+        const float end = start + stretch.stepLength;
+        const float length = std::min(end - from, stretch.stepLength);
         if (!(length > 0.0f)) continue;
-        const float speed = std::max(1.0f, std::min(pace * stretch.hint[k], stretch.reach[k]));
-        time += length / speed;
+        const float reach = std::sqrt(squared + 2.0f * stretch.acceleration * (end - from));
+        time += length / std::max(1.0f, std::min(pace * stretch.hint[k], reach));
     }
     return time;
 }
 
 void RaceCraft::reset() {
     const OvertakeRules o = overtake;
+    const LaneChangeRules l = laneChange;
     const DefendRules d = defend;
     const BlueFlagRules b = blueFlag;
     *this = RaceCraft{};
     overtake = o;
+    laneChange = l;
     defend = d;
     blueFlag = b;
 }
@@ -73,12 +87,23 @@ float RaceCraft::passingOffset(const TrafficNeighbour& other, float side, const 
     return fits(beside) ? beside : NAN;
 }
 
-bool RaceCraft::drawsLevelAhead(const TrafficNeighbour& other, const RaceCraftSituation& s, const DriverProfile& driver) const {
+bool RaceCraft::drawsLevelAhead(const TrafficNeighbour& other, const RaceCraftSituation& s, const DriverProfile& driver, float slack) const {
     if (!s.stretch || s.stretch->steps == 0 || other.centre <= 0.0f) return false;
     // A committed attacker pushes (attackPush), never above the hints.
     const float mine = std::min(1.0f, s.pace * (1.0f + overtake.attackPush * driver.aggression));
-    // The other car starts `centre` m into the stretch (level: centres together, plus a metre).
-    return stretchTime(*s.stretch, mine, 0.0f) < stretchTime(*s.stretch, other.pace, other.centre + 1.0f);
+    // The other car starts `centre` m into the stretch (level: centres together, plus a metre,
+    // less the slack), at its pace now (racingPace: a car passing a third one pushes too).
+    return stretchTime(*s.stretch, mine, 0.0f, s.speed) < stretchTime(*s.stretch, other.pace, other.centre + 1.0f - slack, other.speed);
+}
+
+bool RaceCraft::heldUp(const CarTraffic& traffic, const RaceCraftSituation& s) const {
+    if (s.opening) return false;
+    for (int k = 0; k < traffic.aheadCount; ++k) {
+        const TrafficNeighbour& n = traffic.ahead[k];
+        if (std::min(n.lateralGap, n.lateralGapAtCatch) >= overtake.passingClearance) continue;  // not in the way
+        return n.lapsAhead <= 0 && s.pace > n.pace && n.gap < std::max(overtake.pressureGap, overtake.pressureHeadway * s.speed);
+    }
+    return false;
 }
 
 bool RaceCraft::quickerInside(const TrafficNeighbour& other, const RaceCraftSituation& s) const {
@@ -105,7 +130,7 @@ void RaceCraft::considerPass(const CarTraffic& traffic, const RaceCraftSituation
     const float keenness = (0.75f + 0.5f * driver.aggression) * (s.permission.encouraged ? 1.5f : 1.0f);
     if (n.gap > overtake.decideGap * keenness + overtake.decideHeadway * s.speed) return;
     const bool lapping = n.lapsAhead < 0;  // a backmarker: it yields, the advantage needed is small
-    const float advantage = reachableSpeed(s) - n.speed;
+    const float advantage = reachableAdvantage(s, n);
     // Only a pass that is done before the next tight corner's braking point (two abreast into a
     // tight corner is where cars touch) and before a no-overtaking zone is started: cleared on the
     // speed difference now, or drawn level on the paces before the braking point (the car behind
@@ -218,14 +243,15 @@ void RaceCraft::continuePass(const CarTraffic& traffic, const RaceCraftSituation
         return;
     }
     if (alongside || !behindIt) return;  // drawn level: see it through (the alongside rule keeps the cars apart)
-    const float advantage = reachableSpeed(s) - n.speed;
+    const float advantage = reachableAdvantage(s, n);
     const bool noRoom = m_noRoomTime > overtake.minCommitTime;
     // A pass that can no longer be done before the tight corner: back out while still behind.
     const bool clears = advantage >= 0.0f && clearingDistance(n, s.length, overtake.clearMargin, s.speed, advantage) <= s.brakingPoint + overtake.brakingAllowance;
     // Still drawing level before the braking point at the closing speed now, it is not too late
     // whatever the hints say (out of a tow a car carries speed the hints do not know of).
     const bool levelInTime = n.closingSpeed > 0.0f && n.centre * s.speed < n.closingSpeed * s.brakingPoint;
-    const bool tooLate = !levelInTime && m_passTime > overtake.minCommitTime && !clears && !drawsLevelAhead(n, s, driver) && !m_outbraking;  // an outbraking move is judged in the braking zone
+    const bool tooLate = !levelInTime && m_passTime > overtake.minCommitTime && !clears && !drawsLevelAhead(n, s, driver, overtake.levelSlack) &&
+                         !m_outbraking;  // an outbraking move is judged in the braking zone
     if (m_passTime > overtake.maxApproachTime || noRoom || tooLate) {
         endPass(false);
     }
@@ -326,6 +352,8 @@ RaceCraftCommand RaceCraft::update(const CarTraffic& traffic, const RaceCraftSit
     } else if (m_defending) {
         lateral = defendLateral;
     }
+    if (m_pass != Pass::Committed && !m_yielding && heldUp(traffic, s)) command.paceFactor = 1.0f + overtake.attackPush * driver.aggression;
+    m_paceFactor = command.paceFactor;
     // A move away from the line (a pass, a yield, a defence) waits for its corridor to clear, the
     // car holding where it is; before a tight corner it drops back behind a blocker ahead of it. A
     // return to the line waits only for the cars beside it (holding two abreast until the whole

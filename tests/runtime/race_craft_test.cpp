@@ -137,19 +137,101 @@ trackwright::StretchAhead hintLimitedStretch(float metres, float hint) {
     trackwright::StretchAhead stretch;
     stretch.steps = trackwright::StretchAhead::kMaxSteps;
     stretch.stepLength = metres / static_cast<float>(stretch.steps);
-    for (int k = 0; k < stretch.steps; ++k) {
-        stretch.hint[k] = hint;
-        stretch.reach[k] = 1000.0f;
-    }
+    for (int k = 0; k < stretch.steps; ++k) stretch.hint[k] = hint;
+    stretch.acceleration = 1e6f;
     return stretch;
+}
+
+TEST(RaceCraft, ResetForgetsThePassButKeepsEveryRuleAGameSet) {
+    trackwright::RaceCraft craft;
+    craft.overtake.attackPush = 0.1f;
+    craft.laneChange.lateralMargin = 0.9f;
+    craft.defend.maxOffset = 0.7f;
+    craft.blueFlag.lift = 0.9f;
+    trackwright::CarTraffic t;
+    t.aheadCount = 1;
+    t.ahead[0] = car(3, 12.0f, 0.0f, 20.0f);
+    craft.update(t, straightRoad(25.0f, 30.0f), {});
+    ASSERT_EQ(craft.pass(), trackwright::RaceCraft::Pass::Committed);
+    craft.reset();
+    EXPECT_EQ(craft.pass(), trackwright::RaceCraft::Pass::None);
+    EXPECT_EQ(craft.counts().looks, 0);
+    EXPECT_FLOAT_EQ(craft.overtake.attackPush, 0.1f);
+    EXPECT_FLOAT_EQ(craft.laneChange.lateralMargin, 0.9f);
+    EXPECT_FLOAT_EQ(craft.defend.maxOffset, 0.7f);
+    EXPECT_FLOAT_EQ(craft.blueFlag.lift, 0.9f);
 }
 
 TEST(RaceCraft, StretchTimeIsTheHintLimitedDrivingTime) {
     const trackwright::StretchAhead stretch = hintLimitedStretch(320.0f, 40.0f);
-    EXPECT_NEAR(trackwright::stretchTime(stretch, 1.0f, 0.0f), 8.0f, 1e-4f);
-    EXPECT_NEAR(trackwright::stretchTime(stretch, 0.8f, 0.0f), 10.0f, 1e-4f);
-    EXPECT_NEAR(trackwright::stretchTime(stretch, 1.0f, 15.0f), 305.0f / 40.0f, 1e-4f);  // mid-step start
-    EXPECT_EQ(trackwright::stretchTime(stretch, 1.0f, 400.0f), 0.0f);
+    EXPECT_NEAR(trackwright::stretchTime(stretch, 1.0f, 0.0f, 40.0f), 8.0f, 1e-4f);
+    EXPECT_NEAR(trackwright::stretchTime(stretch, 0.8f, 0.0f, 40.0f), 10.0f, 1e-4f);
+    EXPECT_NEAR(trackwright::stretchTime(stretch, 1.0f, 15.0f, 40.0f), 305.0f / 40.0f, 1e-4f);  // mid-step start
+    EXPECT_EQ(trackwright::stretchTime(stretch, 1.0f, 400.0f, 40.0f), 0.0f);
+}
+
+TEST(RaceCraft, StretchTimeCountsEachCarsAccelerationFromItsOwnSpeed) {
+    // One 100 m step the hints do not hold back: each car is held to the speed it reaches by the
+    // step's end from its own speed, at 4 m/s².
+    trackwright::StretchAhead stretch;
+    stretch.steps = 1;
+    stretch.stepLength = 100.0f;
+    stretch.hint[0] = 1000.0f;
+    stretch.acceleration = 4.0f;
+    EXPECT_NEAR(trackwright::stretchTime(stretch, 1.0f, 0.0f, 20.0f), 100.0f / std::sqrt(20.0f * 20.0f + 800.0f), 1e-4f);
+    EXPECT_NEAR(trackwright::stretchTime(stretch, 1.0f, 0.0f, 30.0f), 100.0f / std::sqrt(30.0f * 30.0f + 800.0f), 1e-4f);
+    // A car 50 m in reaches less by the end: it has only 50 m to accelerate over.
+    EXPECT_NEAR(trackwright::stretchTime(stretch, 1.0f, 50.0f, 30.0f), 50.0f / std::sqrt(30.0f * 30.0f + 400.0f), 1e-4f);
+}
+
+TEST(RaceCraft, DoesNotPullOutOnAFreeSpeedBothCarsAccelerateTowards) {
+    // Out of a corner both cars accelerate towards a free speed of 50 m/s, the one ahead 1 m/s
+    // faster: neither can reach it soon, so the car behind has no advantage to pass on.
+    trackwright::CarTraffic t;
+    t.aheadCount = 1;
+    t.ahead[0] = car(3, 12.0f, 0.0f, 25.0f);
+    const trackwright::RaceCraftSituation s = straightRoad(24.0f, 50.0f);
+    trackwright::RaceCraft craft;
+    for (int tick = 0; tick < 60; ++tick) craft.update(t, s, {});
+    EXPECT_EQ(craft.pass(), trackwright::RaceCraft::Pass::None);
+    EXPECT_EQ(craft.counts().looks, 0);
+    // The same car ahead at a steady 25 m/s, its free speed (this one's at its pace 0.5) reached:
+    // this car reaches 32 m/s soon, and passes.
+    trackwright::CarTraffic slower = t;
+    slower.ahead[0].pace = 0.5f;
+    trackwright::RaceCraft passer;
+    passer.update(slower, s, {});
+    EXPECT_EQ(passer.pass(), trackwright::RaceCraft::Pass::Committed);
+}
+
+TEST(RaceCraft, PushesWhenHeldUpByASlowerCarAheadOnItsLine) {
+    trackwright::DriverProfile driver{0.95f, 0.6f, 1.0f, 0.3f, 1};
+    trackwright::RaceCraftSituation s = straightRoad(20.0f, 19.0f);
+    s.pace = driver.pace;
+    s.brakingPoint = 20.0f;  // no pass: a tight corner is just ahead
+    const auto paceFactorBehind = [&](float centre, float lateral, float pace) {
+        trackwright::CarTraffic t;
+        t.aheadCount = 1;
+        t.ahead[0] = car(3, centre, lateral, 19.0f);
+        t.ahead[0].pace = pace;
+        trackwright::RaceCraft craft;
+        return craft.update(t, s, driver).paceFactor;
+    };
+    const float push = 1.0f + trackwright::OvertakeRules{}.attackPush * driver.aggression;
+    EXPECT_FLOAT_EQ(paceFactorBehind(15.0f, 0.0f, 0.90f), push);  // slower, close, on its line
+    EXPECT_FLOAT_EQ(paceFactorBehind(15.0f, 0.0f, 0.97f), 1.0f);  // quicker: not held up
+    EXPECT_FLOAT_EQ(paceFactorBehind(60.0f, 0.0f, 0.90f), 1.0f);  // beyond 2 s of speed (40 m)
+    EXPECT_FLOAT_EQ(paceFactorBehind(15.0f, 4.0f, 0.90f), 1.0f);  // off its line: not in the way
+    // What the others see of it: its driver's pace times the push, at most the hints.
+    trackwright::CarTraffic t;
+    t.aheadCount = 1;
+    t.ahead[0] = car(3, 15.0f, 0.0f, 19.0f);
+    t.ahead[0].pace = 0.9f;
+    trackwright::RaceCraft craft;
+    craft.update(t, s, driver);
+    EXPECT_FLOAT_EQ(trackwright::racingPace(driver.pace, &craft), 1.0f);
+    EXPECT_FLOAT_EQ(trackwright::racingPace(0.7f, &craft), 0.7f * push);
+    EXPECT_FLOAT_EQ(trackwright::racingPace(0.7f, nullptr), 0.7f);
 }
 
 TEST(RaceCraft, StartsAPassOnTheDriversPacesBeforeAnySpeedDifferenceShows) {
@@ -194,7 +276,8 @@ TEST(RaceCraft, PassesABackmarkerOnTheSideItDoesNotYieldTo) {
     trackwright::CarTraffic t;
     t.aheadCount = 1;
     t.ahead[0] = car(5, 12.0f, 0.0f, 20.0f);
-    t.ahead[0].lapsAhead = -1;  // a lap down
+    t.ahead[0].lapsAhead = -1;  // a lap down, and slower
+    t.ahead[0].pace = 0.9f;
     trackwright::RaceCraftSituation s = straightRoad(20.0f, 21.0f);
     s.yieldSide = -1.0f;  // it moves right, so the pass goes left
     s.lateral = -0.5f;    // even though right would be the shorter move

@@ -107,9 +107,9 @@ private:
     };
     /// Race craft's view of the car and the road this tick (traffic only).
     /// The stretch ahead `end` m long, for race craft's pass prediction (StretchAhead).
-    void fillStretch(float speed, float end, StretchAhead& stretch) const;
+    void fillStretch(float end, StretchAhead& stretch) const;
     /// The stretch, measured again only when the car is a step into it or its end has moved.
-    const StretchAhead& stretchAhead(float speed, float end);
+    const StretchAhead& stretchAhead(float end);
     /// RaceCraft's largest keenness (aggression 1 in an overtaking zone): the decision reach the
     /// stretch is filled within.
     static constexpr float kKeenestDecision = 1.25f * 1.5f;

@@ -4,6 +4,7 @@
 #include "trackwright/traffic/lateral_blend.h"
 #include "trackwright/traffic/traffic_view.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -36,6 +37,16 @@ struct OvertakeRules {
     /// braking point) counts on the same push. From 0.03, over seeds 1–60: overtakes a race on
     /// e-track-1 11 → 21, g-track-1 14 → 30, with contacts and completed attempts about as before.
     float attackPush = 0.5f;
+    /// A car held up by a slower one ahead on its line (its pace above the other's pace now),
+    /// within max(pressureGap m, pressureHeadway s of speed), pushes as an attacker does before it
+    /// commits: it closes up to where a pass can be predicted. Driving its own pace it sat 13–20 m
+    /// behind a car 2.8 % slower on e-track-1 for ten laps, too far back for any prediction to
+    /// draw it level before the next corner.
+    float pressureGap = 20.0f;          ///< m
+    float pressureHeadway = 2.0f;       ///< s
+    /// m short of level at the stretch's end a pass under way may be predicted to fall and still go
+    /// on (the prediction is taken again every tick; a pass that will not draw level is given up).
+    float levelSlack = 2.0f;
     /// Outbraking: within outbrakeWindow m of a tight corner's braking point, a car quicker
     /// through corners than the car ahead (pace higher by outbrakePace) and within outbrakeGap m
     /// plus outbrakeHeadway s of speed behind it takes the inside of the corner and brakes late
@@ -114,12 +125,14 @@ struct StretchAhead {
     /// every step length, not every tick): distances asked of it count from the car.
     float start = 0.0f;
     float hint[kMaxSteps] = {};     ///< m/s: the line's speed hint over the step (harmonic mean), at pace 1
-    float reach[kMaxSteps] = {};    ///< m/s: the most the car reaches by the step's end, accelerating from its speed now
+    float acceleration = 0.0f;      ///< m/s²: the most a car gains speed at on the way (the car's)
 };
 
-/// s a car at `pace` takes from `from` m ahead of the car (StretchAhead::start on) to the stretch's
-/// end (0 beyond it).
-float stretchTime(const StretchAhead& stretch, float pace, float from);
+/// s a car at `pace`, `from` m ahead of this car (StretchAhead::start on) and doing `speed` m/s,
+/// takes to the stretch's end (0 beyond it), held to the hints at its pace and to its acceleration
+/// from `speed`. Each car accelerates from its own speed: the car ahead pulling away out of a
+/// corner was counted from the passer's speed, and passes predicted on it drew level and fell back.
+float stretchTime(const StretchAhead& stretch, float pace, float from, float speed);
 
 /// What the follower knows of its own car and the road for race craft, this tick. Laterals are
 /// from the centre line, left positive.
@@ -211,6 +224,9 @@ public:
     bool yielding() const { return m_yielding; }
     bool defending() const { return m_defending; }
     const RaceCraftCounts& counts() const { return m_counts; }
+    /// The factor on the driver's pace race craft asked for last (a push while attacking, a lift
+    /// while yielding; 1 otherwise).
+    float paceFactor() const { return m_paceFactor; }
 
     OvertakeRules overtake;
     LaneChangeRules laneChange;
@@ -229,7 +245,9 @@ private:
     /// True when, driving the stretch ahead at their paces, this car draws level with `other` (its
     /// centre past the other's) before the stretch ends: a pass worth starting on a speed
     /// difference the cars do not have yet (the faster car gains where the hints hold both back).
-    bool drawsLevelAhead(const TrafficNeighbour& other, const RaceCraftSituation& s, const DriverProfile& driver) const;
+    bool drawsLevelAhead(const TrafficNeighbour& other, const RaceCraftSituation& s, const DriverProfile& driver, float slack = 0.0f) const;
+    /// True when a car ahead on this car's line, slower than it and close, holds it up (pressureGap).
+    bool heldUp(const CarTraffic& traffic, const RaceCraftSituation& s) const;
     /// The nearest car lying across the path from the car's lateral to `lateral` within the
     /// lane-change window, or null when the way is clear (a car straight ahead or behind on the
     /// car's own line is the follow rule's, not a blocker).
@@ -253,8 +271,15 @@ private:
     bool m_defendUsed = false;     ///< this attack's one move is made
     float m_defendLateral = 0.0f;
     float m_sinceAttack = 1e9f;    ///< s since a car last attacked
+    float m_paceFactor = 1.0f;
     LateralBlend m_blend;
     RaceCraftCounts m_counts;
 };
+
+/// The fraction of the hints a car drives at now (TrafficCar::pace): its driver's pace times race
+/// craft's push or lift, at most the hints. Race craft predicts a pass on the other car's pace; on
+/// its driver's alone, a car passing a third one at the hints looked 5 % slower than it was, and
+/// half the passes started on such a car fell back.
+inline float racingPace(float driverPace, const RaceCraft* craft) { return std::min(1.0f, driverPace * (craft ? craft->paceFactor() : 1.0f)); }
 
 } // namespace trackwright

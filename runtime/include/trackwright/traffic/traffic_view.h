@@ -29,8 +29,9 @@ struct TrafficCar {
     /// m the car has covered in the race along its route, laps included (a lap counter's
     /// progress): who laps whom. Leave 0 for every car when racing without laps.
     float raceDistance = 0.0f;
-    /// The fraction of its line's speed hints the car drives at (DriverProfile::pace); 1 when not
-    /// known (a player's car): race craft predicts a pass from both cars' paces.
+    /// The fraction of its line's speed hints the car drives at now (racingPace: DriverProfile::pace
+    /// with race craft's push or lift); 1 when not known (a player's car): race craft predicts a
+    /// pass from both cars' paces.
     float pace = 1.0f;
 };
 
