@@ -124,6 +124,8 @@ RunnerFollower::TightCorner RunnerFollower::findTightCorner(float speed, float p
     const float braking = m_p.brakingFraction * m_p.maxBraking;
     const float stopping = speed * speed / (2.0f * braking);
     const float here = m_atCar.distance;
+    const format::BakedNode* nodes = track().view.nodes.data() + track().view.routes[line.route].firstNode;
+    const float half = 0.5f * m_p.width + m_p.wallMargin;
     float best = std::numeric_limits<float>::infinity();
     std::uint32_t i = firstPointAfterCar();
     for (std::uint32_t visited = 0; visited < count; ++visited, ++i) {
@@ -139,7 +141,9 @@ RunnerFollower::TightCorner RunnerFollower::findTightCorner(float speed, float p
         const float point = ahead - (speed * speed - hint * hint) / (2.0f * braking);
         if (point < best) {
             best = point;
-            found = {true, points[i].distance, hint, points[i].curvature > 0.0f ? 1.0f : points[i].curvature < 0.0f ? -1.0f : 0.0f, std::abs(points[i].curvature)};
+            const float side = points[i].curvature > 0.0f ? 1.0f : points[i].curvature < 0.0f ? -1.0f : 0.0f;
+            const float inside = side > 0.0f ? nodes[i].leftTrack - half - points[i].offset : nodes[i].rightTrack - half + points[i].offset;
+            found = {true, points[i].distance, hint, side, std::abs(points[i].curvature), std::max(0.0f, inside)};
         }
     }
     return found;
@@ -264,6 +268,7 @@ RaceCraftSituation RunnerFollower::situation(const FollowerInput& in, float spee
     if (m_corner.valid) {
         s.cornerSpeed = m_corner.hint;
         s.cornerCurvature = m_corner.curvature;
+        s.cornerInsideRoom = m_corner.insideRoom;
     }
     s.lateDeceleration = m_p.lateBrakingFraction * m_p.maxBraking;
     // The stretch a pass is predicted on, only while there is a car race craft may pass: one in the

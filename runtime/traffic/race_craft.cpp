@@ -107,6 +107,11 @@ bool RaceCraft::heldUp(const CarTraffic& traffic, const RaceCraftSituation& s) c
 }
 
 bool RaceCraft::quickerInside(const TrafficNeighbour& other, const RaceCraftSituation& s) const {
+    // Two abreast at the corner itself: the inside car's centre a passing width inside the line.
+    // Where the line takes the inside edge (a racing line's apex) there is no such room; the
+    // inside car, held to the edge, turned tighter than the line at the line's speed, slid wide and
+    // met the other car turning in (Budapest, seeds 101–110: all ten contacts at one corner; 0.2 a race without the move).
+    if (s.cornerInsideRoom < 0.5f * (s.width + other.width) + overtake.passingClearance) return false;
     const float offset = passingOffset(other, s.cornerSide, s);
     if (std::isnan(offset)) return false;
     // The inside of a corner is a tighter turn: v²·κ at the limit, so its speed scales by

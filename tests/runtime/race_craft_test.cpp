@@ -514,6 +514,18 @@ TEST(RaceCraft, OutbrakesOnTheInsideOfATightCornerAndGivesUpWhenItCannotDrawAlon
     tight.situation.cornerCurvature = 0.06f;
     hairpin.update(tight.traffic, tight.situation, {});
     EXPECT_EQ(hairpin.pass(), trackwright::RaceCraft::Pass::None);
+
+    // A racing line at the inside edge of the corner leaves 2 m inside it: two cars 1.9 m wide
+    // cannot be abreast there, so no move either (3.5 m would do).
+    trackwright::RaceCraft apex;
+    Outbraking edge(9.4f, 45.0f, 100.0f);
+    edge.situation.cornerInsideRoom = 2.0f;
+    apex.update(edge.traffic, edge.situation, {});
+    EXPECT_EQ(apex.pass(), trackwright::RaceCraft::Pass::None);
+    trackwright::RaceCraft roomy;
+    edge.situation.cornerInsideRoom = 3.6f;
+    roomy.update(edge.traffic, edge.situation, {});
+    EXPECT_EQ(roomy.pass(), trackwright::RaceCraft::Pass::Committed);
 }
 
 TEST(RaceCraft, BrakesLateWhileBesideTheCarItOutbrakesAndSeesTheMoveThrough) {

@@ -100,10 +100,10 @@ private:
     /// The first baked point of the line beyond the car (the walks over the points start there).
     std::uint32_t firstPointAfterCar() const;
     /// A tight corner ahead (tightCornerFraction): where on the line, its hint at the driver's
-    /// pace and its turning side (+1 left).
+    /// pace, its turning side (+1 left) and the room inside the line there (RaceCraftSituation::cornerInsideRoom).
     struct TightCorner {
         bool valid = false;
-        float distance = 0.0f, hint = 0.0f, side = 0.0f, curvature = 0.0f;
+        float distance = 0.0f, hint = 0.0f, side = 0.0f, curvature = 0.0f, insideRoom = 0.0f;
     };
     /// Race craft's view of the car and the road this tick (traffic only).
     /// The stretch ahead `end` m long, for race craft's pass prediction (StretchAhead).

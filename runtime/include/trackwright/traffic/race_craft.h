@@ -161,6 +161,10 @@ struct RaceCraftSituation {
     /// m/s the car takes the next tight corner at (its hint at the driver's pace); 0: none known.
     float cornerSpeed = 0.0f;
     float cornerCurvature = 0.0f;   ///< 1/m, the line's there (unsigned)
+    /// m from the line to the furthest the car's centre may go on the corner's inside there (tarmac
+    /// less margins); infinity: not known. A racing line takes the inside edge at the apex, and
+    /// there is no room to outbrake a car on it.
+    float cornerInsideRoom = std::numeric_limits<float>::infinity();
     /// m/s² the car brakes at when it brakes late (RaceCraftCommand::lateBraking).
     float lateDeceleration = 11.4f;
     /// The road to the next tight corner's braking point or no-overtaking zone, whichever comes
