@@ -279,7 +279,7 @@ RaceCraftSituation RunnerFollower::situation(const FollowerInput& in, float spee
     bool candidate = false;
     for (int k = 0; m_traffic && k < m_traffic->aheadCount && !candidate; ++k) {
         const TrafficNeighbour& n = m_traffic->ahead[k];
-        candidate = n.gap <= reach && std::min(n.lateralGap, n.lateralGapAtCatch) < o.passingClearance;
+        candidate = n.gap <= reach && o.inTheWay(n);
     }
     if (m_traffic && (passing || candidate))
         s.stretch = &stretchAhead(std::min({s.brakingPoint, s.permission.noOvertakingAhead, m_p.passHorizon}));

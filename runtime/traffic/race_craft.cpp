@@ -90,7 +90,7 @@ float RaceCraft::passingOffset(const TrafficNeighbour& other, float side, const 
 bool RaceCraft::drawsLevelAhead(const TrafficNeighbour& other, const RaceCraftSituation& s, const DriverProfile& driver, float slack) const {
     if (!s.stretch || s.stretch->steps == 0 || other.centre <= 0.0f) return false;
     // A committed attacker pushes (attackPush), never above the hints.
-    const float mine = std::min(1.0f, s.pace * (1.0f + overtake.attackPush * driver.aggression));
+    const float mine = std::min(1.0f, s.pace * overtake.pushFactor(driver));
     // The other car starts `centre` m into the stretch (level: centres together, plus a metre,
     // less the slack), at its pace now (racingPace: a car passing a third one pushes too).
     return stretchTime(*s.stretch, mine, 0.0f, s.speed) < stretchTime(*s.stretch, other.pace, other.centre + 1.0f - slack, other.speed);
@@ -100,7 +100,7 @@ bool RaceCraft::heldUp(const CarTraffic& traffic, const RaceCraftSituation& s) c
     if (s.opening) return false;
     for (int k = 0; k < traffic.aheadCount; ++k) {
         const TrafficNeighbour& n = traffic.ahead[k];
-        if (std::min(n.lateralGap, n.lateralGapAtCatch) >= overtake.passingClearance) continue;  // not in the way
+        if (!overtake.inTheWay(n)) continue;
         return n.lapsAhead <= 0 && s.pace > n.pace && n.gap < std::max(overtake.pressureGap, overtake.pressureHeadway * s.speed);
     }
     return false;
@@ -127,7 +127,7 @@ void RaceCraft::considerPass(const CarTraffic& traffic, const RaceCraftSituation
     const TrafficNeighbour* target = nullptr;
     for (int k = 0; k < traffic.aheadCount && !target; ++k) {
         const TrafficNeighbour& n = traffic.ahead[k];
-        if (std::min(n.lateralGap, n.lateralGapAtCatch) < overtake.passingClearance) target = &n;
+        if (overtake.inTheWay(n)) target = &n;
     }
     if (!target) return;
     const TrafficNeighbour& n = *target;
@@ -349,7 +349,7 @@ RaceCraftCommand RaceCraft::update(const CarTraffic& traffic, const RaceCraftSit
     const float defendLateral = defendTarget(traffic, s, driver);
     if (m_pass == Pass::Committed) {
         lateral = std::clamp(s.lineLateral + m_passOffset, s.rightLimit, s.leftLimit);
-        command.paceFactor = 1.0f + overtake.attackPush * driver.aggression;
+        command.paceFactor = overtake.pushFactor(driver);
         m_yielding = false;
     } else if (yieldTarget(traffic, s, yieldLateral)) {
         lateral = yieldLateral;
@@ -357,7 +357,7 @@ RaceCraftCommand RaceCraft::update(const CarTraffic& traffic, const RaceCraftSit
     } else if (m_defending) {
         lateral = defendLateral;
     }
-    if (m_pass != Pass::Committed && !m_yielding && heldUp(traffic, s)) command.paceFactor = 1.0f + overtake.attackPush * driver.aggression;
+    if (m_pass != Pass::Committed && !m_yielding && heldUp(traffic, s)) command.paceFactor = overtake.pushFactor(driver);
     m_paceFactor = command.paceFactor;
     // A move away from the line (a pass, a yield, a defence) waits for its corridor to clear, the
     // car holding where it is; before a tight corner it drops back behind a blocker ahead of it. A

@@ -47,6 +47,12 @@ struct OvertakeRules {
     /// m short of level at the stretch's end a pass under way may be predicted to fall and still go
     /// on (the prediction is taken again every tick; a pass that will not draw level is given up).
     float levelSlack = 2.0f;
+
+    /// The factor on a driver's pace while attacking (a committed pass, or held up): 1 + attackPush · aggression.
+    float pushFactor(const DriverProfile& driver) const { return 1.0f + attackPush * driver.aggression; }
+    /// True when `other`, ahead, is in the way of a car on its line: its side within passingClearance
+    /// of this car's, now or at the catch time.
+    bool inTheWay(const TrafficNeighbour& other) const { return std::min(other.lateralGap, other.lateralGapAtCatch) < passingClearance; }
     /// Outbraking: within outbrakeWindow m of a tight corner's braking point, a car quicker
     /// through corners than the car ahead (pace higher by outbrakePace) and within outbrakeGap m
     /// plus outbrakeHeadway s of speed behind it takes the inside of the corner and brakes late
