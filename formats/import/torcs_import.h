@@ -30,8 +30,10 @@ std::optional<std::filesystem::path> findTorcsSurfaces(const std::filesystem::pa
 ///
 /// The result: route 0 "main", closed, one node at every TORCS sub-segment boundary and more along
 /// arcs and long straights (no link further than `maxChordError` from the arc, none longer than
-/// `maxNodeSpacing`), in TORCS's raw frame (the centre line starts at (0, width/2) heading +x, z as
-/// the file gives it); tarmac = width/2, runoff = wall = the outer edge of border and side strip
+/// `maxNodeSpacing`), in TORCS's run-time frame: where TORCS puts the track and its cars' `_pos_X/Y/Z`
+/// are, the file's raw frame (the centre line starting at (0, width/2) heading +x, z as the file
+/// gives it) moved by minus the corner of the box TORCS's loader puts round the track
+/// (torcs::loaderBounds); tarmac = width/2, runoff = wall = the outer edge of border and side strip
 /// (at the track edge where the border is a wall), banking from the edge heights, grip = the main
 /// surface's friction / 1.2; the pit lane as route 1 "pit lane" forking at the pit entry and joining
 /// at the pit exit, capped at the pit speed limit between pit start and end, with "pit-box" markers;

@@ -1,6 +1,7 @@
 #include "formats/import/torcs_layout.h"
 
 #include "formats/geometry/registrable_widths.h"
+#include "formats/import/torcs_frame.h"
 
 #include <algorithm>
 #include <cmath>
@@ -64,6 +65,7 @@ public:
         doc_.markers.push_back({"start-finish", 0, ""});
         if (model_.pits) layPitLane(*model_.pits);
         fitWidths();
+        moveToTorcsFrame();
         return std::move(doc_);
     }
 
@@ -210,6 +212,17 @@ private:
                 [at](double a, double b) { return std::abs(a - at) < std::abs(b - at); });
             const std::size_t index = static_cast<std::size_t>(nearest - laneDistances.begin());
             doc_.markers.push_back({"pit-box", doc_.routes[laneRoute].nodes[index], "box " + std::to_string(box + 1)});
+        }
+    }
+
+    /// Every node from the XML's raw frame into TORCS's run-time one, where a TORCS car's position
+    /// is (TORCS coordinate = raw − the corner of its loader's box, torcs_frame.h).
+    void moveToTorcsFrame() {
+        const Vec3 corner = loaderBounds(model_).min;
+        for (TrackNode& node : doc_.nodes) {
+            node.position.x -= corner.x;
+            node.position.y -= corner.y;
+            node.position.z -= corner.z;
         }
     }
 

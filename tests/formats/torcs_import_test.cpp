@@ -1,5 +1,6 @@
 // The TORCS importer against what TORCS 1.3.7's own track loader computes for the 31 shared tracks
 // (docs/torcs-track-format.md §8, measured with TORCS's track.so), and against broken files.
+#include "formats/import/torcs_frame.h"
 #include "formats/import/torcs_import.h"
 #include "formats/import/torcs_layout.h"
 #include "formats/import/torcs_params.h"
@@ -236,8 +237,12 @@ TEST(TorcsImport, SyntheticLoopImportsClosedAndValid) {
     ASSERT_EQ(doc.routes.size(), 1u);
     EXPECT_TRUE(doc.routes[0].closed);
     const formats::TrackNode& first = doc.nodes[doc.routes[0].nodes[0]];
-    EXPECT_NEAR(first.position.x, 0.0, 1e-12);  // TORCS's raw frame: centre line from (0, width/2)
-    EXPECT_NEAR(first.position.y, 5.0, 1e-12);
+    // TORCS's run-time frame: the raw frame's centre line starts at (0, width/2), and TORCS's box
+    // round the track reaches 39 m behind it (the right side strip round the far turn: 30 + 5 + 4)
+    // and 4 m below it (the right side strip along the straights).
+    EXPECT_NEAR(first.position.x, 39.0, 1e-9);
+    EXPECT_NEAR(first.position.y, 9.0, 1e-9);
+    EXPECT_NEAR(first.position.z, 0.0, 1e-12);
     EXPECT_DOUBLE_EQ(first.left.track, 5.0);
     EXPECT_DOUBLE_EQ(first.left.runoff, 9.0);
     EXPECT_DOUBLE_EQ(first.left.wall, 9.0);
@@ -278,12 +283,14 @@ TEST(TorcsImport, EveryTrackImportsAndValidatesWithoutErrors) {
         EXPECT_FALSE(formats::hasErrors(validation)) << describe(validation);
         const formats::TrackDocument& doc = *result.document;
         ASSERT_EQ(doc.routes.size(), ref.pits ? 2u : 1u);
-        // Every TORCS sub-segment boundary is a node, so heights and banking peak where TORCS's do.
+        // Every TORCS sub-segment boundary is a node, so heights and banking peak where TORCS's do
+        // (the table's heights are in the raw frame: the nodes' less TORCS's shift).
         EXPECT_GE(doc.routes[0].nodes.size(), ref.subSegments);
+        const double shiftZ = -formats::torcs::loaderBounds(buildModel(ref.file)).min.z;
         double zMin = 1e30, zMax = -1e30;
         for (std::uint32_t n : doc.routes[0].nodes) {
-            zMin = std::min(zMin, doc.nodes[n].position.z);
-            zMax = std::max(zMax, doc.nodes[n].position.z);
+            zMin = std::min(zMin, doc.nodes[n].position.z - shiftZ);
+            zMax = std::max(zMax, doc.nodes[n].position.z - shiftZ);
         }
         EXPECT_NEAR(zMin, ref.zMin, 1e-3);
         EXPECT_NEAR(zMax, ref.zMax, 1e-3);
