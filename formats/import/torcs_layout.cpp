@@ -35,12 +35,17 @@ double smoothstep(double x) {
 
 double gripOf(double friction) { return std::clamp(friction / kReferenceFriction, 0.05, 3.0); }
 
-/// Distance from the tarmac's centre to the outermost drivable point on one side (§5: the barrier
-/// stands at the outer edge of the side strip; a border that is a wall stops cars at the track edge).
+/// Distance from the centre line to the barrier on one side, all strips included: TORCS stops a car
+/// there whatever the barrier's style (`collide.cpp:SimCarCollideXYScene`, the car's corner past the
+/// outer edge of the side strip; the barrier's own width lies beyond).
+double barrierEdge(const TrackModel& model, const SideStrips& strips, double u) {
+    return model.width / 2.0 + strips.borderWidth + sideWidthAt(strips, u);
+}
+
+/// Distance from the tarmac's centre to the outermost drivable point on one side (§5): the barrier,
+/// or the track edge where a solid wall stands on the border.
 double outerEdge(const TrackModel& model, const SideStrips& strips, double u) {
-    const double half = model.width / 2.0;
-    if (strips.borderStyle == BorderStyle::Wall && strips.borderHeight > 0.0) return half;
-    return half + strips.borderWidth + sideWidthAt(strips, u);
+    return isSolidWall(strips) ? model.width / 2.0 : barrierEdge(model, strips, u);
 }
 
 std::string formatMetres(double value) {
@@ -153,12 +158,28 @@ private:
         }
         // Ramps from the racing surface into the lane and back: the file's entry and exit segments,
         // lengthened where they are too short for a car to change lanes.
+        const std::size_t side = pits.leftSide ? kLeft : kRight;
         const double ramp = std::min(kMinPitRamp, 0.3 * joinAt);
         double laneFrom = std::max(boxesFrom, ramp);
         double laneTo = std::min(boxesTo, joinAt - ramp);
         if (laneTo < laneFrom) laneFrom = laneTo = (laneFrom + laneTo) / 2.0;
+        // The lane runs beside TORCS's pit wall wherever there is one: it must not ramp through it.
+        const std::uint32_t nodeCount = static_cast<std::uint32_t>(stations_.size());
+        const double rampedFrom = laneFrom, rampedTo = laneTo;
+        for (std::uint32_t n = (forkNode + 1) % nodeCount; n != joinNode; n = (n + 1) % nodeCount) {
+            const SubSegment& sub = model_.subSegments[stations_[n].sub];
+            if (!isSolidWall(sub.sides[side])) continue;
+            const double wallFrom = ringDistance(entryAt, sub.distance);  // the wall spans its whole sub-segment
+            laneFrom = std::min(laneFrom, wallFrom);
+            laneTo = std::max(laneTo, std::min(wallFrom + sub.length, joinAt));
+        }
+        if ((laneFrom < rampedFrom && laneFrom < ramp) || (laneTo > rampedTo && joinAt - laneTo < ramp)) {
+            warning("torcs-pit-wall-ramp", "TORCS's pit wall beside the pit lane runs from " + formatMetres(laneFrom) + " m to " +
+                    formatMetres(laneTo) + " m after the pit entry " + segmentName(pits.entry) + " (the lane joins the track " +
+                    formatMetres(joinAt) + " m after it): the lane ramps into and out of the side strip over less than " +
+                    formatMetres(ramp) + " m", forkNode);
+        }
 
-        const std::size_t side = pits.leftSide ? kLeft : kRight;
         const double sign = pits.leftSide ? 1.0 : -1.0;
         const double half = model_.width / 2.0;
         Route lane;
@@ -169,7 +190,6 @@ private:
         doc_.routes.push_back(std::move(lane));
         std::vector<double> laneDistances;
 
-        const std::uint32_t nodeCount = static_cast<std::uint32_t>(stations_.size());
         for (std::uint32_t n = (forkNode + 1) % nodeCount; n != joinNode; n = (n + 1) % nodeCount) {
             const Station& station = stations_[n];
             const SubSegment& sub = model_.subSegments[station.sub];
@@ -192,8 +212,12 @@ private:
                              centre.z + onTarmac * slope + (model_.sideTangent[side] ? beyond * slope : 0.0)};
             node.banking = beyond == 0.0 || model_.sideTangent[side] ? centre.banking : 0.0;
             node.grip = gripOf(sub.friction);
+            // Towards the track: the side strip's inner edge, where TORCS's pit wall stands when there
+            // is one (and where the lane, open to the track in TORCS, ends otherwise). Towards the
+            // boxes: the barrier at the strip's outer edge, behind them.
             const SideWidths towardsTrack{laneWidth / 2.0, laneWidth / 2.0, laneWidth / 2.0};
-            const SideWidths towardsBoxes{laneWidth / 2.0, laneWidth / 2.0 + pits.boxWidth, laneWidth / 2.0 + pits.boxWidth};
+            const double toBarrier = std::max(barrierEdge(model_, strips, station.u) - std::abs(offset), laneWidth / 2.0);
+            const SideWidths towardsBoxes{laneWidth / 2.0, toBarrier, toBarrier};
             node.left = pits.leftSide ? towardsBoxes : towardsTrack;
             node.right = pits.leftSide ? towardsTrack : towardsBoxes;
             if (along >= boxesFrom && along <= boxesTo) node.speedOverride = pits.speedLimit;

@@ -428,4 +428,9 @@ CentrePoint centrePointAt(const SubSegment& sub, double u, double trackWidth) {
 
 double sideWidthAt(const SideStrips& strips, double u) { return strips.sideStartWidth + u * (strips.sideEndWidth - strips.sideStartWidth); }
 
+bool isSolidWall(const SideStrips& strips) {
+    return strips.borderStyle == BorderStyle::Wall && strips.borderWidth > 0.0 && strips.borderHeight > 0.0 &&
+           (strips.sideStartWidth > 0.0 || strips.sideEndWidth > 0.0);
+}
+
 } // namespace formats::torcs

@@ -106,4 +106,10 @@ CentrePoint centrePointAt(const SubSegment& sub, double u, double trackWidth);
 /// Side strip width at `u` along the sub-segment.
 double sideWidthAt(const SideStrips& strips, double u);
 
+/// Whether TORCS's physics stands a solid wall on the border (`collide.cpp`: `getFirstWallStart`,
+/// `buildWalls`): a border of style wall with a side strip beyond it — TORCS's pit wall — is a block
+/// `borderHeight` high from the track edge to the border's outer edge. TORCS builds no border of
+/// width 0, and the importer takes one of height 0 for none either (none in the corpus).
+bool isSolidWall(const SideStrips& strips);
+
 } // namespace formats::torcs
