@@ -95,13 +95,13 @@ private:
                 outerZ += sign * endWidth * stripSlope;
                 addZ(outerZ);
             };
-            if (strips.borderWidth != 0.0) {
+            if (strips.borderWidth > 0.0) {
                 // track3.cpp's left border in a left turn follows the road's cross slope even when level.
                 const bool followsBanking = version3 && leftTurn && side == kLeft;
                 addStrip(strips.borderWidth, strips.borderWidth, followsBanking ? std::tan(sub.bankEnd) : slope);
                 across += strips.borderWidth;
             }
-            if (strips.sideStartWidth != 0.0 || strips.sideEndWidth != 0.0)
+            if (strips.sideStartWidth > 0.0 || strips.sideEndWidth > 0.0)
                 addStrip(strips.sideEndWidth, std::max(strips.sideStartWidth, strips.sideEndWidth), slope);
         }
     }
