@@ -33,11 +33,13 @@ std::optional<std::filesystem::path> findTorcsSurfaces(const std::filesystem::pa
 /// `maxNodeSpacing`), in TORCS's run-time frame: where TORCS puts the track and its cars' `_pos_X/Y/Z`
 /// are, the file's raw frame (the centre line starting at (0, width/2) heading +x, z as the file
 /// gives it) moved by minus the corner of the box TORCS's loader puts round the track
-/// (torcs::loaderBounds); tarmac = width/2, runoff = wall = the outer edge of border and side strip
-/// (at the track edge where the border is a wall), banking from the edge heights, grip = the main
-/// surface's friction / 1.2; the pit lane as route 1 "pit lane" forking at the pit entry and joining
-/// at the pit exit, capped at the pit speed limit between pit start and end, with "pit-box" markers;
-/// a "start-finish" marker at node 0.
+/// (torcs::loaderBounds); tarmac = width/2, runoff = wall = the barrier at the outer edge of border
+/// and side strip (at the track edge where TORCS's pit wall stands on the border: torcs::isSolidWall),
+/// banking from the edge heights, grip = the main surface's friction / 1.2; the pit lane as route 1
+/// "pit lane" forking at the pit entry and joining at the pit exit, in the side strip wherever there is
+/// a pit wall, walled by the barrier behind the boxes and by the strip's inner edge towards the track,
+/// capped at the pit speed limit between pit start and end, with "pit-box" markers; a "start-finish"
+/// marker at node 0.
 ImportResult importTorcsTrack(std::string_view trackXml, const std::string& fileLabel, std::optional<std::string_view> defaultSurfacesXml,
                               const TorcsImportOptions& options = {});
 
