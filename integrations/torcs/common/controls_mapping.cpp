@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include "integrations/torcs/common/controls_mapping.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace trackwright::torcs {
+
+TorcsCommand ControlsMapper::hold() {
+    TorcsCommand c;
+    c.brake = 1.0f;
+    c.gear = 1;
+    return c;
+}
+
+TorcsCommand ControlsMapper::map(const Controls& controls, const WheelState& wheels, float dt) {
+    const float speed = wheels.speed;
+    const int gear = wheels.gear;
+    float driven = 0.0f;
+    for (int w = wheels.firstDriven; w <= wheels.lastDriven; ++w) driven += wheels.wheelSpeed[w];
+    const float wheelSpeed = driven / static_cast<float>(std::max(1, wheels.lastDriven - wheels.firstDriven + 1));
+    TorcsCommand c;
+    c.steer = std::clamp(std::isfinite(controls.steering) ? controls.steering : 0.0f, -1.0f, 1.0f);
+    const float throttle = std::clamp(std::isfinite(controls.throttle) ? controls.throttle : 0.0f, -1.0f, 1.0f);
+    const bool standing = std::abs(speed) < kStandingSpeed;
+    if (m_reverse) {
+        if (throttle < 0.0f) {
+            c.gear = -1;
+            c.accel = -throttle;
+            return c;
+        }
+        if (speed < -kStandingSpeed) {  // rolling backwards and asked forward: brake first
+            c.gear = -1;
+            c.brake = throttle > 0.0f ? throttle : 1.0f;
+            return c;
+        }
+        m_reverse = false;
+        m_standingBraked = 0.0f;
+    }
+    if (throttle < 0.0f && standing) {
+        m_standingBraked += dt;
+        if (m_standingBraked >= kReverseDelay) {
+            m_reverse = true;
+            c.gear = -1;
+            c.accel = -throttle;
+            return c;
+        }
+    } else {
+        m_standingBraked = 0.0f;
+    }
+    const GearShifter::Command g = m_shifter.update(gear < 1 ? 1 : gear, wheelSpeed, dt);
+    c.gear = g.gear;
+    c.clutch = g.clutch;
+    if (throttle >= 0.0f) {
+        c.accel = throttle;
+    } else {
+        c.brake = -throttle;
+        c.clutch = 0.0f;
+    }
+    if (speed > kSlipMinSpeed && m_peakSlip > 0.0f) {
+        // ABS: the wheel slipping most under braking; traction control: the driven wheel spinning most.
+        float lock = 0.0f, spin = 0.0f;
+        for (int w = 0; w < 4; ++w) lock = std::max(lock, (speed - wheels.wheelSpeed[w]) / speed);
+        for (int w = wheels.firstDriven; w <= wheels.lastDriven; ++w) spin = std::max(spin, (wheels.wheelSpeed[w] - speed) / speed);
+        if (c.brake > 0.0f && lock > m_peakSlip) c.brake *= std::max(0.0f, 1.0f - (lock - m_peakSlip) / m_peakSlip);
+        if (c.accel > 0.0f && spin > m_peakSlip) c.accel *= std::max(0.0f, 1.0f - (spin - m_peakSlip) / m_peakSlip);
+    }
+    if (controls.handbrake) {
+        c.accel = 0.0f;
+        c.brake = 1.0f;
+    }
+    return c;
+}
+
+} // namespace trackwright::torcs
