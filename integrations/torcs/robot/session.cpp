@@ -1,0 +1,388 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include "integrations/torcs/robot/session.h"
+
+#include "integrations/torcs/common/subprocess.h"
+#include "integrations/torcs/common/telemetry.h"
+#include "integrations/torcs/common/track_bake.h"
+#include "integrations/torcs/common/vehicle_mapping.h"
+#include "integrations/torcs/robot/torcs_car_params.h"
+
+#include "trackwright/format/baked_reader.h"
+#include "trackwright/track/line_sampler.h"
+
+#include <robot.h>
+#include <tgf.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <span>
+
+#include <dlfcn.h>
+#include <limits.h>
+#include <stdlib.h>
+
+#ifndef TRACKWRIGHT_TWBAKE_DEFAULT
+#define TRACKWRIGHT_TWBAKE_DEFAULT "twbake"
+#endif
+#ifndef TRACKWRIGHT_TWBAKE_FROM_MODULE
+#define TRACKWRIGHT_TWBAKE_FROM_MODULE "../../../bin/twbake"
+#endif
+
+namespace trackwright::torcs {
+namespace {
+
+constexpr const char* kModuleName = "trackwright";
+
+std::string environment(const char* name, const std::string& fallback) {
+    const char* value = std::getenv(name);
+    return value && *value ? value : fallback;
+}
+
+std::string withSlash(std::string dir) {
+    if (!dir.empty() && dir.back() != '/') dir += '/';
+    return dir;
+}
+
+/// The car an index drives, from our robot file (the local override twtorcs writes, else the
+/// data folder's), as TORCS read it.
+std::string robotFileCar(int index) {
+    const std::string relative = std::string("drivers/") + kModuleName + "/" + kModuleName + ".xml";
+    for (const std::string& file : {withSlash(GetLocalDir() ? GetLocalDir() : "") + relative, withSlash(GetDataDir() ? GetDataDir() : "") + relative}) {
+        if (!std::filesystem::is_regular_file(file)) continue;
+        void* handle = GfParmReadFile(file.c_str(), GFPARM_RMODE_STD);
+        if (!handle) continue;
+        const std::string path = std::string(ROB_SECT_ROBOTS) + "/" + ROB_LIST_INDEX + "/" + std::to_string(index);
+        const char* car = GfParmGetStr(handle, path.c_str(), ROB_ATTR_CAR, nullptr);
+        if (car) return car;
+    }
+    return "car" + std::to_string(index);
+}
+
+/// twbake: $TRACKWRIGHT_TWBAKE, else the one installed beside this module (the module's real
+/// folder, links followed, then the install layout's path to the bin folder), else the build tree's,
+/// else twbake on PATH.
+std::string twbakePath() {
+    const std::string fromEnvironment = environment("TRACKWRIGHT_TWBAKE", "");
+    if (!fromEnvironment.empty()) return fromEnvironment;
+    Dl_info info{};
+    char resolved[PATH_MAX];
+    if (dladdr(reinterpret_cast<void*>(&twbakePath), &info) && info.dli_fname && realpath(info.dli_fname, resolved)) {
+        const std::filesystem::path installed = std::filesystem::path(resolved).parent_path() / TRACKWRIGHT_TWBAKE_FROM_MODULE;
+        if (std::filesystem::is_regular_file(installed)) return installed.lexically_normal().string();
+    }
+    if (std::filesystem::is_regular_file(TRACKWRIGHT_TWBAKE_DEFAULT)) return TRACKWRIGHT_TWBAKE_DEFAULT;
+    return "twbake";
+}
+
+bool ours(const tCarElt& car) { return std::strcmp(car.priv.modName, kModuleName) == 0; }
+
+} // namespace
+
+Session& Session::instance() {
+    static Session session;
+    return session;
+}
+
+void Session::log(const std::string& message) const { std::fprintf(stderr, "trackwright: %s\n", message.c_str()); }
+
+void Session::newTrack(int index, tTrack* track, void* carHandle, void** carParmHandle, tSituation* /*s*/) {
+    if (carParmHandle) *carParmHandle = nullptr;  // no setup of our own: the car as its file has it
+    if (index < 0 || index >= kIndices) return;
+    if (m_track != track) {  // a new event: forget the last one's track and race
+        m_track = track;
+        m_trackTried = m_trackReady = false;
+    }
+    m_world.reset();
+    m_worldTried = false;
+    OurCar& c = m_cars[index];
+    c.used = true;
+    c.carName = robotFileCar(index);
+    const TorcsCarParameters parameters(carHandle);
+    c.description = describeTorcsCar(parameters, c.carName);
+    c.shiftTime = parameters.number("Gearbox", "shift time", 0.2f);  // transmission.cpp's default
+    const std::string drivetrain = parameters.text("Drivetrain", "type", "RWD");
+    c.firstDriven = drivetrain == "FWD" || drivetrain == "4WD" ? 0 : 2;  // simuv2's wheel order: FR, FL, RR, RL
+    c.lastDriven = drivetrain == "FWD" ? 1 : 3;
+    c.vehicle = vehicleFromCar(c.description);
+    if (!validVehicleParameters(c.vehicle)) {
+        log("the description of " + c.carName + " gives vehicle parameters the runtime refuses; driving it as the car preset");
+        const float lock = c.vehicle.maxSteeringAngle;
+        c.vehicle = vehiclePreset(VehiclePreset::Car);
+        if (lock > 0.0f && std::isfinite(lock)) c.vehicle.maxSteeringAngle = lock;
+    }
+    c.mapper = std::make_unique<ControlsMapper>(c.description, c.shiftTime);
+    if (!m_trackTried) prepareTrack(c);
+}
+
+bool Session::prepareTrack(const OurCar& car) {
+    m_trackTried = true;
+    m_trackReady = false;
+    if (!m_track || !m_track->filename) {
+        log("TORCS gave no track file");
+        return false;
+    }
+    const std::string dataDir = withSlash(GetDataDir() ? GetDataDir() : "");
+    m_trackFile = m_track->filename;
+    if (!m_trackFile.empty() && m_trackFile.front() != '/' && !std::filesystem::exists(m_trackFile)) m_trackFile = dataDir + m_trackFile;
+    TrackBakeRequest request;
+    request.twbake = twbakePath();
+    request.trackXml = m_trackFile;
+    if (std::filesystem::is_regular_file(dataDir + "data/tracks/surfaces.xml")) request.torcsData = dataDir + "data/tracks";
+    request.carJson = carDescriptionJson(car.description);
+    request.cacheDir = environment("TRACKWRIGHT_TORCS_CACHE", withSlash(GetLocalDir() ? GetLocalDir() : ".") + "trackwright-cache");
+    request.lapTimeLine = environment("TRACKWRIGHT_TORCS_LINE", "laptime") != "mincurv";
+    // The car as the track's class, when twbake can add it and $TRACKWRIGHT_TORCS_CAR_CLASS is 1
+    // (twtorcs --car-class); by default the track's preset classes, the `car` preset's hints.
+    if (environment("TRACKWRIGHT_TORCS_CAR_CLASS", "0") == "1") request.carClass = car.carName;
+    const TrackBakeResult baked = bakeTorcsTrack(request);
+    if (!baked.ok) {
+        log("cannot bake " + m_trackFile + ": " + baked.error + (baked.log.empty() ? "" : "\n" + baked.log));
+        return false;
+    }
+    if (!loadAligned(baked.baked, m_bytes, m_size)) {
+        log("cannot read " + baked.baked);
+        return false;
+    }
+    const std::span<const std::byte> bytes(reinterpret_cast<const std::byte*>(m_bytes.data()), m_size);
+    const LoadStatus status = loadBakedTrack(bytes, m_baked);
+    if (status != LoadStatus::Ok) {
+        char reason[256];
+        format::describeBakedLoad(bytes, status, reason, sizeof reason);
+        log("cannot load " + baked.baked + ": " + reason);
+        return false;
+    }
+    // The class named after the car when the track has one (a bake that read the car description),
+    // else the car preset's.
+    m_className = car.carName;
+    if (!findVehicleClass(m_baked, m_className.c_str(), m_class)) {
+        m_className = vehiclePresetName(VehiclePreset::Car);
+        if (!findVehicleClass(m_baked, m_className.c_str(), m_class)) {
+            m_class = 0;
+            m_className = "(first)";
+        }
+    }
+    m_line = kNoLine;
+    for (const char* name : {"raceline", "racing", "centre"}) {
+        m_line = findLine(m_baked, 0, name, m_class);
+        if (m_line != kNoLine) {
+            m_lineName = name;
+            break;
+        }
+    }
+    if (m_line == kNoLine) {
+        log("the baked track has no line to drive on route 0");
+        return false;
+    }
+    m_offset = torcsFrameOffset(*m_track, m_baked);
+    if (!m_offset.valid) log("cannot line TORCS's frame up with the baked track's: driving without an offset");
+    char buffer[512];
+    std::snprintf(buffer, sizeof buffer, "%s %s (key %s): line '%s', class '%s', TORCS frame offset (%.3f, %.3f, %.3f) m",
+                  baked.cached ? "found" : "baked", m_trackFile.c_str(), baked.key.c_str(), m_lineName.c_str(), m_className.c_str(),
+                  m_offset.x, m_offset.y, m_offset.z);
+    log(buffer);
+    m_trackReady = true;
+    return true;
+}
+
+void Session::newRace(int index, tCarElt* car, tSituation* /*s*/) {
+    if (index < 0 || index >= kIndices) return;
+    m_cars[index].car = car;
+    m_world.reset();
+    m_worldTried = false;
+    m_lastStep = -1e9;
+}
+
+VehicleState Session::stateOf(const tCarElt& car) const {
+    VehicleState state;
+    state.position = {static_cast<double>(car._pos_X) - m_offset.x, static_cast<double>(car._pos_Y) - m_offset.y};
+    state.heading = car._yaw;
+    state.speed = car._speed_x;
+    state.yawRate = car._yaw_rate;
+    if (!isFinite(state)) state = {};
+    return state;
+}
+
+bool Session::buildWorld(tSituation* s) {
+    m_worldTried = true;
+    RaceWorldOptions options;
+    options.laps = 0;  // TORCS keeps the race's laps and flag
+    auto world = std::make_unique<RaceWorld>(m_baked, options);
+    const int n = s->_ncars;
+    world->reserve(static_cast<std::size_t>(n));
+    m_worldCars.clear();
+    for (int i = 0; i < n; ++i) {
+        tCarElt* car = s->cars[i];
+        RaceCarSetup setup;
+        setup.line = m_line;
+        setup.vehicleClass = m_class;
+        const bool mine = ours(*car) && car->_driverIndex >= 0 && car->_driverIndex < kIndices && m_cars[car->_driverIndex].used;
+        if (mine) {
+            setup.vehicle = m_cars[car->_driverIndex].vehicle;
+        } else {
+            // Another robot's car: traffic for ours. Its limits from its own description, so the
+            // race craft judges what it can do; its controls are never used.
+            const VehicleParameters theirs = car->_carHandle ? vehicleFromCar(describeTorcsCar(TorcsCarParameters(car->_carHandle), car->_carName))
+                                                             : vehiclePreset(VehiclePreset::Car);
+            if (validVehicleParameters(theirs)) setup.vehicle = theirs;
+        }
+        setup.driver.reactionTime = 0.0f;  // TORCS gives the start; the car's own reaction is its physics
+        setup.driver.consistency = 1.0f;
+        setup.driver.seed = static_cast<std::uint64_t>(i) + 1;
+        if (car->_dimension_x > 0.0f) setup.length = car->_dimension_x;
+        if (car->_dimension_y > 0.0f) setup.width = car->_dimension_y;
+        std::uint32_t index = 0;
+        if (world->addCar(setup, &index) != RaceWorldStatus::Ok) {
+            log(std::string("the race world refused car ") + car->_name);
+            return false;
+        }
+        if (mine) m_cars[car->_driverIndex].worldIndex = index;
+        m_worldCars.push_back(car);
+    }
+    m_planner = std::make_unique<RecoveryPlanner>(m_baked);
+    world->attachRecoveryPlanner(m_planner.get());
+    m_states.assign(static_cast<std::size_t>(n), {});
+    m_controls.assign(static_cast<std::size_t>(n), {});
+    m_collisions.assign(static_cast<std::size_t>(n), 0);
+    m_world = std::move(world);
+    return true;
+}
+
+void Session::stepWorld(tSituation* /*s*/) {
+    for (std::size_t k = 0; k < m_worldCars.size(); ++k) m_states[k] = stateOf(*m_worldCars[k]);
+    if (m_world->step(m_states, m_stepDt, m_controls) != RaceWorldStatus::Ok) {
+        for (OurCar& c : m_cars)
+            if (c.used) c.command = ControlsMapper::hold();
+        return;
+    }
+    for (OurCar& c : m_cars) {
+        if (!c.used || !c.car || !c.mapper) continue;
+        (void)m_world->takeTeleportRequest(c.worldIndex);  // TORCS cannot teleport a car: the stuck manager reverses instead
+        const tCarElt& car = *c.car;
+        WheelState wheels;
+        wheels.speed = car._speed_x;
+        for (int w = 0; w < 4; ++w) wheels.wheelSpeed[w] = car._wheelSpinVel(w) * car._wheelRadius(w);
+        wheels.firstDriven = c.firstDriven;
+        wheels.lastDriven = c.lastDriven;
+        wheels.gear = car._gear;
+        c.command = c.mapper->map(m_controls[c.worldIndex], wheels, m_stepDt);
+    }
+}
+
+void Session::writeTelemetry(tSituation* s) {
+    if (!m_telemetryTried) {
+        m_telemetryTried = true;
+        const std::string path = environment("TWTORCS_TELEMETRY", "");
+        if (!path.empty()) {
+            m_telemetry = std::fopen(path.c_str(), "a");
+            if (!m_telemetry) log("cannot open the telemetry file " + path);
+            else if (std::ftell(m_telemetry) == 0) std::fprintf(m_telemetry, "%s\n", kTelemetryHeader);
+            m_nextRow = 0.0;
+        }
+    }
+    if (!m_telemetry) return;
+    const int n = std::min<int>(s->_ncars, static_cast<int>(m_collisions.size()));
+    for (int i = 0; i < n; ++i) {
+        // The accumulated collision flags (graphics and sound read and clear them; headless, the
+        // telemetry is their only reader). simuv2 flags a hit of the pit building's fixed objects
+        // as a car collision too: it counts as one only with another car within reach.
+        tCarElt& car = *s->cars[i];
+        int bits = car.priv.collision | car.priv.simcollision;
+        car.priv.collision = 0;
+        if (bits & kCollisionCar) {
+            bool near = false;
+            for (int j = 0; j < n && !near; ++j) {
+                if (j == i || (s->cars[j]->_state & RM_CAR_STATE_NO_SIMU)) continue;
+                const tCarElt& other = *s->cars[j];
+                const float reach = 0.5f * (car._dimension_x + other._dimension_x) + 1.0f;
+                near = std::hypot(car._pos_X - other._pos_X, car._pos_Y - other._pos_Y) < reach;
+            }
+            if (!near) bits = (bits & ~kCollisionCar) | kCollisionWall;
+        }
+        m_collisions[static_cast<std::size_t>(i)] |= bits;
+    }
+    if (s->currentTime + 1e-9 < m_nextRow) return;
+    while (m_nextRow <= s->currentTime + 1e-9) m_nextRow += kTelemetryPeriod;
+    for (int i = 0; i < n; ++i) {
+        const tCarElt& car = *s->cars[i];
+        TelemetryRow row;
+        row.time = s->currentTime;
+        row.car = i;
+        row.driver = car._name;
+        row.module = car.priv.modName;
+        row.lap = car._laps;
+        row.lastLap = car._lastLapTime;
+        row.x = car._pos_X;
+        row.y = car._pos_Y;
+        row.z = car._pos_Z;
+        row.yaw = car._yaw;
+        row.speed = car._speed_x;
+        row.yawRate = car._yaw_rate;
+        row.accelX = car._accel_x;
+        row.accelY = car._accel_y;
+        row.damage = car._dammage;
+        const tTrkLocPos& where = car._trkPos;
+        const bool outside = where.toRight < 0.0f || where.toLeft < 0.0f;
+        bool inPitLane = false;
+        if (where.seg && m_track && outside && (where.seg->raceInfo & (TR_PITLANE | TR_PITENTRY | TR_PITEXIT | TR_PIT))) {
+            inPitLane = m_track->pits.side == TR_RGT ? where.toRight < 0.0f : where.toLeft < 0.0f;
+        }
+        row.pit = inPitLane || (car._state & RM_CAR_STATE_PIT) != 0;
+        row.offTrack = outside && !row.pit;
+        row.collision = m_collisions[static_cast<std::size_t>(i)];
+        m_collisions[static_cast<std::size_t>(i)] = 0;
+        std::fprintf(m_telemetry, "%s\n", telemetryLine(row).c_str());
+    }
+}
+
+void Session::drive(int index, tCarElt* car, tSituation* s) {
+    if (index < 0 || index >= kIndices) return;
+    OurCar& c = m_cars[index];
+    c.car = car;
+    TorcsCommand command = ControlsMapper::hold();
+    if (s->currentTime >= 0.0 && m_trackReady) {
+        if (!m_world && !m_worldTried) buildWorld(s);
+        if (m_world) {
+            if (s->currentTime > m_lastStep + 1e-9) {
+                if (m_lastStep > -1e8) m_stepDt = static_cast<float>(std::clamp(s->currentTime - m_lastStep, 1e-3, 0.25));
+                stepWorld(s);
+                writeTelemetry(s);
+                m_lastStep = s->currentTime;
+            }
+            command = c.command;
+        }
+    }
+    car->_steerCmd = command.steer;
+    car->_accelCmd = command.accel;
+    car->_brakeCmd = command.brake;
+    car->_clutchCmd = command.clutch;
+    car->_gearCmd = command.gear;
+}
+
+int Session::pitCommand(int /*index*/, tCarElt* car, tSituation* /*s*/) {
+    // A stop TORCS started: fill the tank and repair everything (TORCS charges the time).
+    car->_pitFuel = std::max(0.0f, car->_tank - car->_fuel);
+    car->_pitRepair = car->_dammage;
+    return ROB_PIT_IM;
+}
+
+void Session::endRace(int /*index*/, tCarElt* /*car*/, tSituation* /*s*/) {
+    if (m_telemetry) std::fflush(m_telemetry);
+}
+
+void Session::shutdown(int index) {
+    if (index >= 0 && index < kIndices) m_cars[index] = OurCar{};
+    for (const OurCar& c : m_cars)
+        if (c.used) return;
+    if (m_telemetry) std::fclose(m_telemetry);
+    m_telemetry = nullptr;
+    m_telemetryTried = false;
+    m_world.reset();
+    m_planner.reset();
+    m_track = nullptr;
+    m_trackTried = m_trackReady = false;
+}
+
+} // namespace trackwright::torcs
