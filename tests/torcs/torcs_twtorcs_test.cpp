@@ -78,6 +78,19 @@ TEST(TorcsTwtorcs, TwoLapPracticeCompletesCleanly) {
     EXPECT_NE(r.err.find("lap 2"), std::string::npos) << r.err;  // a line per lap on stderr
 }
 
+TEST(TorcsTwtorcs, ARobotAloneIsObserved) {
+    SKIP_WITHOUT_TORCS();
+    const Ran r = twtorcs("practice --track road/g-track-1 --car car1-stock1 --driver bt --laps 1 --json");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    rapidjson::Document doc;
+    ASSERT_FALSE(doc.Parse(r.out.c_str()).HasParseError()) << r.out;
+    const auto& car = doc["cars"][0];
+    EXPECT_STREQ(car["module"].GetString(), "bt");
+    EXPECT_EQ(car["laps"].GetInt(), 1);
+    EXPECT_TRUE(car["off_track_s"].IsNumber());  // the observer's telemetry
+    EXPECT_TRUE(car["car_contacts"].IsNumber());
+}
+
 TEST(TorcsTwtorcs, UnknownTrackIsBadInput) {
     SKIP_WITHOUT_TORCS();
     const Ran r = twtorcs("practice --track road/no-such-track --driver trackwright --laps 1");

@@ -19,6 +19,10 @@ inline constexpr double kTelemetryPeriod = 0.1;
 /// Collision bits (simuv2's SEM_COLLISION_* of car.h), OR-ed over the row's period.
 inline constexpr int kCollisionWall = 0x02;
 inline constexpr int kCollisionCar = 0x04;
+/// The robots the observer module (robot/observer.cpp) can stand in for: TORCS 1.3.7's own.
+inline constexpr const char* kObservableRobots[] = {"bt", "berniw", "berniw2", "berniw3", "inferno", "inferno2",
+                                                    "olethros", "damned", "tita", "lliaw", "sparkle"};
+
 /// s without contact that end a contact episode.
 inline constexpr double kContactEpisodeGap = 0.5;
 

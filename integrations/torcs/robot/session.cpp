@@ -2,7 +2,6 @@
 #include "integrations/torcs/robot/session.h"
 
 #include "integrations/torcs/common/subprocess.h"
-#include "integrations/torcs/common/telemetry.h"
 #include "integrations/torcs/common/track_bake.h"
 #include "integrations/torcs/common/vehicle_mapping.h"
 #include "integrations/torcs/robot/torcs_car_params.h"
@@ -245,7 +244,6 @@ bool Session::buildWorld(tSituation* s) {
     world->attachRecoveryPlanner(m_planner.get());
     m_states.assign(static_cast<std::size_t>(n), {});
     m_controls.assign(static_cast<std::size_t>(n), {});
-    m_collisions.assign(static_cast<std::size_t>(n), 0);
     m_world = std::move(world);
     return true;
 }
@@ -271,72 +269,6 @@ void Session::stepWorld(tSituation* /*s*/) {
     }
 }
 
-void Session::writeTelemetry(tSituation* s) {
-    if (!m_telemetryTried) {
-        m_telemetryTried = true;
-        const std::string path = environment("TWTORCS_TELEMETRY", "");
-        if (!path.empty()) {
-            m_telemetry = std::fopen(path.c_str(), "a");
-            if (!m_telemetry) log("cannot open the telemetry file " + path);
-            else if (std::ftell(m_telemetry) == 0) std::fprintf(m_telemetry, "%s\n", kTelemetryHeader);
-            m_nextRow = 0.0;
-        }
-    }
-    if (!m_telemetry) return;
-    const int n = std::min<int>(s->_ncars, static_cast<int>(m_collisions.size()));
-    for (int i = 0; i < n; ++i) {
-        // The accumulated collision flags (graphics and sound read and clear them; headless, the
-        // telemetry is their only reader). simuv2 flags a hit of the pit building's fixed objects
-        // as a car collision too: it counts as one only with another car within reach.
-        tCarElt& car = *s->cars[i];
-        int bits = car.priv.collision | car.priv.simcollision;
-        car.priv.collision = 0;
-        if (bits & kCollisionCar) {
-            bool near = false;
-            for (int j = 0; j < n && !near; ++j) {
-                if (j == i || (s->cars[j]->_state & RM_CAR_STATE_NO_SIMU)) continue;
-                const tCarElt& other = *s->cars[j];
-                const float reach = 0.5f * (car._dimension_x + other._dimension_x) + 1.0f;
-                near = std::hypot(car._pos_X - other._pos_X, car._pos_Y - other._pos_Y) < reach;
-            }
-            if (!near) bits = (bits & ~kCollisionCar) | kCollisionWall;
-        }
-        m_collisions[static_cast<std::size_t>(i)] |= bits;
-    }
-    if (s->currentTime + 1e-9 < m_nextRow) return;
-    while (m_nextRow <= s->currentTime + 1e-9) m_nextRow += kTelemetryPeriod;
-    for (int i = 0; i < n; ++i) {
-        const tCarElt& car = *s->cars[i];
-        TelemetryRow row;
-        row.time = s->currentTime;
-        row.car = i;
-        row.driver = car._name;
-        row.module = car.priv.modName;
-        row.lap = car._laps;
-        row.lastLap = car._lastLapTime;
-        row.x = car._pos_X;
-        row.y = car._pos_Y;
-        row.z = car._pos_Z;
-        row.yaw = car._yaw;
-        row.speed = car._speed_x;
-        row.yawRate = car._yaw_rate;
-        row.accelX = car._accel_x;
-        row.accelY = car._accel_y;
-        row.damage = car._dammage;
-        const tTrkLocPos& where = car._trkPos;
-        const bool outside = where.toRight < 0.0f || where.toLeft < 0.0f;
-        bool inPitLane = false;
-        if (where.seg && m_track && outside && (where.seg->raceInfo & (TR_PITLANE | TR_PITENTRY | TR_PITEXIT | TR_PIT))) {
-            inPitLane = m_track->pits.side == TR_RGT ? where.toRight < 0.0f : where.toLeft < 0.0f;
-        }
-        row.pit = inPitLane || (car._state & RM_CAR_STATE_PIT) != 0;
-        row.offTrack = outside && !row.pit;
-        row.collision = m_collisions[static_cast<std::size_t>(i)];
-        m_collisions[static_cast<std::size_t>(i)] = 0;
-        std::fprintf(m_telemetry, "%s\n", telemetryLine(row).c_str());
-    }
-}
-
 void Session::drive(int index, tCarElt* car, tSituation* s) {
     if (index < 0 || index >= kIndices) return;
     OurCar& c = m_cars[index];
@@ -348,7 +280,7 @@ void Session::drive(int index, tCarElt* car, tSituation* s) {
             if (s->currentTime > m_lastStep + 1e-9) {
                 if (m_lastStep > -1e8) m_stepDt = static_cast<float>(std::clamp(s->currentTime - m_lastStep, 1e-3, 0.25));
                 stepWorld(s);
-                writeTelemetry(s);
+                m_telemetry.tick(m_track, s);
                 m_lastStep = s->currentTime;
             }
             command = c.command;
@@ -368,17 +300,13 @@ int Session::pitCommand(int /*index*/, tCarElt* car, tSituation* /*s*/) {
     return ROB_PIT_IM;
 }
 
-void Session::endRace(int /*index*/, tCarElt* /*car*/, tSituation* /*s*/) {
-    if (m_telemetry) std::fflush(m_telemetry);
-}
+void Session::endRace(int /*index*/, tCarElt* /*car*/, tSituation* /*s*/) { m_telemetry.flush(); }
 
 void Session::shutdown(int index) {
     if (index >= 0 && index < kIndices) m_cars[index] = OurCar{};
     for (const OurCar& c : m_cars)
         if (c.used) return;
-    if (m_telemetry) std::fclose(m_telemetry);
-    m_telemetry = nullptr;
-    m_telemetryTried = false;
+    m_telemetry.close();
     m_world.reset();
     m_planner.reset();
     m_track = nullptr;

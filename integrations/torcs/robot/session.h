@@ -7,6 +7,7 @@
 #include "integrations/torcs/common/car_description.h"
 #include "integrations/torcs/common/controls_mapping.h"
 #include "integrations/torcs/robot/frame_offset.h"
+#include "integrations/torcs/robot/telemetry_writer.h"
 
 #include "trackwright/drive/race_world.h"
 #include "trackwright/plan/recovery_planner.h"
@@ -58,7 +59,6 @@ private:
     bool buildWorld(tSituation* s);
     void stepWorld(tSituation* s);
     VehicleState stateOf(const tCarElt& car) const;
-    void writeTelemetry(tSituation* s);
     void log(const std::string& message) const;
 
     OurCar m_cars[kIndices];
@@ -81,10 +81,7 @@ private:
     double m_lastStep = -1e9;
     float m_stepDt = static_cast<float>(RCM_MAX_DT_ROBOTS);
 
-    std::FILE* m_telemetry = nullptr;
-    bool m_telemetryTried = false;
-    double m_nextRow = 0.0;
-    std::vector<int> m_collisions;  ///< per TORCS car: collision bits since its last row
+    TelemetryWriter m_telemetry;
 };
 
 } // namespace trackwright::torcs

@@ -29,6 +29,12 @@
 #ifndef TWTORCS_ROBOT_DEFAULT
 #define TWTORCS_ROBOT_DEFAULT ""
 #endif
+#ifndef TWTORCS_OBSERVER_DEFAULT
+#define TWTORCS_OBSERVER_DEFAULT ""
+#endif
+#ifndef TWTORCS_OBSERVER_FROM_BIN
+#define TWTORCS_OBSERVER_FROM_BIN "../lib/trackwright/torcs/trackwright_observer.so"
+#endif
 #ifndef TWTORCS_TWBAKE_DEFAULT
 #define TWTORCS_TWBAKE_DEFAULT "twbake"
 #endif
@@ -89,6 +95,15 @@ std::string findRobotModule() {
     std::error_code ec;
     if (fs::is_regular_file(installed, ec)) return installed.lexically_normal().string();
     return TWTORCS_ROBOT_DEFAULT;
+}
+
+/// The observer module: $TWTORCS_OBSERVER, the installed one, the build tree's ("" when none).
+std::string findObserver() {
+    if (const std::string e = environment("TWTORCS_OBSERVER"); !e.empty()) return e == "none" ? "" : e;
+    std::error_code ec;
+    const fs::path installed = executableDir() / TWTORCS_OBSERVER_FROM_BIN;
+    if (fs::is_regular_file(installed, ec)) return installed.lexically_normal().string();
+    return fs::is_regular_file(TWTORCS_OBSERVER_DEFAULT, ec) ? TWTORCS_OBSERVER_DEFAULT : "";
 }
 
 /// twbake: $TRACKWRIGHT_TWBAKE, beside twtorcs (an install), the build tree's, PATH.
@@ -220,7 +235,7 @@ struct Session {
     Options o;
     std::string category, name;
     fs::path work;
-    std::string cache, robot, twbake, telemetry;
+    std::string cache, robot, observer, twbake, telemetry;
     int runs = 0;
 };
 
@@ -234,6 +249,7 @@ std::vector<CarReport> runOnce(Session& s, std::vector<GridEntry> grid, bool rac
     request.laps = s.o.laps;
     request.grid = grid;
     request.robotModule = s.robot;
+    request.observer = s.observer;
     request.twbake = s.twbake;
     request.cacheDir = s.cache;
     request.telemetry = s.telemetry;
@@ -375,6 +391,7 @@ int run(Options& o, bool race) {
                     throw std::runtime_error("the trackwright robot module is not built or installed (" + s.robot + "); set TWTORCS_ROBOT");
             }
     s.twbake = findTwbake();
+    s.observer = findObserver();
     // A private work folder; the bake cache outlives it (under ~/.cache, else inside it).
     std::string tmp = environment("TMPDIR");
     if (tmp.empty()) tmp = "/tmp";

@@ -2,6 +2,7 @@
 #include "integrations/torcs/twtorcs/torcs_run.h"
 
 #include "integrations/torcs/common/subprocess.h"
+#include "integrations/torcs/common/telemetry.h"
 
 #include <pugixml.hpp>
 
@@ -119,8 +120,22 @@ bool writeOurRobotFile(const std::map<int, std::string>& cars, const std::string
     return true;
 }
 
+/// True when the observer stands in for the robots of this run (no trackwright car in it).
+bool observed(const RunRequest& request) {
+    if (request.observer.empty()) return false;
+    for (const GridEntry& e : request.grid)
+        if (e.module == kOurModule) return false;
+    return true;
+}
+
+bool observable(const std::string& module) {
+    for (const char* name : trackwright::torcs::kObservableRobots)
+        if (module == name) return true;
+    return false;
+}
+
 /// The private library folder: links to TORCS's modules/ and lib/, a drivers/ folder with a link
-/// to every system robot, and ours.
+/// to every system robot (or, observed, to the observer in its place), and ours.
 bool makeLibraryFolder(const RunRequest& request, const fs::path& lib, std::string& error) {
     std::error_code ec;
     fs::create_directories(lib / "drivers" / kOurModule, ec);
@@ -135,14 +150,26 @@ bool makeLibraryFolder(const RunRequest& request, const fs::path& lib, std::stri
             return false;
         }
     }
+    const bool observe = observed(request);
     for (const fs::directory_entry& robot : fs::directory_iterator(fs::path(request.torcs.base) / "drivers", ec)) {
         if (!robot.is_directory() || robot.path().filename() == kOurModule) continue;
+        const std::string name = robot.path().filename().string();
+        if (observe && observable(name)) {
+            fs::create_directories(lib / "drivers" / name, ec);
+            if (!ec) fs::create_symlink(fs::absolute(request.observer), lib / "drivers" / name / (name + ".so"), ec);
+            if (ec) {
+                error = "cannot link the observer for " + name + ": " + ec.message();
+                return false;
+            }
+            continue;
+        }
         fs::create_directory_symlink(robot.path(), lib / "drivers" / robot.path().filename(), ec);
         if (ec) {
             error = "cannot link " + robot.path().string() + ": " + ec.message();
             return false;
         }
     }
+    if (request.robotModule.empty()) return true;  // no trackwright car in this run
     fs::create_symlink(fs::absolute(request.robotModule), lib / "drivers" / kOurModule / (std::string(kOurModule) + ".so"), ec);
     if (ec) {
         error = "cannot link the trackwright module " + request.robotModule + ": " + ec.message();
@@ -264,7 +291,7 @@ RunResult runTorcs(const RunRequest& request, const std::function<void(const std
     std::vector<std::string> args = {torcsBin, "-l", local.string() + "/", "-L", lib.string() + "/", "-D", request.torcs.data + "/", "-r",
                                      race.string()};
     std::vector<std::string> env;
-    const std::set<std::string> replaced = {"HOME", "LD_LIBRARY_PATH", "TWTORCS_TELEMETRY", "TRACKWRIGHT_TWBAKE", "TRACKWRIGHT_TORCS_CACHE"};
+    const std::set<std::string> replaced = {"HOME", "LD_LIBRARY_PATH", "TWTORCS_TELEMETRY", "TRACKWRIGHT_TWBAKE", "TRACKWRIGHT_TORCS_CACHE", "TWTORCS_REAL_DRIVERS"};
     // ($TRACKWRIGHT_TORCS_CAR_CLASS passes through unless --car-class sets it.)
     for (char** e = environ; *e; ++e) {
         const std::string entry = *e;
@@ -275,6 +302,7 @@ RunResult runTorcs(const RunRequest& request, const std::function<void(const std
     if (!request.telemetry.empty()) env.push_back("TWTORCS_TELEMETRY=" + request.telemetry);
     env.push_back("TRACKWRIGHT_TWBAKE=" + request.twbake);
     env.push_back("TRACKWRIGHT_TORCS_CACHE=" + request.cacheDir);
+    env.push_back("TWTORCS_REAL_DRIVERS=" + (fs::path(request.torcs.base) / "drivers").string());
     if (request.carClass) {
         env.erase(std::remove_if(env.begin(), env.end(), [](const std::string& e) { return e.rfind("TRACKWRIGHT_TORCS_CAR_CLASS=", 0) == 0; }), env.end());
         env.push_back("TRACKWRIGHT_TORCS_CAR_CLASS=1");

@@ -39,6 +39,9 @@ struct RunRequest {
     int laps = 1;
     std::vector<GridEntry> grid;   ///< in starting order
     std::string robotModule;       ///< our trackwright.so
+    /// The observer module: stands in for the TORCS robots it knows when no trackwright car runs,
+    /// so the telemetry covers every car ("": none, the robots run as they are).
+    std::string observer;
     std::string twbake;
     std::string cacheDir;          ///< the module's bake cache
     std::string telemetry;         ///< the telemetry file the module appends to ("": none)
