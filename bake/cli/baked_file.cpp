@@ -9,6 +9,7 @@
 #include "formats/source/track_json.h"
 
 #include <cstring>
+#include <filesystem>
 
 namespace bake::cli {
 
@@ -31,6 +32,17 @@ int loadBakeFile(const std::string& path, LoadedBake& bake, std::ostream& err, c
 
 namespace {
 
+/// Bakes a loaded document (read from `path`, which the errors name) into `bake`.
+int bakeLoaded(const formats::TrackDocument& document, const std::string& path, LoadedBake& bake, std::ostream& err) {
+    const BakeResult result = bakeTrack(document);
+    if (result.status != BakeStatus::Ok) {
+        printDiagnostics(err, path, result.diagnostics);
+        return kExitInvalidInput;
+    }
+    loadBakedData(*result.data, bake);
+    return kExitOk;
+}
+
 /// Loads and bakes a .twtrack, adding `preset`'s class when given and the track names none like it.
 int bakeSource(const std::string& path, const trackwright::VehiclePreset* preset, LoadedBake& bake, std::ostream& err) {
     formats::TrackLoadResult loaded = formats::loadTrackFile(path);
@@ -39,13 +51,7 @@ int bakeSource(const std::string& path, const trackwright::VehiclePreset* preset
         return loaded.ioError ? kExitIo : kExitInvalidInput;
     }
     if (preset) addVehicleClassFor(*loaded.document, *preset);
-    const BakeResult result = bakeTrack(*loaded.document);
-    if (result.status != BakeStatus::Ok) {
-        printDiagnostics(err, path, result.diagnostics);
-        return kExitInvalidInput;
-    }
-    loadBakedData(*result.data, bake);
-    return kExitOk;
+    return bakeLoaded(*loaded.document, path, bake, err);
 }
 
 } // namespace
@@ -55,5 +61,34 @@ int bakeForVehicle(const std::string& path, trackwright::VehiclePreset preset, L
 }
 
 int bakeSourceFile(const std::string& path, LoadedBake& bake, std::ostream& err) { return bakeSource(path, nullptr, bake, err); }
+
+int loadWithClass(const std::string& path, const std::string& name, LoadedBake& bake, std::optional<formats::VehicleClass>& found, std::ostream& err) {
+    found.reset();
+    std::string names;
+    if (std::filesystem::path(path).extension() == ".twtrack") {
+        formats::TrackLoadResult loaded = formats::loadTrackFile(path);
+        if (!loaded.document) {
+            printDiagnostics(err, path, loaded.diagnostics);
+            return loaded.ioError ? kExitIo : kExitInvalidInput;
+        }
+        for (const formats::VehicleClass& c : loaded.document->vehicleClasses) {
+            if (c.name == name) found = c;
+            names += (names.empty() ? "" : ", ") + c.name;
+        }
+        if (found) return bakeLoaded(*loaded.document, path, bake, err);
+    } else {
+        if (const int code = loadBakeFile(path, bake, err, "laps")) return code;
+        for (const formats::BakedVehicleClass& c : bake.track.view.vehicleClasses) {
+            const std::string className = bake.track.view.name(c.nameOffset);
+            if (className == name)
+                found = formats::VehicleClass{className, c.maxLateralAcceleration, c.maxAcceleration, c.maxBraking, c.topSpeed, c.wheelbase, c.maxSteeringAngle, c.width};
+            names += (names.empty() ? "" : ", ") + className;
+        }
+        if (found) return kExitOk;
+    }
+    err << path << ": error: the track has no vehicle class \"" << name << "\" (it has " << (names.empty() ? "none" : names)
+        << "); add one with `twbake class TRACK --car CAR.json -o TRACK`\n";
+    return kExitInvalidInput;
+}
 
 } // namespace bake::cli

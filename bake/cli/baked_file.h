@@ -1,9 +1,11 @@
 #pragma once
 
 #include "bake/pipeline/loaded_bake.h"
+#include "formats/source/track_document.h"
 #include "trackwright/vehicle/vehicle_model.h"
 
 #include <cstdint>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -24,6 +26,11 @@ int bakeForVehicle(const std::string& path, trackwright::VehiclePreset preset, L
 
 /// Loads the .twtrack `path` and bakes it in memory as it stands (for `plan`); on failure prints
 /// why and returns the exit code, else 0.
+/// Loads a .twtrack (baked in memory) or a .twbake and finds its vehicle class `name`: the source's
+/// class (with its car) or, from a .twbake, a class of its baked limits. A class the track lacks is
+/// an error naming the classes it has (exit 1).
+int loadWithClass(const std::string& path, const std::string& name, LoadedBake& bake, std::optional<formats::VehicleClass>& found, std::ostream& err);
+
 int bakeSourceFile(const std::string& path, LoadedBake& bake, std::ostream& err);
 
 } // namespace bake::cli

@@ -8,6 +8,7 @@
 #include "bake/cli/progress_bar.h"
 
 #include "bake/pipeline/bake_track.h"
+#include "bake/pipeline/class_vehicle.h"
 #include "bake/sim/verification_laps.h"
 
 #include "formats/source/track_json.h"
@@ -36,10 +37,17 @@ int runOne(const LapJob& job, const std::string& lineName, int laps, bool planne
     options.plannedRecovery = plannedRecovery;
     LoadedBake bake;
     const bool source = std::filesystem::path(job.input).extension() == ".twtrack";
-    if (const int code = source ? bakeForVehicle(job.input, job.vehicle, bake, err) : loadBakeFile(job.input, bake, err, "laps")) return code;
+    if (!job.vehicleClass.empty()) {
+        std::optional<formats::VehicleClass> named;
+        if (const int code = loadWithClass(job.input, job.vehicleClass, bake, named, err)) return code;
+        options.parameters = classVehicle(*named);
+    } else if (const int code = source ? bakeForVehicle(job.input, job.vehicle, bake, err) : loadBakeFile(job.input, bake, err, "laps")) {
+        return code;
+    }
     const trackwright::BakedTrack& track = bake.track;
+    const std::string vehicleName = job.vehicleName();
     for (std::uint32_t c = 0; c < track.view.vehicleClasses.size(); ++c)
-        if (std::strcmp(trackwright::vehiclePresetName(job.vehicle), track.view.name(track.view.vehicleClasses[c].nameOffset)) == 0) options.vehicleClass = c;
+        if (vehicleName == track.view.name(track.view.vehicleClasses[c].nameOffset)) options.vehicleClass = c;
     options.line = trackwright::findLine(track, 0, lineName.c_str(), options.vehicleClass);
     for (std::uint32_t l = 0; l < track.view.lines.size() && options.line == formats::kNoRoute; ++l)
         if (track.view.lines[l].route == 0) options.line = l;
@@ -78,7 +86,7 @@ void writeRunsJson(std::ostream& out, const std::vector<LapJob>& jobs, const std
             archive.startNode();
             archive(cereal::make_nvp("track", std::filesystem::path(jobs[i].input).stem().string()),
                     cereal::make_nvp("follower", std::string(trackwright::followerName(jobs[i].follower))),
-                    cereal::make_nvp("vehicle", std::string(trackwright::vehiclePresetName(jobs[i].vehicle))), cereal::make_nvp("completed", r.completed),
+                    cereal::make_nvp("vehicle", jobs[i].vehicleName()), cereal::make_nvp("completed", r.completed),
                     cereal::make_nvp("lap_times_s", r.lapTimes), cereal::make_nvp("total_time_s", r.totalTime),
                     cereal::make_nvp("stuck_events", r.stuckEvents), cereal::make_nvp("planned_recoveries", r.plannedRecoveries),
                     cereal::make_nvp("unrecovered_stuck_events", r.unrecoveredStuckEvents), cereal::make_nvp("teleports", r.teleports),
@@ -102,6 +110,10 @@ int runLaps(const LapsCommand& command, std::ostream& out, std::ostream& err) {
     if (!parseList(command.follower, "follower", followers, trackwright::followerByName, std::span<const trackwright::FollowerKind>(trackwright::kAllFollowerKinds), err) ||
         !parseList(command.vehicle, "vehicle", vehicles, trackwright::vehiclePresetByName, std::span<const trackwright::VehiclePreset>(trackwright::kAllVehiclePresets), err))
         return kExitUsage;
+    if (!command.vehicleClass.empty() && vehicles.size() != 1) {
+        err << "twbake laps: --class drives the track's class; leave out --vehicle\n";
+        return kExitUsage;
+    }
     if (!command.matrix && (followers.size() != 1 || vehicles.size() != 1 || command.inputs.size() != 1)) {
         err << "twbake laps: one track, follower and vehicle per run; use --matrix for several\n";
         return kExitUsage;
@@ -109,7 +121,7 @@ int runLaps(const LapsCommand& command, std::ostream& out, std::ostream& err) {
     std::vector<LapJob> jobs;
     for (const std::string& input : command.inputs)
         for (trackwright::FollowerKind f : followers)
-            for (trackwright::VehiclePreset v : vehicles) jobs.push_back({input, f, v});
+            for (trackwright::VehiclePreset v : vehicles) jobs.push_back({input, f, v, command.vehicleClass});
 
     std::vector<LapRunResult> results(jobs.size());
     std::vector<int> codes(jobs.size(), kExitOk);
@@ -158,7 +170,7 @@ int runLaps(const LapsCommand& command, std::ostream& out, std::ostream& err) {
     } else {
         const LapRunResult& r = results.front();
         out << std::filesystem::path(jobs.front().input).stem().string() << ": " << trackwright::followerName(jobs.front().follower) << " + "
-            << trackwright::vehiclePresetName(jobs.front().vehicle) << (r.completed ? " completed" : " did NOT complete") << " in " << r.totalTime << " s; laps:";
+            << jobs.front().vehicleName() << (r.completed ? " completed" : " did NOT complete") << " in " << r.totalTime << " s; laps:";
         for (double t : r.lapTimes) out << ' ' << t;
         out << " s; ideal " << r.idealLapTime << " s (ratio " << r.idealRatio << "); stuck events " << r.stuckEvents << " ("
             << r.plannedRecoveries << " planned recoveries, " << r.unrecoveredStuckEvents << " unrecovered, " << r.teleports << " teleports); cte mean "

@@ -60,6 +60,7 @@ struct LapsCommand {
     std::vector<std::string> inputs;  ///< .twtrack (baked in memory) or .twbake; several with --matrix
     std::string follower = "runner";  ///< a name, or with --matrix a comma list or "all"
     std::string vehicle = "car";      ///< a name, or with --matrix a comma list or "all"
+    std::string vehicleClass;         ///< a vehicle class of each track (its car when it has one) in place of --vehicle
     bool matrix = false;
     unsigned jobs = 0;
     std::string line = "racing";
@@ -115,5 +116,14 @@ struct RaceCommand {
     std::string profiles;       ///< a drivers CSV (profiles_file.h); empty: every driver drawn from the seed
 };
 int runRace(const RaceCommand& command, std::ostream& out, std::ostream& err);
+
+struct ClassCommand {
+    std::string input;   ///< .twtrack
+    std::string car;     ///< a car file (docs/formats.md, "car")
+    std::string name;    ///< the class's name; default the car file's "name", else its file stem
+    std::string output;  ///< .twtrack, written atomically; may be the input
+};
+/// Adds the car as a vehicle class of the track, or replaces the class of the same name.
+int runClass(const ClassCommand& command, std::ostream& out, std::ostream& err);
 
 } // namespace bake::cli

@@ -13,6 +13,10 @@ struct LapJob {
     std::string input;
     trackwright::FollowerKind follower;
     trackwright::VehiclePreset vehicle;
+    std::string vehicleClass = {};  ///< a class of the track (--class) in place of the preset
+
+    /// What drove: the class when one was named, else the preset.
+    std::string vehicleName() const { return vehicleClass.empty() ? trackwright::vehiclePresetName(vehicle) : vehicleClass; }
 };
 
 /// Prints the path-following paper's Table I layout: a column per follower; total stuck trials,

@@ -73,6 +73,14 @@ void addRaceline(CLI::App& app, RacelineCommand& command) {
     sub->add_flag("--json", command.json, "Print the report as one JSON document");
 }
 
+void addClass(CLI::App& app, ClassCommand& command) {
+    CLI::App* sub = app.add_subcommand("class", "Add a car (a car description file) to a .twtrack as a vehicle class, or replace the class of its name");
+    sub->add_option("input", command.input, "Input .twtrack file")->required();
+    sub->add_option("--car", command.car, "Car description file (JSON: docs/formats.md, \"car\")")->required();
+    sub->add_option("--name", command.name, "Class name (default: the car file's \"name\", else its file name)");
+    sub->add_option("-o,--output", command.output, "Output .twtrack file (written atomically; may be the input)")->required();
+}
+
 void addDump(CLI::App& app, DumpCommand& command) {
     CLI::App* sub = app.add_subcommand("dump", "Print everything in a .twbake, readable");
     sub->add_option("input", command.input, "Input .twbake file")->required();
@@ -94,6 +102,8 @@ void addLaps(CLI::App& app, LapsCommand& command) {
         ->capture_default_str();
     sub->add_option("--vehicle", command.vehicle, "car, truck, tank, armoured, buggy or hovercraft (with --matrix: a comma list or all)")
         ->capture_default_str();
+    sub->add_option("--class", command.vehicleClass,
+                    "A vehicle class of the track to drive instead of a preset: its hints and its car (from a .twbake: its limits only)");
     sub->add_flag("--matrix", command.matrix, "Run followers x vehicles x tracks on all cores and print the paper's Table I layout");
     sub->add_option("--jobs", command.jobs, "Runs at once with --matrix (default: one per core)")->check(CLI::Range(1u, 1024u));
     sub->add_option("--line", command.line, "Line to follow (falls back to the route's first line)")->capture_default_str();
@@ -166,6 +176,8 @@ int runTwbake(int argc, const char* const* argv, std::ostream& out, std::ostream
     addPlan(app, plan);
     RaceCommand race;
     addRace(app, race);
+    ClassCommand vehicleClass;
+    addClass(app, vehicleClass);
 
     try {
         app.parse(argc, argv);
@@ -182,6 +194,7 @@ int runTwbake(int argc, const char* const* argv, std::ostream& out, std::ostream
     if (app.got_subcommand("raceline")) return runRaceline(raceline, out, err);
     if (app.got_subcommand("plan")) return runPlan(plan, out, err);
     if (app.got_subcommand("race")) return runRace(race, out, err);
+    if (app.got_subcommand("class")) return runClass(vehicleClass, out, err);
     return runValidate(validate, out, err);
 }
 

@@ -1,5 +1,7 @@
 #include "bake/lines/ideal_lap_descent.h"
 
+#include "bake/pipeline/class_vehicle.h"
+
 #include "bake/lines/cubic_spline.h"
 #include "bake/lines/offset_line.h"
 #include "bake/pipeline/speed_profile.h"
@@ -29,7 +31,7 @@ double splineIdealLapTime(const std::vector<formats::Vec2>& points, bool closed,
             input.segmentLength.push_back(sample.length);
         }
     }
-    return computeSpeedProfile(input, {c.maxLateralAcceleration, c.maxAcceleration, c.maxBraking, c.topSpeed}).lapTime;
+    return computeSpeedProfile(input, classSpeedLimits(c)).lapTime;
 }
 
 IdealLapDescentResult descendIdealLap(const formats::TrackDocument& document, std::uint32_t route, const std::vector<double>& offsets,

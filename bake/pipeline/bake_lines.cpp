@@ -1,4 +1,7 @@
 #include "bake/pipeline/bake_steps.h"
+
+#include "bake/pipeline/class_vehicle.h"
+#include "bake/pipeline/default_vehicle_classes.h"
 #include "bake/pipeline/line_curvature.h"
 #include "bake/pipeline/speed_profile.h"
 #include "bake/pipeline/vertical_tangent.h"
@@ -80,6 +83,8 @@ void bakeLines(const formats::TrackDocument& document, const RouteLayout& layout
 }
 
 void bakeSpeedHints(const formats::TrackDocument& document, const RouteLayout& layout, formats::BakedTrackData& out) {
+    // The classes as the class step baked them, in its order (the presets when the track has none).
+    const std::vector<formats::VehicleClass> classes = document.vehicleClasses.empty() ? defaultVehicleClasses() : document.vehicleClasses;
     for (std::uint32_t l = 0; l < out.lines.size(); ++l) {
         const formats::BakedLine& line = out.lines[l];
         const std::vector<formats::DrivenPoint>& driven = layout.driven[line.route];
@@ -113,8 +118,7 @@ void bakeSpeedHints(const formats::TrackDocument& document, const RouteLayout& l
         }
         for (std::uint32_t c = 0; c < out.vehicleClasses.size(); ++c) {
             if (line.vehicleClass != formats::kAllVehicleClasses && line.vehicleClass != c) continue;
-            const formats::BakedVehicleClass& vc = out.vehicleClasses[c];
-            const SpeedProfile profile = computeSpeedProfile(input, {vc.maxLateralAcceleration, vc.maxAcceleration, vc.maxBraking, vc.topSpeed});
+            const SpeedProfile profile = computeSpeedProfile(input, classSpeedLimits(classes[c]));
             out.speedProfiles.push_back({l, c, static_cast<std::uint32_t>(out.speedHints.size()), static_cast<float>(profile.lapTime)});
             for (double v : profile.speed) out.speedHints.push_back(static_cast<float>(v));
         }

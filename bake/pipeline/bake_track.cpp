@@ -1,5 +1,7 @@
 #include "bake/pipeline/bake_track.h"
 
+#include "bake/pipeline/class_vehicle.h"
+
 #include "bake/pipeline/bake_steps.h"
 #include "bake/pipeline/default_vehicle_classes.h"
 
@@ -103,11 +105,13 @@ BakeResult bakeTrack(const formats::TrackDocument& document, const BakeOptions& 
         {"vehicle classes", [&] {
              const auto classes = local.vehicleClasses.empty() ? defaultVehicleClasses() : local.vehicleClasses;
              if (local.vehicleClasses.empty()) context.say("no vehicle classes in the track: using one per vehicle preset: car, truck, tank, armoured, buggy, hovercraft");
-             for (const formats::VehicleClass& c : classes)
+             for (const formats::VehicleClass& given : classes) {
+                 const formats::VehicleClass c = resolvedClass(given);
                  data.vehicleClasses.push_back({data.addString(c.name), static_cast<float>(c.maxLateralAcceleration),
                                                 static_cast<float>(c.maxAcceleration), static_cast<float>(c.maxBraking),
                                                 static_cast<float>(c.topSpeed), static_cast<float>(c.wheelbase),
                                                 static_cast<float>(c.maxSteeringAngle), static_cast<float>(c.width)});
+             }
          }},
         {"lines", [&] { detail::bakeLines(local, layout, data); }},
         {"speed hints", [&] { detail::bakeSpeedHints(local, layout, data); }},

@@ -1,5 +1,7 @@
 #include "bake/pipeline/line_curvature.h"
 
+#include "bake/pipeline/class_vehicle.h"
+
 #include "trackwright/track/curvature.h"
 
 namespace bake {
@@ -30,7 +32,7 @@ double idealLapTime(const std::vector<formats::Vec2>& points, bool closed, const
         input.segmentLength.push_back(formats::length(points[(k + 1) % points.size()] - points[k]));
         input.overrides.push_back(std::nullopt);
     }
-    return computeSpeedProfile(input, {c.maxLateralAcceleration, c.maxAcceleration, c.maxBraking, c.topSpeed}).lapTime;
+    return computeSpeedProfile(input, classSpeedLimits(c)).lapTime;
 }
 
 } // namespace bake

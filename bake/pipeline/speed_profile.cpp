@@ -1,5 +1,7 @@
 #include "bake/pipeline/speed_profile.h"
 
+#include "trackwright/vehicle/vehicle_limits.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -48,13 +50,85 @@ double cornerSpeedLimit(double curvature, double banking, double verticalCurvatu
     return std::min(limit, std::sqrt(normal * factor / bottom));
 }
 
+double cornerSpeedLimit(double curvature, double banking, double verticalCurvature, double sinGradient, double grip,
+                        const trackwright::VehicleParameters& car) {
+    const double kappa = std::abs(curvature);
+    const double cosGradient = std::sqrt(std::max(0.0, 1.0 - sinGradient * sinGradient));
+    const double rest = kGravity * cosGradient;
+    double limit = std::numeric_limits<double>::infinity();
+    if (verticalCurvature > 0.0) limit = std::sqrt((1.0 - kMinCrestLoad) * rest / verticalCurvature);
+    if (kappa <= 0.0) return limit;
+    const double theta = curvature > 0.0 ? -banking : banking;
+    const double tanTheta = std::tan(theta);
+    // What the turn may ask at v less what it asks: positive while the car holds the curve.
+    const auto spare = [&](double v) {
+        const double load = rest - v * v * verticalCurvature;  // without aero
+        const double n = load + car.downforce * v * v;
+        if (n <= 0.0) return -1.0;
+        const double mu = trackwright::lateralLimit(car, float(v), float(load)) * grip / n;
+        const double denominator = 1.0 - mu * tanTheta;
+        if (denominator <= 0.0) return 1.0;
+        return n * (tanTheta + mu) / denominator - v * v * kappa;
+    };
+    // Well beyond any car's top speed: where the curve is held even there, nothing limits it.
+    double high = 200.0;
+    if (spare(high) >= 0.0) return limit;
+    double low = 0.0;
+    if (spare(low) < 0.0) return 0.0;
+    for (int i = 0; i < 60 && high - low > 1e-6; ++i) {
+        const double mid = 0.5 * (low + high);
+        (spare(mid) >= 0.0 ? low : high) = mid;
+    }
+    return std::min(limit, low);
+}
+
+namespace {
+
+/// The passes for a car with an envelope: its braking and drive at each speed (the speed at the
+/// segment's known end), braking within the friction ellipse of the lateral acceleration the curve
+/// asks there, drag and rolling resistance on both.
+void envelopePasses(const SpeedProfileInput& input, const trackwright::VehicleParameters& car, std::vector<double>& speed, std::size_t segments, int laps) {
+    const std::size_t n = speed.size();
+    const auto curvatureAt = [&](std::size_t i) { return std::abs(input.curvature[i]); };
+    for (int lap = 0; lap < laps; ++lap) {
+        for (std::size_t k = segments; k-- > 0;) {
+            const std::size_t next = (k + 1) % n;
+            const double v = speed[next];
+            const double grip = at(input.grip, k, 1.0);
+            const double kappa = 0.5 * (curvatureAt(k) + curvatureAt(next));
+            const double tyres = trackwright::brakingLimit(car, float(v)) - car.drag * v * v;
+            const double lateral = trackwright::lateralLimit(car, float(v)) * grip;
+            const double braking = trackwright::frictionEllipse(float(tyres * grip), float(v * v * kappa), float(lateral)) + car.drag * v * v +
+                car.rollingResistance + kGravity * at(input.sinGradient, k, 0.0);
+            const double reached = reachable(v, braking, input.segmentLength[k]);
+            if (reached < speed[k]) speed[k] = reached;
+            else if (lap > 0) break;
+        }
+    }
+    for (int lap = 0; lap < laps; ++lap) {
+        for (std::size_t k = 0; k < segments; ++k) {
+            const std::size_t next = (k + 1) % n;
+            const double v = speed[k];
+            const double acceleration = trackwright::driveLimit(car, float(v)) * tractionFactor(at(input.grip, k, 1.0)) - car.drag * v * v -
+                car.rollingResistance - kGravity * at(input.sinGradient, k, 0.0);
+            const double reached = reachable(v, acceleration, input.segmentLength[k]);
+            if (reached < speed[next]) speed[next] = reached;
+            else if (lap > 0) break;
+        }
+    }
+}
+
+} // namespace
+
 SpeedProfile computeSpeedProfile(const SpeedProfileInput& input, const SpeedLimits& limits) {
     const std::size_t n = input.curvature.size();
     SpeedProfile profile;
     profile.speed.resize(n);
     for (std::size_t i = 0; i < n; ++i) {
-        double v = cornerSpeedLimit(input.curvature[i], at(input.banking, i, 0.0), at(input.verticalCurvature, i, 0.0),
-                                    at(input.sinGradient, i, 0.0), at(input.grip, i, 1.0), limits.maxLateralAcceleration);
+        double v = limits.car ? cornerSpeedLimit(input.curvature[i], at(input.banking, i, 0.0), at(input.verticalCurvature, i, 0.0),
+                                                 at(input.sinGradient, i, 0.0), at(input.grip, i, 1.0), *limits.car)
+                              : cornerSpeedLimit(input.curvature[i], at(input.banking, i, 0.0), at(input.verticalCurvature, i, 0.0),
+                                                 at(input.sinGradient, i, 0.0), at(input.grip, i, 1.0), limits.maxLateralAcceleration);
         v = std::min(v, limits.topSpeed);
         if (i < input.overrides.size() && input.overrides[i]) v = *input.overrides[i];
         profile.speed[i] = v;
@@ -67,7 +141,8 @@ SpeedProfile computeSpeedProfile(const SpeedProfileInput& input, const SpeedLimi
     // of each for a limit to propagate all the way round, and that lap ends where a speed stays as
     // it was: everything beyond depends on it alone, so stays too.
     const int laps = input.closed ? 2 : 1;
-    for (int lap = 0; lap < laps; ++lap) {
+    if (limits.car) envelopePasses(input, *limits.car, profile.speed, segments, laps);
+    for (int lap = 0; lap < laps && !limits.car; ++lap) {
         for (std::size_t k = segments; k-- > 0;) {
             const std::size_t next = (k + 1) % n;
             const double braking = limits.maxBraking * at(input.grip, k, 1.0) + kGravity * at(input.sinGradient, k, 0.0);
@@ -76,7 +151,7 @@ SpeedProfile computeSpeedProfile(const SpeedProfileInput& input, const SpeedLimi
             else if (lap > 0) break;
         }
     }
-    for (int lap = 0; lap < laps; ++lap) {
+    for (int lap = 0; lap < laps && !limits.car; ++lap) {
         for (std::size_t k = 0; k < segments; ++k) {
             const std::size_t next = (k + 1) % n;
             const double acceleration = limits.maxAcceleration * tractionFactor(at(input.grip, k, 1.0)) - kGravity * at(input.sinGradient, k, 0.0);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "trackwright/track/road_surface.h"
+#include "trackwright/vehicle/vehicle_model.h"
 
 #include <optional>
 #include <vector>
@@ -13,6 +14,12 @@ struct SpeedLimits {
     double maxAcceleration = 0.0;         ///< m/s²
     double maxBraking = 0.0;              ///< m/s², positive
     double topSpeed = 0.0;                ///< m/s
+    /// A car described by its physics (format::CarDescription, trackwright/vehicle/car_physics.h):
+    /// the passes use its g-g-v envelope (vehicle_limits.h) instead of the constants above —
+    /// grip and braking growing with downforce, the brakes' cap, the engine's power, drag and
+    /// rolling resistance, and braking within the friction ellipse of the corner it brakes into.
+    /// Unset: the constants, as eq. 39.4 has them.
+    std::optional<trackwright::VehicleParameters> car = std::nullopt;
 };
 
 /// A line sampled at points: curvature at each point (1/m, signed) and the length of the segment
@@ -54,6 +61,13 @@ using trackwright::tractionFactor;
 /// normal load keeps kMinCrestLoad of the weight: v² ≤ (1 − kMinCrestLoad)·g·cos φ / κ_v.
 /// Infinite when nothing limits the speed (a straight, or banking steep enough to need no grip).
 double cornerSpeedLimit(double curvature, double banking, double verticalCurvature, double sinGradient, double grip, double maxLateralAcceleration);
+
+/// The same limit for a car with an envelope: the banked-curve balance above with the normal load
+/// n(v) = g·cos φ − v²·κ_v + downforce·v² and μ at that load (vehicle_limits.h gripFactor), solved
+/// for the fastest v that holds (bisection: downforce makes the grip grow with v², so a fast curve
+/// can be held where a slower one of the same radius could not be by constant grip).
+double cornerSpeedLimit(double curvature, double banking, double verticalCurvature, double sinGradient, double grip,
+                        const trackwright::VehicleParameters& car);
 
 /// Speed hint per point (m/s) and the time to drive the line at exactly those speeds.
 struct SpeedProfile {

@@ -12,7 +12,7 @@
 namespace bake {
 
 SimulatedCar::SimulatedCar(const trackwright::BakedTrack& track, const CarSetup& setup, trackwright::RecoveryPlanner* sharedPlanner)
-    : m_setup(setup), m_vehicle(trackwright::vehiclePreset(setup.vehicle)) {
+    : m_setup(setup), m_vehicle(setup.parameters ? *setup.parameters : trackwright::vehiclePreset(setup.vehicle)) {
     attach(track, sharedPlanner);
     const formats::BakedLine& line = track.view.lines[m_setup.line];
     const double runUp = m_closed ? std::fmod(std::max(0.0, m_setup.startDistance), static_cast<double>(line.length)) : 0.0;

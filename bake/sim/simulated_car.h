@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace bake {
@@ -19,6 +20,8 @@ namespace bake {
 struct CarSetup {
     trackwright::FollowerKind follower = trackwright::FollowerKind::Runner;
     trackwright::VehiclePreset vehicle = trackwright::VehiclePreset::Car;
+    /// The car's parameters in place of the preset's (a track's vehicle class: class_vehicle.h).
+    std::optional<trackwright::VehicleParameters> parameters = std::nullopt;
     std::uint32_t line = 0;          ///< baked line index
     std::uint32_t vehicleClass = 0;  ///< baked class whose speed hints the follower uses
     /// m along the line to start from on a closed route; laps are timed from the line's start, so a

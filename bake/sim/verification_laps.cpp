@@ -12,6 +12,7 @@ LapRunResult runVerificationLaps(const trackwright::BakedTrack& track, const Lap
     CarSetup setup;
     setup.follower = o.follower;
     setup.vehicle = o.vehicle;
+    setup.parameters = o.parameters;
     setup.line = o.line;
     setup.vehicleClass = o.vehicleClass;
     setup.startDistance = o.startDistance;

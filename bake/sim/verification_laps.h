@@ -5,6 +5,7 @@
 #include "trackwright/drive/follower_factory.h"
 #include "trackwright/vehicle/vehicle_model.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,8 @@ namespace bake {
 struct LapRunOptions {
     trackwright::FollowerKind follower = trackwright::FollowerKind::Runner;
     trackwright::VehiclePreset vehicle = trackwright::VehiclePreset::Car;
+    /// The car's parameters in place of the preset's (a track's vehicle class: class_vehicle.h).
+    std::optional<trackwright::VehicleParameters> parameters = std::nullopt;
     std::uint32_t line = 0;          ///< baked line index
     std::uint32_t vehicleClass = 0;  ///< baked class whose speed hints the follower uses
     int laps = 3;

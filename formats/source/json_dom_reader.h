@@ -101,13 +101,7 @@ public:
     template <class F> bool tryArray(const char* key, F&& element) {
         const rapidjson::Value* value = enterNamed(key, /*array=*/true);
         if (!value) return false;
-        for (rapidjson::SizeType i = 0; i < value->Size(); ++i) {
-            m_path.push_back("[" + std::to_string(i) + "]");
-            m_values.push_back(&(*value)[i]);
-            element(static_cast<std::size_t>(i));
-            m_values.pop_back();
-            m_path.pop_back();
-        }
+        forEachElement(*value, element);
         leave();
         return true;
     }
@@ -123,6 +117,13 @@ public:
         body();
     }
 
+    /// Inside array(): the current element as an array, `element(index)` once per item.
+    template <class F> void elementArray(F&& element) {
+        const rapidjson::Value* value = m_values.back();
+        if (!value->IsArray()) throw JsonStructureError("wrong-type", path(), path() + " must be an array");
+        forEachElement(*value, element);
+    }
+
     /// JSON path of the current position, e.g. "nodes[3].left".
     std::string path() const {
         std::string result;
@@ -134,6 +135,16 @@ public:
     }
 
 private:
+    template <class F> void forEachElement(const rapidjson::Value& array, F&& element) {
+        for (rapidjson::SizeType i = 0; i < array.Size(); ++i) {
+            m_path.push_back("[" + std::to_string(i) + "]");
+            m_values.push_back(&array[i]);
+            element(static_cast<std::size_t>(i));
+            m_values.pop_back();
+            m_path.pop_back();
+        }
+    }
+
     std::string childPath(const char* key) const {
         const std::string here = path();
         return here.empty() ? std::string(key) : here + "." + key;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "formats/baked/format_names.h"
+#include "trackwright/format/car_description.h"
 
 #include <cstdint>
 #include <optional>
@@ -13,7 +14,8 @@ namespace formats {
 
 /// Newest `.twtrack` schema this build reads and the one it writes. Schema 2 added per-node banking
 /// and surface grip and the track's crossing clearance; a schema-1 file reads with their defaults.
-inline constexpr int kTrackSchemaVersion = 2;
+/// Schema 3 added a vehicle class's `car`; a file without one is still written as schema 2.
+inline constexpr int kTrackSchemaVersion = 3;
 /// Least vertical distance between two surfaces that cross in plan for one to pass over the other,
 /// metres, when a track does not say (a road bridge's usual clearance).
 inline constexpr double kDefaultCrossingClearance = 4.5;
@@ -87,6 +89,9 @@ struct Line {
 };
 
 /// What speed hints and previews need to know about a kind of vehicle. SI units.
+/// A vehicle class: the limits its speed hints and lines are baked for. With a `car`, the limits
+/// are derived from the car's physics (bake/pipeline/class_vehicle.h) and each one written here
+/// (non-zero) wins over the derived one; without, all of them are required.
 struct VehicleClass {
     std::string name;
     double maxLateralAcceleration = 0.0;  ///< m/s², grip limit in corners (eq. 39.4)
@@ -96,6 +101,7 @@ struct VehicleClass {
     double wheelbase = 0.0;               ///< m
     double maxSteeringAngle = 0.0;        ///< rad, road-wheel angle at full lock
     double width = 0.0;                   ///< m, body width
+    std::optional<trackwright::format::CarDescription> car = std::nullopt;  ///< the car's physics (docs/formats.md, "car")
 
     friend bool operator==(const VehicleClass&, const VehicleClass&) = default;
 };

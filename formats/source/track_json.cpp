@@ -5,12 +5,16 @@
 #include "formats/source/json_dom_reader.h"
 #include "formats/source/file_io.h"
 #include "formats/source/json_structure.h"
+#include "formats/source/car_json.h"
+#include "formats/source/json_text.h"
+#include "formats/source/json_writer.h"
 #include "formats/baked/format_names.h"
 
 #include <cereal/types/string.hpp>
 #include <rapidjson/document.h>
 #include <rapidjson/error/en.h>
 
+#include <array>
 #include <cctype>
 #include <charconv>
 #include <sstream>
@@ -20,16 +24,12 @@ namespace {
 
 using detail::JsonDomReader;
 using detail::JsonStructureError;
+using detail::CerealJsonWriter;
 
 constexpr unsigned kParseFlags = rapidjson::kParseFullPrecisionFlag | rapidjson::kParseNanAndInfFlag;
 
 Diagnostic makeError(std::string code, std::string message, std::string jsonPath = {}) {
-    Diagnostic d;
-    d.severity = Severity::Error;
-    d.code = std::move(code);
-    d.message = std::move(message);
-    d.jsonPath = std::move(jsonPath);
-    return d;
+    return detail::errorDiagnostic(std::move(code), std::move(message), std::move(jsonPath));
 }
 
 using detail::lineAndColumn;
@@ -112,18 +112,8 @@ std::optional<Diagnostic> recogniseNonText(std::string_view text) {
     return std::nullopt;
 }
 
-/// Syntax, root type, format name and schema version, checked on the parsed document before its
-/// fields are read.
-std::optional<Diagnostic> checkEnvelope(std::string_view text, const rapidjson::Document& dom) {
-    if (dom.HasParseError()) {
-        const auto [line, column] = lineAndColumn(text, dom.GetErrorOffset());
-        Diagnostic d = makeError("json-syntax",
-            std::string("malformed JSON at line ") + std::to_string(line) + ", column " + std::to_string(column) +
-                ": " + rapidjson::GetParseError_En(dom.GetParseError()));
-        d.line = line;
-        d.column = column;
-        return d;
-    }
+/// Root type, format name and schema version, checked on the parsed document before its fields are read.
+std::optional<Diagnostic> checkEnvelope(const rapidjson::Document& dom) {
     if (!dom.IsObject())
         return makeError("not-a-track", "the file is JSON but not a Trackwright track: the top level must be an object");
     const auto format = dom.FindMember("format");
@@ -152,15 +142,13 @@ template <class IO, class T> void sideWidthFields(IO& io, T& side) {
     io.field("wall", side.wall);
 }
 
-template <class IO, class T> void vehicleClassFields(IO& io, T& v) {
-    io.field("name", v.name);
-    io.field("max_lateral_acceleration", v.maxLateralAcceleration);
-    io.field("max_acceleration", v.maxAcceleration);
-    io.field("max_braking", v.maxBraking);
-    io.field("top_speed", v.topSpeed);
-    io.field("wheelbase", v.wheelbase);
-    io.field("max_steering_angle", v.maxSteeringAngle);
-    io.field("width", v.width);
+/// A class's limits: each required without a car; with one, each optional (a limit written wins
+/// over the car's) and written only when set.
+template <class T> auto vehicleClassLimits(T& v) {
+    return std::array{std::pair{"max_lateral_acceleration", &v.maxLateralAcceleration}, std::pair{"max_acceleration", &v.maxAcceleration},
+                      std::pair{"max_braking", &v.maxBraking},     std::pair{"top_speed", &v.topSpeed},
+                      std::pair{"wheelbase", &v.wheelbase},        std::pair{"max_steering_angle", &v.maxSteeringAngle},
+                      std::pair{"width", &v.width}};
 }
 
 template <class IO, class T> void backdropFields(IO& io, T& b) {
@@ -235,7 +223,15 @@ void readLine(JsonDomReader& in, Line& line) {
     });
 }
 
-void readVehicleClass(JsonDomReader& in, VehicleClass& v) { vehicleClassFields(in, v); }
+void readVehicleClass(JsonDomReader& in, VehicleClass& v) {
+    in.field("name", v.name);
+    trackwright::format::CarDescription car;
+    if (in.tryObject("car", [&] { detail::readCarFields(in, car); })) v.car = std::move(car);
+    for (auto [key, value] : vehicleClassLimits(v)) {
+        if (v.car) in.tryField(key, *value);
+        else in.field(key, *value);
+    }
+}
 
 void readMarker(JsonDomReader& in, Marker& marker) {
     in.field("kind", marker.kind);
@@ -311,40 +307,6 @@ TrackDocument readDocument(const rapidjson::Value& root) {
 
 // ---- writing ---------------------------------------------------------------------------------
 
-/// Writes named fields, objects and arrays through Cereal's JSON archive, in call order.
-class CerealJsonWriter {
-public:
-    explicit CerealJsonWriter(cereal::JSONOutputArchive& archive) : m_archive(archive) {}
-
-    template <class T> void field(const char* key, const T& value) { m_archive(cereal::make_nvp(key, value)); }
-
-    template <class F> void object(const char* key, F&& body) {
-        m_archive.setNextName(key);
-        m_archive.startNode();
-        body();
-        m_archive.finishNode();
-    }
-
-    template <class Range, class F> void array(const char* key, const Range& items, F&& writeOne) {
-        m_archive.setNextName(key);
-        m_archive.startNode();
-        m_archive.makeArray();
-        for (const auto& item : items) writeOne(item);
-        m_archive.finishNode();
-    }
-
-    template <class T> void elementValue(const T& value) { m_archive(value); }
-
-    template <class F> void elementObject(F&& body) {
-        m_archive.startNode();
-        body();
-        m_archive.finishNode();
-    }
-
-private:
-    cereal::JSONOutputArchive& m_archive;
-};
-
 void writeSide(CerealJsonWriter& out, const char* key, const SideWidths& side) {
     out.object(key, [&] { sideWidthFields(out, side); });
 }
@@ -359,10 +321,18 @@ void writeObjects(CerealJsonWriter& out, const char* key, const Range& items, F 
     out.array(key, items, [&](const auto& item) { out.elementObject([&] { writeOne(item); }); });
 }
 
+/// The oldest schema that reads everything the document holds: a file without cars stays readable
+/// by the builds before schema 3.
+int leastSchemaFor(const TrackDocument& doc) {
+    for (const VehicleClass& v : doc.vehicleClasses)
+        if (v.car) return 3;
+    return 2;
+}
+
 void writeDocument(cereal::JSONOutputArchive& archive, const TrackDocument& doc) {
     CerealJsonWriter out(archive);
     out.field("format", std::string(kTrackFormatName));
-    out.field("schema", kTrackSchemaVersion);
+    out.field("schema", leastSchemaFor(doc));
     out.field("name", doc.name);
     writeObjects(out, "nodes", doc.nodes, [&](const TrackNode& node) {
         out.field("x", node.position.x);
@@ -390,7 +360,12 @@ void writeDocument(cereal::JSONOutputArchive& archive, const TrackDocument& doc)
         if (!line.vehicleClass.empty()) out.field("vehicle_class", line.vehicleClass);
         out.array("offsets", line.offsets, [&](double offset) { out.elementValue(offset); });
     });
-    writeObjects(out, "vehicle_classes", doc.vehicleClasses, [&](const VehicleClass& v) { vehicleClassFields(out, v); });
+    writeObjects(out, "vehicle_classes", doc.vehicleClasses, [&](const VehicleClass& v) {
+        out.field("name", v.name);
+        for (auto [key, value] : vehicleClassLimits(v))
+            if (!v.car || *value != 0.0) out.field(key, *value);
+        if (v.car) out.object("car", [&] { detail::writeCarFields(out, *v.car); });
+    });
     writeObjects(out, "markers", doc.markers, [&](const Marker& marker) {
         out.field("kind", marker.kind);
         out.field("node", marker.node);
@@ -419,28 +394,49 @@ void writeDocument(cereal::JSONOutputArchive& archive, const TrackDocument& doc)
 
 } // namespace
 
-TrackLoadResult parseTrackJson(std::string_view text) {
-    TrackLoadResult result;
+namespace detail {
+
+Diagnostic errorDiagnostic(std::string code, std::string message, std::string jsonPath) {
+    Diagnostic d;
+    d.severity = Severity::Error;
+    d.code = std::move(code);
+    d.message = std::move(message);
+    d.jsonPath = std::move(jsonPath);
+    return d;
+}
+
+std::optional<Diagnostic> parseJsonText(std::string_view text, rapidjson::Document& dom) {
     // A byte-order mark (some editors on Windows write one) is not JSON but says nothing wrong.
     if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
-    if (auto notText = recogniseNonText(text)) {
-        result.diagnostics.push_back(std::move(*notText));
-        return result;
-    }
+    if (auto notText = recogniseNonText(text)) return notText;
     std::string tamed(text);
-    if (auto numberError = tameNumberLiterals(tamed)) {
-        result.diagnostics.push_back(std::move(*numberError));
-        return result;
-    }
+    if (auto numberError = tameNumberLiterals(tamed)) return numberError;
     text = tamed;
-    if (auto structureError = detail::checkJsonStructure(text)) {
-        result.diagnostics.push_back(std::move(*structureError));
-        return result;
+    if (auto structureError = detail::checkJsonStructure(text)) return structureError;
+    dom.Parse<kParseFlags>(text.data(), text.size());
+    if (dom.HasParseError()) {
+        const auto [line, column] = lineAndColumn(text, dom.GetErrorOffset());
+        Diagnostic d = makeError("json-syntax",
+            std::string("malformed JSON at line ") + std::to_string(line) + ", column " + std::to_string(column) +
+                ": " + rapidjson::GetParseError_En(dom.GetParseError()));
+        d.line = line;
+        d.column = column;
+        return d;
     }
+    return std::nullopt;
+}
+
+} // namespace detail
+
+TrackLoadResult parseTrackJson(std::string_view text) {
+    TrackLoadResult result;
     // One parse: the envelope and every field are read from this document.
     rapidjson::Document dom;
-    dom.Parse<kParseFlags>(text.data(), text.size());
-    if (auto envelopeError = checkEnvelope(text, dom)) {
+    if (auto syntaxError = detail::parseJsonText(text, dom)) {
+        result.diagnostics.push_back(std::move(*syntaxError));
+        return result;
+    }
+    if (auto envelopeError = checkEnvelope(dom)) {
         result.diagnostics.push_back(std::move(*envelopeError));
         return result;
     }

@@ -4,6 +4,8 @@
 
 #include "formats/validate/validate_detail.h"
 
+#include "trackwright/format/car_description.h"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -235,8 +237,14 @@ void checkVehicleClasses(const TrackDocument& doc, DiagnosticSink& sink) {
         } else if (!names.insert(c.name).second) {
             sink.error("vehicle-parameter", "two vehicle classes are named \"" + c.name + "\": rename one, names must be unique", path + ".name");
         }
+        if (c.car) {
+            if (const char* problem = trackwright::format::carDescriptionProblem(*c.car))
+                sink.error("vehicle-car", "vehicle class \"" + c.name + "\": its car's " + problem + ": fix the car description (docs/formats.md, \"car\")",
+                           path + ".car");
+        }
         for (const NumberField& param : vehicleFields(c)) {
             if (param.value > 0.0 || !std::isfinite(param.value)) continue;  // non-finite is reported as such
+            if (c.car && param.value == 0.0) continue;                        // not written: derived from the car
             sink.error("vehicle-parameter", "vehicle class \"" + c.name + "\": " + param.label + " (\"" + param.key + "\") is " +
                 quantity(param.value, param.unit) + "; every vehicle parameter must be greater than 0", path + "." + param.key);
         }

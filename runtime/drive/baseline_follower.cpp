@@ -12,7 +12,7 @@ BaselineFollower::BaselineFollower(const BakedTrack& track, std::uint32_t line, 
     : m_track(track), m_line(line), m_sampler(track, line, 0), m_p(parameters), m_stuck(parameters.stuck) {}
 
 Controls BaselineFollower::update(const FollowerInput& in) {
-    if (!isFinite(in.state) || !(in.dt > 0.0f) || !m_sampler.valid()) return {};  // no line: neutral
+    if (Controls held; holdsStill(in, m_sampler.valid(), held)) return held;
     const std::uint32_t route = m_track.view.lines[m_line].route;
     if (in.registration.defined && in.registration.route == route) m_lineDistance = lineDistanceAt(m_track, m_line, in.registration);
 

@@ -22,4 +22,12 @@ TeleportRequest teleportOntoLine(const LineSampler& line, float distance) {
     return {true, s.position, static_cast<float>(std::atan2(s.tangent.y, s.tangent.x))};
 }
 
+bool holdsStill(const FollowerInput& in, bool hasLine, Controls& out) {
+    out = {};
+    if (!isFinite(in.state) || !(in.dt > 0.0f) || !hasLine) return true;  // neutral
+    if (!in.countdown) return false;
+    out.throttle = -1.0f;  // on the brakes until the start
+    return true;
+}
+
 } // namespace trackwright

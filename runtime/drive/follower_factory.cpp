@@ -55,14 +55,8 @@ std::unique_ptr<Follower> makeFollower(FollowerKind kind, const BakedTrack& trac
     }
     case FollowerKind::Runner: {
         RunnerParameters p;
-        p.wheelbase = vehicle.wheelbase;
-        p.width = vehicle.width;
-        p.lateralGrip = vehicle.lateralGrip;
+        p.vehicle = vehicle;
         p.length = vehicle.wheelbase + 2.0f;  // overhangs, as a race counts a car's length
-        p.maxSteeringAngle = vehicle.maxSteeringAngle;
-        p.maxBraking = vehicle.maxBraking;
-        p.maxAcceleration = vehicle.maxAcceleration;
-        p.topSpeed = vehicle.topSpeed;
         return std::make_unique<RunnerFollower>(track, line, vehicleClass, p);
     }
     case FollowerKind::Predictive:

@@ -114,7 +114,7 @@ Controls ManeuverTracker::update(const VehicleState& s, float dt, const VehicleP
     if (!last) wanted = std::min(wanted, std::sqrt(2.0f * d.comfortBraking * std::max(0.0f, toEnd - 0.2f)) + 0.2f);
     const float along = static_cast<float>(direction) * s.speed;  // speed in the run's direction
     const float throttle = static_cast<float>(direction) * std::clamp(d.speedGain * (wanted - along), -1.0f, 1.0f);
-    return {std::clamp(steering, -1.0f, 1.0f), throttle, false};
+    return {std::clamp(steering, -1.0f, 1.0f), throttle, false, /*reverse=*/direction < 0};
 }
 
 } // namespace trackwright

@@ -35,7 +35,7 @@ float PursuitFollower::computeTargetSpeed(format::Vec2 position, float lineDista
 }
 
 Controls PursuitFollower::update(const FollowerInput& in) {
-    if (!isFinite(in.state) || !(in.dt > 0.0f) || !m_sampler.valid()) return {};  // no line: neutral
+    if (Controls held; holdsStill(in, m_sampler.valid(), held)) return held;
     if (in.registration.defined && in.registration.route == m_track.view.lines[m_line].route)
         m_lineDistance = lineDistanceAt(m_track, m_line, in.registration);
 

@@ -4,6 +4,7 @@
 #include "trackwright/track/race_zones.h"
 #include "trackwright/track/prefetch.h"
 #include "trackwright/drive/steering.h"
+#include "trackwright/vehicle/vehicle_limits.h"
 
 #include <limits>
 
@@ -27,7 +28,10 @@ float offsetSpeedFactor(float curvature, float offset) {
 } // namespace
 
 RunnerFollower::RunnerFollower(const BakedTrack& track, std::uint32_t line, std::uint32_t vehicleClass, const RunnerParameters& parameters)
-    : m_line(line), m_sampler(track, line, vehicleClass), m_predictor(track), m_p(parameters), m_stuck(parameters.stuck) {
+    : m_line(line), m_sampler(track, line, vehicleClass), m_predictor(track), m_p(parameters),
+      m_stopping(parameters.vehicle, parameters.brakingFraction, kStoppingTableSpeed * parameters.vehicle.topSpeed),
+      m_lateStopping(parameters.vehicle, parameters.lateBrakingFraction, kStoppingTableSpeed * parameters.vehicle.topSpeed),
+      m_envelope(hasEnvelope(parameters.vehicle)), m_stuck(parameters.stuck) {
     if (line < track.view.lines.size()) m_predictor.assignRoute(track.view.lines[line].route);
     for (const format::BakedSpeedProfile& p : track.view.speedProfiles)
         if (p.line == line && p.vehicleClass == vehicleClass) m_firstHint = p.firstHint;
@@ -35,6 +39,8 @@ RunnerFollower::RunnerFollower(const BakedTrack& track, std::uint32_t line, std:
 
 void RunnerFollower::reset() {
     m_hasRunner = false;
+    m_brakingHeld = false;
+    m_understeer = {};
     m_stuck.reset();
     m_craft.reset();
     m_corner = {};
@@ -73,10 +79,10 @@ float RunnerFollower::routeCurvatureAt(const Registration& r) const {
 float RunnerFollower::towed(float hint) const {
     // Where the hint is the top speed, the straight is run flat out, and the tow raises that; where
     // grip or braking sets it, the tow changes nothing.
-    return hint >= kTopSpeedHint * m_p.topSpeed ? hint * m_towFactor : hint;
+    return hint >= kTopSpeedHint * m_p.vehicle.topSpeed ? hint * m_towFactor : hint;
 }
 
-float RunnerFollower::speedFromHints(float speed, bool& mustBrake) const {
+float RunnerFollower::speedFromHints(float speed, bool& mustBrake) {
     mustBrake = false;
     if (m_firstHint < 0) return speed;  // no profile for this class: hold speed
     const LineSample& atCar = m_atCar;
@@ -89,8 +95,12 @@ float RunnerFollower::speedFromHints(float speed, bool& mustBrake) const {
     const float* hints = track().view.speedHints.data() + m_firstHint;
     const float length = m_sampler.length();
     const bool closed = m_sampler.closed();
-    const float braking = (m_lateBraking ? m_p.lateBrakingFraction : m_p.brakingFraction) * m_p.maxBraking;
-    const float horizon = speed * speed / (2.0f * braking) + 5.0f;
+    const StoppingDistances& stopping = m_lateBraking ? m_lateStopping : m_stopping;
+    const float horizon = stopping.toStop(speed) + 5.0f;
+    // How far braking at the counted share must reach, over how far it may: above 1 the car must
+    // brake now (§39.4.2), and it brakes that hard — the share times this — so it slides down the
+    // braking curve instead of alternating full brake and throttle tick by tick.
+    float demand = 0.0f, demandHint = 0.0f;
     // The first point beyond the car: a binary search, then a walk.
     const float here = m_atCar.distance;
     std::uint32_t i = firstPointAfterCar();
@@ -103,14 +113,22 @@ float RunnerFollower::speedFromHints(float speed, bool& mustBrake) const {
         if (i < count && points[i].distance < here) wrap = length;  // past the start line of a closed route
         const float ahead = points[i].distance + wrap - here;
         if (ahead > horizon) break;
-        const float predicted2 = speed * speed - 2.0f * braking * ahead;
         const float hint = m_paceNow * towed(hints[i]) * offsetSpeedFactor(points[i].curvature, m_offset);
-        if (predicted2 > hint * hint) {
-            mustBrake = true;
-            return std::min(m_paceNow * hintHere, hint);
+        if (!(hint < speed)) continue;
+        const float need = stopping.between(speed, hint) / std::max(0.1f, ahead);
+        if (need > demand) {
+            demand = need;
+            demandHint = hint;
         }
+        mustBrake = mustBrake || stopping.overshoots(speed, hint, ahead);
     }
-    return m_paceNow * hintHere;
+    // Between two ticks of braking the throttle stays shut while the curve still asks for most of
+    // the brakes (kBrakingRelease): the car coasts down to the curve instead of accelerating off it.
+    const bool wasBraking = m_brakingHeld;
+    m_brakingHeld = mustBrake || (wasBraking && demand > kBrakingRelease);
+    if (!mustBrake) return m_brakingHeld ? std::min(m_paceNow * hintHere, speed) : m_paceNow * hintHere;
+    m_brakeDemand = demand * (m_lateBraking ? m_p.lateBrakingFraction : m_p.brakingFraction);
+    return std::min(m_paceNow * hintHere, demandHint);
 }
 
 RunnerFollower::TightCorner RunnerFollower::findTightCorner(float speed, float pace) const {
@@ -121,11 +139,10 @@ RunnerFollower::TightCorner RunnerFollower::findTightCorner(float speed, float p
     const format::BakedLinePoint* points = track().view.linePoints.data() + line.firstPoint;
     const float* hints = track().view.speedHints.data() + m_firstHint;
     const float length = m_sampler.length();
-    const float braking = m_p.brakingFraction * m_p.maxBraking;
-    const float stopping = speed * speed / (2.0f * braking);
+    const float stopping = m_stopping.toStop(speed);
     const float here = m_atCar.distance;
     const format::BakedNode* nodes = track().view.nodes.data() + track().view.routes[line.route].firstNode;
-    const float half = 0.5f * m_p.width + m_p.wallMargin;
+    const float half = 0.5f * m_p.vehicle.width + m_p.wallMargin;
     float best = std::numeric_limits<float>::infinity();
     std::uint32_t i = firstPointAfterCar();
     for (std::uint32_t visited = 0; visited < count; ++visited, ++i) {
@@ -138,7 +155,7 @@ RunnerFollower::TightCorner RunnerFollower::findTightCorner(float speed, float p
         if (ahead > m_p.passHorizon || ahead - stopping > best) break;
         const float hint = pace * hints[i];
         if (hint >= m_p.tightCornerFraction * speed) continue;
-        const float point = ahead - (speed * speed - hint * hint) / (2.0f * braking);
+        const float point = ahead - m_stopping.between(speed, hint);
         if (point < best) {
             best = point;
             const float side = points[i].curvature > 0.0f ? 1.0f : points[i].curvature < 0.0f ? -1.0f : 0.0f;
@@ -187,8 +204,7 @@ float RunnerFollower::tightBrakingPoint(float speed, float pace, float& cornerSi
     cornerSide = 0.0f;
     if (!m_corner.valid) return std::numeric_limits<float>::infinity();
     cornerSide = m_corner.side;
-    const float braking = m_p.brakingFraction * m_p.maxBraking;
-    const float point = ahead(m_corner.distance) - (speed * speed - m_corner.hint * m_corner.hint) / (2.0f * braking);
+    const float point = ahead(m_corner.distance) - m_stopping.between(speed, m_corner.hint);
     return std::max(0.0f, point);
 }
 
@@ -216,7 +232,7 @@ void RunnerFollower::fillStretch(float end, StretchAhead& stretch) const {
     const float length = m_sampler.length();
     const float here = m_atCar.distance;
     stretch.steps = StretchAhead::kMaxSteps;
-    stretch.acceleration = m_p.maxAcceleration;
+    stretch.acceleration = m_p.vehicle.maxAcceleration;
     stretch.stepLength = end / static_cast<float>(StretchAhead::kMaxSteps);
     float metres[StretchAhead::kMaxSteps] = {}, time[StretchAhead::kMaxSteps] = {};
     std::uint32_t i = firstPointAfterCar();
@@ -249,13 +265,13 @@ RaceCraftSituation RunnerFollower::situation(const FollowerInput& in, float spee
     s.freeSpeed = m_firstHint < 0 ? speed : pace * towed(here.speedHint) * offsetSpeedFactor(here.curvature, m_offset);
     s.lateral = in.registration.lateral;
     s.lineLateral = here.lateral;
-    const float half = 0.5f * m_p.width + m_p.wallMargin;
+    const float half = 0.5f * m_p.vehicle.width + m_p.wallMargin;
     s.leftLimit = std::max(0.0f, trackWidthAt(in.registration, 1.0f) - half);
     s.rightLimit = -std::max(0.0f, trackWidthAt(in.registration, -1.0f) - half);
-    s.width = m_p.width;
+    s.width = m_p.vehicle.width;
     s.length = m_p.length;
     s.brakingPoint = tightBrakingPoint(speed, pace, s.cornerSide);
-    s.lateralHeadroom = m_p.lateralGrip - speed * speed * std::abs(here.curvature);
+    s.lateralHeadroom = m_p.vehicle.lateralGrip - speed * speed * std::abs(here.curvature);
     // The designer's zones (race_zones.h), along the route the car is registered on.
     const OvertakingRule rule = overtakingRuleAt(track(), in.registration.route, in.registration.distance);
     s.permission.left = (static_cast<unsigned>(rule.sides) & static_cast<unsigned>(PassSides::Left)) != 0;
@@ -270,7 +286,7 @@ RaceCraftSituation RunnerFollower::situation(const FollowerInput& in, float spee
         s.cornerCurvature = m_corner.curvature;
         s.cornerInsideRoom = m_corner.insideRoom;
     }
-    s.lateDeceleration = m_p.lateBrakingFraction * m_p.maxBraking;
+    s.lateDeceleration = m_p.lateBrakingFraction * m_p.vehicle.maxBraking;
     // The stretch a pass is predicted on, only while there is a car race craft may pass: one in the
     // way within its decision reach (the keenest driver's, in an overtaking zone), or the one it passes.
     const bool passing = m_craft.pass() == RaceCraft::Pass::Committed;
@@ -287,7 +303,7 @@ RaceCraftSituation RunnerFollower::situation(const FollowerInput& in, float spee
 }
 
 Controls RunnerFollower::update(const FollowerInput& in) {
-    if (!isFinite(in.state) || !(in.dt > 0.0f) || !m_sampler.valid()) return {};  // no line: neutral
+    if (Controls held; holdsStill(in, m_sampler.valid(), held)) return held;
     if (Controls pit; m_pit.active() && updatePit(in, pit)) return pit;
     const std::uint32_t route = track().view.lines[m_line].route;
     const bool onRoute = in.registration.defined && in.registration.route == route;
@@ -345,25 +361,26 @@ Controls RunnerFollower::update(const FollowerInput& in) {
     const float runnerOffset = m_offset == 0.0f ? 0.0f
                                                 : std::clamp(m_offset, std::min(0.0f, roadRight - runner.lateral), std::max(0.0f, roadLeft - runner.lateral));
     m_runnerPosition = runner.position + format::Vec2{-runner.tangent.y, runner.tangent.x} * (m_p.lateralOffset + runnerOffset);
-    float steering = purePursuitSteering(in.state, m_runnerPosition, m_p.wheelbase, m_p.maxSteeringAngle);
+    float steering = purePursuitSteering(in.state, m_runnerPosition, m_p.vehicle.wheelbase, m_p.vehicle.maxSteeringAngle);
+    steering = m_understeer.compensate(steering, in.state, in.dt, m_p.vehicle);
 
-    bool mustBrake = false;
+    bool mustBrake = false, trafficBraking = false;
     m_targetSpeed = speedFromHints(speed, mustBrake);
     // A car passing on a straight run flat out keeps its throttle open when a tow has carried it
     // above its own top speed: it lifts only for the braking check, not to give the surplus away.
-    if (!mustBrake && m_craft.pass() == RaceCraft::Pass::Committed && m_atCar.speedHint >= kTopSpeedHint * m_p.topSpeed)
+    if (!mustBrake && m_craft.pass() == RaceCraft::Pass::Committed && m_atCar.speedHint >= kTopSpeedHint * m_p.vehicle.topSpeed)
         m_targetSpeed = std::max(m_targetSpeed, speed + 1.0f / m_p.speedGain);
     if (m_crossingAcceleration > 0.0f) {
         // A return to the line keeps the grip it needs to stop on it, in the bend here and the one
         // half a second on: the speed at which the line's curvature leaves that much spare.
         const float curvature = std::max(std::abs(m_atCar.curvature), curvatureHere);
-        const float spare = std::max(0.25f * m_p.lateralGrip, m_p.lateralGrip - m_crossingAcceleration);
+        const float spare = std::max(0.25f * m_p.vehicle.lateralGrip, m_p.vehicle.lateralGrip - m_crossingAcceleration);
         if (curvature > 0.0f) m_targetSpeed = std::min(m_targetSpeed, std::sqrt(spare / curvature));
     }
     if (m_traffic) {
         // Follow: the car behind owns avoiding the car ahead (traffic/follow_rules.h).
         // In a tow on a clear straight the car closes up to draft the car ahead (follow_rules.h).
-        const bool drafting = m_towFactor > 1.0f && mayDraft(*m_traffic, speed, m_brakingPoint, m_p.maxBraking, m_p.follow);
+        const bool drafting = m_towFactor > 1.0f && mayDraft(*m_traffic, speed, m_brakingPoint, m_p.vehicle.maxBraking, m_p.follow);
         // Where this car's own path runs at the place of each car ahead it is about to reach.
         float pathGaps[kMaxTrafficAhead];
         for (int k = 0; k < m_traffic->aheadCount; ++k) {
@@ -372,22 +389,26 @@ Controls RunnerFollower::update(const FollowerInput& in) {
             if (!onRoute || n.gap > m_p.follow.pathLookGap || !(n.gap < m_p.follow.pathLookTime * n.closingSpeed)) continue;
             std::uint32_t cursor = m_carCursor;
             const float there = m_sampler.lateralAt(m_lineDistance + n.centre, &cursor) + m_offset;
-            pathGaps[k] = std::abs(n.lateral - there) - 0.5f * (m_p.width + n.width);
+            pathGaps[k] = std::abs(n.lateral - there) - 0.5f * (m_p.vehicle.width + n.width);
         }
         const float limit =
-            std::min(m_craftSpeedCap, trafficSpeedLimit(*m_traffic, speed, m_p.maxBraking, m_p.follow, m_tightBraking, drafting, pathGaps));
+            std::min(m_craftSpeedCap, trafficSpeedLimit(*m_traffic, speed, m_p.vehicle.maxBraking, m_p.follow, m_tightBraking, drafting, pathGaps));
         if (limit < m_targetSpeed) {
             m_targetSpeed = limit;
-            mustBrake = mustBrake || limit < speed - m_p.follow.fullBrakingExcess;
+            trafficBraking = limit < speed - m_p.follow.fullBrakingExcess;
         }
         // Alongside: hold the line's curvature at most, less the drift towards the other car.
         // Parallel to the road, not to the line: where the line sweeps across the road (off the
         // grid, through a chicane) holding its curvature drifts the car into the one beside it.
         const float curvature = onRoute ? routeCurvatureAt(in.registration) : m_atCar.curvature;
-        const float hold = m_p.maxSteeringAngle > 0.0f ? std::atan(m_p.wheelbase * curvature) / m_p.maxSteeringAngle : 0.0f;
-        steering = alongsideSteering(*m_traffic, steering, hold, steeringPerLateralAcceleration(speed, m_p.wheelbase, m_p.maxSteeringAngle), m_p.follow);
+        const float hold = m_p.vehicle.maxSteeringAngle > 0.0f ? std::atan(m_p.vehicle.wheelbase * curvature) / m_p.vehicle.maxSteeringAngle : 0.0f;
+        steering = alongsideSteering(*m_traffic, steering, hold, steeringPerLateralAcceleration(speed, m_p.vehicle.wheelbase, m_p.vehicle.maxSteeringAngle), m_p.follow);
     }
-    float throttle = mustBrake ? -1.0f : std::clamp(m_p.speedGain * (m_targetSpeed - in.state.speed), -1.0f, 1.0f);
+    // The braking curve's demand sets how hard the car brakes; a car in the way ahead, full brakes.
+    float throttle = trafficBraking ? -1.0f
+        : mustBrake                 ? -std::clamp(m_brakeDemand, kLeastBraking, 1.0f)
+                                    : std::clamp(m_p.speedGain * (m_targetSpeed - in.state.speed), -1.0f, 1.0f);
+    if (m_envelope) throttle = withinFrictionBudget(throttle, in.state, in.registration.road.grip);
     if (m_hasDriver && m_clock < m_driver.reactionTime) throttle = -1.0f;
 
     if (onRoute) {
@@ -406,8 +427,8 @@ Controls RunnerFollower::update(const FollowerInput& in) {
             const float towardsCentre = ahead.defined ? (ahead.lateral > 0.0f ? -1.0f : 1.0f) : (in.registration.lateral > 0.0f ? -1.0f : 1.0f);
             // A share of the lock, but never more than the wall correction's share of the grip
             // as lateral acceleration: 0.3 of the lock at 55 m/s asks for ~200 m/s² and spins the car.
-            const float correction = std::min(m_p.wallCorrection, m_p.wallCorrectionGrip * m_p.lateralGrip *
-                                                                        steeringPerLateralAcceleration(speed, m_p.wheelbase, m_p.maxSteeringAngle));
+            const float correction = std::min(m_p.wallCorrection, m_p.wallCorrectionGrip * m_p.vehicle.lateralGrip *
+                                                                        steeringPerLateralAcceleration(speed, m_p.vehicle.wheelbase, m_p.vehicle.maxSteeringAngle));
             steering = std::clamp(steering + correction * towardsCentre, -1.0f, 1.0f);
             throttle = std::min(throttle, 0.0f);
                 }
@@ -417,9 +438,27 @@ Controls RunnerFollower::update(const FollowerInput& in) {
         if (excess > 0.0f) steering = std::clamp(steering - std::copysign(m_p.sideCorrectionGain * excess, lateral), -1.0f, 1.0f);
     }
 
+    m_understeer.commanded(steering, m_p.vehicle);
     const StuckContext context{&in.state, &m_sampler, m_lineDistance};
     return m_stuck.update(in.registration.defined ? in.registration.distance : NAN, wrapLength(track(), m_line), in.dt, {steering, throttle, false},
                           &context);
+}
+
+float RunnerFollower::withinFrictionBudget(float throttle, const VehicleState& state, float roadGrip) const {
+    // One budget for the tyres: what the turn uses of them now (the car's own yaw rate times its
+    // speed) leaves the friction ellipse's rest for braking and driving.
+    const float speed = std::max(0.0f, state.speed);
+    const float grip = std::isfinite(roadGrip) && roadGrip > 0.0f ? roadGrip : 1.0f;
+    const float lateralMax = lateralLimit(m_p.vehicle, speed) * grip;
+    const float turning = std::abs(speed * state.yawRate);
+    if (throttle < 0.0f) {
+        const float share = frictionEllipse(1.0f, turning, lateralMax);
+        return std::max(throttle, -std::max(kLeastBraking, share));
+    }
+    const float drive = driveLimit(m_p.vehicle, speed);
+    if (!(drive > 0.0f)) return throttle;
+    const float traction = frictionEllipse(m_p.vehicle.maxAcceleration * gripFactor(m_p.vehicle, speed) * std::min(1.0f, grip), turning, lateralMax);
+    return std::min(throttle, traction / drive);
 }
 
 void RunnerFollower::prefetch() const {

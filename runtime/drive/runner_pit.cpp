@@ -17,15 +17,15 @@ PitRequestStatus RunnerFollower::requestPitStop(std::uint32_t boxMarker) {
 
 bool RunnerFollower::updatePit(const FollowerInput& in, Controls& out) {
     PitDriving p;
-    p.wheelbase = m_p.wheelbase;
-    p.maxSteeringAngle = m_p.maxSteeringAngle;
-    p.maxBraking = m_p.maxBraking;
-    p.maxAcceleration = m_p.maxAcceleration;
+    p.wheelbase = m_p.vehicle.wheelbase;
+    p.maxSteeringAngle = m_p.vehicle.maxSteeringAngle;
+    p.maxBraking = m_p.vehicle.maxBraking;
+    p.maxAcceleration = m_p.vehicle.maxAcceleration;
     p.brakingFraction = m_p.brakingFraction;
     p.lookaheadMin = m_p.lookaheadMin;
     p.lookaheadTime = m_p.lookaheadTime;
     p.speedGain = m_p.speedGain;
-    p.width = m_p.width;
+    p.width = m_p.vehicle.width;
     p.length = m_p.length;
     p.follow = m_p.follow;
     const float pace = m_hasDriver ? m_driver.pace : 1.0f;

@@ -14,7 +14,7 @@ SeekFollower::SeekFollower(const BakedTrack& track, std::uint32_t line, Mode mod
 }
 
 Controls SeekFollower::update(const FollowerInput& in) {
-    if (!isFinite(in.state) || !(in.dt > 0.0f) || !m_sampler.valid()) return {};  // no line: neutral
+    if (Controls held; holdsStill(in, m_sampler.valid(), held)) return held;
     const std::uint32_t route = track().view.lines[m_line].route;
     if (in.registration.defined && in.registration.route == route) m_lineDistance = lineDistanceAt(track(), m_line, in.registration);
     const float offset = static_cast<float>(m_p.predictionOffset) * m_p.spacing;

@@ -20,4 +20,27 @@ float purePursuitSteering(const VehicleState& state, format::Vec2 target, float 
     return std::clamp(static_cast<float>(delta / maxSteeringAngle), -1.0f, 1.0f);
 }
 
+float UndersteerCompensation::ratio() const {
+    if (!(m_askedFiltered > 0.5f * kLeastCurvature)) return 1.0f;
+    return std::clamp(m_drivenFiltered / m_askedFiltered, kLeastRatio, kMostRatio);
+}
+
+float UndersteerCompensation::compensate(float steering, const VehicleState& state, float dt, const VehicleParameters& vehicle) {
+    if (!(vehicle.maxSteeringAngle > 0.0f) || !(vehicle.wheelbase > 0.0f)) return steering;
+    if (state.speed > kLeastSpeed && std::abs(m_asked) > kLeastCurvature && dt > 0.0f) {
+        const float a = std::min(1.0f, dt / kTime);
+        const float driven = state.yawRate / state.speed * (m_asked > 0.0f ? 1.0f : -1.0f);
+        m_askedFiltered += a * (std::abs(m_asked) - m_askedFiltered);
+        m_drivenFiltered += a * (driven - m_drivenFiltered);
+    }
+    const float r = ratio();
+    if (r == 1.0f) return steering;
+    const float curvature = std::tan(steering * vehicle.maxSteeringAngle) / vehicle.wheelbase;
+    return std::clamp(std::atan(curvature / r * vehicle.wheelbase) / vehicle.maxSteeringAngle, -1.0f, 1.0f);
+}
+
+void UndersteerCompensation::commanded(float steering, const VehicleParameters& vehicle) {
+    m_asked = vehicle.wheelbase > 0.0f ? std::tan(std::clamp(steering, -1.0f, 1.0f) * vehicle.maxSteeringAngle) / vehicle.wheelbase : 0.0f;
+}
+
 } // namespace trackwright

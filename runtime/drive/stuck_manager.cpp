@@ -76,7 +76,7 @@ Controls StuckManager::update(float distance, float routeLength, float dt, const
 
     if (m_reverseLeft > 0.0f) {
         m_reverseLeft -= dt;
-        return {-wanted.steering, -1.0f, false};
+        return {-wanted.steering, -1.0f, false, /*reverse=*/true};
     }
     m_timer += dt;
     if (m_timer >= m_p.window) {

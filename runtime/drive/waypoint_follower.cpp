@@ -16,7 +16,7 @@ void WaypointFollower::reset() {
 }
 
 Controls WaypointFollower::update(const FollowerInput& in) {
-    if (!isFinite(in.state) || !(in.dt > 0.0f) || !m_sampler.valid()) return {};  // no line: neutral
+    if (Controls held; holdsStill(in, m_sampler.valid(), held)) return held;
     const std::uint32_t route = m_track.view.lines[m_line].route;
     if (in.registration.defined && in.registration.route == route) m_lineDistance = lineDistanceAt(m_track, m_line, in.registration);
     if (!m_hasWaypoint) {

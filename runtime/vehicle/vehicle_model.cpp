@@ -1,5 +1,7 @@
 #include "trackwright/vehicle/vehicle_model.h"
 
+#include "trackwright/vehicle/vehicle_limits.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -44,12 +46,13 @@ const char* vehiclePresetName(VehiclePreset preset) {
 
 bool validVehicleParameters(const VehicleParameters& v) {
     const float numbers[] = {v.wheelbase, v.maxSteeringAngle, v.steeringRate, v.maxAcceleration, v.maxBraking, v.topSpeed,
-                             v.reverseSpeed, v.drag, v.rollingResistance, v.lateralGrip, v.turnOnSpotRate, v.width};
+                             v.reverseSpeed, v.drag, v.rollingResistance, v.lateralGrip, v.turnOnSpotRate, v.width,
+                             v.downforce, v.loadSensitivity, v.brakeLimit, v.powerPerMass};
     for (float n : numbers)
         if (!std::isfinite(n) || n < 0.0f) return false;
     const bool turns = v.maxSteeringAngle > 0.0f || v.turnOnSpotRate > 0.0f;
     return turns && v.wheelbase > 0.0f && v.maxAcceleration > 0.0f && v.maxBraking > 0.0f && v.topSpeed > 0.0f &&
-        v.lateralGrip > 0.0f && v.width > 0.0f;
+        v.lateralGrip > 0.0f && v.width > 0.0f && v.loadSensitivity < 1.0f;
 }
 
 bool vehiclePresetByName(const char* name, VehiclePreset& preset) {
@@ -136,8 +139,19 @@ void integrate(const VehicleParameters& v, const Controls& c, float dt, const Ro
     VehicleState& s = body.state;
     // Friction-limited forces scale with the surface: brakes with its grip, the engine with the
     // traction factor (the speed hints' b_max·grip and a_max·min(1, grip)). Exact on grip 1.
-    const float braking = v.maxBraking * road.grip;
-    const float engine = v.maxAcceleration * road.traction;
+    // A car with an envelope (vehicle_limits.h) feels its load too: downforce presses it harder
+    // as it goes faster, the brakes cap what the tyres could give, the engine gives its power.
+    float braking = v.maxBraking * road.grip;
+    float engine = v.maxAcceleration * road.traction;
+    float loadGrip = 1.0f;  // the lateral grip's share from the load
+    if (hasEnvelope(v)) {
+        const float speedNow = static_cast<float>(std::hypot(body.velocity.x, body.velocity.y));
+        loadGrip = gripFactor(v, speedNow);
+        braking = v.maxBraking * loadGrip;
+        if (v.brakeLimit > 0.0f) braking = std::min(braking, v.brakeLimit);
+        braking *= road.grip;
+        engine = driveLimit(v, speedNow) * road.traction;
+    }
 
     // Wheels turn towards the commanded angle at a limited rate.
     const float targetAngle = steering * v.maxSteeringAngle;
@@ -195,7 +209,7 @@ void integrate(const VehicleParameters& v, const Controls& c, float dt, const Ro
     s.yawRate = static_cast<float>(yawRate);
 
     // Grip: the velocity follows the new heading only as far as lateral grip allows; the rest slides.
-    const float lateralGrip = v.lateralGrip * road.grip;
+    const float lateralGrip = v.lateralGrip * loadGrip * road.grip;
     const double cosN = std::cos(s.heading), sinN = std::sin(s.heading);
     const format::Vec2 world = turned(forward, lateral, cosH, sinH);
     const double vx = world.x, vy = world.y;

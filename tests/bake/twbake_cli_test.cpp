@@ -1,6 +1,7 @@
 #include "bake/cli/exit_codes.h"
 #include "bake/cli/json_report.h"
 #include "bake/cli/twbake.h"
+#include "tests/support/run_twbake.h"
 
 #include "formats/source/file_io.h"
 #include "formats/source/track_json.h"
@@ -29,23 +30,8 @@ namespace {
 namespace fs = std::filesystem;
 using namespace bake::cli;
 
-struct RunResult {
-    int exitCode = -1;
-    std::string out;
-    std::string err;
-};
-
-RunResult twbake(std::vector<std::string> args) {
-    args.insert(args.begin(), "twbake");
-    std::vector<const char*> argv;
-    for (const auto& a : args) argv.push_back(a.c_str());
-    std::ostringstream out, err;
-    RunResult r;
-    r.exitCode = runTwbake(static_cast<int>(argv.size()), argv.data(), out, err);
-    r.out = out.str();
-    r.err = err.str();
-    return r;
-}
+using tw::test::RunResult;
+using tw::test::twbake;
 
 class TwbakeCli : public ::testing::Test {
 protected:

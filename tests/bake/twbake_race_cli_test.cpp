@@ -4,6 +4,8 @@
 #include "bake/cli/twbake.h"
 #include "bake/sim/race_run.h"
 
+#include "tests/support/run_twbake.h"
+
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -13,22 +15,8 @@
 
 namespace {
 
-struct RunResult {
-    int exitCode = -1;
-    std::string out, err;
-};
-
-RunResult twbake(std::vector<std::string> args) {
-    args.insert(args.begin(), "twbake");
-    std::vector<const char*> argv;
-    for (const auto& a : args) argv.push_back(a.c_str());
-    std::ostringstream out, err;
-    RunResult r;
-    r.exitCode = bake::cli::runTwbake(static_cast<int>(argv.size()), argv.data(), out, err);
-    r.out = out.str();
-    r.err = err.str();
-    return r;
-}
+using tw::test::RunResult;
+using tw::test::twbake;
 
 const std::string kKart = std::string(TRACKWRIGHT_SAMPLES_DIR) + "/kart.twtrack";
 

@@ -13,7 +13,16 @@ struct FollowerInput {
     VehicleState state;
     Registration registration;  ///< the car's registration this tick
     float dt = 0.0f;            ///< seconds since the last tick
+    /// Before the start signal (a countdown on the grid): the follower holds the car on its brakes
+    /// and nothing of it runs — no clock (the driver's reaction time counts from the first update
+    /// without it), no stuck timer, no runner. Every follower honours it.
+    bool countdown = false;
 };
+
+/// What a follower does instead of driving, or false when it drives: neutral controls for an input
+/// no car has (a non-finite state, no positive dt) or a follower without a line, full brakes
+/// during a countdown. The followers' first line.
+bool holdsStill(const FollowerInput& input, bool hasLine, Controls& out);
 
 /// A stuck manager's last resort: the follower asks the game to put the car back on its line.
 struct TeleportRequest {

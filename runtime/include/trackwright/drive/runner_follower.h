@@ -2,11 +2,13 @@
 
 #include "trackwright/drive/follower.h"
 #include "trackwright/track/line_sampler.h"
+#include "trackwright/drive/steering.h"
 #include "trackwright/drive/stuck_manager.h"
 #include "trackwright/traffic/driver_profile.h"
 #include "trackwright/traffic/follow_rules.h"
 #include "trackwright/traffic/race_craft.h"
 #include "trackwright/traffic/slipstream.h"
+#include "trackwright/vehicle/vehicle_limits.h"
 
 namespace trackwright {
 
@@ -27,15 +29,12 @@ struct RunnerParameters {
     /// …but at most this share of lateralGrip as lateral acceleration (at speed a fixed share of the
     /// lock asks for many times the grip: a car a metre off its line at 55 m/s spun).
     float wallCorrectionGrip = 0.5f;
-    float wheelbase = 2.6f;
-    float maxSteeringAngle = 0.55f;
-    float maxBraking = 12.0f;              ///< m/s², of the vehicle
-    float maxAcceleration = 6.0f;          ///< m/s², of the vehicle: how fast race craft expects to gain speed
-    /// m/s, of the vehicle: where a hint reaches it, the straight is run at top speed, which the
-    /// slipstream raises (traffic/slipstream.h).
-    float topSpeed = 60.0f;
-    float width = 1.9f;                    ///< m, of the vehicle (room to pass)
-    float lateralGrip = 12.0f;             ///< m/s², of the vehicle: what a line change may use of it
+    /// The car it drives, as it plans with it: its geometry, its limits and their envelope at speed
+    /// (vehicle/vehicle_limits.h: the braking check counts on the braking the car has at each
+    /// speed). Where a hint reaches the top speed the straight is run flat out, which the slipstream
+    /// raises (traffic/slipstream.h); the width is the room it needs to pass, the grip what a line
+    /// change may use, the acceleration how fast race craft expects it to gain speed.
+    VehicleParameters vehicle;
     float length = 4.6f;                   ///< m, of the vehicle, bumper to bumper
     float passHorizon = 400.0f;            ///< m ahead searched for the next tight corner's braking point in traffic
     /// A corner whose hint is below this fraction of the car's speed is tight: no pass is started
@@ -92,7 +91,18 @@ private:
     /// `hint` with this tick's tow: raised by m_towFactor where it is the top speed.
     float towed(float hint) const;
     /// Speed from the hints ahead: the hint here, or braking when a later hint demands it.
-    float speedFromHints(float speed, bool& mustBrake) const;
+    float speedFromHints(float speed, bool& mustBrake);
+    /// `throttle` within the friction ellipse of what the car's turn uses of its tyres now:
+    /// braking at most the ellipse's share (never less than kLeastBraking), driving at most the
+    /// traction it leaves. Cars with an envelope only (the reference model's limits are separate).
+    float withinFrictionBudget(float throttle, const VehicleState& state, float roadGrip) const;
+    /// The stopping table reaches this share past the top speed (a tow, a descent).
+    static constexpr float kStoppingTableSpeed = 1.3f;
+    /// After braking, the throttle stays shut until the curve ahead asks for less than this share
+    /// of the counted braking.
+    static constexpr float kBrakingRelease = 0.8f;
+    /// The least brake a braking car applies (the ellipse leaves at least this much too).
+    static constexpr float kLeastBraking = 0.2f;
     /// Tarmac half-width on the side of `lateral` at a registration.
     float trackWidthAt(const Registration& r, float lateral) const;
     /// 1/m: the route's centre-line curvature where the car is registered.
@@ -131,6 +141,9 @@ private:
     Registrar m_predictor;  ///< also holds the follower's copy of the track: one copy a car is enough
     const BakedTrack& track() const { return m_predictor.track(); }
     RunnerParameters m_p;
+    StoppingDistances m_stopping;      ///< at brakingFraction of the car's braking at each speed
+    StoppingDistances m_lateStopping;  ///< at lateBrakingFraction, while outbraking a car
+    bool m_envelope = false;           ///< the car has a g-g-v envelope: one friction budget (withinFrictionBudget)
     StuckManager m_stuck;
     std::int64_t m_firstHint = -1;  ///< into SpeedHints, for the braking check's walk over the points
     bool m_hasRunner = false;
@@ -161,6 +174,9 @@ private:
     LineSample m_atCar;          ///< the line at the car this update (sampled once)
     float m_openingDistance = 0.0f; ///< m from the start to the first tight corner: no passes before it
     PitStop m_pit;               ///< a requested pit stop (runner_pit.cpp)
+    bool m_brakingHeld = false;  ///< braking or coasting for a point ahead (speedFromHints), until its demand falls
+    float m_brakeDemand = 0.0f;  ///< share of the car's braking the curve ahead asks for now (the counted share at the braking point)
+    UndersteerCompensation m_understeer;
 };
 
 } // namespace trackwright

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "trackwright/vehicle/vehicle_model.h"
 #include "trackwright/vehicle/vehicle_state.h"
 
 namespace trackwright {
@@ -12,5 +13,32 @@ float purePursuitSteering(const VehicleState& state, format::Vec2 target, float 
 
 /// Bearing of `target` from the car's heading, radians in (−π, π], positive to the left.
 float bearingTo(const VehicleState& state, format::Vec2 target);
+
+/// Closes the steering loop on what the car does, for cars whose tyres slip (a game's own physics):
+/// the path curvature the car drives (its yaw rate over its speed) against the curvature its last
+/// command asks of a car without slip (tan δ / L), both low-passed over kTime; the next command
+/// asks for the geometric curvature divided by that ratio, so a car that turns at 0.75 of what it
+/// is asked gets the angle of 1/0.75 of the curvature. On the reference model (no slip) the ratio
+/// stays 1 but for the steering rate's lag. Tanks (no steering angle) are left as they are.
+class UndersteerCompensation {
+public:
+    /// `steering` (a command in [-1, 1]) corrected by the ratio measured so far, after learning
+    /// from `state` (this tick's yaw rate and speed) what the last command did.
+    float compensate(float steering, const VehicleState& state, float dt, const VehicleParameters& vehicle);
+    /// The command finally sent this tick, which the next tick measures against.
+    void commanded(float steering, const VehicleParameters& vehicle);
+    /// The driven curvature over the asked one (1: the car turns as asked).
+    float ratio() const;
+
+    static constexpr float kTime = 0.25f;         ///< s, the filters' time constant
+    static constexpr float kLeastSpeed = 5.0f;    ///< m/s: slower, slip is not measured
+    static constexpr float kLeastCurvature = 0.002f;  ///< 1/m: straighter commands teach nothing
+    static constexpr float kLeastRatio = 0.4f, kMostRatio = 1.25f;
+
+private:
+    float m_asked = 0.0f;          ///< 1/m, signed: the last command's no-slip curvature
+    float m_askedFiltered = 0.0f;  ///< 1/m, its magnitude low-passed
+    float m_drivenFiltered = 0.0f; ///< 1/m, the driven curvature along its sign, low-passed
+};
 
 } // namespace trackwright

@@ -21,10 +21,20 @@ struct VehicleParameters {
     float lateralGrip = 12.0f;         ///< m/s² on level nominal tarmac (grip 1): beyond it the car slides
     float turnOnSpotRate = 0.0f;       ///< rad/s at full steering and no speed (tanks); 0 for wheeled vehicles
     float width = 1.9f;                ///< m
+    // A car's g-g-v envelope (vehicle/vehicle_limits.h); all 0, the model's constant limits above.
+    /// 1/m: aero load per (m/s)², ρ·Cl·A/(2m): the tyres are pressed by g + downforce·v².
+    float downforce = 0.0f;
+    /// μ falls by this share per weight of load above the car's own: μ(n) = μ₀·(1 − s·(n/g − 1)).
+    float loadSensitivity = 0.0f;
+    /// m/s², the brakes' own limit (their most force over the mass); 0: the tyres lock first at any load.
+    float brakeLimit = 0.0f;
+    /// W/kg at the driven wheels: the engine gives at most powerPerMass / v; 0: maxAcceleration up to top speed.
+    float powerPerMass = 0.0f;
 };
 
 /// Parameters the model can run: every number finite, the wheelbase, limits, top speed, grip and
-/// width positive, the rest (steering angle, rates, drag, rolling resistance) not negative. A
+/// width positive, the rest (steering angle, rates, drag, rolling resistance, the envelope's terms)
+/// not negative, the load sensitivity below 1. A
 /// tracked vehicle may have no steering angle if it turns on the spot.
 bool validVehicleParameters(const VehicleParameters& vehicle);
 

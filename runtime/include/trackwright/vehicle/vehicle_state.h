@@ -17,6 +17,11 @@ struct Controls {
     float steering = 0.0f;  ///< [-1, 1], positive steers left
     float throttle = 0.0f;  ///< [-1, 1]; negative brakes, then reverses once stopped
     bool handbrake = false;
+    /// The follower wants to drive backwards (a stuck recovery, a manoeuvre's reversing leg), not to
+    /// brake: a game with a gearbox engages reverse and drives with −throttle; once the car moves
+    /// backwards a negative throttle is the reverse drive. The reference model needs no flag (its
+    /// negative throttle at rest reverses).
+    bool reverse = false;
 };
 
 } // namespace trackwright

@@ -1,0 +1,76 @@
+#pragma once
+
+#include "trackwright/vehicle/vehicle_model.h"
+
+namespace trackwright {
+
+/// m/s², the load pressing a car on the level road: g.
+inline constexpr float kStandingLoad = static_cast<float>(kGravity);
+
+/// A car's g-g-v envelope: what its tyres, brakes and engine give at a speed and a normal load.
+/// The load is the acceleration pressing the car on the road without aero, m/s² (kGravity on the
+/// level; g·cos φ on a climb, less v²·κ_v over a crest); downforce adds VehicleParameters::downforce·v².
+/// A car with all envelope terms 0 (the presets) has the model's constant limits at every speed
+/// on the level: these functions then answer lateralGrip, maxBraking and maxAcceleration exactly.
+
+/// The tyres' grip relative to the car at rest on the level: x·(1 − s·(x − 1)) with x = n/g the
+/// load in weights (downforce included) and s the load sensitivity, at least 0.3·x (a tyre never
+/// loses all its grip to load). 1 at rest on the level.
+float gripFactor(const VehicleParameters& vehicle, float speed, float load = kStandingLoad);
+
+/// m/s², the most lateral acceleration the tyres hold at `speed`: lateralGrip · gripFactor.
+float lateralLimit(const VehicleParameters& vehicle, float speed, float load = kStandingLoad);
+
+/// m/s², the most deceleration at `speed` with nothing asked of the tyres sideways: the tyres'
+/// maxBraking · gripFactor, capped by the brakes' own brakeLimit (when set), plus the drag that
+/// helps it (drag·v², a car described by its aero only: the presets' drag is not counted, as
+/// their speed hints never counted it).
+float brakingLimit(const VehicleParameters& vehicle, float speed, float load = kStandingLoad);
+
+/// m/s², the engine's most forward acceleration at `speed` before resistance: maxAcceleration
+/// (the traction and first gear's limit, growing with the load as the tyres do), and with
+/// powerPerMass set at most powerPerMass / v.
+float driveLimit(const VehicleParameters& vehicle, float speed, float load = kStandingLoad);
+
+/// m/s² of longitudinal acceleration left when `lateral` m/s² of the limit `lateralMax` is used:
+/// the friction ellipse, `longitudinalMax`·√(1 − (lateral/lateralMax)²), 0 beyond the limit.
+float frictionEllipse(float longitudinalMax, float lateral, float lateralMax);
+
+/// True when the car has an envelope beyond the model's constants (downforce, load sensitivity,
+/// a brake limit or a power curve).
+bool hasEnvelope(const VehicleParameters& vehicle);
+
+/// The distance a car needs to slow from one speed to another at its braking limit on the level
+/// (integrated over brakingLimit, which grows with speed under downforce and drag), tabulated at
+/// construction so a follower's per-tick checks stay O(1) and allocate nothing.
+class StoppingDistances {
+public:
+    StoppingDistances() = default;
+    /// `share` of the braking limit (a margin: 0.85 counts on 85 % of it), up to `maxSpeed` m/s.
+    StoppingDistances(const VehicleParameters& vehicle, float share, float maxSpeed);
+    /// m from `from` down to `to` m/s; negative when `to` is the faster (the distance braking at
+    /// the same rate would have taken from it).
+    float between(float from, float to) const {
+        if (m_step == 0.0f) return (from * from - to * to) / (2.0f * m_constant);
+        return toStop(from) - toStop(to);
+    }
+    /// True when braking from `from` for `distance` m still leaves the car faster than `to`.
+    bool overshoots(float from, float to, float distance) const {
+        if (m_step == 0.0f) return from * from - 2.0f * m_constant * distance > to * to;
+        return toStop(from) - distance > toStop(to);
+    }
+    /// m/s² the braking is counted at, at `speed` (the share of brakingLimit).
+    float deceleration(float speed) const;
+    /// m to stop from `speed`.
+    float toStop(float speed) const;
+    /// The speed from which braking for `distance` m ends at `to` m/s: the inverse of between.
+    float reachableFrom(float to, float distance) const;
+
+private:
+    static constexpr int kSamples = 48;
+    float m_step = 0.0f;            ///< m/s between samples; 0 when constant braking (presets)
+    float m_constant = 0.0f;        ///< m/s², the braking when it does not vary with speed
+    float m_distance[kSamples] = {}; ///< m to stop from sample k's speed
+};
+
+} // namespace trackwright
