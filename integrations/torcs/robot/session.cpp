@@ -8,6 +8,8 @@
 
 #include "trackwright/format/baked_reader.h"
 #include "trackwright/track/line_sampler.h"
+#include "trackwright/track/track_markers.h"
+#include "trackwright/track/track_point.h"
 
 #include <robot.h>
 #include <tgf.h>
@@ -29,6 +31,10 @@
 #ifndef TRACKWRIGHT_TWBAKE_FROM_MODULE
 #define TRACKWRIGHT_TWBAKE_FROM_MODULE "../../../bin/twbake"
 #endif
+
+// librobottools (TORCS 1.3.7's robottools.h, not among the SDK's headers): a local track position
+// in TORCS's frame.
+void RtTrackLocal2Global(tTrkLocPos* p, tdble* X, tdble* Y, int flag);
 
 namespace trackwright::torcs {
 namespace {
@@ -237,7 +243,11 @@ bool Session::buildWorld(tSituation* s) {
             log(std::string("the race world refused car ") + car->_name);
             return false;
         }
-        if (mine) m_cars[car->_driverIndex].worldIndex = index;
+        if (mine) {
+            OurCar& c = m_cars[car->_driverIndex];
+            c.worldIndex = index;
+            c.pitBox = nearestPitBox(*car);
+        }
         m_worldCars.push_back(car);
     }
     m_planner = std::make_unique<RecoveryPlanner>(m_baked);
@@ -248,7 +258,74 @@ bool Session::buildWorld(tSituation* s) {
     return true;
 }
 
-void Session::stepWorld(tSituation* /*s*/) {
+std::uint32_t Session::nearestPitBox(const tCarElt& car) const {
+    if (!car._pit || !car._pit->pos.seg) return ~0u;
+    tTrkLocPos pit = car._pit->pos;
+    tdble x = 0.0f, y = 0.0f;
+    RtTrackLocal2Global(&pit, &x, &y, TR_TORIGHT);
+    const format::Vec2 where{static_cast<double>(x) - m_offset.x, static_cast<double>(y) - m_offset.y};
+    std::uint32_t best = ~0u;
+    double bestDistance = 1e18;
+    for (std::uint32_t k = 0; findMarker(m_baked, "pit-box", k, k); ++k) {
+        TrackMarker marker;
+        TrackPoint point;
+        if (!markerAt(m_baked, k, marker) || !routePointAt(m_baked, marker.route, marker.distance, point)) continue;
+        const double d = std::hypot(point.position.x - where.x, point.position.y - where.y);
+        if (d < bestDistance) {
+            bestDistance = d;
+            best = k;
+        }
+    }
+    if (best != ~0u) {
+        char buffer[160];
+        std::snprintf(buffer, sizeof buffer, "%s's pit: box marker %u, %.1f m from TORCS's", car._name, best, bestDistance);
+        log(buffer);
+    }
+    return best;
+}
+
+void Session::managePit(OurCar& c, tSituation* s) {
+    tCarElt& car = *c.car;
+    // Fuel: what the last full lap used.
+    if (car._laps != c.lastLap) {
+        if (c.lapStartFuel >= 0.0 && c.lastLap >= 1 && car._laps == c.lastLap + 1) c.fuelPerLap = c.lapStartFuel - car._fuel;
+        c.lapStartFuel = car._fuel;
+        c.lastLap = car._laps;
+    }
+    const PitState state = m_world->pitState(c.worldIndex);
+    if (c.pitting && state == PitState::None) {
+        c.pitting = false;
+        car._raceCmd &= ~RM_CMD_PIT_ASKED;
+    }
+    // Off unless asked for: TORCS serves a stop only with the car within its pit's width of the pit
+    // wall, and the runtime's stop stands it at the box marker of the lane's centre line, a few
+    // metres off the lane's centre (on e-track-1 11 m short of TORCS's box): the car would stand its
+    // stop time in the lane for nothing. $TRACKWRIGHT_TORCS_PITS=1 turns the stops on (damage, fuel),
+    // $TRACKWRIGHT_TORCS_PIT_LAP=N asks for one on lap N.
+    const std::string testLap = environment("TRACKWRIGHT_TORCS_PIT_LAP", "");
+    const bool enabled = environment("TRACKWRIGHT_TORCS_PITS", "0") == "1" || !testLap.empty();
+    if (enabled && !c.pitting && c.pitBox != ~0u && car._remainingLaps > 0) {
+        const bool damaged = s->_maxDammage > 0 && car._dammage > s->_maxDammage / 2;
+        // A lap's fuel and half another's margin, unless the tank cannot finish the race anyway.
+        const bool thirsty = c.fuelPerLap > 0.0 && car._fuel < 1.5 * c.fuelPerLap && car._remainingLaps > 1;
+        const bool asked = !testLap.empty() && car._laps == std::atoi(testLap.c_str()) && c.stops == 0;
+        if (damaged || thirsty || asked) {
+            const PitRequestStatus status = m_world->requestPitStop(c.worldIndex, c.pitBox);
+            if (status == PitRequestStatus::Accepted) {
+                c.pitting = true;
+                ++c.stops;
+                log(std::string(car._name) + " asks for a pit stop (" + (damaged ? "damage" : thirsty ? "fuel" : "test") + ")");
+            } else if (c.stops == 0) {
+                log(std::string(car._name) + ": no pit stop: " + pitRequestStatusName(status));
+                c.pitBox = ~0u;  // never again
+            }
+        }
+    }
+    // TORCS starts the stop when the car stands in its pit with the request up.
+    if (c.pitting && (state == PitState::InLane || state == PitState::Stopped)) car._raceCmd |= RM_CMD_PIT_ASKED;
+}
+
+void Session::stepWorld(tSituation* s) {
     for (std::size_t k = 0; k < m_worldCars.size(); ++k) m_states[k] = stateOf(*m_worldCars[k]);
     if (m_world->step(m_states, m_stepDt, m_controls) != RaceWorldStatus::Ok) {
         for (OurCar& c : m_cars)
@@ -258,6 +335,7 @@ void Session::stepWorld(tSituation* /*s*/) {
     for (OurCar& c : m_cars) {
         if (!c.used || !c.car || !c.mapper) continue;
         (void)m_world->takeTeleportRequest(c.worldIndex);  // TORCS cannot teleport a car: the stuck manager reverses instead
+        managePit(c, s);
         const tCarElt& car = *c.car;
         WheelState wheels;
         wheels.speed = car._speed_x;

@@ -50,6 +50,12 @@ private:
         tCarElt* car = nullptr;
         std::uint32_t worldIndex = 0;
         TorcsCommand command = ControlsMapper::hold();
+        std::uint32_t pitBox = ~0u;     ///< the `pit-box` marker nearest TORCS's own pit for this car
+        bool pitting = false;           ///< a stop asked of the follower is under way
+        int lastLap = 0;                ///< TORCS's lap count at the last tick
+        double lapStartFuel = -1.0;     ///< l at the start of the lap under way
+        double fuelPerLap = 0.0;        ///< l the last full lap used
+        int stops = 0;
     };
 
     /// Loads (baking if need be) the track for our first car's description; true once ready.
@@ -59,6 +65,11 @@ private:
     bool buildWorld(tSituation* s);
     void stepWorld(tSituation* s);
     VehicleState stateOf(const tCarElt& car) const;
+    /// The `pit-box` marker nearest the car's TORCS pit (car->_pit), or ~0u.
+    std::uint32_t nearestPitBox(const tCarElt& car) const;
+    /// Asks the follower for a stop when the car needs one (damage, fuel, or the test's lap), and
+    /// tells TORCS the car wants its pit while the stop drives it in.
+    void managePit(OurCar& c, tSituation* s);
     void log(const std::string& message) const;
 
     OurCar m_cars[kIndices];

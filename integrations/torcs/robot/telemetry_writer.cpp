@@ -76,9 +76,15 @@ void TelemetryWriter::tick(const tTrack* track, tSituation* s) {
         row.damage = car._dammage;
         const tTrkLocPos& where = car._trkPos;
         const bool outside = where.toRight < 0.0f || where.toLeft < 0.0f;
+        // The pit lane: beyond the tarmac on the pits' side, between the pit entry's and exit's
+        // segments (across the start line when the entry comes after the exit).
         bool inPitLane = false;
-        if (where.seg && track && outside && (where.seg->raceInfo & (TR_PITLANE | TR_PITENTRY | TR_PITEXIT | TR_PIT)))
-            inPitLane = track->pits.side == TR_RGT ? where.toRight < 0.0f : where.toLeft < 0.0f;
+        const tTrackPitInfo* pits = track ? &track->pits : nullptr;
+        if (where.seg && outside && pits && pits->type != TR_PIT_NONE && pits->pitEntry && pits->pitExit &&
+            (pits->side == TR_RGT ? where.toRight < 0.0f : where.toLeft < 0.0f)) {
+            const int id = where.seg->id, entry = pits->pitEntry->id, exit = pits->pitExit->id;
+            inPitLane = entry <= exit ? (id >= entry && id <= exit) : (id >= entry || id <= exit);
+        }
         row.pit = inPitLane || (car._state & RM_CAR_STATE_PIT) != 0;
         row.offTrack = outside && !row.pit;
         row.collision = m_collisions[static_cast<std::size_t>(i)];
