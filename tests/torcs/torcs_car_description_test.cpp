@@ -182,14 +182,24 @@ TEST(TorcsGearbox, ShiftsUpWhereTheNextGearPullsMoreAndDownBelowIt) {
     }
     // Accelerating: 1 → 2 → 3; then slowing: back down, never two gears in one shift time.
     int gear = 1;
-    for (float v = 1.0f; v < 60.0f; v += 0.5f) gear = g.update(gear, v, 0.05f).gear;
+    for (float v = 1.0f; v < 60.0f; v += 0.5f) gear = g.update(gear, v, v, 0.05f).gear;
     EXPECT_EQ(gear, 3);
-    int down = g.update(3, 1.0f, 0.05f).gear;
+    int down = g.update(3, 1.0f, 1.0f, 0.05f).gear;
     EXPECT_EQ(down, 2);  // one gear at a time…
-    down = g.update(down, 1.0f, 0.05f).gear;
+    down = g.update(down, 1.0f, 1.0f, 0.05f).gear;
     EXPECT_EQ(down, 2);  // …held for the shift time…
-    for (int k = 0; k < 10; ++k) down = g.update(down, 1.0f, 0.05f).gear;
+    for (int k = 0; k < 10; ++k) down = g.update(down, 1.0f, 1.0f, 0.05f).gear;
     EXPECT_EQ(down, 1);  // …then the next
+    // No hunting: a spinning wheel takes the gear up, the car a little slower than the upshift
+    // speed (the drive lost while the gear engages) keeps it.
+    GearShifter h(d, 0.2f);
+    const float up = h.upshiftSpeed(1);
+    int g2 = h.update(1, up * 1.01f, up * 0.98f, 0.05f).gear;
+    EXPECT_EQ(g2, 2);
+    for (int k = 0; k < 20; ++k) g2 = h.update(g2, up * 0.95f, up * 0.95f, 0.05f).gear;
+    EXPECT_EQ(g2, 2);
+    EXPECT_GT(h.downshiftSpeed(2), 0.5f * up);
+    EXPECT_LT(h.downshiftSpeed(2), 0.9f * up);
 }
 
 TEST(TorcsControls, PedalsReverseAndAbs) {

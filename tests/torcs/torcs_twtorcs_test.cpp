@@ -49,8 +49,9 @@ bool torcsInstalled() { return std::filesystem::is_regular_file(std::string(TORC
     if (!torcsInstalled()) GTEST_SKIP() << "TORCS is not installed at " << TORCS_BASE_DIR
 
 /// The figure the practice must hold: trackwright's best lap of g-track-1 on car1-stock1 with the
-/// car preset's hints (measured: 46.6 s; integrations/torcs/README.md), within 5 %.
-constexpr double kGTrack1BestLap = 46.6;
+/// car preset's hints (measured: 46.37 s in 2 laps, 46.31 in 5; integrations/torcs/README.md),
+/// within 5 %.
+constexpr double kGTrack1BestLap = 46.4;
 
 TEST(TorcsTwtorcs, TwoLapPracticeCompletesCleanly) {
     SKIP_WITHOUT_TORCS();

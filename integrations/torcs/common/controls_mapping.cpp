@@ -48,7 +48,7 @@ TorcsCommand ControlsMapper::map(const Controls& controls, const WheelState& whe
     } else {
         m_standingBraked = 0.0f;
     }
-    const GearShifter::Command g = m_shifter.update(gear < 1 ? 1 : gear, wheelSpeed, dt);
+    const GearShifter::Command g = m_shifter.update(gear < 1 ? 1 : gear, wheelSpeed, speed, dt);
     c.gear = g.gear;
     c.clutch = g.clutch;
     if (throttle >= 0.0f) {

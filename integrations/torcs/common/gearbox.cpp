@@ -54,10 +54,12 @@ float GearShifter::upshiftSpeed(int gear) const {
 
 float GearShifter::downshiftSpeed(int gear) const {
     if (gear < 2 || gear > gears()) return 0.0f;
-    return kDownshiftHysteresis * upshiftSpeed(gear - 1);
+    const auto& ratios = m_car.engine.gearRatios;
+    const float step = ratios[static_cast<std::size_t>(gear - 1)] / ratios[static_cast<std::size_t>(gear - 2)];  // < 1
+    return upshiftSpeed(gear - 1) * 0.5f * (1.0f + step);
 }
 
-GearShifter::Command GearShifter::update(int gear, float wheelSpeed, float dt) {
+GearShifter::Command GearShifter::update(int gear, float wheelSpeed, float speed, float dt) {
     Command out;
     m_sinceShift += dt;
     if (gears() == 0) return out;
@@ -65,7 +67,7 @@ GearShifter::Command GearShifter::update(int gear, float wheelSpeed, float dt) {
     if (m_sinceShift >= m_shiftTime) {
         if (wanted < gears() && wheelSpeed >= upshiftSpeed(wanted)) {
             ++wanted;
-        } else if (wanted > 1 && wheelSpeed < downshiftSpeed(wanted)) {
+        } else if (wanted > 1 && speed < downshiftSpeed(wanted)) {
             --wanted;
         }
     }

@@ -10,11 +10,12 @@
 
 namespace trackwright::torcs {
 
-/// Upshift speeds from the torque curve: gear g goes up at the speed where gear g + 1 gives at least
-/// as much force at the wheels, or just below the rev limiter when it never does; down when the
-/// driven wheels fall below the next lower gear's upshift speed by the hysteresis (so the lower gear
-/// lands below its own upshift point). Nothing is timed but TORCS's own shift time, during which the
-/// gear is held (the clutch is TORCS's while a gear engages).
+/// Upshift speeds from the torque curve: gear g goes up when its driven wheels reach the speed where
+/// gear g + 1 gives at least as much force at the wheels, or just below the rev limiter when it never
+/// does; down when the car falls below the lower gear's upshift speed by half the ratio step (the
+/// speed midway between where the lower gear shifted up and where this gear's engine speed after
+/// that shift would put it): wheelspin and the speed lost while a gear engages (no drive for TORCS's
+/// shift time) never bring it back down at once. A gear is held for the shift time.
 class GearShifter {
 public:
     explicit GearShifter(const CarDescription& car, float shiftTime = 0.25f);
@@ -25,19 +26,17 @@ public:
     };
     /// `gear` is the car's gear now (TORCS `_gear`), `wheelSpeed` m/s of its driven wheels'
     /// circumference (spin × radius: the engine's speed over the overall ratio, wheelspin included),
-    /// `dt` s since the last call.
-    Command update(int gear, float wheelSpeed, float dt);
+    /// `speed` m/s of the car along its heading, `dt` s since the last call.
+    Command update(int gear, float wheelSpeed, float speed, float dt);
 
     /// m/s at which gear `gear` (1-based) shifts up; infinity for the top gear.
     float upshiftSpeed(int gear) const;
-    /// m/s below which gear `gear` (2…) shifts down.
+    /// m/s of the car below which gear `gear` (2…) shifts down.
     float downshiftSpeed(int gear) const;
     int gears() const { return static_cast<int>(m_up.size()); }
     /// N at the driven wheels in gear `gear` at `speed` m/s, full throttle (TORCS's torque curve).
     float wheelForce(int gear, float speed) const;
 
-    /// Share of the lower gear's upshift speed the wheels must fall below to shift down.
-    static constexpr float kDownshiftHysteresis = 0.94f;
     /// Share of the limiter at which a gear that never gives way to the next shifts up.
     static constexpr float kLimiterShare = 0.99f;
 

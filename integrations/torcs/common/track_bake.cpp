@@ -13,12 +13,20 @@ namespace trackwright::torcs {
 namespace fs = std::filesystem;
 
 std::string twbakeIdentity(const std::string& twbake) {
+    // The version, and the binary's size and modification time: a rebuilt twbake of the same
+    // version (a developer's tree) bakes afresh.
+    std::string identity;
     const ProcessResult version = runProcess({twbake, "--version"});
-    if (version.started && version.exitCode == 0 && !version.output.empty()) return version.output;
+    if (version.started && version.exitCode == 0) identity = version.output;
+    std::string resolved = twbake;
+    if (twbake.find('/') == std::string::npos) {  // looked up on PATH
+        const ProcessResult which = runProcess({"/bin/sh", "-c", "command -v \"$0\"", twbake});
+        if (which.exitCode == 0 && !which.output.empty()) resolved = which.output.substr(0, which.output.find('\n'));
+    }
     struct stat st {};
-    if (stat(twbake.c_str(), &st) == 0)
-        return "size " + std::to_string(st.st_size) + " mtime " + std::to_string(static_cast<long long>(st.st_mtime));
-    return "unknown";
+    if (stat(resolved.c_str(), &st) == 0)
+        identity += " size " + std::to_string(st.st_size) + " mtime " + std::to_string(static_cast<long long>(st.st_mtime));
+    return identity.empty() ? "unknown" : identity;
 }
 
 std::string trackBakeKey(const std::string& xmlBytes, const TrackBakeRequest& request, const std::string& identity) {

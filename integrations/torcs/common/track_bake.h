@@ -34,8 +34,8 @@ struct TrackBakeResult {
     std::string error;         ///< why not, when !ok
 };
 
-/// What identifies a twbake build in the cache key: `twbake --version`'s output, or the binary's
-/// size and modification time when it has no --version.
+/// What identifies a twbake build in the cache key: `twbake --version`'s output and the binary's
+/// size and modification time (a rebuilt twbake of the same version bakes afresh).
 std::string twbakeIdentity(const std::string& twbake);
 
 /// The cache key: FNV-1a over the track XML's bytes, the car JSON, the twbake identity and the
