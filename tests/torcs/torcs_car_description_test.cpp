@@ -150,21 +150,24 @@ TEST(TorcsCarDescription, JsonHasTheSchemaKeysInOrder) {
     EXPECT_EQ(e["gear_ratios"].Size(), 3u);
 }
 
-TEST(TorcsVehicleMapping, FromTheDescription) {
+TEST(TorcsVehicleMapping, TheProductsReadingOfTheDescription) {
     const CarDescription d = describeTorcsCar(simpleCar(), "simple");
+    // Key for key into the product's description, which it accepts.
+    const trackwright::format::CarDescription p = toProductCar(d);
+    EXPECT_EQ(trackwright::format::carDescriptionProblem(p), nullptr);
+    EXPECT_DOUBLE_EQ(p.mass, d.mass);
+    EXPECT_DOUBLE_EQ(p.tyreFriction, d.tyreFriction);
+    EXPECT_EQ(p.engine.torqueCurve.size(), d.engine.torqueCurve.size());
+    EXPECT_DOUBLE_EQ(p.engine.gearRatios.back(), d.engine.gearRatios.back());
     const trackwright::VehicleParameters v = vehicleFromCar(d);
     EXPECT_TRUE(trackwright::validVehicleParameters(v));
-    EXPECT_NEAR(v.lateralGrip, d.tyreFriction * 9.81f, 1e-4f);
-    EXPECT_FLOAT_EQ(v.maxSteeringAngle, d.steeringLock);
-    EXPECT_FLOAT_EQ(v.wheelbase, d.wheelbase);
-    // Brakes weaker than the tyres here: their force over the mass.
-    EXPECT_NEAR(v.maxBraking, std::min(d.brakeForce, d.tyreFriction * d.mass * 9.81f) / d.mass, 1e-4f);
-    // Top speed: the power at the limiter's side of the curve against the drag, or top gear's limit.
-    const float power = maxEnginePower(d.engine);
-    const float powerSpeed = std::cbrt(power / (0.5f * 1.23f * d.dragArea));
-    const float gearSpeed = 6000.0f * kRpm / 4.0f * 0.3f;
-    EXPECT_NEAR(v.topSpeed, std::min(powerSpeed, gearSpeed), 0.01f);
+    EXPECT_NEAR(v.lateralGrip, d.tyreFriction * 9.81f, 0.01f);  // μ at the car's own (the reference) load
+    EXPECT_NEAR(v.maxSteeringAngle, d.steeringLock, 1e-6f);
+    EXPECT_NEAR(v.wheelbase, d.wheelbase, 1e-6f);
+    EXPECT_NEAR(v.brakeLimit, d.brakeForce / d.mass, 1e-3f);
     EXPECT_NEAR(v.drag, 0.5f * 1.23f * d.dragArea / d.mass, 1e-7f);
+    EXPECT_LE(v.topSpeed, gearLimitedSpeed(d) + 0.01f);
+    EXPECT_GT(v.topSpeed, 0.5f * gearLimitedSpeed(d));
 }
 
 TEST(TorcsGearbox, ShiftsUpWhereTheNextGearPullsMoreAndDownBelowIt) {
@@ -224,18 +227,29 @@ TEST(TorcsControls, PedalsReverseAndAbs) {
     locked.wheelSpeed[2] = 0.0f;
     t = m.map(c, locked, 0.02f);
     EXPECT_LT(t.brake, 0.5f);
-    // Standing with the brakes asked for: reverse once it has lasted kReverseDelay.
+    // Braking at a standstill never reverses; Controls::reverse does, once the car stands.
     WheelState standing;
-    int gear = 1;
-    for (int k = 0; k < 10; ++k) gear = m.map(c, standing, 0.02f).gear;
-    EXPECT_EQ(gear, 1);
-    for (int k = 0; k < 20; ++k) t = m.map(c, standing, 0.02f);
+    for (int k = 0; k < 50; ++k) t = m.map(c, standing, 0.02f);
+    EXPECT_EQ(t.gear, 1);
+    EXPECT_FLOAT_EQ(t.brake, 1.0f);
+    c.reverse = true;
+    t = m.map(c, rolling, 0.02f);  // still rolling forwards at 20 m/s: brakes, no reverse yet
+    EXPECT_GE(t.gear, 1);
+    EXPECT_GT(t.brake, 0.0f);
+    t = m.map(c, standing, 0.02f);
     EXPECT_EQ(t.gear, -1);
     EXPECT_FLOAT_EQ(t.accel, 1.0f);
     EXPECT_TRUE(m.reversing());
-    c.throttle = 0.5f;  // asked forward: first gear again
+    WheelState backwards;
+    backwards.speed = -3.0f;
+    c.reverse = false;
+    c.throttle = 0.5f;  // asked forward while rolling backwards: brakes, then first gear
+    t = m.map(c, backwards, 0.02f);
+    EXPECT_EQ(t.gear, -1);
+    EXPECT_GT(t.brake, 0.0f);
     t = m.map(c, standing, 0.02f);
     EXPECT_EQ(t.gear, 1);
+    EXPECT_FLOAT_EQ(t.accel, 0.5f);
     EXPECT_FALSE(m.reversing());
 }
 
@@ -304,15 +318,20 @@ TEST_F(TorcsRealCar, Car1Stock1HandChecked) {
     EXPECT_NEAR(d.width, 1.92f, 1e-5f);
     EXPECT_NEAR(d.length, 4.9f, 1e-5f);
 
-    // The follower's vehicle: 2.086·9.81 = 20.47 m/s² of grip; the tyres limit the braking below the
-    // brakes' 54.9 kN (34 m/s²); 9000 rpm in sixth (0.8·4.5) at 0.35466 m is 92.9 m/s, the engine's
-    // 625 kW against the drag would hold 93.6 m/s.
+    // The follower's vehicle, the runtime's reading (car_physics.h): 2.086·9.81 = 20.47 m/s² of
+    // grip; the brakes' 54.9 kN are 34.1 m/s²; downforce ρ·ClA/2m = 0.0013022, drag ρ·CdA/2m =
+    // 0.00047556 per m; top speed at most sixth's limiter, 9000 rpm / (0.8·4.5) at 0.35466 m =
+    // 92.86 m/s (the engine's 625 kW against the drag alone would hold 93.46).
     const trackwright::VehicleParameters v = vehicleFromCar(d);
     EXPECT_NEAR(v.lateralGrip, 20.466f, 0.01f);
-    EXPECT_NEAR(v.maxBraking, 20.466f, 0.01f);
+    EXPECT_NEAR(v.brakeLimit, 54876.5f / 1610.0f, 0.01f);
+    EXPECT_NEAR(v.downforce, 0.0013022f, 1e-6f);
+    EXPECT_NEAR(v.drag, 0.00047556f, 1e-7f);
     EXPECT_NEAR(gearLimitedSpeed(d), 9000.0f * kRpm / 3.6f * 0.35466f, 0.01f);
+    EXPECT_NEAR(powerLimitedSpeed(d), 93.46f, 0.02f);
     EXPECT_NEAR(maxEnginePower(d.engine), 663.0f * 9000.0f * kRpm, 1.0f);
-    EXPECT_NEAR(v.topSpeed, std::min(gearLimitedSpeed(d), powerLimitedSpeed(d)), 1e-3f);
+    EXPECT_LE(v.topSpeed, gearLimitedSpeed(d) + 0.01f);
+    EXPECT_GT(v.topSpeed, 88.0f);
     EXPECT_NEAR(v.maxSteeringAngle, 21.0f * kDeg, 1e-5f);
 }
 

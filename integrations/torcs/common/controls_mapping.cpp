@@ -22,32 +22,24 @@ TorcsCommand ControlsMapper::map(const Controls& controls, const WheelState& whe
     TorcsCommand c;
     c.steer = std::clamp(std::isfinite(controls.steering) ? controls.steering : 0.0f, -1.0f, 1.0f);
     const float throttle = std::clamp(std::isfinite(controls.throttle) ? controls.throttle : 0.0f, -1.0f, 1.0f);
-    const bool standing = std::abs(speed) < kStandingSpeed;
-    if (m_reverse) {
-        if (throttle < 0.0f) {
-            c.gear = -1;
-            c.accel = -throttle;
+    if (controls.reverse) {
+        if (speed > kStandingSpeed && !m_reverse) {  // still rolling forwards: stop first
+            c.gear = std::max(1, gear);
+            c.brake = std::max(std::abs(throttle), 0.5f);
             return c;
         }
-        if (speed < -kStandingSpeed) {  // rolling backwards and asked forward: brake first
-            c.gear = -1;
-            c.brake = throttle > 0.0f ? throttle : 1.0f;
-            return c;
-        }
-        m_reverse = false;
-        m_standingBraked = 0.0f;
+        m_reverse = true;
+        c.gear = -1;
+        if (throttle < 0.0f) c.accel = -throttle;
+        else c.brake = throttle;
+        return c;
     }
-    if (throttle < 0.0f && standing) {
-        m_standingBraked += dt;
-        if (m_standingBraked >= kReverseDelay) {
-            m_reverse = true;
-            c.gear = -1;
-            c.accel = -throttle;
-            return c;
-        }
-    } else {
-        m_standingBraked = 0.0f;
+    if (speed < -kStandingSpeed) {  // rolling backwards, asked forwards: stop first
+        c.gear = -1;
+        c.brake = std::max(std::abs(throttle), 0.5f);
+        return c;
     }
+    m_reverse = false;
     const GearShifter::Command g = m_shifter.update(gear < 1 ? 1 : gear, wheelSpeed, speed, dt);
     c.gear = g.gear;
     c.clutch = g.clutch;

@@ -28,9 +28,11 @@ struct TorcsCommand {
 
 /// Maps Controls onto TORCS: steering is already a fraction of the lock (the follower's
 /// VehicleParameters::maxSteeringAngle is the car's steer lock); throttle > 0 is the accelerator,
-/// throttle < 0 the brakes — and, as the runtime's vehicle model does, reverse once the car has
-/// stood still with the brakes asked for (the stuck manager backing out); a positive throttle while
-/// rolling backwards brakes first. Forward gears and the launch clutch are the GearShifter's.
+/// throttle < 0 the brakes. With Controls::reverse (the stuck manager backing out, a manoeuvre's
+/// reversing leg) the car brakes while it still rolls forwards, then reverse is engaged and a
+/// negative throttle drives it backwards (a positive one brakes); without it, a car rolling
+/// backwards brakes to a stop before first gear goes in. Forward gears and the launch clutch are the
+/// GearShifter's.
 /// TORCS has no ABS or traction control and its full pedal locks the wheels: the brakes are eased
 /// while a wheel slips beyond the tyres' peak slip (CarDescription::tyrePeakSlip), by the share it
 /// exceeds it, and the throttle likewise while a driven wheel spins beyond it, as every TORCS robot
@@ -47,17 +49,13 @@ public:
 
     /// m/s below which the car counts as standing.
     static constexpr float kStandingSpeed = 0.5f;
-    /// s the brakes must be asked for at a standstill before reverse goes in (the runtime's model
-    /// reverses at once; TORCS's gearbox takes its shift time, so a tick's brake never reverses).
-    static constexpr float kReverseDelay = 0.3f;
     /// m/s below which slip ratios are not judged (they divide by the speed).
     static constexpr float kSlipMinSpeed = 3.0f;
 
 private:
     GearShifter m_shifter;
     float m_peakSlip = 0.1f;
-    bool m_reverse = false;
-    float m_standingBraked = 0.0f;  ///< s at a standstill with the brakes asked for
+    bool m_reverse = false;  ///< reverse engaged
 };
 
 } // namespace trackwright::torcs

@@ -1,12 +1,40 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "integrations/torcs/common/vehicle_mapping.h"
 
-#include <algorithm>
+#include "trackwright/vehicle/car_physics.h"
+
 #include <cmath>
 #include <limits>
 #include <numbers>
 
 namespace trackwright::torcs {
+
+format::CarDescription toProductCar(const CarDescription& car) {
+    format::CarDescription out;
+    out.mass = car.mass;
+    out.dragArea = car.dragArea;
+    out.downforceArea = car.downforceArea;
+    out.airDensity = car.airDensity;
+    out.tyreFriction = car.tyreFriction;
+    out.tyreReferenceLoad = car.tyreReferenceLoad;
+    out.tyreLoadSensitivity = car.tyreLoadSensitivity;
+    out.brakeForce = car.brakeForce;
+    for (const auto& [rpm, torque] : car.engine.torqueCurve) out.engine.torqueCurve.push_back({rpm, torque});
+    out.engine.revLimit = car.engine.revLimit;
+    for (const float ratio : car.engine.gearRatios) out.engine.gearRatios.push_back(ratio);
+    out.engine.finalDrive = car.engine.finalDrive;
+    out.engine.drivetrainEfficiency = car.engine.drivetrainEfficiency;
+    out.engine.wheelRadius = car.engine.wheelRadius;
+    out.engine.drivenLoadShare = car.engine.drivenLoadShare;
+    out.wheelbase = car.wheelbase;
+    out.trackWidth = car.trackWidth;
+    out.steeringLock = car.steeringLock;
+    out.width = car.width;
+    out.length = car.length;
+    return out;
+}
+
+VehicleParameters vehicleFromCar(const CarDescription& car) { return trackwright::vehicleFromCar(toProductCar(car)); }
 
 float powerLimitedSpeed(const CarDescription& car) {
     const float power = maxEnginePower(car.engine) * car.engine.drivetrainEfficiency;
@@ -21,27 +49,6 @@ float gearLimitedSpeed(const CarDescription& car) {
     const float top = e.gearRatios.back() * e.finalDrive;
     if (!(top > 0.0f)) return 0.0f;
     return e.revLimit * 2.0f * std::numbers::pi_v<float> / 60.0f / top * e.wheelRadius;
-}
-
-VehicleParameters vehicleFromCar(const CarDescription& car) {
-    VehicleParameters v;
-    v.wheelbase = car.wheelbase;
-    v.width = car.width;
-    v.maxSteeringAngle = car.steeringLock;
-    const float g = kTorcsGravity;
-    const float mass = std::max(car.mass, 1.0f);
-    v.lateralGrip = car.tyreFriction * g;
-    v.maxBraking = std::min(car.brakeForce, car.tyreFriction * mass * g) / mass;
-    const EngineDescription& e = car.engine;
-    float peakTorque = 0.0f;
-    for (const auto& point : e.torqueCurve) peakTorque = std::max(peakTorque, point.second);
-    const float firstGear = e.gearRatios.empty() ? 0.0f : e.gearRatios.front();
-    const float driveForce = e.wheelRadius > 0.0f ? peakTorque * firstGear * e.finalDrive * e.drivetrainEfficiency / e.wheelRadius : 0.0f;
-    v.maxAcceleration = std::min(driveForce, car.tyreFriction * g * e.drivenLoadShare * mass) / mass;
-    const float top = std::min(powerLimitedSpeed(car), gearLimitedSpeed(car));
-    if (std::isfinite(top) && top > 0.0f) v.topSpeed = top;
-    v.drag = 0.5f * car.airDensity * car.dragArea / mass;
-    return v;
 }
 
 } // namespace trackwright::torcs

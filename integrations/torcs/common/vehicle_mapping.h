@@ -1,25 +1,26 @@
 #pragma once
 
 // SPDX-License-Identifier: GPL-2.0-or-later
-// The one place a car description becomes the runtime's VehicleParameters: what the follower plans
-// with until the product reads car descriptions itself (then this file goes).
+// The one place a TORCS car description meets the runtime: the product's own car description
+// (trackwright/format/car_description.h) and what the runtime makes of it (vehicleFromCar,
+// trackwright/vehicle/car_physics.h), the follower's VehicleParameters.
 
 #include "integrations/torcs/common/car_description.h"
 
+#include "trackwright/format/car_description.h"
 #include "trackwright/vehicle/vehicle_model.h"
 
 namespace trackwright::torcs {
 
-/// The follower's vehicle from a car description, physics only:
-/// - lateralGrip = μ0·g (the tyres at their reference load, at low speed: no downforce);
-/// - maxBraking = min(brake force, μ0·m·g) / m (the tyres may lock first);
-/// - maxAcceleration = min(first gear's force at the torque peak, μ0·g·driven load share·m) / m;
-/// - topSpeed = min(the speed where the engine's most power meets the drag, top gear at the limiter);
-/// - drag = ½·ρ·CdA / m (1/m); wheelbase, width, maxSteeringAngle = steering lock.
-/// The rest keeps VehicleParameters' defaults.
+/// The description in the product's format: the same figures, key for key (the JSON the bake reads).
+format::CarDescription toProductCar(const CarDescription& car);
+
+/// The follower's vehicle: the runtime's own reading of the car (trackwright::vehicleFromCar: grip
+/// μ·g and the load sensitivity, downforce and drag per mass, the brakes' limit, the engine's
+/// power, launch and top speed from the torque curve and gears, wheelbase, steer lock, width).
 VehicleParameters vehicleFromCar(const CarDescription& car);
 
-/// m/s the engine's power holds against the drag (½·ρ·CdA·v³ = P): the power-limited top speed.
+/// m/s the engine's power holds against the drag alone (½·ρ·CdA·v³ = P), for a hand check.
 float powerLimitedSpeed(const CarDescription& car);
 /// m/s in top gear at the rev limiter.
 float gearLimitedSpeed(const CarDescription& car);
