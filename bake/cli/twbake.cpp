@@ -157,7 +157,7 @@ int runTwbake(int argc, const char* const* argv, std::ostream& out, std::ostream
                  "Exit codes: 0 ok, 1 invalid input (diagnostics printed), 2 usage error, 3 I/O error.",
                  "twbake"};
     app.require_subcommand(1);
-    app.set_version_flag("--version", "twbake 0.1.0");
+    app.set_version_flag("--version", "twbake 0.2.0");
     ImportCommand import;
     ValidateCommand validate;
     BuildCommand build;

@@ -25,6 +25,7 @@ const char* carDescriptionProblem(const format::CarDescription& car) {
     if (!finiteNonNegative(car.rollingResistance)) return "rolling_resistance must be >= 0";
     if (!finitePositive(car.wheelbase)) return "wheelbase must be > 0 (m)";
     if (!finiteNonNegative(car.trackWidth)) return "track_width must be >= 0 (m)";
+    if (!finiteNonNegative(car.centreOfGravityHeight)) return "centre_of_gravity_height must be >= 0 (m)";
     if (!finitePositive(car.steeringLock) || car.steeringLock >= std::numbers::pi / 2) return "steering_lock must be in (0, π/2) rad";
     if (!finiteNonNegative(car.steeringRate)) return "steering_rate must be >= 0 (rad/s)";
     if (!finitePositive(car.width)) return "width must be > 0 (m)";

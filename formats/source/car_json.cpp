@@ -32,6 +32,7 @@ template <class Car> auto carOptionals(Car& car) {
                       std::pair{"tyre_load_sensitivity", &car.tyreLoadSensitivity},
                       std::pair{"rolling_resistance", &car.rollingResistance},
                       std::pair{"track_width", &car.trackWidth},
+                      std::pair{"centre_of_gravity_height", &car.centreOfGravityHeight},
                       std::pair{"steering_rate", &car.steeringRate},
                       std::pair{"length", &car.length}};
 }

@@ -90,11 +90,13 @@ trackwright::VehiclePreset presetOf(int32_t v) { return static_cast<trackwright:
 
 trackwright::VehicleParameters toParameters(const tw_vehicle_parameters& p) {
     return {p.wheelbase, p.max_steering_angle, p.steering_rate, p.max_acceleration, p.max_braking, p.top_speed, p.reverse_speed,
-            p.drag, p.rolling_resistance, p.lateral_grip, p.turn_on_spot_rate, p.width};
+            p.drag, p.rolling_resistance, p.lateral_grip, p.turn_on_spot_rate, p.width, p.downforce, p.load_sensitivity, p.brake_limit, p.power_per_mass,
+            p.centre_of_gravity_height, p.track_width};
 }
 tw_vehicle_parameters fromParameters(const trackwright::VehicleParameters& p) {
     return {p.wheelbase, p.maxSteeringAngle, p.steeringRate, p.maxAcceleration, p.maxBraking, p.topSpeed, p.reverseSpeed,
-            p.drag, p.rollingResistance, p.lateralGrip, p.turnOnSpotRate, p.width};
+            p.drag, p.rollingResistance, p.lateralGrip, p.turnOnSpotRate, p.width, p.downforce, p.loadSensitivity, p.brakeLimit, p.powerPerMass,
+            p.centreOfGravityHeight, p.trackWidth};
 }
 
 tw_road fromRoad(const trackwright::RoadSurface& r) { return {r.tangentZ, r.banking, r.grip, r.verticalCurvature, r.forwardX, r.forwardY}; }
@@ -295,17 +297,32 @@ tw_status tw_follower_create_custom(const tw_track* track, int32_t kind, uint32_
 
 void tw_follower_free(tw_follower* follower) { delete follower; }
 
-tw_status tw_follower_update(tw_follower* follower, const tw_vehicle_state* state, const tw_registration* where, float dt, tw_controls* out) {
+namespace {
+
+tw_controls fromControls(const trackwright::Controls& c) { return {c.steering, c.throttle, c.handbrake ? 1 : 0, c.reverse ? 1 : 0}; }
+
+tw_status updateFollower(tw_follower* follower, const tw_vehicle_state* state, const tw_registration* where, float dt, bool countdown, tw_controls* out) {
     if (!follower || !state || !out) return TW_INVALID_ARGUMENT;
     if (!finiteState(*state) || !std::isfinite(dt) || dt < 0.0f || (where && !finiteRegistration(*where))) {
-        *out = {0.0f, 0.0f, 0};  // neutral, for a caller that does not read the status
+        *out = {0.0f, 0.0f, 0, 0};  // neutral, for a caller that does not read the status
         return TW_INVALID_ARGUMENT;
     }
     trackwright::Registration r;
     if (where) r = toRegistration(*where);
-    const trackwright::Controls c = follower->follower->update({toState(*state), r, dt});
-    *out = {c.steering, c.throttle, c.handbrake ? 1 : 0};
+    trackwright::FollowerInput input{toState(*state), r, dt};
+    input.countdown = countdown;
+    *out = fromControls(follower->follower->update(input));
     return TW_OK;
+}
+
+} // namespace
+
+tw_status tw_follower_update(tw_follower* follower, const tw_vehicle_state* state, const tw_registration* where, float dt, tw_controls* out) {
+    return updateFollower(follower, state, where, dt, /*countdown=*/false, out);
+}
+
+tw_status tw_follower_countdown(tw_follower* follower, const tw_vehicle_state* state, const tw_registration* where, float dt, tw_controls* out) {
+    return updateFollower(follower, state, where, dt, /*countdown=*/true, out);
 }
 
 tw_status tw_follower_stuck_events(const tw_follower* follower, int32_t* events) {
@@ -355,7 +372,7 @@ tw_status stepBody(const trackwright::VehicleParameters& vehicle, const tw_contr
     trackwright::VehicleBody b = toBody(*body);
     const trackwright::RoadSurface surface = road ? toRoad(*road) : trackwright::RoadSurface{};
     // Beyond trackwright::kMaxVehicleStep (0.25 s) a step is refused rather than tunnelling through walls.
-    if (!trackwright::stepVehicle(vehicle, {controls->steering, controls->throttle, controls->handbrake != 0}, dt, b, surface))
+    if (!trackwright::stepVehicle(vehicle, {controls->steering, controls->throttle, controls->handbrake != 0, controls->reverse != 0}, dt, b, surface))
         return TW_INVALID_ARGUMENT;
     fromBody(b, *body);
     return TW_OK;
@@ -652,17 +669,17 @@ tw_status tw_race_step(tw_race* race, const tw_vehicle_state* states, uint32_t c
     bool valid = (states || n == 0) && std::isfinite(dt) && dt >= 0.0f;
     for (std::size_t i = 0; valid && i < n; ++i) valid = finiteState(states[i]);
     if (!valid) {
-        for (std::size_t i = 0; i < n; ++i) controls[i] = {0.0f, 0.0f, 0};  // neutral, for a caller that does not read the status
+        for (std::size_t i = 0; i < n; ++i) controls[i] = {0.0f, 0.0f, 0, 0};  // neutral, for a caller that does not read the status
         return TW_INVALID_ARGUMENT;
     }
     for (std::size_t i = 0; i < n; ++i) race->states[i] = toState(states[i]);
     if (race->world.step(race->states, dt, race->controls) != trackwright::RaceWorldStatus::Ok) {
-        for (std::size_t i = 0; i < n; ++i) controls[i] = {0.0f, 0.0f, 0};
+        for (std::size_t i = 0; i < n; ++i) controls[i] = {0.0f, 0.0f, 0, 0};
         return TW_INVALID_ARGUMENT;
     }
     for (std::size_t i = 0; i < n; ++i) {
         const trackwright::Controls& c = race->controls[i];
-        controls[i] = {c.steering, c.throttle, c.handbrake ? 1 : 0};
+        controls[i] = fromControls(c);
     }
     return TW_OK;
 }

@@ -87,6 +87,8 @@ VehicleParameters vehicleFromCar(const format::CarDescription& car) {
     v.maxSteeringAngle = static_cast<float>(car.steeringLock);
     if (car.steeringRate > 0.0) v.steeringRate = static_cast<float>(car.steeringRate);
     v.width = static_cast<float>(car.width);
+    v.centreOfGravityHeight = static_cast<float>(car.centreOfGravityHeight);
+    v.trackWidth = static_cast<float>(car.trackWidth);
     return v;
 }
 

@@ -12,10 +12,21 @@ float gripFactor(const VehicleParameters& v, float speed, float load) {
     return std::max(0.3f * x, x * (1.0f - v.loadSensitivity * (x - 1.0f)));
 }
 
-float lateralLimit(const VehicleParameters& v, float speed, float load) { return v.lateralGrip * gripFactor(v, speed, load); }
+float loadTransferLoss(float capacity, float grip, float sensitivity, float heightRatio) {
+    const float k = 4.0f * grip * sensitivity * heightRatio * heightRatio / (kStandingLoad * kStandingLoad);
+    if (!(k > 0.0f) || !(capacity > 0.0f)) return capacity;
+    return (std::sqrt(1.0f + 4.0f * k * capacity) - 1.0f) / (2.0f * k);
+}
+
+float lateralLimit(const VehicleParameters& v, float speed, float load) {
+    const float capacity = v.lateralGrip * gripFactor(v, speed, load);
+    if (!(v.centreOfGravityHeight > 0.0f) || !(v.trackWidth > 0.0f)) return capacity;
+    return loadTransferLoss(capacity, v.lateralGrip, v.loadSensitivity, v.centreOfGravityHeight / v.trackWidth);
+}
 
 float brakingLimit(const VehicleParameters& v, float speed, float load) {
     float tyres = v.maxBraking * gripFactor(v, speed, load);
+    if (v.centreOfGravityHeight > 0.0f) tyres = loadTransferLoss(tyres, v.maxBraking, v.loadSensitivity, v.centreOfGravityHeight / v.wheelbase);
     if (v.brakeLimit > 0.0f) tyres = std::min(tyres, v.brakeLimit);
     return hasEnvelope(v) ? tyres + v.drag * speed * speed : tyres;
 }

@@ -47,7 +47,7 @@ const char* vehiclePresetName(VehiclePreset preset) {
 bool validVehicleParameters(const VehicleParameters& v) {
     const float numbers[] = {v.wheelbase, v.maxSteeringAngle, v.steeringRate, v.maxAcceleration, v.maxBraking, v.topSpeed,
                              v.reverseSpeed, v.drag, v.rollingResistance, v.lateralGrip, v.turnOnSpotRate, v.width,
-                             v.downforce, v.loadSensitivity, v.brakeLimit, v.powerPerMass};
+                             v.downforce, v.loadSensitivity, v.brakeLimit, v.powerPerMass, v.centreOfGravityHeight, v.trackWidth};
     for (float n : numbers)
         if (!std::isfinite(n) || n < 0.0f) return false;
     const bool turns = v.maxSteeringAngle > 0.0f || v.turnOnSpotRate > 0.0f;
@@ -146,10 +146,8 @@ void integrate(const VehicleParameters& v, const Controls& c, float dt, const Ro
     float loadGrip = 1.0f;  // the lateral grip's share from the load
     if (hasEnvelope(v)) {
         const float speedNow = static_cast<float>(std::hypot(body.velocity.x, body.velocity.y));
-        loadGrip = gripFactor(v, speedNow);
-        braking = v.maxBraking * loadGrip;
-        if (v.brakeLimit > 0.0f) braking = std::min(braking, v.brakeLimit);
-        braking *= road.grip;
+        loadGrip = lateralLimit(v, speedNow) / v.lateralGrip;
+        braking = (brakingLimit(v, speedNow) - v.drag * speedNow * speedNow) * road.grip;  // the drag is the model's resistance below
         engine = driveLimit(v, speedNow) * road.traction;
     }
 

@@ -26,7 +26,7 @@ class VehicleState(C.Structure):
 
 
 class Controls(C.Structure):
-    _fields_ = [("steering", C.c_float), ("throttle", C.c_float), ("handbrake", C.c_int32)]
+    _fields_ = [("steering", C.c_float), ("throttle", C.c_float), ("handbrake", C.c_int32), ("reverse", C.c_int32)]
 
 
 class VehicleBody(C.Structure):
@@ -36,7 +36,8 @@ class VehicleBody(C.Structure):
 class VehicleParameters(C.Structure):
     _fields_ = [(name, C.c_float) for name in (
         "wheelbase", "max_steering_angle", "steering_rate", "max_acceleration", "max_braking", "top_speed",
-        "reverse_speed", "drag", "rolling_resistance", "lateral_grip", "turn_on_spot_rate", "width")]
+        "reverse_speed", "drag", "rolling_resistance", "lateral_grip", "turn_on_spot_rate", "width",
+        "downforce", "load_sensitivity", "brake_limit", "power_per_mass", "centre_of_gravity_height", "track_width")]
 
 
 class LapStatus(C.Structure):

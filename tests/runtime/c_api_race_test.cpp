@@ -125,7 +125,7 @@ TEST(CApiRace, GameHelpersRefuseMisuseWithAStatus) {
         *numbers[field] = field % 2 ? -1.0f : nan;
         EXPECT_EQ(tw_follower_create_custom(track, TW_FOLLOWER_RUNNER, 0, 0, &bad, &follower), TW_INVALID_ARGUMENT) << field;
         tw_vehicle_body body{};
-        tw_controls controls{0.0f, 1.0f, 0};
+        tw_controls controls{0.0f, 1.0f, 0, 0};
         EXPECT_EQ(tw_vehicle_step_custom(&bad, &controls, 0.01f, &body), TW_INVALID_ARGUMENT) << field;
     }
     tw_vehicle_parameters cannotTurn = car;

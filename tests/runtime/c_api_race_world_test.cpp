@@ -303,7 +303,7 @@ TEST(CApiRaceWorld, MisuseGivesAStatusNeverACrash) {
     tw_vehicle_state states[2]{};
     ASSERT_EQ(tw_grid_slot(track, 0, nullptr, &states[0]), TW_OK);
     ASSERT_EQ(tw_grid_slot(track, 1, nullptr, &states[1]), TW_OK);
-    tw_controls controls[2] = {{1.0f, 1.0f, 1}, {1.0f, 1.0f, 1}};
+    tw_controls controls[2] = {{1.0f, 1.0f, 1, 0}, {1.0f, 1.0f, 1, 0}};
     const auto neutral = [&] { return controls[0].steering == 0.0f && controls[0].throttle == 0.0f && controls[1].handbrake == 0; };
     EXPECT_EQ(tw_race_step(nullptr, states, 2, kDt, controls), TW_INVALID_ARGUMENT);
     EXPECT_EQ(tw_race_step(race, nullptr, 2, kDt, controls), TW_INVALID_ARGUMENT);

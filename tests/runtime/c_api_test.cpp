@@ -50,7 +50,7 @@ TEST(CApi, NonFiniteNumbersAreRefusedAsTheHeaderPromises) {
     EXPECT_EQ(noHeight.segment, flat.segment);
 
     tw_vehicle_body body{};
-    tw_controls controls{0.0f, 1.0f, 0};
+    tw_controls controls{0.0f, 1.0f, 0, 0};
     ASSERT_EQ(tw_vehicle_step(TW_VEHICLE_CAR, &controls, 1.0f / 60.0f, &body), TW_OK);
     for (int field = 0; field < 5; ++field) {
         tw_vehicle_body bad = body;
@@ -62,7 +62,7 @@ TEST(CApi, NonFiniteNumbersAreRefusedAsTheHeaderPromises) {
         EXPECT_EQ(bad.state.x, before.state.x) << "a refused step left the body changed";
     }
     EXPECT_EQ(tw_vehicle_step(TW_VEHICLE_CAR, &controls, 10.0f, &body), TW_INVALID_ARGUMENT) << "a 10 s step tunnelled through walls";
-    tw_controls badControls{static_cast<float>(nan), 0.0f, 0};
+    tw_controls badControls{static_cast<float>(nan), 0.0f, 0, 0};
     EXPECT_EQ(tw_vehicle_step(TW_VEHICLE_CAR, &badControls, 1.0f / 60.0f, &body), TW_INVALID_ARGUMENT);
 
     tw_vehicle_state state = body.state;
@@ -71,6 +71,23 @@ TEST(CApi, NonFiniteNumbersAreRefusedAsTheHeaderPromises) {
     EXPECT_EQ(tw_follower_update(follower, &state, nullptr, 1.0f / 60.0f, &out), TW_INVALID_ARGUMENT);
     EXPECT_EQ(tw_follower_update(follower, &body.state, nullptr, static_cast<float>(nan), &out), TW_INVALID_ARGUMENT);
     EXPECT_EQ(tw_follower_update(follower, &body.state, nullptr, 1.0f / 60.0f, &out), TW_OK);
+    // A countdown holds the brakes; its arguments are checked as an update's.
+    EXPECT_EQ(tw_follower_countdown(follower, &body.state, nullptr, 1.0f / 60.0f, &out), TW_OK);
+    EXPECT_EQ(out.throttle, -1.0f);
+    EXPECT_EQ(out.reverse, 0);
+    EXPECT_EQ(tw_follower_countdown(follower, &state, nullptr, 1.0f / 60.0f, &out), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_follower_countdown(nullptr, &body.state, nullptr, 1.0f / 60.0f, &out), TW_INVALID_ARGUMENT);
+    // A car described with an envelope is a car the C API drives; a negative downforce is not.
+    tw_vehicle_parameters described{};
+    ASSERT_EQ(tw_vehicle_preset_parameters(TW_VEHICLE_CAR, &described), TW_OK);
+    EXPECT_EQ(described.downforce, 0.0f);
+    described.downforce = 0.0006f;
+    described.power_per_mass = 250.0f;
+    tw_follower* gt = nullptr;
+    EXPECT_EQ(tw_follower_create_custom(track, TW_FOLLOWER_RUNNER, 0, 0, &described, &gt), TW_OK);
+    tw_follower_free(gt);
+    described.downforce = -1.0f;
+    EXPECT_EQ(tw_follower_create_custom(track, TW_FOLLOWER_RUNNER, 0, 0, &described, &gt), TW_INVALID_ARGUMENT);
     tw_follower_free(follower);
     tw_registrar_free(registrar);
     tw_track_free(track);
@@ -190,7 +207,7 @@ TEST(CApi, LoadsSamplesDrivesALapAndSaysWhyItRefuses) {
     EXPECT_EQ(where.defined, 0);
     tw_vehicle_state broken = body.state;
     broken.speed = std::numeric_limits<float>::infinity();
-    tw_controls neutral{1.0f, 1.0f, 1};
+    tw_controls neutral{1.0f, 1.0f, 1, 0};
     ASSERT_EQ(tw_follower_update(driver, &broken, &where, 1.0f / 60.0f, &neutral), TW_INVALID_ARGUMENT);
     EXPECT_EQ(neutral.throttle, 0.0f);
     EXPECT_EQ(neutral.steering, 0.0f);
@@ -257,7 +274,7 @@ TEST(CApi, TheRoadReachesAGameAndTheVehicleStepFeelsIt) {
     tw_vehicle_body flat{}, up{}, preset{};
     flat.state.speed = up.state.speed = preset.state.speed = 10.0f;
     flat.velocity_x = up.velocity_x = preset.velocity_x = 10.0;
-    const tw_controls full{0.0f, 1.0f, 0};
+    const tw_controls full{0.0f, 1.0f, 0, 0};
     for (int i = 0; i < 60; ++i) {
         ASSERT_EQ(tw_vehicle_step_custom(&car, &full, 1.0f / 60.0f, &flat), TW_OK);
         ASSERT_EQ(tw_vehicle_step_custom_on_road(&car, &full, &climb, 1.0f / 60.0f, &up), TW_OK);

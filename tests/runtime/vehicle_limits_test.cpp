@@ -47,6 +47,28 @@ TEST(VehicleLimits, DownforceGrowsTheGripWithTheSquareOfSpeedAndLoadSensitivityT
     EXPECT_LT(trackwright::lateralLimit(v, 20.0f, 0.5f * g), trackwright::lateralLimit(v, 20.0f));
 }
 
+TEST(VehicleLimits, LoadMovedOntoTheOuterWheelsCostsLoadSensitiveTyresGrip) {
+    VehicleParameters v = trackwright::vehiclePreset(trackwright::VehiclePreset::Car);
+    v.loadSensitivity = 0.2f;
+    v.centreOfGravityHeight = 0.4f;
+    v.trackWidth = 1.6f;
+    const float a = trackwright::lateralLimit(v, 0.0f);
+    EXPECT_LT(a, v.lateralGrip);
+    // The four tyres one by one: static loads W/4, ±ΔF/2 each with ΔF = m·a·h/t; what they hold
+    // together, Σ μ(Fz)·Fz with μ(Fz) = μ₀·(1 − s·(Fz/Fz₀ − 1)), is exactly m·a at the limit.
+    const double weight = 1.0 * trackwright::kGravity, perTyre = weight / 4.0, mu0 = v.lateralGrip / trackwright::kGravity;
+    const double shift = a * 0.4 / 1.6 / 2.0;  // ΔF/2 per unit mass
+    double held = 0.0;
+    for (double sign : {1.0, 1.0, -1.0, -1.0}) {
+        const double fz = perTyre + sign * shift;
+        held += mu0 * (1.0 - 0.2 * (fz / perTyre - 1.0)) * fz;
+    }
+    EXPECT_NEAR(held, a, 1e-3);
+    // Without a height, or with insensitive tyres, nothing is lost.
+    v.loadSensitivity = 0.0f;
+    EXPECT_FLOAT_EQ(trackwright::lateralLimit(v, 0.0f), v.lateralGrip);
+}
+
 TEST(VehicleLimits, TheBrakesCapWhatTheTyresCouldGiveAndTheEngineGivesItsPower) {
     VehicleParameters v = aeroCar();
     v.brakeLimit = 14.0f;

@@ -122,6 +122,7 @@ typedef struct tw_controls {
     float steering; /* [-1, 1], positive left */
     float throttle; /* [-1, 1], negative brakes then reverses */
     int32_t handbrake;
+    int32_t reverse;  /* 1: the follower wants reverse gear (a stuck recovery backing out), not the brakes */
 } tw_controls;
 
 /* The reference model's body: its state plus the velocity and wheel angle it carries between steps. */
@@ -146,6 +147,12 @@ typedef struct tw_vehicle_parameters {
     float lateral_grip;        /* m/s² */
     float turn_on_spot_rate;   /* rad/s at full steering and no speed (tanks), else 0 */
     float width;               /* m */
+    /* The car's envelope (trackwright/vehicle/vehicle_limits.h); all 0 for the presets' constant limits. */
+    float downforce;           /* 1/m: aero load per (m/s)^2, rho*Cl*A/(2m) */
+    float load_sensitivity;    /* share of mu lost per weight of extra load */
+    float brake_limit;         /* m/s^2, the brakes' own most; 0: the tyres lock first */
+    float power_per_mass;      /* W/kg at the wheels; 0: max_acceleration up to top speed */
+    float centre_of_gravity_height, track_width;  /* m: the load a turn or braking moves (0: none) */
 } tw_vehicle_parameters;
 
 /* A designer's marker: kind ("start-finish", "sector", "overtaking-entry", "pit-box" ...) and label
@@ -266,6 +273,9 @@ TW_API void tw_follower_free(tw_follower* follower);
 /* A non-finite state, registration or dt (or a negative dt): TW_INVALID_ARGUMENT, and `out` holds
  * neutral controls (all zero). */
 TW_API tw_status tw_follower_update(tw_follower* follower, const tw_vehicle_state* state, const tw_registration* where, float dt, tw_controls* out);
+/* The same during a start countdown: full brakes, and nothing of the follower runs (no clock, no
+ * stuck timer); the first tw_follower_update after it is the start signal. */
+TW_API tw_status tw_follower_countdown(tw_follower* follower, const tw_vehicle_state* state, const tw_registration* where, float dt, tw_controls* out);
 /* Stuck events so far, and whether the follower asks to put the car back on its line (then `x`,
  * `y`, `heading` say where; the request is cleared once read). */
 TW_API tw_status tw_follower_stuck_events(const tw_follower* follower, int32_t* events);

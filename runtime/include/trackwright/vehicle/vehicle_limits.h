@@ -18,8 +18,15 @@ inline constexpr float kStandingLoad = static_cast<float>(kGravity);
 /// loses all its grip to load). 1 at rest on the level.
 float gripFactor(const VehicleParameters& vehicle, float speed, float load = kStandingLoad);
 
-/// m/s², the most lateral acceleration the tyres hold at `speed`: lateralGrip · gripFactor.
+/// m/s², the most lateral acceleration the tyres hold at `speed`: lateralGrip · gripFactor, less
+/// what load-sensitive tyres lose to the load the turn moves onto the outer wheels (loadTransferLoss).
 float lateralLimit(const VehicleParameters& vehicle, float speed, float load = kStandingLoad);
+
+/// The acceleration `a` a pair of axles holds when `capacity` is what they hold with equal loads and
+/// the acceleration moves `heightRatio` (h/t or h/L) of the weight per g across them: each of the four
+/// tyres carries ±ΔF/2 with ΔF = m·a·h/t, and μ(Fz) = μ₀·(1 − s·(Fz/Fz₀ − 1)) loses μ₀·s·ΔF²/Fz₀ in
+/// all, so a = capacity − 4·grip·s·h²/t²·a²/g² (grip the car's μ₀·g): the root of that quadratic.
+float loadTransferLoss(float capacity, float grip, float sensitivity, float heightRatio);
 
 /// m/s², the most deceleration at `speed` with nothing asked of the tyres sideways: the tyres'
 /// maxBraking · gripFactor, capped by the brakes' own brakeLimit (when set), plus the drag that

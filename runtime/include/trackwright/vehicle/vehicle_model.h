@@ -30,6 +30,11 @@ struct VehicleParameters {
     float brakeLimit = 0.0f;
     /// W/kg at the driven wheels: the engine gives at most powerPerMass / v; 0: maxAcceleration up to top speed.
     float powerPerMass = 0.0f;
+    /// m, the centre of gravity's height, and m between the wheels' centres: load moves to the outer
+    /// wheels in a turn (by a·h/t of the weight per g) and to the front under braking (a·h/L), and
+    /// load-sensitive tyres give less for it. 0: no load transfer.
+    float centreOfGravityHeight = 0.0f;
+    float trackWidth = 0.0f;
 };
 
 /// Parameters the model can run: every number finite, the wheelbase, limits, top speed, grip and

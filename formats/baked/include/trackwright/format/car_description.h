@@ -40,6 +40,7 @@ struct CarDescription {
     EngineDescription engine;
     double wheelbase = 0.0;            ///< m
     double trackWidth = 0.0;           ///< m between the wheels' centres
+    double centreOfGravityHeight = 0.0;  ///< m above the ground; with track_width, the load a turn moves outwards (0: none)
     double steeringLock = 0.0;         ///< rad, road-wheel angle at full lock
     double steeringRate = 0.0;         ///< rad/s the wheels turn at most; 0: the reference model's default
     double width = 0.0;                ///< m, body
