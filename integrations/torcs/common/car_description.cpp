@@ -277,6 +277,7 @@ CarDescription describeTorcsCar(const CarParameterSource& p, const std::string& 
     d.wheelbase = 0.5f * (car.wheel[0].xpos + car.wheel[1].xpos - car.wheel[2].xpos - car.wheel[3].xpos);
     d.trackWidth = 0.5f * (car.wheel[0].ypos - car.wheel[1].ypos + car.wheel[2].ypos - car.wheel[3].ypos);
     d.trackWidth = std::abs(d.trackWidth);
+    d.centreOfGravityHeight = p.number("Car", "GC height", 0.3f);
     d.steeringLock = p.number("Steer", "steer lock", 0.43f);
     const float bodyWidth = p.number("Car", "body width", 1.9f);
     const float bodyLength = p.number("Car", "body length", 4.7f);
@@ -330,6 +331,7 @@ std::string carDescriptionJson(const CarDescription& car) {
     out += "\n  }";
     field("wheelbase", car.wheelbase);
     field("track_width", car.trackWidth);
+    field("centre_of_gravity_height", car.centreOfGravityHeight);
     field("steering_lock", car.steeringLock);
     field("width", car.width);
     field("length", car.length);

@@ -50,6 +50,7 @@ struct CarDescription {
     EngineDescription engine;
     float wheelbase = 0.0f;            ///< m
     float trackWidth = 0.0f;           ///< m, mean of the two axles'
+    float centreOfGravityHeight = 0.0f;  ///< m, the car's "GC height" (car.cpp): the load a turn moves outwards
     float steeringLock = 0.0f;         ///< rad, road-wheel angle at full lock
     float width = 0.0f;                ///< m, overall
     float length = 0.0f;               ///< m, overall

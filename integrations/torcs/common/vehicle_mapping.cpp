@@ -28,6 +28,7 @@ format::CarDescription toProductCar(const CarDescription& car) {
     out.engine.drivenLoadShare = car.engine.drivenLoadShare;
     out.wheelbase = car.wheelbase;
     out.trackWidth = car.trackWidth;
+    out.centreOfGravityHeight = car.centreOfGravityHeight;
     out.steeringLock = car.steeringLock;
     out.width = car.width;
     out.length = car.length;
