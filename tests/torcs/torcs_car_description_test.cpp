@@ -125,7 +125,7 @@ TEST(TorcsCarDescription, JsonHasTheSchemaKeysInOrder) {
     rapidjson::Document doc;
     ASSERT_FALSE(doc.Parse(json.c_str()).HasParseError()) << json;
     const char* keys[] = {"name", "mass", "drag_area", "downforce_area", "air_density", "tyre_friction", "tyre_reference_load",
-                          "tyre_load_sensitivity", "brake_force", "engine", "wheelbase", "track_width", "steering_lock", "width", "length"};
+                          "tyre_load_sensitivity", "brake_force", "engine", "wheelbase", "track_width", "centre_of_gravity_height", "steering_lock", "width", "length"};
     auto member = doc.MemberBegin();
     for (const char* key : keys) {
         ASSERT_NE(member, doc.MemberEnd());
@@ -314,6 +314,7 @@ TEST_F(TorcsRealCar, Car1Stock1HandChecked) {
     // Geometry: axles at +1.602 and −1.198 m, wheels at ±0.795 m, steer lock 21°, 1.92 × 4.90 m.
     EXPECT_NEAR(d.wheelbase, 2.8f, 1e-5f);
     EXPECT_NEAR(d.trackWidth, 1.59f, 1e-5f);
+    EXPECT_NEAR(d.centreOfGravityHeight, 0.3f, 1e-6f);  // car1-stock1.xml: GC height 0.3 m
     EXPECT_NEAR(d.steeringLock, 21.0f * kDeg, 1e-5f);
     EXPECT_NEAR(d.width, 1.92f, 1e-5f);
     EXPECT_NEAR(d.length, 4.9f, 1e-5f);
