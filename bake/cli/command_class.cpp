@@ -2,9 +2,9 @@
 #include "bake/cli/diagnostics_report.h"
 #include "bake/cli/exit_codes.h"
 #include "bake/cli/output_paths.h"
+#include "bake/cli/vehicle_file.h"
 
 #include "bake/pipeline/class_vehicle.h"
-#include "formats/source/car_json.h"
 #include "formats/source/file_io.h"
 #include "formats/source/track_json.h"
 #include "formats/validate/validate.h"
@@ -40,24 +40,19 @@ int runClass(const ClassCommand& command, std::ostream& out, std::ostream& err) 
         err << "twbake class: " << *conflict << '\n';
         return kExitUsage;
     }
-    formats::CarLoadResult car = formats::loadCarFile(command.car);
-    if (!car.car) {
-        printDiagnostics(err, command.car, car.diagnostics);
-        return car.ioError ? kExitIo : kExitInvalidInput;
-    }
-    if (const char* problem = trackwright::format::carDescriptionProblem(*car.car)) {
-        err << command.car << ": error [vehicle-car]: " << problem << "\ntwbake class: " << command.output << " was not written\n";
-        return kExitInvalidInput;
-    }
+    // A car file or a class file (`twbake calibrate` writes those), told apart by "format".
+    int exitCode = kExitOk;
+    std::optional<formats::VehicleClass> given = readVehicleFile(command.car, "twbake class", command.output, err, exitCode);
+    if (!given) return exitCode;
     formats::TrackLoadResult loaded = formats::loadTrackFile(command.input);
     if (!loaded.document) {
         printDiagnostics(err, command.input, loaded.diagnostics);
         return loaded.ioError ? kExitIo : kExitInvalidInput;
     }
     formats::TrackDocument& document = *loaded.document;
-    formats::VehicleClass added;
-    added.name = !command.name.empty() ? command.name : !car.name.empty() ? car.name : std::filesystem::path(command.car).stem().string();
-    added.car = std::move(car.car);
+    formats::VehicleClass added = std::move(*given);
+    if (!command.name.empty()) added.name = command.name;
+    else if (added.name.empty()) added.name = std::filesystem::path(command.car).stem().string();
     bool replaced = false;
     for (formats::VehicleClass& c : document.vehicleClasses) {
         if (c.name != added.name) continue;

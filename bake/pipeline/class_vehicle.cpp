@@ -20,6 +20,11 @@ trackwright::VehicleParameters classVehicle(const formats::VehicleClass& c) {
     v.wheelbase = either(c.wheelbase, v.wheelbase);
     v.maxSteeringAngle = either(c.maxSteeringAngle, v.maxSteeringAngle);
     v.width = either(c.width, v.width);
+    v.downforce = either(c.downforce, v.downforce);
+    v.drag = either(c.drag, v.drag);
+    v.loadSensitivity = either(c.loadSensitivity, v.loadSensitivity);
+    v.brakeLimit = either(c.brakeLimit, v.brakeLimit);
+    v.powerPerMass = either(c.powerPerMass, v.powerPerMass);
     return v;
 }
 
@@ -34,13 +39,18 @@ formats::VehicleClass resolvedClass(const formats::VehicleClass& c) {
     r.wheelbase = v.wheelbase;
     r.maxSteeringAngle = v.maxSteeringAngle;
     r.width = v.width;
+    r.downforce = v.downforce;
+    r.drag = v.drag;
+    r.loadSensitivity = v.loadSensitivity;
+    r.brakeLimit = v.brakeLimit;
+    r.powerPerMass = v.powerPerMass;
     return r;
 }
 
 SpeedLimits classSpeedLimits(const formats::VehicleClass& c) {
     const formats::VehicleClass r = resolvedClass(c);
     SpeedLimits limits{r.maxLateralAcceleration, r.maxAcceleration, r.maxBraking, r.topSpeed, std::nullopt};
-    if (c.car) limits.car = classVehicle(c);
+    if (c.car || formats::hasEnvelopeTerms(c)) limits.car = classVehicle(c);
     return limits;
 }
 

@@ -15,7 +15,9 @@ namespace formats {
 /// Newest `.twtrack` schema this build reads and the one it writes. Schema 2 added per-node banking
 /// and surface grip and the track's crossing clearance; a schema-1 file reads with their defaults.
 /// Schema 3 added a vehicle class's `car`; a file without one is still written as schema 2.
-inline constexpr int kTrackSchemaVersion = 3;
+/// Schema 4 added a vehicle class's envelope keys (downforce, drag, load sensitivity, brake limit,
+/// power per mass); a file whose classes write none is still written as schema 2 or 3.
+inline constexpr int kTrackSchemaVersion = 4;
 /// Least vertical distance between two surfaces that cross in plan for one to pass over the other,
 /// metres, when a track does not say (a road bridge's usual clearance).
 inline constexpr double kDefaultCrossingClearance = 4.5;
@@ -92,6 +94,9 @@ struct Line {
 /// A vehicle class: the limits its speed hints and lines are baked for. With a `car`, the limits
 /// are derived from the car's physics (bake/pipeline/class_vehicle.h) and each one written here
 /// (non-zero) wins over the derived one; without, all of them are required.
+/// The envelope terms (trackwright::VehicleParameters' fields of the same names, vehicle_limits.h)
+/// are optional with or without a car: 0 is "not written" (derived from the car, or none). A class
+/// with any of them set is baked with its g-g-v envelope, as a class with a car is.
 struct VehicleClass {
     std::string name;
     double maxLateralAcceleration = 0.0;  ///< m/s², grip limit in corners (eq. 39.4)
@@ -101,10 +106,20 @@ struct VehicleClass {
     double wheelbase = 0.0;               ///< m
     double maxSteeringAngle = 0.0;        ///< rad, road-wheel angle at full lock
     double width = 0.0;                   ///< m, body width
+    double downforce = 0.0;               ///< 1/m: the tyres are pressed by g + downforce·v²
+    double drag = 0.0;                    ///< 1/m: deceleration drag·v²
+    double loadSensitivity = 0.0;         ///< share of μ lost per weight of load above the car's own, in [0, 1)
+    double brakeLimit = 0.0;              ///< m/s², the brakes' own limit
+    double powerPerMass = 0.0;            ///< W/kg at the driven wheels: the drive is at most powerPerMass / v
     std::optional<trackwright::format::CarDescription> car = std::nullopt;  ///< the car's physics (docs/formats.md, "car")
 
     friend bool operator==(const VehicleClass&, const VehicleClass&) = default;
 };
+
+/// True when the class writes any envelope term (VehicleClass::downforce … powerPerMass).
+inline bool hasEnvelopeTerms(const VehicleClass& c) {
+    return c.downforce != 0.0 || c.drag != 0.0 || c.loadSensitivity != 0.0 || c.brakeLimit != 0.0 || c.powerPerMass != 0.0;
+}
 
 /// A tactical or editorial point on the track: start/finish, overtaking entry, checkpoint …
 struct Marker {

@@ -5,7 +5,7 @@
 #include "formats/source/json_dom_reader.h"
 #include "formats/source/file_io.h"
 #include "formats/source/json_structure.h"
-#include "formats/source/car_json.h"
+#include "formats/source/class_json.h"
 #include "formats/source/json_text.h"
 #include "formats/source/json_writer.h"
 #include "formats/baked/format_names.h"
@@ -14,7 +14,6 @@
 #include <rapidjson/document.h>
 #include <rapidjson/error/en.h>
 
-#include <array>
 #include <cctype>
 #include <charconv>
 #include <sstream>
@@ -142,15 +141,6 @@ template <class IO, class T> void sideWidthFields(IO& io, T& side) {
     io.field("wall", side.wall);
 }
 
-/// A class's limits: each required without a car; with one, each optional (a limit written wins
-/// over the car's) and written only when set.
-template <class T> auto vehicleClassLimits(T& v) {
-    return std::array{std::pair{"max_lateral_acceleration", &v.maxLateralAcceleration}, std::pair{"max_acceleration", &v.maxAcceleration},
-                      std::pair{"max_braking", &v.maxBraking},     std::pair{"top_speed", &v.topSpeed},
-                      std::pair{"wheelbase", &v.wheelbase},        std::pair{"max_steering_angle", &v.maxSteeringAngle},
-                      std::pair{"width", &v.width}};
-}
-
 template <class IO, class T> void backdropFields(IO& io, T& b) {
     io.field("image", b.image);
     io.field("origin_x", b.origin.x);
@@ -223,15 +213,7 @@ void readLine(JsonDomReader& in, Line& line) {
     });
 }
 
-void readVehicleClass(JsonDomReader& in, VehicleClass& v) {
-    in.field("name", v.name);
-    trackwright::format::CarDescription car;
-    if (in.tryObject("car", [&] { detail::readCarFields(in, car); })) v.car = std::move(car);
-    for (auto [key, value] : vehicleClassLimits(v)) {
-        if (v.car) in.tryField(key, *value);
-        else in.field(key, *value);
-    }
-}
+void readVehicleClass(JsonDomReader& in, VehicleClass& v) { detail::readVehicleClassFields(in, v); }
 
 void readMarker(JsonDomReader& in, Marker& marker) {
     in.field("kind", marker.kind);
@@ -322,11 +304,15 @@ void writeObjects(CerealJsonWriter& out, const char* key, const Range& items, F 
 }
 
 /// The oldest schema that reads everything the document holds: a file without cars stays readable
-/// by the builds before schema 3.
+/// by the builds before schema 3, one without envelope keys by those before schema 4 (which would
+/// read such a class without its envelope, as constant limits).
 int leastSchemaFor(const TrackDocument& doc) {
-    for (const VehicleClass& v : doc.vehicleClasses)
-        if (v.car) return 3;
-    return 2;
+    int schema = 2;
+    for (const VehicleClass& v : doc.vehicleClasses) {
+        if (hasEnvelopeTerms(v)) return 4;
+        if (v.car) schema = 3;
+    }
+    return schema;
 }
 
 void writeDocument(cereal::JSONOutputArchive& archive, const TrackDocument& doc) {
@@ -360,12 +346,7 @@ void writeDocument(cereal::JSONOutputArchive& archive, const TrackDocument& doc)
         if (!line.vehicleClass.empty()) out.field("vehicle_class", line.vehicleClass);
         out.array("offsets", line.offsets, [&](double offset) { out.elementValue(offset); });
     });
-    writeObjects(out, "vehicle_classes", doc.vehicleClasses, [&](const VehicleClass& v) {
-        out.field("name", v.name);
-        for (auto [key, value] : vehicleClassLimits(v))
-            if (!v.car || *value != 0.0) out.field(key, *value);
-        if (v.car) out.object("car", [&] { detail::writeCarFields(out, *v.car); });
-    });
+    writeObjects(out, "vehicle_classes", doc.vehicleClasses, [&](const VehicleClass& v) { detail::writeVehicleClassFields(out, v); });
     writeObjects(out, "markers", doc.markers, [&](const Marker& marker) {
         out.field("kind", marker.kind);
         out.field("node", marker.node);

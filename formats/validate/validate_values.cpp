@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <numbers>
 #include <set>
+#include <string_view>
 #include <vector>
 
 namespace formats::detail {
@@ -46,6 +47,16 @@ std::array<NumberField, 7> vehicleFields(const VehicleClass& c) {
              {"wheelbase", "wheelbase", "m", c.wheelbase},
              {"max_steering_angle", "max steering angle", "rad", c.maxSteeringAngle},
              {"width", "width", "m", c.width}}};
+}
+
+/// A vehicle class's envelope terms: optional (0 when not written), finite and not negative, the
+/// load sensitivity below 1 (a tyre that lost all its grip to load).
+std::array<NumberField, 5> vehicleEnvelopeFields(const VehicleClass& c) {
+    return {{{"downforce", "downforce", "1/m", c.downforce},
+             {"drag", "drag", "1/m", c.drag},
+             {"load_sensitivity", "load sensitivity", "per weight", c.loadSensitivity},
+             {"brake_limit", "brake limit", "m/s²", c.brakeLimit},
+             {"power_per_mass", "power per mass", "W/kg", c.powerPerMass}}};
 }
 
 template <class F> void forEachSide(const TrackNode& node, F&& f) {
@@ -167,6 +178,9 @@ void checkNumbers(const TrackDocument& doc, DiagnosticSink& sink, DocumentHealth
         for (const NumberField& field : vehicleFields(c))
             if (!std::isfinite(field.value))
                 report("vehicle class \"" + c.name + "\"", "vehicle_classes[" + std::to_string(v) + "]", field);
+        for (const NumberField& field : vehicleEnvelopeFields(c))
+            if (!std::isfinite(field.value))
+                report("vehicle class \"" + c.name + "\"", "vehicle_classes[" + std::to_string(v) + "]", field);
     }
     if (const auto& b = doc.editor.backdrop) {
         const NumberField fields[] = {{"origin_x", "origin x", "m", b->origin.x}, {"origin_y", "origin y", "m", b->origin.y},
@@ -247,6 +261,17 @@ void checkVehicleClasses(const TrackDocument& doc, DiagnosticSink& sink) {
             if (c.car && param.value == 0.0) continue;                        // not written: derived from the car
             sink.error("vehicle-parameter", "vehicle class \"" + c.name + "\": " + param.label + " (\"" + param.key + "\") is " +
                 quantity(param.value, param.unit) + "; every vehicle parameter must be greater than 0", path + "." + param.key);
+        }
+        for (const NumberField& param : vehicleEnvelopeFields(c)) {
+            if (!std::isfinite(param.value)) continue;  // reported as non-finite
+            if (param.value < 0.0) {
+                sink.error("vehicle-parameter", "vehicle class \"" + c.name + "\": " + param.label + " (\"" + param.key + "\") is " +
+                    quantity(param.value, param.unit) + "; an envelope term is 0 or more (0 or left out: none, or the car's)", path + "." + param.key);
+            } else if (param.key == std::string_view("load_sensitivity") && param.value >= 1.0) {
+                sink.error("vehicle-parameter", "vehicle class \"" + c.name + "\": load sensitivity (\"load_sensitivity\") is " + plain(param.value) +
+                    "; it is the share of grip a tyre loses per weight of load above the car's own, so keep it below 1 (0.1 to 0.3 for road tyres)",
+                    path + "." + param.key);
+            }
         }
     }
 }
