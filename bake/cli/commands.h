@@ -119,11 +119,28 @@ int runRace(const RaceCommand& command, std::ostream& out, std::ostream& err);
 
 struct ClassCommand {
     std::string input;   ///< .twtrack
-    std::string car;     ///< a car file (docs/formats.md, "car")
-    std::string name;    ///< the class's name; default the car file's "name", else its file stem
+    std::string car;     ///< a car file or a class file (docs/formats.md, "car", "A class file"), told apart by "format"
+    std::string name;    ///< the class's name; default the file's "name", else its file stem
     std::string output;  ///< .twtrack, written atomically; may be the input
 };
-/// Adds the car as a vehicle class of the track, or replaces the class of the same name.
+/// Adds the car (or the class of a class file) as a vehicle class of the track, or replaces the class
+/// of the same name.
 int runClass(const ClassCommand& command, std::ostream& out, std::ostream& err);
+
+struct CalibrateCommand {
+    std::vector<std::string> inputs;  ///< telemetry CSV logs (bake/calibration/telemetry_log.h), one car each chosen
+    std::string output;               ///< the class file, written atomically
+    std::string name;                 ///< the class's name; default the output's file stem
+    std::string driver;               ///< the car to fit, by its `driver` (or, when one car has it, `module`)
+    int carIndex = -1;                ///< the car to fit, by its `car` column; < 0: not chosen by index
+    std::string car;                  ///< a car or class file: the geometry, and its limits shown beside the fit's
+    double wheelbase = 0.0;           ///< m; 0: the --car file's, else the car preset's
+    double width = 0.0;               ///< m; 0: as the wheelbase
+    double steeringLock = 0.0;        ///< rad; 0: as the wheelbase
+    bool json = false;
+};
+/// Fits a vehicle class (limits and envelope, no car) to what the logged car did and writes it as a
+/// class file, reporting the per-bin figures, the fits and their residuals.
+int runCalibrate(const CalibrateCommand& command, std::ostream& out, std::ostream& err);
 
 } // namespace bake::cli

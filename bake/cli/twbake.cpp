@@ -74,11 +74,30 @@ void addRaceline(CLI::App& app, RacelineCommand& command) {
 }
 
 void addClass(CLI::App& app, ClassCommand& command) {
-    CLI::App* sub = app.add_subcommand("class", "Add a car (a car description file) to a .twtrack as a vehicle class, or replace the class of its name");
+    CLI::App* sub = app.add_subcommand("class", "Add a car (a car description file) or a class file to a .twtrack as a vehicle class, "
+                                                "or replace the class of its name");
     sub->add_option("input", command.input, "Input .twtrack file")->required();
-    sub->add_option("--car", command.car, "Car description file (JSON: docs/formats.md, \"car\")")->required();
-    sub->add_option("--name", command.name, "Class name (default: the car file's \"name\", else its file name)");
+    sub->add_option("--car", command.car, "A car file or a class file (JSON, told apart by \"format\": docs/formats.md, \"car\" and "
+                                          "\"A class file\"; twbake calibrate writes class files)")->required();
+    sub->add_option("--name", command.name, "Class name (default: the file's \"name\", else its file name)");
     sub->add_option("-o,--output", command.output, "Output .twtrack file (written atomically; may be the input)")->required();
+}
+
+void addCalibrate(CLI::App& app, CalibrateCommand& command) {
+    CLI::App* sub = app.add_subcommand("calibrate", "Fit a vehicle class (limits and g-g-v envelope) to logged laps of a car and write it as a class file");
+    sub->add_option("input", command.inputs, "Telemetry CSV log(s): time_s,speed_mps,yaw_rate,accel_x,accel_y[,car,driver,module,off_track,pit,"
+                                             "collision] (twtorcs --telemetry writes them)")->required();
+    sub->add_option("-o,--output", command.output, "Output class file (JSON, written atomically; twbake class --car reads it)")->required();
+    sub->add_option("--name", command.name, "Class name (default: the output's file name)");
+    CLI::Option* driver = sub->add_option("--driver", command.driver, "The car to fit: its driver column (or module, when one car has it)");
+    CLI::Option* index = sub->add_option("--car-index", command.carIndex, "The car to fit: its car column")->check(CLI::Range(0, 1000000));
+    driver->excludes(index);
+    sub->add_option("--car", command.car, "A car file or a class file: the wheelbase, steering lock and width, and its limits shown beside the fit's");
+    sub->add_option("--wheelbase", command.wheelbase, "Wheelbase, m (default: --car's, else the car preset's)")->check(CLI::Range(0.1, 100.0));
+    sub->add_option("--width", command.width, "Body width, m (default: --car's, else the car preset's)")->check(CLI::Range(0.1, 100.0));
+    sub->add_option("--steering-lock", command.steeringLock, "Road-wheel angle at full lock, rad (default: --car's, else the car preset's)")
+        ->check(CLI::Range(0.001, 1.57));
+    sub->add_flag("--json", command.json, "Print the report as one JSON document");
 }
 
 void addDump(CLI::App& app, DumpCommand& command) {
@@ -178,6 +197,8 @@ int runTwbake(int argc, const char* const* argv, std::ostream& out, std::ostream
     addRace(app, race);
     ClassCommand vehicleClass;
     addClass(app, vehicleClass);
+    CalibrateCommand calibrate;
+    addCalibrate(app, calibrate);
 
     try {
         app.parse(argc, argv);
@@ -195,6 +216,7 @@ int runTwbake(int argc, const char* const* argv, std::ostream& out, std::ostream
     if (app.got_subcommand("plan")) return runPlan(plan, out, err);
     if (app.got_subcommand("race")) return runRace(race, out, err);
     if (app.got_subcommand("class")) return runClass(vehicleClass, out, err);
+    if (app.got_subcommand("calibrate")) return runCalibrate(calibrate, out, err);
     return runValidate(validate, out, err);
 }
 
