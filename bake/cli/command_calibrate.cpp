@@ -37,16 +37,19 @@ struct LogUsed {
     std::size_t rows = 0;
 };
 
-/// The envelope functions of a class at one speed (trackwright/vehicle/vehicle_limits.h).
+/// The envelope functions of a class at one speed (trackwright/vehicle/vehicle_limits.h): lateralLimit,
+/// brakingLimit, and the drive net of drag and rolling resistance (what the car accelerates at on the
+/// level, what a log measures; `engine` is driveLimit, before them).
 struct LimitsAt {
-    float speed = 0.0f, lateral = 0.0f, braking = 0.0f, drive = 0.0f;
+    float speed = 0.0f, lateral = 0.0f, braking = 0.0f, drive = 0.0f, engine = 0.0f;
 };
 
 std::vector<LimitsAt> limitsOf(const formats::VehicleClass& c) {
     const trackwright::VehicleParameters v = classVehicle(c);
     std::vector<LimitsAt> limits;
     for (float speed : kReportSpeeds)
-        limits.push_back({speed, trackwright::lateralLimit(v, speed), trackwright::brakingLimit(v, speed), trackwright::driveLimit(v, speed)});
+        limits.push_back({speed, trackwright::lateralLimit(v, speed), trackwright::brakingLimit(v, speed),
+                          trackwright::driveLimit(v, speed) - v.drag * speed * speed - v.rollingResistance, trackwright::driveLimit(v, speed)});
     return limits;
 }
 
@@ -95,7 +98,7 @@ void printReport(std::ostream& out, const std::vector<LogUsed>& logs, const cal:
     const std::vector<LimitsAt> fitted = limitsOf(c);
     std::vector<LimitsAt> theirs;
     if (reference) theirs = limitsOf(*reference);
-    out << "limits m/s² (lateral, braking, drive: trackwright/vehicle/vehicle_limits.h)\n";
+    out << "limits m/s² (lateral, braking, drive: trackwright/vehicle/vehicle_limits.h; the drive net of drag and rolling resistance)\n";
     out << "  speed | class \"" << terminalSafe(c.name) << "\"";
     if (reference) out << " | " << terminalSafe(referenceName);
     out << '\n';
@@ -123,7 +126,7 @@ void writeLimits(cereal::JSONOutputArchive& a, const char* name, const std::vect
     for (const LimitsAt& l : limits) {
         a.startNode();
         a(cereal::make_nvp("speed_mps", l.speed), cereal::make_nvp("lateral", l.lateral), cereal::make_nvp("braking", l.braking),
-          cereal::make_nvp("drive", l.drive));
+          cereal::make_nvp("drive", l.drive), cereal::make_nvp("drive_before_resistance", l.engine));
         a.finishNode();
     }
     a.finishNode();
