@@ -73,16 +73,19 @@ VehicleParameters vehicleFromCar(const format::CarDescription& car) {
     const format::EngineDescription& e = car.engine;
     const double topGear = static_cast<double>(e.gearRatios.back()) * e.finalDrive;
     const double revLimited = e.revLimit / kRpmPerRadPerSecond / topGear * e.wheelRadius;
-    double power = 0.0, top = 0.0;
+    double power = 0.0, top = 0.0, pull = 0.0;
     for (double speed = 0.5; speed <= revLimited + 1e-9; speed += 0.25) {
         const double force = wheelForce(e, speed, bestGear(e, speed));
+        pull = std::max(pull, force);
         power = std::max(power, force * speed);
         if (force / car.mass > v.drag * speed * speed + v.rollingResistance) top = speed;
     }
     v.powerPerMass = static_cast<float>(power / car.mass);
     v.topSpeed = static_cast<float>(std::max(1.0, top));
     const double traction = mu * kGravity * e.drivenLoadShare;
-    v.maxAcceleration = static_cast<float>(std::min(traction, wheelForce(e, 0.0, 0) / car.mass));
+    // The most the gears pull (first gear at its torque peak, the clutch slipping to reach it), not
+    // the curve's first point at a standstill: driveLimit caps every speed at this.
+    v.maxAcceleration = static_cast<float>(std::min(traction, pull / car.mass));
     v.wheelbase = static_cast<float>(car.wheelbase);
     v.maxSteeringAngle = static_cast<float>(car.steeringLock);
     if (car.steeringRate > 0.0) v.steeringRate = static_cast<float>(car.steeringRate);

@@ -48,8 +48,10 @@ TEST(CarPhysics, TheLimitsComeFromTheCarsPhysicsAlone) {
     // Top speed: where the best gear's force stops beating drag and rolling resistance.
     const double force = trackwright::wheelForce(car.engine, v.topSpeed, trackwright::bestGear(car.engine, v.topSpeed));
     EXPECT_NEAR(force / car.mass, v.drag * v.topSpeed * v.topSpeed + v.rollingResistance, 0.1);
-    // Launch: first gear's torque at the curve's first point, within the rear tyres' traction.
-    EXPECT_NEAR(v.maxAcceleration, std::min(1.4 * 9.81 * 0.5, 300.0 * 3.2 * 3.9 * 0.9 / 0.32 / 1200.0), 1e-4);
+    // Launch: first gear at the torque peak (450 N·m), within the driven tyres' traction — not the
+    // curve's first point at a standstill, which capped the drive at every speed.
+    EXPECT_NEAR(v.maxAcceleration, std::min(1.4 * 9.81 * 0.5, 450.0 * 3.2 * 3.9 * 0.9 / 0.32 / 1200.0), 1e-3);
+    EXPECT_GT(trackwright::driveLimit(v, 10.0f), 6.0f);
     // Faster, the downforce gives more grip than the car has at rest, load sensitivity less than all of it.
     EXPECT_GT(trackwright::lateralLimit(v, 60.0f), 1.15f * v.lateralGrip);
 }

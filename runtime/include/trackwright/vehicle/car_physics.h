@@ -22,8 +22,8 @@ int bestGear(const format::EngineDescription& engine, double speed);
 ///   load's μ moved by the load sensitivity), the load sensitivity per weight of the car;
 /// - downforce ρ·Cl·A/(2m) and drag ρ·Cd·A/(2m), 1/m; rolling resistance c_rr·g;
 /// - the brakes' limit brakeForce/m; the engine's power: the most of wheelForce·v over the speeds,
-///   over m; maxAcceleration the first gear's force at launch, capped by the traction of the driven
-///   wheels (μ·g·drivenLoadShare);
+///   over m; maxAcceleration the most force the gears give (first gear at its torque peak),
+///   capped by the traction of the driven wheels (μ·g·drivenLoadShare);
 /// - top speed where the best gear's force no longer beats drag and rolling resistance, at most the
 ///   top gear's rev limit;
 /// - wheelbase, steering lock (and rate, when given), width.
