@@ -327,7 +327,9 @@ EnvelopeFitResult fitEnvelope(std::span<const std::vector<TelemetrySample>> runs
 
     // Lateral: y = A + C·v², C = A·D/g.
     const auto lateralCurve = [&](const std::vector<bool>& used) {
-        const auto [a, c] = lineFit(lateral, used, square, /*nonNegativeSlope=*/true);
+        // Plain names, not a structured binding: clang before 16 cannot capture one.
+        const std::pair<double, double> line = lineFit(lateral, used, square, /*nonNegativeSlope=*/true);
+        const double a = line.first, c = line.second;
         return Curve([a, c](double v) { return a + c * v * v; });
     };
     const std::vector<bool> lateralUsed = envelopeBins(lateral, 3, options.envelopeTolerance, lateralCurve);
