@@ -65,6 +65,7 @@ double simulatedLapTime(const formats::TrackDocument& document, std::size_t line
     LapRunOptions run;
     run.follower = trackwright::FollowerKind::Runner;
     run.vehicle = o.vehicle;
+    run.parameters = o.parameters;
     run.line = 0;
     run.vehicleClass = 0;
     const formats::BakedLine& line = loaded.track.view.lines[0];

@@ -6,6 +6,7 @@
 #include "formats/source/track_document.h"
 #include "trackwright/vehicle/vehicle_model.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,8 @@ namespace bake {
 /// wall time (not reproducible across machines, so off by default).
 struct LapTimeRefinementOptions {
     trackwright::VehiclePreset vehicle = trackwright::VehiclePreset::Car;  ///< the reference model that drives the laps
+    /// The car's parameters in place of the preset's (a car class: class_vehicle.h's classVehicle).
+    std::optional<trackwright::VehicleParameters> parameters = std::nullopt;
     std::string vehicleClass;     ///< the document's class whose speed hints the runner follows; the vehicle's own when absent
     int maxEvaluations = 300;     ///< simulated laps, at most
     double timeLimit = 0.0;       ///< s of wall time, 0 for none

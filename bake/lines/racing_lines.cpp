@@ -1,6 +1,7 @@
 #include "bake/lines/racing_lines.h"
 
 #include "bake/lines/alternate_lines.h"
+#include "bake/pipeline/class_vehicle.h"
 #include "bake/pipeline/default_vehicle_classes.h"
 #include "bake/lines/ideal_lap_descent.h"
 #include "bake/lines/min_curvature_line.h"
@@ -24,19 +25,20 @@ constexpr double kOvertakingGap = 0.5;    ///< m between two cars side by side
 formats::VehicleClass findClass(const formats::TrackDocument& document, const std::string& name, bool& found) {
     found = true;
     for (const formats::VehicleClass& c : document.vehicleClasses)
-        if (c.name == name) return c;
+        if (c.name == name) return resolvedClass(c);
     for (const formats::VehicleClass& c : defaultVehicleClasses())
         if (c.name == name) return c;
     found = false;
     return {};
 }
 
-/// The reference vehicle model that drives a class's refinement laps: the preset of the same name,
-/// else the car.
-trackwright::VehiclePreset presetFor(const std::string& className) {
-    trackwright::VehiclePreset preset = trackwright::VehiclePreset::Car;
-    trackwright::vehiclePresetByName(className.c_str(), preset);
-    return preset;
+/// The reference vehicle model that drives a class's refinement laps: the preset of the same name
+/// (a preset class), else the class's own vehicle (its car, or its constants on the car preset): a
+/// car class refined on the preset's 12 m/s² car follows hints that car cannot hold.
+void driveRefinementWith(const formats::VehicleClass& vehicleClass, LapTimeRefinementOptions& refinement) {
+    refinement.vehicle = trackwright::VehiclePreset::Car;
+    refinement.parameters.reset();
+    if (!trackwright::vehiclePresetByName(vehicleClass.name.c_str(), refinement.vehicle)) refinement.parameters = classVehicle(vehicleClass);
 }
 
 /// Routes in an order where a branch comes after the route it forks from and joins.
@@ -105,7 +107,9 @@ RacingLineResult optimiseRacingLines(const formats::TrackDocument& input, const 
     formats::TrackDocument& doc = result.document;
 
     // The shared line's class, and the narrower classes that get their own.
-    const std::vector<formats::VehicleClass> classes = doc.vehicleClasses.empty() ? defaultVehicleClasses() : doc.vehicleClasses;
+    // Resolved: a class that carries a car takes its width and limits from the car.
+    std::vector<formats::VehicleClass> classes = doc.vehicleClasses.empty() ? defaultVehicleClasses() : doc.vehicleClasses;
+    for (formats::VehicleClass& c : classes) c = resolvedClass(c);
     formats::VehicleClass reference;
     std::vector<formats::VehicleClass> own;
     if (!o.vehicleClass.empty()) {
@@ -120,8 +124,8 @@ RacingLineResult optimiseRacingLines(const formats::TrackDocument& input, const 
         }
     } else {
         reference = *std::max_element(classes.begin(), classes.end(), [](const auto& a, const auto& b) { return a.width < b.width; });
-        for (const formats::VehicleClass& c : doc.vehicleClasses)
-            if (c.width < reference.width - kWidthDifference) own.push_back(c);
+        for (const formats::VehicleClass& c : classes)
+            if (c.width < reference.width - kWidthDifference && !doc.vehicleClasses.empty()) own.push_back(c);
     }
 
     struct Job {
@@ -171,7 +175,7 @@ RacingLineResult optimiseRacingLines(const formats::TrackDocument& input, const 
 
                 LapTimeRefinementOptions refinement = o.refinement;
                 refinement.vehicleClass = job.vehicle.name;
-                refinement.vehicle = presetFor(job.vehicle.name);
+                driveRefinementWith(job.vehicle, refinement);
                 formats::TrackDocument trial = doc;
                 if (std::none_of(trial.vehicleClasses.begin(), trial.vehicleClasses.end(), [&](const auto& c) { return c.name == job.vehicle.name; }))
                     trial.vehicleClasses.push_back(job.vehicle);

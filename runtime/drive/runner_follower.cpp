@@ -21,6 +21,8 @@ namespace {
 /// A hint at least this share of the top speed is the top speed (the straight is run flat out).
 constexpr float kTopSpeedHint = 0.99f;
 
+float square(float x) { return x * x; }
+
 float offsetSpeedFactor(float curvature, float offset) {
     return std::sqrt(std::clamp(1.0f - curvature * offset, 0.25f, 1.0f));
 }
@@ -33,6 +35,9 @@ RunnerFollower::RunnerFollower(const BakedTrack& track, std::uint32_t line, std:
       m_lateStopping(parameters.vehicle, parameters.lateBrakingFraction, kStoppingTableSpeed * parameters.vehicle.topSpeed),
       m_envelope(hasEnvelope(parameters.vehicle)), m_stuck(parameters.stuck) {
     if (line < track.view.lines.size()) m_predictor.assignRoute(track.view.lines[line].route);
+    // A car described by its physics learns where it cannot hold the hints (GripReserve); the
+    // presets' reference model holds them by construction.
+    if (m_envelope && line < track.view.lines.size()) m_reserve.resize(track.view.routes[track.view.lines[line].route].nodeCount);
     for (const format::BakedSpeedProfile& p : track.view.speedProfiles)
         if (p.line == line && p.vehicleClass == vehicleClass) m_firstHint = p.firstHint;
 }
@@ -47,6 +52,8 @@ void RunnerFollower::reset() {
     m_offset = 0.0f;
     m_started = false;
     m_stretch.steps = 0;
+    m_hasLastPosition = false;
+    m_slipAngle = 0.0f;
 }
 
 void RunnerFollower::setDriver(const DriverProfile& driver) {
@@ -76,17 +83,31 @@ float RunnerFollower::routeCurvatureAt(const Registration& r) const {
     return a.curvature + r.ratio * (b.curvature - a.curvature);
 }
 
-float RunnerFollower::towed(float hint) const {
+float RunnerFollower::towed(float hint, std::uint32_t point) const {
     // Where the hint is the top speed, the straight is run flat out, and the tow raises that; where
-    // grip or braking sets it, the tow changes nothing.
-    return hint >= kTopSpeedHint * m_p.vehicle.topSpeed ? hint * m_towFactor : hint;
+    // grip or braking sets it, the tow changes nothing and the grip reserve learnt there holds.
+    return hint >= kTopSpeedHint * m_p.vehicle.topSpeed ? hint * m_towFactor : hint * m_reserve.pace(point);
+}
+
+void RunnerFollower::learnGripReserve(const FollowerInput& in, float speed) {
+    // How wide of its line the car runs on the outside of the bend, and how hard it turns for the
+    // grip planned here (GripReserve).
+    const float side = m_atCar.curvature > 0.0f ? 1.0f : m_atCar.curvature < 0.0f ? -1.0f : 0.0f;
+    if (side == 0.0f) return;
+    const float outward = -(in.registration.lateral - (m_atCar.lateral + m_offset)) * side;
+    const float grip = std::isfinite(in.registration.road.grip) && in.registration.road.grip > 0.0f ? in.registration.road.grip : 1.0f;
+    const float planned = lateralLimit(m_p.vehicle, speed) * grip * square(m_reserve.pace(m_atCar.point));
+    const float use = planned > 0.0f ? std::abs(speed * in.state.yawRate) / planned : 0.0f;
+    const float spacing = m_sampler.length() / static_cast<float>(std::max<std::uint32_t>(1, track().view.routes[track().view.lines[m_line].route].nodeCount));
+    const std::uint32_t behind = spacing > 0.0f ? static_cast<std::uint32_t>(std::min(64.0f, speed * kReserveReach / spacing)) : 0;
+    m_reserve.learn(m_atCar.point, behind, m_sampler.closed(), outward, use, in.dt);
 }
 
 float RunnerFollower::speedFromHints(float speed, bool& mustBrake) {
     mustBrake = false;
     if (m_firstHint < 0) return speed;  // no profile for this class: hold speed
     const LineSample& atCar = m_atCar;
-    const float hintHere = towed(atCar.speedHint) * offsetSpeedFactor(atCar.curvature, m_offset);
+    const float hintHere = towed(atCar.speedHint, atCar.point) * offsetSpeedFactor(atCar.curvature, m_offset);
     // Braking check (§39.4.2): would full braking from here still be too fast at a later point? The
     // walk goes over the baked points themselves, where the hints are, as far as braking reaches.
     const format::BakedLine& line = track().view.lines[m_line];
@@ -113,14 +134,14 @@ float RunnerFollower::speedFromHints(float speed, bool& mustBrake) {
         if (i < count && points[i].distance < here) wrap = length;  // past the start line of a closed route
         const float ahead = points[i].distance + wrap - here;
         if (ahead > horizon) break;
-        const float hint = m_paceNow * towed(hints[i]) * offsetSpeedFactor(points[i].curvature, m_offset);
+        const float hint = m_paceNow * towed(hints[i], i) * offsetSpeedFactor(points[i].curvature, m_offset);
         if (!(hint < speed)) continue;
-        const float need = stopping.between(speed, hint) / std::max(0.1f, ahead);
+        const float need = stopping.between(speed, hint) / (m_brakingShare * std::max(0.1f, ahead));
         if (need > demand) {
             demand = need;
             demandHint = hint;
         }
-        mustBrake = mustBrake || stopping.overshoots(speed, hint, ahead);
+        mustBrake = mustBrake || stopping.overshoots(speed, hint, ahead * m_brakingShare);
     }
     // Between two ticks of braking the throttle stays shut while the curve still asks for most of
     // the brakes (kBrakingRelease): the car coasts down to the curve instead of accelerating off it.
@@ -262,7 +283,7 @@ RaceCraftSituation RunnerFollower::situation(const FollowerInput& in, float spee
     s.dt = in.dt;
     s.speed = speed;
     const LineSample& here = m_atCar;
-    s.freeSpeed = m_firstHint < 0 ? speed : pace * towed(here.speedHint) * offsetSpeedFactor(here.curvature, m_offset);
+    s.freeSpeed = m_firstHint < 0 ? speed : pace * towed(here.speedHint, here.point) * offsetSpeedFactor(here.curvature, m_offset);
     s.lateral = in.registration.lateral;
     s.lineLateral = here.lateral;
     const float half = 0.5f * m_p.vehicle.width + m_p.wallMargin;
@@ -320,6 +341,8 @@ Controls RunnerFollower::update(const FollowerInput& in) {
     }
     m_clock += in.dt;
     m_travelled += speed * in.dt;
+    if (m_envelope) measureSlipAngle(in.state, in.dt);
+    if (m_envelope && onRoute) learnGripReserve(in, speed);
     const float pace = m_hasDriver ? paceAt(m_driver, m_travelled) : 1.0f;
     m_towFactor = m_traffic && onRoute ? slipstreamTopSpeedFactor(slipstreamShare(*m_traffic, speed, in.registration.lateral, m_p.slipstream)) : 1.0f;
     RaceCraftCommand craft;
@@ -342,6 +365,7 @@ Controls RunnerFollower::update(const FollowerInput& in) {
 
     // The runner: advanced by the car's speed, eased towards the re-evaluated lookahead.
     const float curvatureHere = std::abs(m_sampler.curvatureAt(m_lineDistance + speed * 0.5f, &m_aheadCursor));
+    m_pathCurvature = std::abs(m_atCar.curvature);
     const float lookahead = (m_p.lookaheadMin + m_p.lookaheadTime * speed) / (1.0f + m_p.curvatureShortening * curvatureHere);
     if (!m_hasRunner) {
         m_runnerDistance = m_lineDistance + lookahead;
@@ -365,6 +389,9 @@ Controls RunnerFollower::update(const FollowerInput& in) {
     steering = m_understeer.compensate(steering, in.state, in.dt, m_p.vehicle);
 
     bool mustBrake = false, trafficBraking = false;
+    // Braking in a bend gets what the turn leaves of the tyres (withinFrictionBudget): the braking
+    // check counts on that share, so a braking zone in a bend starts earlier by as much.
+    m_brakingShare = m_envelope ? std::max(kLeastBraking, withinFrictionBudget(-1.0f, in.state, in.registration.road.grip) * -1.0f) : 1.0f;
     m_targetSpeed = speedFromHints(speed, mustBrake);
     // A car passing on a straight run flat out keeps its throttle open when a tow has carried it
     // above its own top speed: it lifts only for the braking check, not to give the surplus away.
@@ -415,7 +442,7 @@ Controls RunnerFollower::update(const FollowerInput& in) {
         // Medium range: extrapolate the turning path; if it leaves the tarmac, steer back and lift.
         const double t = m_p.wallPredictionTime;
         const double omega = in.state.yawRate;
-        const double heading = in.state.heading;
+        const double heading = in.state.heading + m_slipAngle;  // where the car goes, not where it points
         const double arc = std::abs(omega) > 1e-4 ? speed / omega : 0.0;
         const format::Vec2 predicted = std::abs(omega) > 1e-4
             ? in.state.position + format::Vec2{arc * (std::sin(heading + omega * t) - std::sin(heading)), arc * (std::cos(heading) - std::cos(heading + omega * t))}
@@ -431,7 +458,8 @@ Controls RunnerFollower::update(const FollowerInput& in) {
                                                                         steeringPerLateralAcceleration(speed, m_p.vehicle.wheelbase, m_p.vehicle.maxSteeringAngle));
             steering = std::clamp(steering + correction * towardsCentre, -1.0f, 1.0f);
             throttle = std::min(throttle, 0.0f);
-                }
+        }
+        if (ahead.defined && m_envelope) throttle = std::min(throttle, edgeSpeedThrottle(in.state, ahead, static_cast<float>(t), in.registration.road.grip));
         // Short range: keep a margin from the edge alongside.
         const float lateral = in.registration.lateral;
         const float excess = std::abs(lateral) - (trackWidthAt(in.registration, lateral) - m_p.wallMargin);
@@ -444,13 +472,56 @@ Controls RunnerFollower::update(const FollowerInput& in) {
                           &context);
 }
 
+float RunnerFollower::edgeSpeedThrottle(const VehicleState& state, const Registration& ahead, float time, float roadGrip) const {
+    // At the grip's limit, steering harder does not tighten the path, slowing does: the speed at
+    // which the grip the car has bends its path back before its outer wheels cross the tarmac's edge
+    // at the predicted point — the curvature it turns at now towards the centre plus 2·excess/reach²
+    // (a parabola back within the reach) — and the throttle that slows it there, within the friction
+    // budget. The wheels, not the centre: a real car's grip goes with its wheels onto the kerb.
+    const float speed = std::max(0.0f, state.speed);
+    const float reach = speed * time;
+    const float excess = std::abs(ahead.lateral) + 0.5f * m_p.vehicle.width - trackWidthAt(ahead, ahead.lateral);
+    if (!(reach > 1.0f) || !(excess > 0.0f)) return 1.0f;
+    const float towardsCentre = ahead.lateral > 0.0f ? -1.0f : 1.0f;
+    const float turning = state.yawRate / speed * towardsCentre;  // 1/m, positive: turning towards the centre
+    const float needed = turning + 2.0f * excess / (reach * reach);
+    const float grip = lateralLimit(m_p.vehicle, speed) * (std::isfinite(roadGrip) && roadGrip > 0.0f ? roadGrip : 1.0f);
+    if (!(needed > 0.0f) || !(grip > 0.0f)) return 1.0f;
+    const float safe = std::sqrt(grip / needed);
+    if (safe >= speed) return 1.0f;
+    const float throttle = std::clamp(m_p.speedGain * (safe - speed), -1.0f, 0.0f);
+    return m_envelope ? withinFrictionBudget(throttle, state, roadGrip) : throttle;
+}
+
+void RunnerFollower::measureSlipAngle(const VehicleState& state, float dt) {
+    // A sliding car moves at an angle to its heading (its body slip: 4-5° for a real car at the
+    // limit), and a path extrapolated along the heading stays on the road while the car drifts
+    // off it. The state carries no velocity, so the course is the position's change between ticks;
+    // one that does not fit the speed (a teleport, a first tick, a crawl) keeps the last angle.
+    const format::Vec2 moved = state.position - m_lastPosition;
+    const double step = std::hypot(moved.x, moved.y);
+    const double expected = std::abs(state.speed) * dt;
+    if (m_hasLastPosition && state.speed > kLeastSlipSpeed && step > 0.5 * expected && step < 1.5 * expected + 0.1) {
+        const float course = static_cast<float>(std::atan2(moved.y, moved.x));
+        const float midHeading = state.heading - 0.5f * state.yawRate * dt;  // the heading halfway through the step
+        m_slipAngle = std::clamp(std::remainder(course - midHeading, 2.0f * static_cast<float>(M_PI)), -kMostSlipAngle, kMostSlipAngle);
+    } else if (!(state.speed > kLeastSlipSpeed)) {
+        m_slipAngle = 0.0f;
+    }
+    m_lastPosition = state.position;
+    m_hasLastPosition = true;
+}
+
 float RunnerFollower::withinFrictionBudget(float throttle, const VehicleState& state, float roadGrip) const {
     // One budget for the tyres: what the turn uses of them now (the car's own yaw rate times its
     // speed) leaves the friction ellipse's rest for braking and driving.
     const float speed = std::max(0.0f, state.speed);
     const float grip = std::isfinite(roadGrip) && roadGrip > 0.0f ? roadGrip : 1.0f;
     const float lateralMax = lateralLimit(m_p.vehicle, speed) * grip;
-    const float turning = std::abs(speed * state.yawRate);
+    // The turn the path asks for, not only the one the car makes: braking that overloads the front
+    // tyres straightens the car, its yaw rate falls, and a budget on the yaw rate alone would then
+    // allow still more braking, until the car runs straight on.
+    const float turning = std::max(std::abs(speed * state.yawRate), speed * speed * m_pathCurvature);
     if (throttle < 0.0f) {
         const float share = frictionEllipse(1.0f, turning, lateralMax);
         return std::max(throttle, -std::max(kLeastBraking, share));

@@ -1,5 +1,7 @@
 #include "trackwright/drive/steering.h"
 
+#include "trackwright/vehicle/vehicle_limits.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -22,7 +24,11 @@ float purePursuitSteering(const VehicleState& state, format::Vec2 target, float 
 
 float UndersteerCompensation::ratio() const {
     if (!(m_askedFiltered > 0.5f * kLeastCurvature)) return 1.0f;
-    return std::clamp(m_drivenFiltered / m_askedFiltered, kLeastRatio, kMostRatio);
+    const float measured = std::clamp(m_drivenFiltered / m_askedFiltered, kLeastRatio, kMostRatio);
+    // r = L/(L + K v²): 1/r − 1 = K v²/L scales with v², from the speed it was measured at to this one.
+    if (!m_scaleWithSpeed || !(m_speedFiltered > kLeastSpeed) || !(m_speed > kLeastSpeed)) return measured;
+    const float scale = (m_speed * m_speed) / (m_speedFiltered * m_speedFiltered);
+    return std::clamp(1.0f / (1.0f + (1.0f / measured - 1.0f) * scale), kLeastRatio, kMostRatio);
 }
 
 float UndersteerCompensation::compensate(float steering, const VehicleState& state, float dt, const VehicleParameters& vehicle) {
@@ -32,7 +38,10 @@ float UndersteerCompensation::compensate(float steering, const VehicleState& sta
         const float driven = state.yawRate / state.speed * (m_asked > 0.0f ? 1.0f : -1.0f);
         m_askedFiltered += a * (std::abs(m_asked) - m_askedFiltered);
         m_drivenFiltered += a * (driven - m_drivenFiltered);
+        m_speedFiltered += a * (state.speed - m_speedFiltered);
     }
+    m_speed = state.speed;
+    m_scaleWithSpeed = hasEnvelope(vehicle);
     const float r = ratio();
     if (r == 1.0f) return steering;
     const float curvature = std::tan(steering * vehicle.maxSteeringAngle) / vehicle.wheelbase;

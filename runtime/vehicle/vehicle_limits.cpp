@@ -31,6 +31,13 @@ float brakingLimit(const VehicleParameters& v, float speed, float load) {
     return hasEnvelope(v) ? tyres + v.drag * speed * speed : tyres;
 }
 
+float brakePedal(const VehicleParameters& v, float speed, float share) {
+    const float wanted = share > 0.0f ? std::min(share, 1.0f) : 0.0f;  // NaN: no braking asked
+    if (!(v.brakeLimit > 0.0f)) return wanted;
+    const float tyres = brakingLimit(v, speed) - (hasEnvelope(v) ? v.drag * speed * speed : 0.0f);
+    return std::clamp(wanted * tyres / v.brakeLimit, 0.0f, 1.0f);
+}
+
 float driveLimit(const VehicleParameters& v, float speed, float load) {
     float drive = v.maxAcceleration * (hasEnvelope(v) ? gripFactor(v, speed, load) : 1.0f);
     if (v.powerPerMass > 0.0f && speed > 0.0f) drive = std::min(drive, v.powerPerMass / speed);

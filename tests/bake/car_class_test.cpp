@@ -15,6 +15,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <unistd.h>
@@ -128,6 +129,38 @@ TEST_F(CarClass, TwbakeClassAddsTheCarAndLapsDriveIt) {
     const auto missing = twbake({"laps", file("kart.twtrack"), "--class", "lorry"});
     EXPECT_EQ(missing.exitCode, bake::cli::kExitInvalidInput);
     EXPECT_NE(missing.err.find("no vehicle class \"lorry\" (it has kart, test-gt)"), std::string::npos) << missing.err;
+}
+
+TEST_F(CarClass, ACarClassesRacingLineKeepsTheCarsWidthFromTheEdgeAndIsRefinedDrivingTheCar) {
+    // A class that carries a car writes no width of its own: the line's margin is the car's half
+    // width plus the safety, and the lap-time refinement drives the car, not the car preset (whose
+    // 12 m/s² could not hold the car's hints, so no lap finished and nothing was refined).
+    const std::string kart = std::string(TRACKWRIGHT_SAMPLES_DIR) + "/kart.twtrack";
+    ASSERT_EQ(twbake({"class", kart, "--car", kCarFile, "-o", file("kart.twtrack")}).exitCode, bake::cli::kExitOk);
+    const auto lined = twbake({"raceline", file("kart.twtrack"), "--vehicle", "test-gt", "--method", "laptime", "--laps", "12", "--jobs", "1",
+                               "--no-alternates", "--json", "-o", file("lined.twtrack")});
+    ASSERT_EQ(lined.exitCode, bake::cli::kExitOk) << lined.err;
+    EXPECT_EQ(lined.out.find("\"lap_evaluations\": 1,"), std::string::npos) << "the refinement drove no lap of the car:\n" << lined.out;
+    const formats::TrackLoadResult loaded = formats::loadTrackFile(file("lined.twtrack"));
+    ASSERT_TRUE(loaded.document);
+    const formats::TrackDocument& doc = *loaded.document;
+    const double width = trackwright::vehicleFromCar(testCar()).width;
+    ASSERT_GT(width, 1.0);
+    const double margin = 0.5 * width + 0.5;  // --safety's default
+    bool found = false;
+    for (const formats::Line& line : doc.lines) {
+        if (line.name != "racing" || line.route != 0) continue;
+        found = true;
+        const formats::Route& route = doc.routes[line.route];
+        double closest = 1e9;
+        for (std::size_t k = 0; k < route.nodes.size(); ++k) {
+            const formats::TrackNode& node = doc.nodes[route.nodes[k]];
+            closest = std::min({closest, node.left.track - line.offsets[k], node.right.track + line.offsets[k]});
+        }
+        EXPECT_GE(closest, margin - 1e-6) << "the line's centre comes within " << closest << " m of the tarmac's edge";
+        EXPECT_LT(closest, margin + 0.5) << "a racing line uses the road to its margins";
+    }
+    EXPECT_TRUE(found);
 }
 
 TEST_F(CarClass, ABrokenCarFileIsRefusedAndNothingIsWritten) {

@@ -7,6 +7,7 @@
 #include "trackwright/track/line_sampler.h"
 #include "trackwright/track/line_tracking.h"
 #include "trackwright/vehicle/starting_grid.h"
+#include "trackwright/vehicle/vehicle_limits.h"
 
 #include "tests/support/baked_sample.h"
 
@@ -97,6 +98,29 @@ TEST(RealCarDriving, UndersteerCompensationAsksForWhatTheCarDoesNotTurn) {
     EXPECT_NEAR(compensation.ratio(), 0.75f, 0.01f);
     const float driven = 0.75f * std::tan(sent * car.maxSteeringAngle);
     EXPECT_NEAR(driven, std::tan(asked * car.maxSteeringAngle), 0.01f * std::tan(asked * car.maxSteeringAngle));
+}
+
+TEST(RealCarDriving, ACarsUndersteerGradientCarriesOverSpeedsItsRatioDoesNot) {
+    // Measured at 60 m/s turning at half the asked curvature: r = L/(L + K·v²) gives K·v²/L = 1 there,
+    // and at 30 m/s a quarter of it, r = 0.8. The presets (no envelope) keep the ratio measured.
+    for (const bool envelope : {true, false}) {
+        VehicleParameters car = trackwright::vehiclePreset(trackwright::VehiclePreset::Car);
+        if (envelope) car.downforce = 0.0005f;
+        ASSERT_EQ(trackwright::hasEnvelope(car), envelope);
+        trackwright::UndersteerCompensation compensation;
+        trackwright::VehicleState state;
+        state.speed = 60.0f;
+        float sent = 0.1f;
+        for (int i = 0; i < 240; ++i) {
+            state.yawRate = 0.5f * state.speed * std::tan(sent * car.maxSteeringAngle) / car.wheelbase;
+            sent = compensation.compensate(0.1f, state, 1.0f / 60.0f, car);
+            compensation.commanded(sent, car);
+        }
+        EXPECT_NEAR(compensation.ratio(), 0.5f, 0.01f);
+        state.speed = 30.0f;  // one tick at the lower speed, the filters barely moved
+        compensation.compensate(0.1f, state, 1e-4f, car);
+        EXPECT_NEAR(compensation.ratio(), envelope ? 0.8f : 0.5f, 0.02f) << (envelope ? "envelope" : "preset");
+    }
 }
 
 TEST(RealCarDriving, BrakingIntoACornerDoesNotChatterBetweenBrakeAndThrottle) {

@@ -79,6 +79,24 @@ TEST(VehicleLimits, TheBrakesCapWhatTheTyresCouldGiveAndTheEngineGivesItsPower) 
     EXPECT_FLOAT_EQ(trackwright::driveLimit(v, 60.0f), 5.0f);  // 300 W/kg at 60 m/s
 }
 
+TEST(VehicleLimits, TheBrakePedalGivesTheShareOfTheTyresLimitNotOfTheBrakes) {
+    VehicleParameters v = aeroCar();
+    // No brake limit: the pedal is the share itself.
+    EXPECT_FLOAT_EQ(trackwright::brakePedal(v, 30.0f, 0.5f), 0.5f);
+    EXPECT_FLOAT_EQ(trackwright::brakePedal(v, 30.0f, 2.0f), 1.0f);
+    // Brakes that out-pull the tyres (34 against 12 at rest, growing with downforce): full braking is
+    // the pressure that gives the tyres' limit, and half of it half.
+    v.brakeLimit = 34.0f;
+    for (float speed : {0.0f, 30.0f, 60.0f}) {
+        const float tyres = trackwright::brakingLimit(v, speed) - v.drag * speed * speed;
+        EXPECT_NEAR(trackwright::brakePedal(v, speed, 1.0f) * v.brakeLimit, tyres, 1e-3f) << speed;
+        EXPECT_NEAR(trackwright::brakePedal(v, speed, 0.5f), 0.5f * trackwright::brakePedal(v, speed, 1.0f), 1e-6f) << speed;
+    }
+    EXPECT_LT(trackwright::brakePedal(v, 0.0f, 1.0f), trackwright::brakePedal(v, 60.0f, 1.0f));  // downforce: more pressure at speed
+    EXPECT_FLOAT_EQ(trackwright::brakePedal(v, 30.0f, -1.0f), 0.0f);
+    EXPECT_FLOAT_EQ(trackwright::brakePedal(v, 30.0f, NAN), 0.0f);
+}
+
 TEST(VehicleLimits, StoppingDistancesIntegrateTheBrakingThatGrowsWithSpeed) {
     const VehicleParameters v = aeroCar();
     const trackwright::StoppingDistances stopping(v, 1.0f, 90.0f);

@@ -207,7 +207,8 @@ TEST(TorcsGearbox, ShiftsUpWhereTheNextGearPullsMoreAndDownBelowIt) {
 
 TEST(TorcsControls, PedalsReverseAndAbs) {
     const CarDescription d = describeTorcsCar(simpleCar(), "simple");
-    ControlsMapper m(d, 0.2f);
+    const trackwright::VehicleParameters vehicle = vehicleFromCar(d);
+    ControlsMapper m(d, vehicle, 0.2f);
     WheelState rolling;
     rolling.speed = 20.0f;
     for (float& w : rolling.wheelSpeed) w = 20.0f;
@@ -220,8 +221,16 @@ TEST(TorcsControls, PedalsReverseAndAbs) {
     EXPECT_FLOAT_EQ(t.brake, 0.0f);
     c.throttle = -1.0f;
     t = m.map(c, rolling, 0.02f);
-    EXPECT_FLOAT_EQ(t.brake, 1.0f);
+    // Full braking is the pressure that gives the tyres' limit, not the brakes' (which lock them).
+    const float full = trackwright::brakePedal(vehicle, rolling.speed, 1.0f);
+    EXPECT_FLOAT_EQ(t.brake, full);
+    EXPECT_LE(full, 1.0f);
+    ASSERT_GT(vehicle.brakeLimit, 0.0f);
+    EXPECT_NEAR(full * vehicle.brakeLimit, trackwright::brakingLimit(vehicle, rolling.speed) - vehicle.drag * 400.0f, 1e-3f);
     EXPECT_FLOAT_EQ(t.accel, 0.0f);
+    c.throttle = -0.5f;
+    EXPECT_FLOAT_EQ(m.map(c, rolling, 0.02f).brake, 0.5f * full);
+    c.throttle = -1.0f;
     // A locked wheel: the brakes are released in proportion to the slip beyond the peak.
     WheelState locked = rolling;
     locked.wheelSpeed[2] = 0.0f;
@@ -231,7 +240,7 @@ TEST(TorcsControls, PedalsReverseAndAbs) {
     WheelState standing;
     for (int k = 0; k < 50; ++k) t = m.map(c, standing, 0.02f);
     EXPECT_EQ(t.gear, 1);
-    EXPECT_FLOAT_EQ(t.brake, 1.0f);
+    EXPECT_FLOAT_EQ(t.brake, trackwright::brakePedal(vehicle, 0.0f, 1.0f));
     c.reverse = true;
     t = m.map(c, rolling, 0.02f);  // still rolling forwards at 20 m/s: brakes, no reverse yet
     EXPECT_GE(t.gear, 1);

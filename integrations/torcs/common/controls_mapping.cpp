@@ -46,7 +46,7 @@ TorcsCommand ControlsMapper::map(const Controls& controls, const WheelState& whe
     if (throttle >= 0.0f) {
         c.accel = throttle;
     } else {
-        c.brake = -throttle;
+        c.brake = brakePedal(m_vehicle, std::max(0.0f, speed), -throttle);
         c.clutch = 0.0f;
     }
     if (speed > kSlipMinSpeed && m_peakSlip > 0.0f) {

@@ -5,6 +5,7 @@
 
 #include "integrations/torcs/common/gearbox.h"
 
+#include "trackwright/vehicle/vehicle_limits.h"
 #include "trackwright/vehicle/vehicle_state.h"
 
 namespace trackwright::torcs {
@@ -28,7 +29,9 @@ struct TorcsCommand {
 
 /// Maps Controls onto TORCS: steering is already a fraction of the lock (the follower's
 /// VehicleParameters::maxSteeringAngle is the car's steer lock); throttle > 0 is the accelerator,
-/// throttle < 0 the brakes. With Controls::reverse (the stuck manager backing out, a manoeuvre's
+/// throttle < 0 the brakes, as the share of the brakes' force that gives that share of the car's
+/// braking limit (brakePedal: TORCS's pedal is brake pressure, and the car's brakes out-pull its
+/// tyres). With Controls::reverse (the stuck manager backing out, a manoeuvre's
 /// reversing leg) the car brakes while it still rolls forwards, then reverse is engaged and a
 /// negative throttle drives it backwards (a positive one brakes); without it, a car rolling
 /// backwards brakes to a stop before first gear goes in. Forward gears and the launch clutch are the
@@ -39,7 +42,8 @@ struct TorcsCommand {
 /// filters its pedals.
 class ControlsMapper {
 public:
-    explicit ControlsMapper(const CarDescription& car, float shiftTime) : m_shifter(car, shiftTime), m_peakSlip(car.tyrePeakSlip) {}
+    ControlsMapper(const CarDescription& car, const VehicleParameters& vehicle, float shiftTime)
+        : m_shifter(car, shiftTime), m_vehicle(vehicle), m_peakSlip(car.tyrePeakSlip) {}
 
     TorcsCommand map(const Controls& controls, const WheelState& wheels, float dt);
     /// The brakes full on, first gear: the start countdown, or nothing to drive.
@@ -54,6 +58,7 @@ public:
 
 private:
     GearShifter m_shifter;
+    VehicleParameters m_vehicle;  ///< what the follower plans with: its braking share becomes brake pressure (brakePedal)
     float m_peakSlip = 0.1f;
     bool m_reverse = false;  ///< reverse engaged
 };

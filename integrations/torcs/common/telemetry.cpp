@@ -19,10 +19,10 @@ std::string clean(const std::string& text) {
 } // namespace
 
 std::string telemetryLine(const TelemetryRow& r) {
-    char buffer[512];
-    std::snprintf(buffer, sizeof buffer, "%.3f,%d,%s,%s,%d,%.3f,%.3f,%.3f,%.3f,%.5f,%.3f,%.5f,%.3f,%.3f,%d,%d,%d,%d", r.time, r.car,
-                  clean(r.driver).c_str(), clean(r.module).c_str(), r.lap, r.lastLap, r.x, r.y, r.z, r.yaw, r.speed, r.yawRate, r.accelX,
-                  r.accelY, r.damage, r.offTrack ? 1 : 0, r.pit ? 1 : 0, r.collision);
+    char buffer[640];
+    std::snprintf(buffer, sizeof buffer, "%.3f,%d,%s,%s,%d,%.3f,%.3f,%.3f,%.3f,%.5f,%.3f,%.5f,%.3f,%.3f,%d,%d,%d,%d,%.3f,%.3f,%.3f,%.3f,%d", r.time,
+                  r.car, clean(r.driver).c_str(), clean(r.module).c_str(), r.lap, r.lastLap, r.x, r.y, r.z, r.yaw, r.speed, r.yawRate, r.accelX,
+                  r.accelY, r.damage, r.offTrack ? 1 : 0, r.pit ? 1 : 0, r.collision, r.lateralSpeed, r.steer, r.throttle, r.brake, r.gear);
     return buffer;
 }
 
@@ -31,7 +31,7 @@ bool parseTelemetryLine(const std::string& line, TelemetryRow& r) {
     std::string field;
     std::istringstream in(line);
     while (std::getline(in, field, ',')) f.push_back(field);
-    if (f.size() != 18) return false;
+    if (f.size() != 18 && f.size() != 23) return false;  // 18: a log written before the commands were
     char* end = nullptr;
     r.time = std::strtod(f[0].c_str(), &end);
     if (end == f[0].c_str()) return false;  // the header, or garbage
@@ -54,6 +54,13 @@ bool parseTelemetryLine(const std::string& line, TelemetryRow& r) {
     r.offTrack = integer(15) != 0;
     r.pit = integer(16) != 0;
     r.collision = integer(17);
+    if (f.size() == 23) {
+        r.lateralSpeed = number(18);
+        r.steer = number(19);
+        r.throttle = number(20);
+        r.brake = number(21);
+        r.gear = integer(22);
+    }
     return true;
 }
 

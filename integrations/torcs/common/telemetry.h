@@ -13,7 +13,8 @@ namespace trackwright::torcs {
 
 /// The header line, without its newline.
 inline constexpr const char* kTelemetryHeader =
-    "time_s,car,driver,module,lap,last_lap_s,x,y,z,yaw,speed_mps,yaw_rate,accel_x,accel_y,damage,off_track,pit,collision";
+    "time_s,car,driver,module,lap,last_lap_s,x,y,z,yaw,speed_mps,yaw_rate,accel_x,accel_y,damage,off_track,pit,collision,"
+    "lateral_speed_mps,steer,throttle,brake,gear";
 /// s of simulated time between rows of one car.
 inline constexpr double kTelemetryPeriod = 0.1;
 /// Collision bits (simuv2's SEM_COLLISION_* of car.h), OR-ed over the row's period.
@@ -38,6 +39,10 @@ struct TelemetryRow {
     bool offTrack = false;   ///< the car's centre off the tarmac (TORCS's toRight/toLeft < 0), pit lane excepted
     bool pit = false;        ///< in the pit lane or standing in its pit
     int collision = 0;       ///< kCollision* bits
+    double lateralSpeed = 0; ///< m/s, leftwards in the car's frame (car->_speed_y): its slide
+    /// The commands the car's driver gave (car->_steerCmd, _accelCmd, _brakeCmd, _gearCmd).
+    double steer = 0, throttle = 0, brake = 0;
+    int gear = 0;
 };
 
 /// One CSV line (no newline) for `row`.

@@ -118,7 +118,7 @@ void Session::newTrack(int index, tTrack* track, void* carHandle, void** carParm
         c.vehicle = vehiclePreset(VehiclePreset::Car);
         if (lock > 0.0f && std::isfinite(lock)) c.vehicle.maxSteeringAngle = lock;
     }
-    c.mapper = std::make_unique<ControlsMapper>(c.description, c.shiftTime);
+    c.mapper = std::make_unique<ControlsMapper>(c.description, c.vehicle, c.shiftTime);
     if (!m_trackTried) prepareTrack(c);
 }
 

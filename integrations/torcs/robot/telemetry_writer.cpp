@@ -88,6 +88,11 @@ void TelemetryWriter::tick(const tTrack* track, tSituation* s) {
         row.pit = inPitLane || (car._state & RM_CAR_STATE_PIT) != 0;
         row.offTrack = outside && !row.pit;
         row.collision = m_collisions[static_cast<std::size_t>(i)];
+        row.lateralSpeed = car._speed_y;
+        row.steer = car._steerCmd;
+        row.throttle = car._accelCmd;
+        row.brake = car._brakeCmd;
+        row.gear = car._gearCmd;
         m_collisions[static_cast<std::size_t>(i)] = 0;
         std::fprintf(m_file, "%s\n", telemetryLine(row).c_str());
     }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "trackwright/drive/follower.h"
+#include "trackwright/drive/grip_reserve.h"
 #include "trackwright/track/line_sampler.h"
 #include "trackwright/drive/steering.h"
 #include "trackwright/drive/stuck_manager.h"
@@ -89,13 +90,23 @@ private:
     /// The pit stop's tick (runner_pit.cpp): true and `out` filled while the stop drives the car.
     bool updatePit(const FollowerInput& in, Controls& out);
     /// `hint` with this tick's tow: raised by m_towFactor where it is the top speed.
-    float towed(float hint) const;
+    float towed(float hint, std::uint32_t point) const;
     /// Speed from the hints ahead: the hint here, or braking when a later hint demands it.
     float speedFromHints(float speed, bool& mustBrake);
     /// `throttle` within the friction ellipse of what the car's turn uses of its tyres now:
     /// braking at most the ellipse's share (never less than kLeastBraking), driving at most the
     /// traction it leaves. Cars with an envelope only (the reference model's limits are separate).
     float withinFrictionBudget(float throttle, const VehicleState& state, float roadGrip) const;
+    /// The throttle (≤ 0) that slows the car to where its grip turns it back inside the edge the
+    /// path predicted `time` s on (`ahead`) leaves; 1 where no slowing is needed.
+    /// What this tick teaches the grip reserve (GripReserve) of the point the car is at.
+    void learnGripReserve(const FollowerInput& in, float speed);
+    static constexpr float kReserveReach = 1.0f;  ///< s of travel before a wide point whose grip falls with it
+    /// The angle between where the car moves and where it points (measureSlipAngle).
+    void measureSlipAngle(const VehicleState& state, float dt);
+    static constexpr float kLeastSlipSpeed = 5.0f;   ///< m/s: slower, the course is not measured
+    static constexpr float kMostSlipAngle = 0.5f;    ///< rad: more is a spin, not a course
+    float edgeSpeedThrottle(const VehicleState& state, const Registration& ahead, float time, float roadGrip) const;
     /// The stopping table reaches this share past the top speed (a tow, a descent).
     static constexpr float kStoppingTableSpeed = 1.3f;
     /// After braking, the throttle stays shut until the curve ahead asks for less than this share
@@ -174,6 +185,14 @@ private:
     LineSample m_atCar;          ///< the line at the car this update (sampled once)
     float m_openingDistance = 0.0f; ///< m from the start to the first tight corner: no passes before it
     PitStop m_pit;               ///< a requested pit stop (runner_pit.cpp)
+    format::Vec2 m_lastPosition{};  ///< the car's position last tick, for its course
+    bool m_hasLastPosition = false;
+    float m_slipAngle = 0.0f;       ///< rad, the course less the heading (measureSlipAngle)
+    float m_lastThrottle = 0.0f;    ///< the throttle sent last tick (smoothLift)
+    float m_pathCurvature = 0.0f;   ///< 1/m, the line's at the car (withinFrictionBudget)
+    GripReserve m_reserve;          ///< per line point, envelope cars only (learnGripReserve)
+    float m_brakingShare = 1.0f;    ///< of the braking the turn leaves the tyres this tick (speedFromHints)
+    float m_trackingError = 0.0f;   ///< m, the car's recent worst error outside its line (withinTrackingMargin)
     bool m_brakingHeld = false;  ///< braking or coasting for a point ahead (speedFromHints), until its demand falls
     float m_brakeDemand = 0.0f;  ///< share of the car's braking the curve ahead asks for now (the counted share at the braking point)
     UndersteerCompensation m_understeer;

@@ -34,6 +34,13 @@ float loadTransferLoss(float capacity, float grip, float sensitivity, float heig
 /// their speed hints never counted it).
 float brakingLimit(const VehicleParameters& vehicle, float speed, float load = kStandingLoad);
 
+/// The share of the brakes' own force (a game's brake pedal, when it sets brake pressure) that
+/// gives `share` of the braking the follower counts on at `speed`: brakingLimit less the drag's
+/// part, over brakeLimit. A car whose brakes out-pull its tyres (most: car1-stock1's do 34 m/s²
+/// where its tyres hold 20) locks its wheels or runs wide in a bend when a follower's half braking
+/// goes to the pedal as half the brakes. `share` itself without a brakeLimit.
+float brakePedal(const VehicleParameters& vehicle, float speed, float share);
+
 /// m/s², the engine's most forward acceleration at `speed` before resistance: maxAcceleration
 /// (the traction and first gear's limit, growing with the load as the tyres do), and with
 /// powerPerMass set at most powerPerMass / v.
