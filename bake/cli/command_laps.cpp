@@ -29,12 +29,14 @@ namespace bake::cli {
 namespace {
 
 /// One run, from file to metrics. `lineName` falls back to the main route's first line.
-int runOne(const LapJob& job, const std::string& lineName, int laps, bool plannedRecovery, LapRunResult& result, std::ostream& err) {
+int runOne(const LapJob& job, const LapsCommand& command, LapRunResult& result, std::ostream& err) {
+    const std::string& lineName = command.line;
     LapRunOptions options;
     options.follower = job.follower;
     options.vehicle = job.vehicle;
-    options.laps = laps;
-    options.plannedRecovery = plannedRecovery;
+    options.laps = command.laps;
+    options.plannedRecovery = !command.noPlannedRecovery;
+    options.speedCap = command.sourceSpeedCaps ? trackwright::FollowerSpeedCap::Sources : trackwright::FollowerSpeedCap::Vehicle;
     LoadedBake bake;
     const bool source = std::filesystem::path(job.input).extension() == ".twtrack";
     if (!job.vehicleClass.empty()) {
@@ -132,7 +134,7 @@ int runLaps(const LapsCommand& command, std::ostream& out, std::ostream& err) {
     auto worker = [&] {
         for (std::size_t i = next++; i < jobs.size(); i = next++) {
             std::ostringstream e;
-            codes[i] = runOne(jobs[i], command.line, command.laps, !command.noPlannedRecovery, results[i], e);
+            codes[i] = runOne(jobs[i], command, results[i], e);
             errors[i] = e.str();
             const std::lock_guard lock(barMutex);
             bar.update(static_cast<double>(++done) / static_cast<double>(jobs.size()));

@@ -66,6 +66,7 @@ struct LapsCommand {
     std::string line = "racing";
     int laps = 3;
     bool noPlannedRecovery = false;  ///< the paper's stuck manager alone: reverse, then teleport
+    bool sourceSpeedCaps = false;    ///< the sources' speed caps (pursuit v_max 10 m/s): the paper's experiment
     bool json = false;
 };
 int runLaps(const LapsCommand& command, std::ostream& out, std::ostream& err);

@@ -129,6 +129,8 @@ void addLaps(CLI::App& app, LapsCommand& command) {
     sub->add_option("--laps", command.laps, "Laps on a closed route (an open one is driven start to end)")->capture_default_str()->check(CLI::Range(1, 100));
     sub->add_flag("--no-planned-recovery", command.noPlannedRecovery,
                   "Stuck manager without the movement planner: reverse with inverted steering, then teleport (the paper's)");
+    sub->add_flag("--source-speed-caps", command.sourceSpeedCaps,
+                  "The sources' own speed caps (pursuit v_max 10 m/s, waypoint 40 m/s) instead of the vehicle's top speed: the paper's experiment");
     sub->add_flag("--json", command.json, "Print {\"runs\": [...]} with the metrics");
 }
 

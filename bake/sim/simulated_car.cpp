@@ -43,7 +43,7 @@ void SimulatedCar::attach(const trackwright::BakedTrack& track, trackwright::Rec
         if (p.line == m_setup.line && p.vehicleClass == m_setup.vehicleClass) m_idealLapTime = p.lapTime;
     m_sampler = std::make_unique<trackwright::LineSampler>(track, m_setup.line, m_setup.vehicleClass);
     m_sampleCursor = ~0u;
-    m_follower = trackwright::makeFollower(m_setup.follower, track, m_setup.line, m_setup.vehicleClass, m_vehicle);
+    m_follower = trackwright::makeFollower(m_setup.follower, track, m_setup.line, m_setup.vehicleClass, m_vehicle, m_setup.speedCap);
     m_ownPlanner.reset();
     if (m_setup.plannedRecovery) {
         if (!sharedPlanner) {

@@ -30,6 +30,8 @@ struct CarSetup {
     /// Lend the follower's stuck manager a movement planner (AIPATH) for physically valid recovery
     /// manoeuvres before it reverses blindly or asks for a teleport.
     bool plannedRecovery = true;
+    /// The followers' speed caps: the vehicle's top speed, or the sources' (the paper's experiment).
+    trackwright::FollowerSpeedCap speedCap = trackwright::FollowerSpeedCap::Vehicle;
 };
 
 /// Sums over a car's ticks: the path-following paper's Table I metrics and the lap times.

@@ -17,6 +17,7 @@ LapRunResult runVerificationLaps(const trackwright::BakedTrack& track, const Lap
     setup.vehicleClass = o.vehicleClass;
     setup.startDistance = o.startDistance;
     setup.plannedRecovery = o.plannedRecovery;
+    setup.speedCap = o.speedCap;
     SimulatedCar car(track, setup);
     result.idealLapTime = car.idealLapTime();
 

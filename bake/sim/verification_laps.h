@@ -27,6 +27,7 @@ struct LapRunOptions {
     /// Lend the follower's stuck manager a movement planner (AIPATH) for physically valid recovery
     /// manoeuvres before it reverses blindly or asks for a teleport.
     bool plannedRecovery = true;
+    trackwright::FollowerSpeedCap speedCap = trackwright::FollowerSpeedCap::Vehicle;  ///< CarSetup::speedCap
 };
 
 /// The metrics of the path-following paper's Table I, plus lap times and the ideal-lap comparison.

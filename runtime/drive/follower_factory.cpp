@@ -35,7 +35,8 @@ bool followerByName(const char* name, FollowerKind& kind) {
 }
 
 std::unique_ptr<Follower> makeFollower(FollowerKind kind, const BakedTrack& track, std::uint32_t line, std::uint32_t vehicleClass,
-                                       const VehicleParameters& vehicle) {
+                                       const VehicleParameters& vehicle, FollowerSpeedCap cap) {
+    const bool ownCap = cap == FollowerSpeedCap::Vehicle;
     // A line or class the track does not have (findLine's kNoLine on a centre-line-only track)
     // made a follower that read past its arrays: no follower instead, for the caller to check.
     if (line >= track.view.lines.size() || !validVehicleParameters(vehicle)) return nullptr;
@@ -51,6 +52,7 @@ std::unique_ptr<Follower> makeFollower(FollowerKind kind, const BakedTrack& trac
         p.wheelbase = vehicle.wheelbase;
         p.maxSteeringAngle = vehicle.maxSteeringAngle;
         p.maxBraking = vehicle.maxBraking;
+        if (ownCap) p.maxSpeed = vehicle.topSpeed;
         return std::make_unique<PursuitFollower>(track, line, vehicleClass, p);
     }
     case FollowerKind::Runner: {
@@ -69,6 +71,7 @@ std::unique_ptr<Follower> makeFollower(FollowerKind kind, const BakedTrack& trac
         WaypointParameters p;
         p.wheelbase = vehicle.wheelbase;
         p.maxSteeringAngle = vehicle.maxSteeringAngle;
+        if (ownCap) p.maxSpeed = vehicle.topSpeed;
         return std::make_unique<WaypointFollower>(track, line, vehicleClass, p);
     }
     case FollowerKind::Baseline: {

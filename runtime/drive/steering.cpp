@@ -24,11 +24,12 @@ float purePursuitSteering(const VehicleState& state, format::Vec2 target, float 
 
 float UndersteerCompensation::ratio() const {
     if (!(m_askedFiltered > 0.5f * kLeastCurvature)) return 1.0f;
-    const float measured = std::clamp(m_drivenFiltered / m_askedFiltered, kLeastRatio, kMostRatio);
+    const float least = m_scaleWithSpeed ? kLeastRatio : kLeastPresetRatio;
+    const float measured = std::clamp(m_drivenFiltered / m_askedFiltered, least, kMostRatio);
     // r = L/(L + K v²): 1/r − 1 = K v²/L scales with v², from the speed it was measured at to this one.
     if (!m_scaleWithSpeed || !(m_speedFiltered > kLeastSpeed) || !(m_speed > kLeastSpeed)) return measured;
     const float scale = (m_speed * m_speed) / (m_speedFiltered * m_speedFiltered);
-    return std::clamp(1.0f / (1.0f + (1.0f / measured - 1.0f) * scale), kLeastRatio, kMostRatio);
+    return std::clamp(1.0f / (1.0f + (1.0f / measured - 1.0f) * scale), least, kMostRatio);
 }
 
 float UndersteerCompensation::compensate(float steering, const VehicleState& state, float dt, const VehicleParameters& vehicle) {

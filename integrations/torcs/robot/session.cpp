@@ -139,9 +139,10 @@ bool Session::prepareTrack(const OurCar& car) {
     request.carJson = carDescriptionJson(car.description);
     request.cacheDir = environment("TRACKWRIGHT_TORCS_CACHE", withSlash(GetLocalDir() ? GetLocalDir() : ".") + "trackwright-cache");
     request.lapTimeLine = environment("TRACKWRIGHT_TORCS_LINE", "laptime") != "mincurv";
-    // The car as the track's class, when twbake can add it and $TRACKWRIGHT_TORCS_CAR_CLASS is 1
-    // (twtorcs --car-class); by default the track's preset classes, the `car` preset's hints.
-    if (environment("TRACKWRIGHT_TORCS_CAR_CLASS", "0") == "1") request.carClass = car.carName;
+    // The car as the track's class, when twbake can add it: its hints from its own envelope. With
+    // $TRACKWRIGHT_TORCS_CAR_CLASS=0 (twtorcs --preset-hints) the track's preset classes, the `car`
+    // preset's hints.
+    if (environment("TRACKWRIGHT_TORCS_CAR_CLASS", "1") != "0") request.carClass = car.carName;
     const TrackBakeResult baked = bakeTorcsTrack(request);
     if (!baked.ok) {
         log("cannot bake " + m_trackFile + ": " + baked.error + (baked.log.empty() ? "" : "\n" + baked.log));

@@ -67,7 +67,7 @@ struct Options {
     int laps = 5;
     unsigned long long seed = 1;
     double timeout = 0.0;
-    bool json = false, verbose = false, carClass = false;
+    bool json = false, verbose = false, carClass = false, presetHints = false;
 };
 
 /// Thrown for bad input, caught in main.
@@ -254,7 +254,7 @@ std::vector<CarReport> runOnce(Session& s, std::vector<GridEntry> grid, bool rac
     request.cacheDir = s.cache;
     request.telemetry = s.telemetry;
     request.workDir = (s.work / ("run-" + std::to_string(++s.runs))).string();
-    request.carClass = s.o.carClass;
+    request.presetHints = s.o.presetHints && !s.o.carClass;
     request.timeoutSeconds = s.o.timeout > 0.0 ? s.o.timeout : 120.0 + 60.0 * s.o.laps * static_cast<double>(std::max<std::size_t>(1, grid.size()));
     TelemetryTail tail(s.telemetry, true);
     const std::string who = race ? std::string("race") : grid.front().name;
@@ -462,8 +462,9 @@ void addCommon(CLI::App* sub, Options& o) {
     sub->add_option("--torcs-data", o.torcsData, "TORCS's data folder")->capture_default_str();
     sub->add_option("--torcs-lib", o.torcsLib, "TORCS's libraries (libtgf.so)")->capture_default_str();
     sub->add_flag("--verbose", o.verbose, "Pass on everything TORCS prints");
-    sub->add_flag("--car-class", o.carClass,
-                  "Bake the car's description as the track's vehicle class (twbake class, where this twbake has it) instead of the car preset's hints");
+    sub->add_flag("--preset-hints", o.presetHints,
+                  "Drive on the track's preset classes (the car preset's hints) instead of the car's own description as the track's class");
+    sub->add_flag("--car-class", o.carClass, "The car's own description as the track's class: the default (kept for scripts that name it)");
 }
 
 } // namespace

@@ -292,7 +292,7 @@ RunResult runTorcs(const RunRequest& request, const std::function<void(const std
                                      race.string()};
     std::vector<std::string> env;
     const std::set<std::string> replaced = {"HOME", "LD_LIBRARY_PATH", "TWTORCS_TELEMETRY", "TRACKWRIGHT_TWBAKE", "TRACKWRIGHT_TORCS_CACHE", "TWTORCS_REAL_DRIVERS"};
-    // ($TRACKWRIGHT_TORCS_CAR_CLASS passes through unless --car-class sets it.)
+    // ($TRACKWRIGHT_TORCS_CAR_CLASS passes through unless --preset-hints sets it.)
     for (char** e = environ; *e; ++e) {
         const std::string entry = *e;
         if (!replaced.count(entry.substr(0, entry.find('=')))) env.push_back(entry);
@@ -303,9 +303,9 @@ RunResult runTorcs(const RunRequest& request, const std::function<void(const std
     env.push_back("TRACKWRIGHT_TWBAKE=" + request.twbake);
     env.push_back("TRACKWRIGHT_TORCS_CACHE=" + request.cacheDir);
     env.push_back("TWTORCS_REAL_DRIVERS=" + (fs::path(request.torcs.base) / "drivers").string());
-    if (request.carClass) {
+    if (request.presetHints) {
         env.erase(std::remove_if(env.begin(), env.end(), [](const std::string& e) { return e.rfind("TRACKWRIGHT_TORCS_CAR_CLASS=", 0) == 0; }), env.end());
-        env.push_back("TRACKWRIGHT_TORCS_CAR_CLASS=1");
+        env.push_back("TRACKWRIGHT_TORCS_CAR_CLASS=0");
     }
     std::vector<char*> argv, envp;
     for (std::string& a : args) argv.push_back(a.data());

@@ -47,7 +47,7 @@ struct RunRequest {
     std::string telemetry;         ///< the telemetry file the module appends to ("": none)
     std::string workDir;           ///< a fresh private folder for this run (created)
     double timeoutSeconds = 600.0; ///< wall time before TORCS is stopped
-    bool carClass = false;         ///< bake the car's description as the track's class (twbake class)
+    bool presetHints = false;      ///< drive on the track's preset classes, not the car's description as its class (twbake class)
 };
 
 struct RunResult {

@@ -19,11 +19,20 @@ inline constexpr FollowerKind kAllFollowerKinds[] = {FollowerKind::Pursuit, Foll
 const char* followerName(FollowerKind kind);
 bool followerByName(const char* name, FollowerKind& kind);
 
+/// How fast a follower the factory makes may go.
+enum class FollowerSpeedCap : std::uint8_t {
+    /// The vehicle's top speed: every follower can reach the class's speeds (what a game wants).
+    Vehicle,
+    /// The sources' own caps — the path-following paper's v_max 10 m/s for pursuit, the waypoint
+    /// blog's 40 m/s — to reproduce their experiments (docs/results/paper-experiment.md).
+    Sources,
+};
+
 /// A follower of `kind` on `line`, for a car of `vehicle` whose speed hints are `vehicleClass`'s,
-/// with the sources' default parameters and the vehicle's geometry. Allocates once, here.
-/// Null when the track has no such `line` (findLine's kNoLine included) or `vehicleClass`, or when
-/// validVehicleParameters refuses `vehicle`: check.
+/// with the sources' default parameters and the vehicle's geometry, and its speed capped by `cap`.
+/// Allocates once, here. Null when the track has no such `line` (findLine's kNoLine included) or
+/// `vehicleClass`, or when validVehicleParameters refuses `vehicle`: check.
 [[nodiscard]] std::unique_ptr<Follower> makeFollower(FollowerKind kind, const BakedTrack& track, std::uint32_t line, std::uint32_t vehicleClass,
-                                       const VehicleParameters& vehicle);
+                                                     const VehicleParameters& vehicle, FollowerSpeedCap cap = FollowerSpeedCap::Vehicle);
 
 } // namespace trackwright

@@ -36,7 +36,9 @@ public:
     static constexpr float kTime = 0.25f;         ///< s, the filters' time constant
     static constexpr float kLeastSpeed = 5.0f;    ///< m/s: slower, slip is not measured
     static constexpr float kLeastCurvature = 0.002f;  ///< 1/m: straighter commands teach nothing
-    static constexpr float kLeastRatio = 0.25f, kMostRatio = 1.25f;
+    /// A real car at 60 m/s turns at 0.3 of its no-slip curvature (car1-stock1 in TORCS: an understeer
+    /// gradient of ~0.7°/g); the presets' reference model only lags, and keeps its tighter bound.
+    static constexpr float kLeastRatio = 0.25f, kLeastPresetRatio = 0.4f, kMostRatio = 1.25f;
 
 private:
     float m_asked = 0.0f;          ///< 1/m, signed: the last command's no-slip curvature
