@@ -182,12 +182,11 @@ bool Session::prepareTrack(const OurCar& car) {
         log("the baked track has no line to drive on route 0");
         return false;
     }
-    m_offset = torcsFrameOffset(*m_track, m_baked);
-    if (!m_offset.valid) log("cannot line TORCS's frame up with the baked track's: driving without an offset");
+    // The import is in TORCS's run-time frame (the loader's shift applied: formats/import/torcs_frame.h),
+    // so TORCS's positions are the baked track's as they are.
     char buffer[512];
-    std::snprintf(buffer, sizeof buffer, "%s %s (key %s): line '%s', class '%s', TORCS frame offset (%.3f, %.3f, %.3f) m",
-                  baked.cached ? "found" : "baked", m_trackFile.c_str(), baked.key.c_str(), m_lineName.c_str(), m_className.c_str(),
-                  m_offset.x, m_offset.y, m_offset.z);
+    std::snprintf(buffer, sizeof buffer, "%s %s (key %s): line '%s', class '%s'", baked.cached ? "found" : "baked", m_trackFile.c_str(), baked.key.c_str(),
+                  m_lineName.c_str(), m_className.c_str());
     log(buffer);
     m_trackReady = true;
     return true;
@@ -203,7 +202,7 @@ void Session::newRace(int index, tCarElt* car, tSituation* /*s*/) {
 
 VehicleState Session::stateOf(const tCarElt& car) const {
     VehicleState state;
-    state.position = {static_cast<double>(car._pos_X) - m_offset.x, static_cast<double>(car._pos_Y) - m_offset.y};
+    state.position = {static_cast<double>(car._pos_X), static_cast<double>(car._pos_Y)};
     state.heading = car._yaw;
     state.speed = car._speed_x;
     state.yawRate = car._yaw_rate;
@@ -264,7 +263,7 @@ std::uint32_t Session::nearestPitBox(const tCarElt& car) const {
     tTrkLocPos pit = car._pit->pos;
     tdble x = 0.0f, y = 0.0f;
     RtTrackLocal2Global(&pit, &x, &y, TR_TORIGHT);
-    const format::Vec2 where{static_cast<double>(x) - m_offset.x, static_cast<double>(y) - m_offset.y};
+    const format::Vec2 where{static_cast<double>(x), static_cast<double>(y)};
     std::uint32_t best = ~0u;
     double bestDistance = 1e18;
     for (std::uint32_t k = 0; findMarker(m_baked, "pit-box", k, k); ++k) {

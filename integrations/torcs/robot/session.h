@@ -6,7 +6,6 @@
 
 #include "integrations/torcs/common/car_description.h"
 #include "integrations/torcs/common/controls_mapping.h"
-#include "integrations/torcs/robot/frame_offset.h"
 #include "integrations/torcs/robot/telemetry_writer.h"
 
 #include "trackwright/drive/race_world.h"
@@ -79,7 +78,6 @@ private:
     std::vector<std::uint64_t> m_bytes;
     std::size_t m_size = 0;
     BakedTrack m_baked;
-    FrameOffset m_offset;
     std::uint32_t m_line = 0, m_class = 0;
     std::string m_lineName, m_className;
 
