@@ -1,5 +1,8 @@
 #include "tests/support/raceline_comparison.h"
 
+#include "bake/pipeline/class_vehicle.h"
+#include "formats/source/car_json.h"
+
 #include <gtest/gtest.h>
 
 namespace {
@@ -25,6 +28,30 @@ TEST(RacelineComparison, OurLinesBendNoMoreAndLapNoSlowerThanThePeersOnEveryCirc
             ASSERT_GE(offset, c.bounds.lower[i] - 1e-9) << c.name << " node " << i;
             ASSERT_LE(offset, c.bounds.upper[i] + 1e-9) << c.name << " node " << i;
         }
+    }
+}
+
+// The same on a car's g-g-v envelope (downforce, load-sensitive tyres, drag, a power curve): the
+// descent judges its ideal lap on the car's own limits, so the line it finds is the car's, and no
+// slower than the peer's with equal room on every circuit.
+TEST(RacelineComparison, WithACarsEnvelopeTheDescendedLineLapsNoSlowerThanThePeersOnEveryCircuit) {
+    const std::filesystem::path folder = TRACKWRIGHT_SHARED_TRACKS_DIR;
+    auto circuits = tw::test::circuitsWithPeerLines(folder);
+    ASSERT_EQ(circuits.size(), 12u);
+#ifdef TRACKWRIGHT_SANITIZED
+    circuits.resize(1);
+#endif
+    const formats::CarLoadResult car = formats::loadCarFile(std::string(TRACKWRIGHT_TEST_DATA_DIR) + "/cars/test-gt.json");
+    ASSERT_TRUE(car.car);
+    formats::VehicleClass gt;
+    gt.name = "test-gt";
+    gt.car = *car.car;
+    gt = bake::resolvedClass(gt);
+    ASSERT_TRUE(bake::classSpeedLimits(gt).car) << "the class is judged on its envelope";
+    for (const auto& circuit : circuits) {
+        const tw::test::CircuitComparison c = tw::test::compareCircuit(circuit, folder / "racelines" / circuit.filename(), gt);
+        EXPECT_LE(c.fastest.idealLapTime, c.peer.idealLapTime) << c.name;
+        EXPECT_LT(c.fastest.idealLapTime, c.ours.idealLapTime + 1e-9) << c.name;
     }
 }
 

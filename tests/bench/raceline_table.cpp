@@ -1,8 +1,12 @@
 // Prints the racing-line comparison with the peer's lines (README, docs/results/raceline-comparison.txt):
-//   build/release/tests/trackwright_raceline_table [TRACKS_FOLDER] [--laps N] [--only NAME]
-// --laps sets the lap-time refinement's budget per circuit (0 skips it).
+//   build/release/tests/trackwright_raceline_table [TRACKS_FOLDER] [--laps N] [--only NAME] [--car CAR.json]
+// --laps sets the lap-time refinement's budget per circuit (0 skips it); --car judges the ideal laps
+// (and descends) on that car's g-g-v envelope instead of the car preset's constants.
 
 #include "tests/support/raceline_comparison.h"
+
+#include "bake/pipeline/class_vehicle.h"
+#include "formats/source/car_json.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -11,21 +15,36 @@
 int main(int argc, char** argv) {
     std::filesystem::path folder = TRACKWRIGHT_SHARED_TRACKS_DIR;
     int laps = 300;  // the lap-time method's default budget
-    std::string only;
+    std::string only, carFile;
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--laps") && i + 1 < argc) laps = std::atoi(argv[++i]);
         else if (!std::strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
+        else if (!std::strcmp(argv[i], "--car") && i + 1 < argc) carFile = argv[++i];
         else folder = argv[i];
+    }
+    formats::VehicleClass vehicle = bake::vehicleClassFor(trackwright::VehiclePreset::Car);
+    if (!carFile.empty()) {
+        const formats::CarLoadResult car = formats::loadCarFile(carFile);
+        if (!car.car) {
+            std::fprintf(stderr, "%s: %s\n", carFile.c_str(), car.diagnostics.empty() ? "not a car file" : car.diagnostics[0].message.c_str());
+            return 1;
+        }
+        vehicle = formats::VehicleClass{};
+        vehicle.name = car.name.empty() ? "car" : car.name;
+        vehicle.car = *car.car;
+        vehicle = bake::resolvedClass(vehicle);
+        if (laps > 0) std::fprintf(stderr, "--car judges the ideal laps; the refinement table drives the car preset: use --laps 0\n");
     }
     std::vector<tw::test::CircuitComparison> rows;
     for (const auto& circuit : tw::test::circuitsWithPeerLines(folder)) {
         if (!only.empty() && circuit.stem() != only) continue;
-        rows.push_back(tw::test::compareCircuit(circuit, folder / "racelines" / circuit.filename()));
+        rows.push_back(tw::test::compareCircuit(circuit, folder / "racelines" / circuit.filename(), vehicle));
     }
 
     std::printf("Racing lines: centre line (c) / the peer's min-curvature line (p) / our minimum-curvature line (o) / ours after the\n");
     std::printf("ideal-lap descent (o+, the lap-time method's first stage), each measured on its own points the same way: cubic spline\n");
-    std::printf("through the points for curvature and length; the bake's speed profile, car class, on an even 2 m resampling for the lap.\n");
+    std::printf("through the points for curvature and length; the bake's speed profile, class %s%s, on an even 2 m resampling for the lap.\n",
+                vehicle.name.c_str(), vehicle.car ? " (its car's envelope)" : "");
     std::printf("Equal room: ours keeps the peer's clearance from the tarmac edges (its 5th percentile), widened wherever the peer goes closer.\n\n");
     std::printf("%-12s %6s | %-20s | %-20s | %-27s | %-25s | %-27s | %6s | %7s\n", "circuit", "margin", "max |k| 1/m  c/p/o", "mean |k| 1/m c/p/o",
                 "integral k^2 ds  c/p/o/o+", "length m  c/p/o/o+", "ideal lap s  c/p/o/o+", "opt ms", "o+ ms");

@@ -66,7 +66,10 @@ inline std::vector<formats::Vec2> readPolyline(const std::string& text) {
 /// comes closer to an edge than that, our bounds widen to include it, so the peer's line is always
 /// a feasible answer to our problem. Both lines are measured on their own points the same way: the
 /// cubic spline through them for curvature and length, the bake's speed profile for the lap.
-inline CircuitComparison compareCircuit(const std::filesystem::path& centreCsv, const std::filesystem::path& peerCsv) {
+/// `vehicle`: the class whose ideal laps are compared (the car preset's; a class with a car is
+/// judged on its g-g-v envelope).
+inline CircuitComparison compareCircuit(const std::filesystem::path& centreCsv, const std::filesystem::path& peerCsv,
+                                        const formats::VehicleClass& vehicle = bake::vehicleClassFor(trackwright::VehiclePreset::Car)) {
     std::string error;
     const auto centreText = formats::readWholeFile(centreCsv, error);
     const auto peerText = formats::readWholeFile(peerCsv, error);
@@ -99,7 +102,7 @@ inline CircuitComparison compareCircuit(const std::filesystem::path& centreCsv, 
     doc.lines[0].offsets = ours.offsets;
     c.racingLine = 0;
 
-    const formats::VehicleClass car = bake::vehicleClassFor(trackwright::VehiclePreset::Car);
+    const formats::VehicleClass& car = vehicle;
     // The lap on an even 2 m resampling of each line's spline: the bake's eq. 39.3 curvature reads
     // point spacing as bending, and lines on a track's perpendiculars bunch up inside corners.
     auto figures = [&](const std::vector<formats::Vec2>& points) {
