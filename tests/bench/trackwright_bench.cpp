@@ -205,9 +205,19 @@ BENCHMARK(BM_LoadBakedTrack);
 
 /// One simulation tick per car: registration, follower update and the reference vehicle step, for
 /// `state.range(0)` cars spread along the lap. Reported per car per tick.
-void BM_FollowerTick(benchmark::State& state, trackwright::FollowerKind kind) {
+/// `envelope`: the car preset given a g-g-v envelope (downforce, load sensitivity, a brake limit, a
+/// power curve): the runner's real-car paths (course, edge speed, friction budget, grip reserve).
+void BM_FollowerTick(benchmark::State& state, trackwright::FollowerKind kind, bool envelope = false) {
     const trackwright::BakedTrack& track = monza().track;
-    const auto vehicle = trackwright::vehiclePreset(trackwright::VehiclePreset::Car);
+    auto vehicle = trackwright::vehiclePreset(trackwright::VehiclePreset::Car);
+    if (envelope) {
+        vehicle.downforce = 0.0005f;
+        vehicle.loadSensitivity = 0.2f;
+        vehicle.brakeLimit = 30.0f;
+        vehicle.powerPerMass = 300.0f;
+        vehicle.centreOfGravityHeight = 0.4f;
+        vehicle.trackWidth = 1.6f;
+    }
     const auto cars = static_cast<std::size_t>(state.range(0));
     const trackwright::LineSampler line(track, 0, 0);
     std::vector<std::unique_ptr<trackwright::Follower>> followers;
@@ -233,6 +243,7 @@ void BM_FollowerTick(benchmark::State& state, trackwright::FollowerKind kind) {
 }
 BENCHMARK_CAPTURE(BM_FollowerTick, pursuit, trackwright::FollowerKind::Pursuit)->Arg(1)->Arg(100)->Arg(10000)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_FollowerTick, runner, trackwright::FollowerKind::Runner)->Arg(1)->Arg(100)->Arg(10000)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_FollowerTick, runner_envelope, trackwright::FollowerKind::Runner, true)->Arg(1)->Arg(100)->Arg(10000)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_FollowerTick, predictive, trackwright::FollowerKind::Predictive)->Arg(1)->Arg(100)->Arg(10000)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_FollowerTick, rabbit, trackwright::FollowerKind::Rabbit)->Arg(1)->Arg(100)->Arg(10000)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_FollowerTick, waypoint, trackwright::FollowerKind::Waypoint)->Arg(1)->Arg(100)->Arg(10000)->Unit(benchmark::kMicrosecond);
