@@ -43,6 +43,8 @@ RunnerFollower::RunnerFollower(const BakedTrack& track, std::uint32_t line, std:
 }
 
 void RunnerFollower::reset() {
+    // The grip reserve is what the car has learnt of this track and stays: a car reset after a crash
+    // or a teleport is the same car on the same road.
     m_hasRunner = false;
     m_brakingHeld = false;
     m_understeer = {};
