@@ -367,7 +367,6 @@ Controls RunnerFollower::update(const FollowerInput& in) {
 
     // The runner: advanced by the car's speed, eased towards the re-evaluated lookahead.
     const float curvatureHere = std::abs(m_sampler.curvatureAt(m_lineDistance + speed * 0.5f, &m_aheadCursor));
-    m_pathCurvature = std::abs(m_atCar.curvature);
     const float lookahead = (m_p.lookaheadMin + m_p.lookaheadTime * speed) / (1.0f + m_p.curvatureShortening * curvatureHere);
     if (!m_hasRunner) {
         m_runnerDistance = m_lineDistance + lookahead;
@@ -492,7 +491,7 @@ float RunnerFollower::edgeSpeedThrottle(const VehicleState& state, const Registr
     const float safe = std::sqrt(grip / needed);
     if (safe >= speed) return 1.0f;
     const float throttle = std::clamp(m_p.speedGain * (safe - speed), -1.0f, 0.0f);
-    return m_envelope ? withinFrictionBudget(throttle, state, roadGrip) : throttle;
+    return withinFrictionBudget(throttle, state, roadGrip);
 }
 
 void RunnerFollower::measureSlipAngle(const VehicleState& state, float dt) {
@@ -523,7 +522,7 @@ float RunnerFollower::withinFrictionBudget(float throttle, const VehicleState& s
     // The turn the path asks for, not only the one the car makes: braking that overloads the front
     // tyres straightens the car, its yaw rate falls, and a budget on the yaw rate alone would then
     // allow still more braking, until the car runs straight on.
-    const float turning = std::max(std::abs(speed * state.yawRate), speed * speed * m_pathCurvature);
+    const float turning = std::max(std::abs(speed * state.yawRate), speed * speed * std::abs(m_atCar.curvature));
     if (throttle < 0.0f) {
         const float share = frictionEllipse(1.0f, turning, lateralMax);
         return std::max(throttle, -std::max(kLeastBraking, share));

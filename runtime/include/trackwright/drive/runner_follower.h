@@ -106,6 +106,8 @@ private:
     void measureSlipAngle(const VehicleState& state, float dt);
     static constexpr float kLeastSlipSpeed = 5.0f;   ///< m/s: slower, the course is not measured
     static constexpr float kMostSlipAngle = 0.5f;    ///< rad: more is a spin, not a course
+    /// The throttle (≤ 0) that slows an envelope car to where its grip bends its path back before its
+    /// outer wheels cross the tarmac's edge at `ahead`, predicted `time` s on; 1 where none is needed.
     float edgeSpeedThrottle(const VehicleState& state, const Registration& ahead, float time, float roadGrip) const;
     /// The stopping table reaches this share past the top speed (a tow, a descent).
     static constexpr float kStoppingTableSpeed = 1.3f;
@@ -189,7 +191,6 @@ private:
     bool m_hasLastPosition = false;
     float m_slipAngle = 0.0f;       ///< rad, the course less the heading (measureSlipAngle)
     float m_lastThrottle = 0.0f;    ///< the throttle sent last tick (smoothLift)
-    float m_pathCurvature = 0.0f;   ///< 1/m, the line's at the car (withinFrictionBudget)
     GripReserve m_reserve;          ///< per line point, envelope cars only (learnGripReserve)
     float m_brakingShare = 1.0f;    ///< of the braking the turn leaves the tyres this tick (speedFromHints)
     float m_trackingError = 0.0f;   ///< m, the car's recent worst error outside its line (withinTrackingMargin)
