@@ -75,7 +75,12 @@ int runImport(const ImportCommand& command, std::ostream& out, std::ostream& err
         err << "twbake import: --torcs-data applies only to --from torcs\n";
         return kExitUsage;
     }
-    const NamedPath inputs[] = {{"input", command.input}, {"--raceline", command.raceline}};
+    // A TORCS track reads TORCS's surfaces.xml too (found beside it or in --torcs-data): an output
+    // naming it would overwrite what the import just read.
+    std::filesystem::path surfaces;
+    if (command.from == "torcs")
+        if (const auto found = formats::findTorcsSurfaces(command.input, command.torcsData)) surfaces = *found;
+    const NamedPath inputs[] = {{"input", command.input}, {"--raceline", command.raceline}, {"surfaces.xml (read with the TORCS track)", surfaces.string()}};
     const NamedPath outputs[] = {{"-o", command.output}};
     if (const auto conflict = findOutputConflict(inputs, outputs)) {
         err << "twbake import: " << *conflict << '\n';

@@ -38,9 +38,12 @@ void warnUnknownEntities(const torcs::ParamSection& section, const std::string& 
 
 std::optional<std::filesystem::path> findTorcsSurfaces(const std::filesystem::path& trackFile, const std::filesystem::path& torcsData) {
     std::error_code ignored;
+    // Anything by that name is the surfaces file: a folder or a FIFO named surfaces.xml is refused
+    // by the read, saying what it is, rather than passed over as if there were none.
+    const auto present = [&](const std::filesystem::path& candidate) { return std::filesystem::exists(candidate, ignored); };
     if (!torcsData.empty()) {
         const std::filesystem::path candidate = torcsData / "surfaces.xml";
-        if (std::filesystem::is_regular_file(candidate, ignored)) return candidate;
+        if (present(candidate)) return candidate;
         return std::nullopt;
     }
     const std::filesystem::path folder = std::filesystem::absolute(trackFile, ignored).parent_path();
@@ -51,7 +54,7 @@ std::optional<std::filesystem::path> findTorcsSurfaces(const std::filesystem::pa
         folder.parent_path().parent_path().parent_path() / "data" / "tracks" / "surfaces.xml",  // TORCS's install layout
     };
     for (const std::filesystem::path& candidate : candidates)
-        if (std::filesystem::is_regular_file(candidate, ignored)) return candidate;
+        if (present(candidate)) return candidate;
     return std::nullopt;
 }
 

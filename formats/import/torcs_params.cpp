@@ -47,12 +47,17 @@ void collectEntityReferences(std::string_view text, std::vector<std::string>& ou
     }
 }
 
+/// Deeper than any TORCS file nests its sections (the track files use five levels, car files four):
+/// beyond it a file is refused rather than read by a recursion as deep as the file is long.
+constexpr std::uint32_t kMaxSectionDepth = 32;
+
 class SectionReader {
 public:
     SectionReader(const LineIndex& lines, const std::string& fileLabel, Diagnostics& out)
         : lines_(lines), fileLabel_(fileLabel), out_(out) {}
 
-    void readChildren(const pugi::xml_node& element, ParamSection& section, const std::string& path) {
+    /// False when the nesting passes kMaxSectionDepth (the error is reported once, reading stops).
+    bool readChildren(const pugi::xml_node& element, ParamSection& section, const std::string& path, std::uint32_t depth = 0) {
         std::set<std::string> seenSections;
         for (const pugi::xml_node& child : element.children()) {
             if (child.type() == pugi::node_pcdata || child.type() == pugi::node_cdata) {
@@ -73,7 +78,13 @@ public:
                         "section \"" + nestedPath + "\" appears twice; TORCS refuses such a file. Rename or merge one of them"));
                     continue;
                 }
-                readChildren(child, nested, nestedPath);
+                if (depth + 1 >= kMaxSectionDepth) {
+                    out_.push_back(fileError("torcs-too-deep", fileLabel_, line,
+                        "sections nest more than " + std::to_string(kMaxSectionDepth) + " levels deep here; TORCS files nest at most a "
+                        "handful: the file is damaged or not a TORCS file. Remove the extra <section> levels"));
+                    return false;
+                }
+                if (!readChildren(child, nested, nestedPath, depth + 1)) return false;
                 section.sections.push_back(std::move(nested));
             } else if (tag == "attnum") {
                 readNumber(child, section, path, line);
@@ -82,6 +93,7 @@ public:
             }
             // Anything else (scenery elements, unknown tags) is ignored by TORCS's loader too.
         }
+        return true;
     }
 
 private:

@@ -186,9 +186,13 @@ bool replaceAtomically(const fs::path& path, std::string_view contents, std::str
 
 std::optional<std::string> readWholeFile(const fs::path& path, std::string& error) {
     std::error_code ec;
-    if (!fs::is_regular_file(path, ec)) {
-        error = "cannot read " + path.string() + ": " + (fs::exists(path, ec) ? "not a regular file (a folder, device or pipe)" : "no such file") +
-                ": check the path";
+    if (const fs::file_status status = fs::status(path, ec); !fs::is_regular_file(status)) {
+        const char* what = !fs::exists(status)        ? "no such file"
+                           : fs::is_directory(status) ? "it is a folder, not a file"
+                           : fs::is_fifo(status)      ? "it is a pipe (FIFO), not a file"
+                           : fs::is_socket(status)    ? "it is a socket, not a file"
+                                                      : "it is a device, not a file";
+        error = "cannot read " + path.string() + ": " + what + ": check the path";
         return std::nullopt;
     }
     if (const std::uintmax_t size = fs::file_size(path, ec); !ec && size > kMaxInputFileBytes) {

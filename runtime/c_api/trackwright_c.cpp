@@ -196,7 +196,8 @@ tw_status tw_track_route_length(const tw_track* track, uint32_t route, float* me
 }
 
 tw_status tw_track_find_line(const tw_track* track, uint32_t route, const char* name, uint32_t vehicleClass, uint32_t* line) {
-    if (!track || !name || !line || route >= track->track.view.routes.size()) return TW_INVALID_ARGUMENT;
+    if (!track || !name || !line || route >= track->track.view.routes.size() || vehicleClass >= track->track.view.vehicleClasses.size())
+        return TW_INVALID_ARGUMENT;
     const uint32_t found = trackwright::findLine(track->track, route, name, vehicleClass);
     if (found == trackwright::format::kNoRoute) return TW_NOT_FOUND;
     *line = found;
@@ -303,7 +304,7 @@ tw_controls fromControls(const trackwright::Controls& c) { return {c.steering, c
 
 tw_status updateFollower(tw_follower* follower, const tw_vehicle_state* state, const tw_registration* where, float dt, bool countdown, tw_controls* out) {
     if (!follower || !state || !out) return TW_INVALID_ARGUMENT;
-    if (!finiteState(*state) || !std::isfinite(dt) || dt < 0.0f || (where && !finiteRegistration(*where))) {
+    if (!finiteState(*state) || !trackwright::validTick(dt) || (where && !finiteRegistration(*where))) {
         *out = {0.0f, 0.0f, 0, 0};  // neutral, for a caller that does not read the status
         return TW_INVALID_ARGUMENT;
     }
@@ -371,7 +372,7 @@ tw_status stepBody(const trackwright::VehicleParameters& vehicle, const tw_contr
         return TW_INVALID_ARGUMENT;  // the body is left as it was
     trackwright::VehicleBody b = toBody(*body);
     const trackwright::RoadSurface surface = road ? toRoad(*road) : trackwright::RoadSurface{};
-    // Beyond trackwright::kMaxVehicleStep (0.25 s) a step is refused rather than tunnelling through walls.
+    // Beyond trackwright::kMaxTick (0.25 s) a step is refused rather than tunnelling through walls.
     if (!trackwright::stepVehicle(vehicle, {controls->steering, controls->throttle, controls->handbrake != 0, controls->reverse != 0}, dt, b, surface))
         return TW_INVALID_ARGUMENT;
     fromBody(b, *body);
@@ -640,6 +641,7 @@ tw_status tw_race_add_car(tw_race* race, int32_t kind, uint32_t line, uint32_t v
         case trackwright::RaceWorldStatus::Ok: break;
         case trackwright::RaceWorldStatus::AlreadyStarted: return TW_INVALID_STATE;
         case trackwright::RaceWorldStatus::InvalidArgument: return TW_INVALID_ARGUMENT;
+        case trackwright::RaceWorldStatus::OutOfMemory: return TW_OUT_OF_MEMORY;
         }
     } catch (...) {
         return TW_OUT_OF_MEMORY;
@@ -666,7 +668,7 @@ tw_status tw_race_step(tw_race* race, const tw_vehicle_state* states, uint32_t c
     if (!race) return TW_INVALID_ARGUMENT;
     const std::size_t n = race->world.size();
     if (count != n || (n > 0 && !controls)) return TW_INVALID_ARGUMENT;
-    bool valid = (states || n == 0) && std::isfinite(dt) && dt >= 0.0f;
+    bool valid = (states || n == 0) && trackwright::validTick(dt);
     for (std::size_t i = 0; valid && i < n; ++i) valid = finiteState(states[i]);
     if (!valid) {
         for (std::size_t i = 0; i < n; ++i) controls[i] = {0.0f, 0.0f, 0, 0};  // neutral, for a caller that does not read the status

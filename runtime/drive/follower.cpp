@@ -24,7 +24,7 @@ TeleportRequest teleportOntoLine(const LineSampler& line, float distance) {
 
 bool holdsStill(const FollowerInput& in, bool hasLine, Controls& out) {
     out = {};
-    if (!isFinite(in.state) || !(in.dt > 0.0f) || !hasLine) return true;  // neutral
+    if (!isFinite(in.state) || !(in.dt > 0.0f) || !validTick(in.dt) || !hasLine) return true;  // neutral
     if (!in.countdown) return false;
     out.throttle = -1.0f;  // on the brakes until the start
     return true;

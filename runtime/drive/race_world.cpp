@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <new>
+#include <stdexcept>
 
 namespace trackwright {
 
@@ -20,13 +22,20 @@ bool finiteOrZero(float metres) { return std::isfinite(metres) && metres >= 0.0f
 
 } // namespace
 
+bool validRaceWorldOptions(const RaceWorldOptions& options) {
+    const TrafficParameters& t = options.traffic;
+    auto positive = [](float value) { return std::isfinite(value) && value > 0.0f; };
+    return RaceTiming::validSettings(options.timingStep, options.timingSamples) && positive(t.aheadRange) && positive(t.behindRange) &&
+           positive(t.lateralHorizon);
+}
+
 RaceWorld::Car::Car(const BakedTrack& track, const RaceCarSetup& s, std::unique_ptr<Follower> f)
     : setup(s), follower(std::move(f)), registrar(track), laps(track) {
     registrar.assignRoute(track.view.lines[setup.line].route);
 }
 
 RaceWorld::RaceWorld(const BakedTrack& track, const RaceWorldOptions& options)
-    : m_track(track), m_options(options), m_hasLaps(lapLayout(track).valid) {
+    : m_track(track), m_options(options), m_optionsValid(validRaceWorldOptions(options)), m_hasLaps(lapLayout(track).valid) {
     m_timing.reset(0, m_options.timingStep, m_options.timingSamples);
 }
 
@@ -44,8 +53,19 @@ void RaceWorld::reserve(std::size_t cars) {
 }
 
 RaceWorldStatus RaceWorld::addCar(const RaceCarSetup& setup, std::uint32_t* index) {
+    // The API promises no exceptions: an allocation that fails adds nothing and says so.
+    try {
+        return addCarOrThrow(setup, index);
+    } catch (const std::bad_alloc&) {
+        return RaceWorldStatus::OutOfMemory;
+    } catch (const std::length_error&) {
+        return RaceWorldStatus::OutOfMemory;
+    }
+}
+
+RaceWorldStatus RaceWorld::addCarOrThrow(const RaceCarSetup& setup, std::uint32_t* index) {
     if (m_started) return RaceWorldStatus::AlreadyStarted;
-    if (setup.line >= m_track.view.lines.size() || !validVehicleParameters(setup.vehicle) || !validDriverProfile(setup.driver) ||
+    if (!m_optionsValid || setup.line >= m_track.view.lines.size() || !validVehicleParameters(setup.vehicle) || !validDriverProfile(setup.driver) ||
         !finiteOrZero(setup.length) || !finiteOrZero(setup.width) || m_cars.size() >= kRacing - 1)
         return RaceWorldStatus::InvalidArgument;
     std::unique_ptr<Follower> follower = makeFollower(setup.follower, m_track, setup.line, setup.vehicleClass, setup.vehicle);
@@ -81,7 +101,7 @@ TeleportRequest RaceWorld::takeTeleportRequest(std::uint32_t car) {
 
 RaceWorldStatus RaceWorld::step(std::span<const VehicleState> states, float dt, std::span<Controls> controls) {
     const std::size_t n = m_cars.size();
-    bool valid = states.size() == n && controls.size() == n && std::isfinite(dt) && dt >= 0.0f;
+    bool valid = states.size() == n && controls.size() == n && validTick(dt);
     for (std::size_t i = 0; valid && i < n; ++i) valid = isFinite(states[i]);
     if (!valid) {
         if (controls.size() == n)

@@ -1,5 +1,6 @@
 #include "trackwright/track/lap_counter.h"
 
+#include "trackwright/track/tick.h"
 #include "trackwright/track/track_markers.h"
 
 #include <algorithm>
@@ -99,7 +100,7 @@ void LapCounter::crossBoundaries(double fromDistance, double toDistance, double 
 }
 
 bool LapCounter::update(const Registration& where, float dt) {
-    if (!m_layout.valid || !(dt >= 0.0f) || !std::isfinite(dt)) return false;
+    if (!m_layout.valid || !validTick(dt)) return false;
     if (where.defined && !(std::isfinite(where.distance) && std::isfinite(where.lateral) && std::isfinite(where.ratio))) return false;
     const double before = m_status.raceTime;
     m_status.raceTime += dt;

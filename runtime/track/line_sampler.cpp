@@ -131,6 +131,8 @@ LineSample LineSampler::sampleAt(double distance, std::uint32_t* cursor) const {
 }
 
 std::uint32_t findLine(const BakedTrack& track, std::uint32_t route, const char* name, std::uint32_t vehicleClass) {
+    // A class the track does not have has no line, not the one every class shares.
+    if (name == nullptr || (vehicleClass >= track.view.vehicleClasses.size() && vehicleClass != format::kAllVehicleClasses)) return kNoLine;
     std::uint32_t forAll = kNoLine;
     for (std::uint32_t l = 0; l < track.view.lines.size(); ++l) {
         const format::BakedLine& line = track.view.lines[l];

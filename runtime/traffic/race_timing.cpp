@@ -5,8 +5,9 @@
 namespace trackwright {
 
 void RaceTiming::reset(std::size_t cars, double step, std::size_t samples) {
-    m_samples = std::max<std::size_t>(samples, 2);
-    m_step = step > 0.0 ? step : kDefaultStep;
+    // Out-of-range settings fall back to the nearest usable (RaceWorld refuses them before).
+    m_samples = std::clamp<std::size_t>(samples, 2, kMaxSamples);
+    m_step = step >= kMinStep && step <= kMaxStep ? step : kDefaultStep;
     m_history.assign(cars * m_samples, 0.0);
     m_count = m_head = 0;
     m_nextSample = 0.0;
@@ -14,12 +15,15 @@ void RaceTiming::reset(std::size_t cars, double step, std::size_t samples) {
 
 void RaceTiming::record(double now, std::span<const double> progress) {
     const std::size_t n = std::min(progress.size(), cars());
-    while (now + 1e-9 >= m_nextSample) {
+    // At most a ringful of samples per call: a clock that jumped further (or so far that adding a
+    // step no longer moves it) fills the ring once and takes its next sample a step from now.
+    for (std::size_t taken = 0; taken <= m_samples && now + 1e-9 >= m_nextSample; ++taken) {
         for (std::size_t i = 0; i < n; ++i) m_history[i * m_samples + m_head] = progress[i];
         m_head = (m_head + 1) % m_samples;
         m_count = std::min(m_count + 1, m_samples);
         m_nextSample += m_step;
     }
+    if (now + 1e-9 >= m_nextSample) m_nextSample = now + m_step;
 }
 
 double RaceTiming::timeAt(std::uint32_t car, double progress, double now) const {

@@ -243,7 +243,7 @@ bool finiteBody(const VehicleBody& b) {
 bool stepVehicle(const VehicleParameters& v, const Controls& c, float dt, VehicleBody& body, const RoadSurface& road) {
     // A 10 s step moved a car 566 m through the walls in one Euler step, and a NaN heading made the
     // whole body NaN: such steps are refused, the body untouched.
-    if (!std::isfinite(dt) || dt < 0.0f || dt > kMaxVehicleStep || !finiteBody(body)) return false;
+    if (!validTick(dt) || !finiteBody(body)) return false;
     // Steps up to kVehicleSubstep (a 60 Hz game's) are one Euler step, as always; longer ones are
     // cut into equal sub-steps no longer than that.
     const int steps = std::max(1, static_cast<int>(std::ceil(dt / kVehicleSubstep - 1e-4f)));

@@ -187,6 +187,30 @@ TEST_F(TwbakeCli, EveryOutputOptionIsCheckedAgainstEveryInputAndEveryOtherOutput
     EXPECT_EQ(read("line.csv"), "0,0\n10,0\n");
     EXPECT_FALSE(fs::exists(file("out.twtrack")));
 
+    // A TORCS import reads surfaces.xml too, found by --torcs-data or beside the track in TORCS's
+    // layout: `-o data/surfaces.xml` replaced the file it had just read, with exit 0.
+    const std::string torcs = std::string(TRACKWRIGHT_SHARED_TRACKS_DIR) + "/torcs";
+    fs::create_directories(file("torcs/road/g2"));
+    fs::create_directories(file("torcs/data"));
+    fs::copy_file(torcs + "/road/g-track-2.xml", file("torcs/road/g2/g2.xml"));
+    fs::copy_file(torcs + "/data/surfaces.xml", file("torcs/data/surfaces.xml"));
+    const std::string surfaces = read("torcs/data/surfaces.xml");
+    for (const auto& args : std::vector<std::vector<std::string>>{
+             {"import", "--from", "torcs", file("torcs/road/g2/g2.xml").string(), "-o", file("torcs/data/surfaces.xml").string()},
+             {"import", "--from", "torcs", file("torcs/road/g2/g2.xml").string(), "--torcs-data", file("torcs/data").string(), "-o",
+              file("torcs/data/surfaces.xml").string()}}) {
+        const RunResult r = twbake(args);
+        EXPECT_EQ(r.exitCode, kExitUsage) << r.err;
+        EXPECT_NE(r.err.find("surfaces.xml (read with the TORCS track)"), std::string::npos) << r.err;
+    }
+    EXPECT_EQ(read("torcs/data/surfaces.xml"), surfaces);
+
+    // A folder or a FIFO named surfaces.xml was "there is no surfaces.xml": it is read, and refused for what it is.
+    fs::create_directories(file("folder/surfaces.xml"));
+    const RunResult folder = twbake({"import", "--from", "torcs", file("torcs/road/g2/g2.xml").string(), "--torcs-data",
+                                     file("folder").string(), "-o", file("g2.twtrack").string()});
+    EXPECT_NE(folder.err.find("it is a folder, not a file"), std::string::npos) << folder.err;
+
     // What stays allowed: raceline rewriting its input in place, with a CSV beside it.
     const RunResult inPlace = twbake({"raceline", k, "-o", k, "--csv", file("k.csv").string(), "--no-alternates"});
     EXPECT_EQ(inPlace.exitCode, kExitOk) << inPlace.err;

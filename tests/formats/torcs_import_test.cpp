@@ -397,6 +397,37 @@ TEST(TorcsImport, BrokenFilesGiveADiagnosticNamingTheSegment) {
     }
 }
 
+/// `depth` sections, each inside the last: 20 000 of them are 400 KB.
+std::string nestedSections(std::size_t depth) {
+    std::string xml;
+    for (std::size_t i = 0; i < depth; ++i) xml += "<section name=\"s\">";
+    for (std::size_t i = 0; i < depth; ++i) xml += "</section>";
+    return xml;
+}
+
+TEST(TorcsImport, SectionsNestedTwentyThousandDeepAreRefusedNotACrash) {
+    // The section reader recursed once per level: 20 000 levels overflowed the stack (SIGSEGV).
+    const std::string deep = nestedSections(20000);
+    std::string track = syntheticTrack();
+    track.insert(track.find("<section name=\"Header\">"), deep);
+    const formats::ImportResult result = importText(track);
+    EXPECT_FALSE(result.document.has_value());
+    EXPECT_TRUE(hasCode(result.diagnostics, "torcs-too-deep")) << describe(result.diagnostics);
+
+    const formats::ImportResult badSurfaces = formats::importTorcsTrack(syntheticTrack(), "test.xml", std::optional<std::string_view>(deep));
+    EXPECT_TRUE(badSurfaces.document.has_value()) << "an unreadable surfaces.xml leaves TORCS's fallback frictions";
+    const auto found = std::find_if(badSurfaces.diagnostics.begin(), badSurfaces.diagnostics.end(), [](const formats::Diagnostic& d) {
+        return d.code == "torcs-surfaces-unreadable" && d.message.find("surfaces.xml") != std::string::npos &&
+               d.message.find("levels deep") != std::string::npos;
+    });
+    ASSERT_NE(found, badSurfaces.diagnostics.end()) << describe(badSurfaces.diagnostics);
+
+    // Thirty levels, deeper than any TORCS file, still read.
+    std::string nested = syntheticTrack();
+    nested.insert(nested.find("<section name=\"Header\">"), nestedSections(30));
+    EXPECT_TRUE(importText(nested).document.has_value());
+}
+
 TEST(TorcsImport, ExternalEntitiesAreNeverFetched) {
     // An entity pointing at a system file must not be read: only a surfaces.xml we chose is.
     const std::string xml = "<?xml version=\"1.0\"?>\n<!DOCTYPE params [\n<!ENTITY secret SYSTEM \"/etc/passwd\">\n]>\n" +

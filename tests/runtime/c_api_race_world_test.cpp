@@ -309,6 +309,7 @@ TEST(CApiRaceWorld, MisuseGivesAStatusNeverACrash) {
     EXPECT_EQ(tw_race_step(race, nullptr, 2, kDt, controls), TW_INVALID_ARGUMENT);
     EXPECT_TRUE(neutral());
     EXPECT_EQ(tw_race_step(race, states, 2, kDt, nullptr), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_race_step(race, states, 2, 3e38f, controls), TW_INVALID_ARGUMENT) << "a tick beyond kMaxTick looped for ever";
     EXPECT_EQ(tw_race_step(race, states, 1, kDt, controls), TW_INVALID_ARGUMENT);  // two cars
     EXPECT_EQ(tw_race_step(race, states, 3, kDt, controls), TW_INVALID_ARGUMENT);
     EXPECT_EQ(tw_race_step(race, states, 2, -kDt, controls), TW_INVALID_ARGUMENT);

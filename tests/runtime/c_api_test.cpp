@@ -70,6 +70,7 @@ TEST(CApi, NonFiniteNumbersAreRefusedAsTheHeaderPromises) {
     tw_controls out{};
     EXPECT_EQ(tw_follower_update(follower, &state, nullptr, 1.0f / 60.0f, &out), TW_INVALID_ARGUMENT);
     EXPECT_EQ(tw_follower_update(follower, &body.state, nullptr, static_cast<float>(nan), &out), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_follower_update(follower, &body.state, nullptr, 1e8f, &out), TW_INVALID_ARGUMENT) << "a tick beyond kMaxTick";
     EXPECT_EQ(tw_follower_update(follower, &body.state, nullptr, 1.0f / 60.0f, &out), TW_OK);
     // A countdown holds the brakes; its arguments are checked as an update's.
     EXPECT_EQ(tw_follower_countdown(follower, &body.state, nullptr, 1.0f / 60.0f, &out), TW_OK);
@@ -166,6 +167,12 @@ TEST(CApi, LoadsSamplesDrivesALapAndSaysWhyItRefuses) {
     char tiny[3];
     EXPECT_EQ(tw_track_line_name(track, line, tiny, sizeof tiny), TW_BUFFER_TOO_SMALL);
     EXPECT_EQ(tw_track_find_line(track, 0, "no such line", 0, &line), TW_NOT_FOUND);
+    // A class the track lacks answered TW_OK with the line every class shares.
+    line = 99;
+    EXPECT_EQ(tw_track_find_line(track, 0, "centre", classes, &line), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_track_find_line(track, 0, "centre", 0xffffffffu, &line), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(line, 99u);
+    ASSERT_EQ(tw_track_find_line(track, 0, "centre", 0, &line), TW_OK);
     float length = 0.0f;
     ASSERT_EQ(tw_track_route_length(track, 0, &length), TW_OK);
 

@@ -47,6 +47,8 @@ TEST(RuntimeMisuse, ALineTheTrackDoesNotHaveGivesNoFollowerAndAnEmptySampler) {
         EXPECT_EQ(trackwright::makeFollower(kind, track, 0, 99, car), nullptr) << "a class past the classes";
         EXPECT_NE(trackwright::makeFollower(kind, track, 0, 0, car), nullptr) << "the centre line is there";
     }
+    EXPECT_EQ(trackwright::findLine(track, 0, "centre", 99), trackwright::kNoLine) << "a class the track does not have";
+    EXPECT_EQ(trackwright::findLine(track, 0, nullptr, 0), trackwright::kNoLine);
     const trackwright::LineSampler sampler(track, racing, 0);
     EXPECT_FALSE(sampler.valid());
     const trackwright::LineSample s = sampler.sample(25.0);

@@ -330,10 +330,47 @@ TEST(RaceWorld, RefusesMisuseAndChangesNothing) {
     EXPECT_EQ(index, 0u);
     EXPECT_TRUE(world.registration(0).defined);
     EXPECT_EQ(world.traffic(0).behindCount + world.traffic(0).alongsideCount, 1);  // car 1 is there, behind or beside
+    // A huge finite dt looped once per 0.1 s of it in the timing loop (1e8 s: 12 s; 3e38: forever).
+    for (float huge : {trackwright::kMaxTick * 1.01f, 1e8f, 3e38f})
+        EXPECT_EQ(world.step(states, huge, controls), trackwright::RaceWorldStatus::InvalidArgument) << huge;
+    EXPECT_TRUE(neutral());
+    EXPECT_EQ(world.step(states, trackwright::kMaxTick, controls), trackwright::RaceWorldStatus::Ok);
     // An empty world steps too.
     trackwright::RaceWorld empty(track);
     EXPECT_EQ(empty.step({}, kDt, {}), trackwright::RaceWorldStatus::Ok);
     EXPECT_TRUE(empty.standings().empty());
+}
+
+TEST(RaceWorld, OptionsOutOfRangeRefuseEveryCarWithoutAnException) {
+    // timingSamples = SIZE_MAX made addCar throw std::length_error across a no-exception API.
+    const trackwright::BakedTrack& track = monza().track;
+    const trackwright::RaceCarSetup good = setupFor(track, 1.0f, 1);
+    auto withOptions = [&](auto&& change) {
+        trackwright::RaceWorldOptions options;
+        change(options);
+        EXPECT_FALSE(trackwright::validRaceWorldOptions(options));
+        trackwright::RaceWorld world(track, options);
+        EXPECT_EQ(world.addCar(good), trackwright::RaceWorldStatus::InvalidArgument);
+        EXPECT_EQ(world.size(), 0u);
+    };
+    withOptions([](trackwright::RaceWorldOptions& o) { o.timingSamples = SIZE_MAX; });
+    withOptions([](trackwright::RaceWorldOptions& o) { o.timingSamples = trackwright::RaceTiming::kMaxSamples + 1; });
+    withOptions([](trackwright::RaceWorldOptions& o) { o.timingSamples = 1; });
+    withOptions([](trackwright::RaceWorldOptions& o) { o.timingStep = 1e-300; });
+    withOptions([](trackwright::RaceWorldOptions& o) { o.timingStep = std::numeric_limits<double>::quiet_NaN(); });
+    withOptions([](trackwright::RaceWorldOptions& o) { o.traffic.aheadRange = std::numeric_limits<float>::infinity(); });
+    withOptions([](trackwright::RaceWorldOptions& o) { o.traffic.lateralHorizon = -1.0f; });
+    EXPECT_TRUE(trackwright::validRaceWorldOptions({}));
+}
+
+TEST(RaceTiming, AClockThatJumpsFarTakesARingfulOfSamplesNotOnePerStep) {
+    trackwright::RaceTiming timing(2, 0.1, 50);
+    const double progress[2] = {10.0, 5.0};
+    timing.record(0.0, progress);
+    timing.record(1e30, progress);  // once a sample per 0.1 s: never returned
+    const double later[2] = {20.0, 15.0};
+    timing.record(1e30 + 1.0, later);
+    EXPECT_EQ(timing.timeAt(0, 25.0, 1e30 + 1.0), 1e30 + 1.0);  // not there yet
 }
 
 TEST(RaceTiming, GapsAreHowLongAgoTheCarAheadWasHere) {

@@ -101,7 +101,7 @@ TEST(VehicleModel, LongStepsAreSubSteppedAndImpossibleOnesRefused) {
     for (int i = 0; i < 6; ++i) ASSERT_TRUE(trackwright::stepVehicle(car, {0.5f, 1.0f, false}, 0.1f / 6.0f, sixTimes));
     EXPECT_EQ(once.state.position.x, sixTimes.state.position.x);
     EXPECT_EQ(once.state.heading, sixTimes.state.heading);
-    EXPECT_TRUE(trackwright::stepVehicle(car, {0.5f, 1.0f, false}, trackwright::kMaxVehicleStep, body));
+    EXPECT_TRUE(trackwright::stepVehicle(car, {0.5f, 1.0f, false}, trackwright::kMaxTick, body));
 }
 
 // The road, felt as the speed hints feel it. A car without drag or rolling resistance, so the

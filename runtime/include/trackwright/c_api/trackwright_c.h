@@ -246,7 +246,9 @@ TW_API tw_status tw_track_counts(const tw_track* track, uint32_t* routes, uint32
  * 50 km of the world's origin. */
 TW_API tw_status tw_track_origin(const tw_track* track, double* x, double* y, double* z);
 TW_API tw_status tw_track_route_length(const tw_track* track, uint32_t route, float* metres);
-/* The line `name` on `route` for `vehicle_class` (a class-specific line first, then one for all). */
+/* The line `name` on `route` for `vehicle_class` (a class-specific line first, then one for all).
+ * TW_INVALID_ARGUMENT for a route or class the track does not have; TW_NOT_FOUND when no line of
+ * that name serves the class. */
 TW_API tw_status tw_track_find_line(const tw_track* track, uint32_t route, const char* name, uint32_t vehicle_class, uint32_t* line);
 /* The name of line `line` into `buffer` (with its terminating zero). */
 TW_API tw_status tw_track_line_name(const tw_track* track, uint32_t line, char* buffer, size_t buffer_size);
@@ -270,8 +272,9 @@ TW_API tw_status tw_registrar_update_at_height(tw_registrar* registrar, double x
  * may pass any number (an unknown one is TW_INVALID_ARGUMENT). */
 TW_API tw_status tw_follower_create(const tw_track* track, int32_t kind, uint32_t line, uint32_t vehicle_class, int32_t vehicle, tw_follower** out);
 TW_API void tw_follower_free(tw_follower* follower);
-/* A non-finite state, registration or dt (or a negative dt): TW_INVALID_ARGUMENT, and `out` holds
- * neutral controls (all zero). */
+/* A non-finite state, registration or dt (or a negative dt, or one over 0.25 s, the longest tick
+ * any call takes: split a longer pause into ticks): TW_INVALID_ARGUMENT, and `out` holds neutral
+ * controls (all zero). */
 TW_API tw_status tw_follower_update(tw_follower* follower, const tw_vehicle_state* state, const tw_registration* where, float dt, tw_controls* out);
 /* The same during a start countdown: full brakes, and nothing of the follower runs (no clock, no
  * stuck timer); the first tw_follower_update after it is the start signal. */
@@ -322,8 +325,8 @@ TW_API tw_status tw_vehicle_starting_body(const tw_vehicle_parameters* vehicle, 
 /* TW_NOT_FOUND for a track without a closed route (no laps to count). */
 TW_API tw_status tw_lap_counter_create(const tw_track* track, tw_lap_counter** out);
 TW_API void tw_lap_counter_free(tw_lap_counter* counter);
-/* Advances the race clock by dt and takes the car's registration; a negative or non-finite dt or a
- * non-finite registration is TW_INVALID_ARGUMENT and changes nothing. `out` may be null. */
+/* Advances the race clock by dt and takes the car's registration; a negative, non-finite or over-0.25 s dt
+ * or a non-finite registration is TW_INVALID_ARGUMENT and changes nothing. `out` may be null. */
 TW_API tw_status tw_lap_counter_update(tw_lap_counter* counter, const tw_registration* where, float dt, tw_lap_status* out);
 TW_API tw_status tw_lap_counter_reset(tw_lap_counter* counter);
 
@@ -409,8 +412,8 @@ TW_API tw_status tw_race_car_count(const tw_race* race, uint32_t* count);
 /* Lends every car's stuck manager a planner (cars added later too); the race keeps it alive. */
 TW_API tw_status tw_race_attach_recovery(tw_race* race, tw_recovery_planner* planner);
 /* One tick: `states[i]` is car i now (`count` must be the car count), `controls[i]` receives what its
- * driver does for the next `dt` s. A null pointer, a wrong count, a negative or non-finite dt or a
- * non-finite state: TW_INVALID_ARGUMENT, nothing changed, and `controls` (when not null and the
+ * driver does for the next `dt` s. A null pointer, a wrong count, a negative, non-finite or over-0.25 s
+ * dt or a non-finite state: TW_INVALID_ARGUMENT, nothing changed, and `controls` (when not null and the
  * count is right) neutral. A race without cars takes null arrays. */
 TW_API tw_status tw_race_step(tw_race* race, const tw_vehicle_state* states, uint32_t count, float dt, tw_controls* controls);
 /* s of race time: the time of the states the last step was given. */

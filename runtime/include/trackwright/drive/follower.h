@@ -20,7 +20,7 @@ struct FollowerInput {
 };
 
 /// What a follower does instead of driving, or false when it drives: neutral controls for an input
-/// no car has (a non-finite state, no positive dt) or a follower without a line, full brakes
+/// no car has (a non-finite state, no positive dt, a dt beyond kMaxTick) or a follower without a line, full brakes
 /// during a countdown. The followers' first line.
 bool holdsStill(const FollowerInput& input, bool hasLine, Controls& out);
 

@@ -36,15 +36,21 @@ enum class RaceWorldStatus : std::uint8_t {
     Ok,
     InvalidArgument,  ///< an index out of range, a span of the wrong size, a non-finite number, a setup the track cannot drive
     AlreadyStarted,   ///< cars are added before the first step only
+    OutOfMemory,      ///< the car's follower or timing history could not be allocated: nothing was added
 };
 
 /// The race as a whole: its length and the traffic view's ranges.
 struct RaceWorldOptions {
     std::uint32_t laps = 0;        ///< laps to the flag; 0: no flag (nobody finishes, the order still counts)
     TrafficParameters traffic;     ///< the view's ranges and horizons
-    double timingStep = RaceTiming::kDefaultStep;         ///< s between timing-loop samples
-    std::size_t timingSamples = RaceTiming::kDefaultSamples;  ///< samples kept per car: gaps up to step · samples s
+    double timingStep = RaceTiming::kDefaultStep;         ///< s between timing-loop samples, in [RaceTiming::kMinStep, kMaxStep]
+    std::size_t timingSamples = RaceTiming::kDefaultSamples;  ///< samples kept per car: gaps up to step · samples s; at most RaceTiming::kMaxSamples
 };
+
+/// True for options a race world races with: the timing settings in range (RaceTiming::validSettings)
+/// and the traffic view's ranges and horizons finite and positive. A world made with others refuses
+/// every car (InvalidArgument).
+bool validRaceWorldOptions(const RaceWorldOptions& options);
 
 /// A race run through the runtime: a game adds its cars, then each tick hands over every car's state
 /// (its own physics moved them) and gets every car's controls back. Per tick the world registers
@@ -71,8 +77,9 @@ public:
     void reserve(std::size_t cars);
     /// Adds a car and answers its index in `index` (0, 1, …). InvalidArgument for a line or class the
     /// track does not have, vehicle parameters validVehicleParameters refuses, a driver
-    /// validDriverProfile refuses, or a negative or non-finite length or width; AlreadyStarted after
-    /// the first step. Nothing is added then.
+    /// validDriverProfile refuses, a negative or non-finite length or width, or a world made with
+    /// options validRaceWorldOptions refuses; AlreadyStarted after the first step; OutOfMemory when
+    /// the allocation fails. Nothing is added then; no exception leaves it.
     RaceWorldStatus addCar(const RaceCarSetup& setup, std::uint32_t* index = nullptr);
     /// Lends every car's stuck manager (its follower's: pursuit and runner) a shared planner for
     /// planned recovery manoeuvres, cars added later included; nullptr detaches. The planner must
@@ -81,8 +88,8 @@ public:
 
     /// One tick: `states[i]` is car i now; `controls[i]` receives what car i's driver does for the
     /// next `dt` seconds. InvalidArgument — nothing changed, and neutral controls written when
-    /// `controls` has the right size — when either span's size is not size(), `dt` is negative or
-    /// non-finite, or a state holds a non-finite number.
+    /// `controls` has the right size — when either span's size is not size(), `dt` is negative,
+    /// non-finite or longer than kMaxTick (0.25 s), or a state holds a non-finite number.
     RaceWorldStatus step(std::span<const VehicleState> states, float dt, std::span<Controls> controls);
 
     std::size_t size() const { return m_cars.size(); }
@@ -150,9 +157,12 @@ private:
         double routeDistance = 0.0;  ///< its last defined distance along its route (tracks without laps)
     };
     void rank();
+    /// addCar's work, which may throw std::bad_alloc (addCar catches it).
+    RaceWorldStatus addCarOrThrow(const RaceCarSetup& setup, std::uint32_t* index);
 
     BakedTrack m_track;
     RaceWorldOptions m_options;
+    bool m_optionsValid = false;
     bool m_hasLaps = false;
     bool m_started = false;
     double m_time = 0.0;

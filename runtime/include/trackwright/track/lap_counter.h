@@ -2,6 +2,7 @@
 
 #include "trackwright/track/baked_track.h"
 #include "trackwright/track/registrar.h"
+#include "trackwright/track/tick.h"
 
 #include <cstdint>
 
@@ -56,8 +57,8 @@ public:
     const LapStatus& status() const { return m_status; }
 
     /// Advances the race clock by `dt` seconds and takes the car's registration (from its
-    /// Registrar) at the end of the tick. False, with nothing changed, for a negative or non-finite
-    /// `dt`, a registration holding a non-finite number, or a track without laps.
+    /// Registrar) at the end of the tick. False, with nothing changed, for a negative, non-finite or
+    /// longer-than-kMaxTick `dt` (tick.h), a registration holding a non-finite number, or a track without laps.
     bool update(const Registration& where, float dt);
     /// A new race: the clock at 0, no laps; the next update places the car.
     void reset();

@@ -76,7 +76,9 @@ private:
 inline constexpr std::uint32_t kNoLine = format::kNoRoute;
 
 /// The line named `name` on `route` for `vehicleClass` (a class-specific line first, then one for all
-/// classes), or kNoLine when there is none (check: passing it on gives an empty sampler and no follower).
+/// classes), or kNoLine when there is none (check: passing it on gives an empty sampler and no follower)
+/// and for a `vehicleClass` the track does not have (format::kAllVehicleClasses asks for the line all
+/// classes share).
 std::uint32_t findLine(const BakedTrack& track, std::uint32_t route, const char* name, std::uint32_t vehicleClass);
 
 } // namespace trackwright

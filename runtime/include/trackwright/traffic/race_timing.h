@@ -26,12 +26,23 @@ class RaceTiming {
 public:
     static constexpr double kDefaultStep = 0.1;            ///< s between history samples
     static constexpr std::size_t kDefaultSamples = 1800;   ///< samples kept: three minutes at 0.1 s
+    static constexpr double kMinStep = 0.001;              ///< s: finer than any tick is pointless
+    static constexpr double kMaxStep = 60.0;               ///< s: coarser reads no gap worth showing
+    /// Samples kept per car at most (8 bytes each): a day at the default step, 0.7 MB a car.
+    static constexpr std::size_t kMaxSamples = 864000;
+
+    /// True for a step and a ring size reset takes as given: step in [kMinStep, kMaxStep] (finite),
+    /// samples in [2, kMaxSamples].
+    static constexpr bool validSettings(double step, std::size_t samples) {
+        return step >= kMinStep && step <= kMaxStep && samples >= 2 && samples <= kMaxSamples;
+    }
 
     RaceTiming() = default;
     RaceTiming(std::size_t cars, double step = kDefaultStep, std::size_t samples = kDefaultSamples) { reset(cars, step, samples); }
 
     /// Forgets everything: room for `cars` cars, each a ring of `samples` samples every `step` s
-    /// (a gap longer than samples · step reads as that long). The clock starts at 0. Allocates.
+    /// (a gap longer than samples · step reads as that long; settings validSettings refuses fall
+    /// back to the default step and the nearest ring size). The clock starts at 0. Allocates.
     void reset(std::size_t cars, double step = kDefaultStep, std::size_t samples = kDefaultSamples);
     /// Makes room for `cars` cars without adding them (addCar up to that many then allocates nothing).
     void reserve(std::size_t cars) { m_history.reserve(cars * m_samples); }
@@ -40,7 +51,8 @@ public:
     std::size_t cars() const { return m_samples ? m_history.size() / m_samples : 0; }
 
     /// Takes every car's progress (m, laps included; progress[car]) at `now` s: a sample every
-    /// `step` s from 0, every one due by `now` holding these values. Call with now non-decreasing.
+    /// `step` s from 0, every one due by `now` holding these values (a ringful at most: after a
+    /// longer jump the next sample is a step after `now`). Call with now non-decreasing.
     void record(double now, std::span<const double> progress);
     /// s of race time at which `car` was at `progress` m, interpolated in its history; `now` when it
     /// has not yet got there (no gap to read), the oldest sample's time when it was there before it.

@@ -85,7 +85,7 @@ struct VehicleBody {
 /// A road holding a non-finite number, or a tangentZ of ±1, is taken as the level road.
 /// On the level road with grip 1 the model runs exactly its flat arithmetic.
 /// A step longer than kVehicleSubstep is integrated in equal sub-steps no longer than that; a
-/// negative, non-finite or longer-than-kMaxVehicleStep `dt`, a body holding a non-finite number, or
+/// negative, non-finite or longer-than-kMaxTick (vehicle_state.h) `dt`, a body holding a non-finite number, or
 /// a step that would leave one (parameters no vehicle has: a zero wheelbase, an infinite grip) is
 /// refused: false, and the body is left as it was. Check custom parameters once with
 /// validVehicleParameters; the C API does.
@@ -93,8 +93,5 @@ bool stepVehicle(const VehicleParameters& vehicle, const Controls& controls, flo
 
 /// The longest single Euler step of the reference model, seconds (a 60 Hz frame).
 inline constexpr float kVehicleSubstep = 1.0f / 60.0f;
-/// The longest step stepVehicle takes, seconds: a game paused or stalled for longer should not
-/// move its cars through walls in one call.
-inline constexpr float kMaxVehicleStep = 0.25f;
 
 } // namespace trackwright

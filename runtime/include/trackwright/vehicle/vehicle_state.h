@@ -1,6 +1,7 @@
 #pragma once
 
 #include "trackwright/format/vec.h"
+#include "trackwright/track/tick.h"
 
 namespace trackwright {
 
