@@ -22,7 +22,7 @@ int loadBakeFile(const std::string& path, LoadedBake& bake, std::ostream& err, c
     }
     const trackwright::LoadStatus status = loadBakedBytes(bytes->data(), bytes->size(), bake);
     if (status != trackwright::LoadStatus::Ok) {
-        char why[192];
+        char why[256];
         err << path << ": error: "
             << formats::describeBakedLoad({reinterpret_cast<const std::byte*>(bytes->data()), bytes->size()}, status, why, sizeof why) << '\n';
         return kExitInvalidInput;

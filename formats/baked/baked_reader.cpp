@@ -1,5 +1,7 @@
 #include "trackwright/format/baked_reader.h"
 
+#include "trackwright/format/baked_values.h"
+
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
@@ -37,6 +39,7 @@ const char* describeBakedLoadStatus(BakedLoadStatus status) {
     case BakedLoadStatus::SectionOutOfRange: return "a section reaches past the end of the file";
     case BakedLoadStatus::BadReference: return "an index inside the file points outside its section";
     case BakedLoadStatus::Misaligned: return "the buffer is not 8-byte aligned";
+    case BakedLoadStatus::BadValue: return "a value no bake holds: the file was edited after baking or written by a broken tool; bake it again";
     }
     return "unknown status";
 }
@@ -57,6 +60,9 @@ const char* describeBakedLoad(std::span<const std::byte> bytes, BakedLoadStatus 
                                                                       : "update the runtime, or bake with the twbake that matches it";
         std::snprintf(buffer, size, "file is .twbake version %u, this runtime reads version %u: %s", static_cast<unsigned>(version),
                       static_cast<unsigned>(kBakedFormatVersion), advice);
+    } else if (detail::BakedValueProblem problem; status == BakedLoadStatus::BadValue && detail::bakedValueProblem(bytes, problem)) {
+        std::snprintf(buffer, size, "a value no bake holds: %s record %llu: %s; the file was edited after baking: bake it again", problem.section,
+                      static_cast<unsigned long long>(problem.record), problem.what);
     } else {
         std::snprintf(buffer, size, "%s", describeBakedLoadStatus(status));
     }
@@ -135,7 +141,9 @@ bool referencesAreValid(const BakedTrackView& v) {
 
 } // namespace
 
-BakedLoadStatus readBakedTrack(std::span<const std::byte> bytes, BakedTrackView& view) noexcept {
+namespace {
+
+BakedLoadStatus readChecked(std::span<const std::byte> bytes, BakedTrackView& view, detail::BakedValueProblem& problem) noexcept {
     if (reinterpret_cast<std::uintptr_t>(bytes.data()) % kBakedAlignment != 0) return BakedLoadStatus::Misaligned;
     if (bytes.size() < sizeof(BakedHeader)) {
         return bytes.size() >= kBakedMagic.size() && std::memcmp(bytes.data(), kBakedMagic.data(), kBakedMagic.size()) != 0
@@ -192,8 +200,21 @@ BakedLoadStatus readBakedTrack(std::span<const std::byte> bytes, BakedTrackView&
     candidate.zones = viewOf<BakedZone>(payload, table[14]);
     candidate.race = reinterpret_cast<const BakedRaceSettings*>(payload + table[15].offset);
     if (!referencesAreValid(candidate)) return BakedLoadStatus::BadReference;
+    if (!detail::bakedValuesAreSound(candidate, problem)) return BakedLoadStatus::BadValue;
     view = candidate;
     return BakedLoadStatus::Ok;
+}
+
+} // namespace
+
+BakedLoadStatus readBakedTrack(std::span<const std::byte> bytes, BakedTrackView& view) noexcept {
+    detail::BakedValueProblem ignored;
+    return readChecked(bytes, view, ignored);
+}
+
+bool detail::bakedValueProblem(std::span<const std::byte> bytes, detail::BakedValueProblem& problem) noexcept {
+    BakedTrackView view;
+    return readChecked(bytes, view, problem) == BakedLoadStatus::BadValue;
 }
 
 } // namespace trackwright::format

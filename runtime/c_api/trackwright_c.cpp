@@ -68,7 +68,7 @@ struct tw_race {
 namespace {
 
 /// Why the last tw_track_load on this thread failed: room for every describeBakedLoad message.
-thread_local char lastLoadError[192] = "";
+thread_local char lastLoadError[256] = "";
 
 bool validPreset(int32_t v) { return v >= TW_VEHICLE_CAR && v <= TW_VEHICLE_HOVERCRAFT; }
 bool validKind(int32_t k) { return k >= TW_FOLLOWER_PURSUIT && k <= TW_FOLLOWER_PURSUIT_TUNED; }

@@ -20,6 +20,8 @@
 
 #include "tests/support/baked_sample.h"
 
+#include "trackwright/format/baked_values.h"
+
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -202,6 +204,24 @@ void BM_LoadBakedTrack(benchmark::State& state) {
     state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * static_cast<std::int64_t>(bytes.size()));
 }
 BENCHMARK(BM_LoadBakedTrack);
+
+/// The reader's value checks alone (part of every load above): their share of a load is the ratio
+/// of the two, measured in one run.
+void BM_LoadBakedTrackValueChecks(benchmark::State& state) {
+    const bake::BakeResult result = bake::bakeTrack(monzaDocument());
+    const std::vector<std::byte> bytes = formats::writeBakedTrack(*result.data);
+    std::vector<std::uint64_t> storage((bytes.size() + 7) / 8);
+    std::memcpy(storage.data(), bytes.data(), bytes.size());
+    const std::span<const std::byte> span(reinterpret_cast<const std::byte*>(storage.data()), bytes.size());
+    trackwright::BakedTrack track;
+    if (trackwright::loadBakedTrack(span, track) != trackwright::LoadStatus::Ok) state.SkipWithError("the bake does not load");
+    for (auto _ : state) {
+        trackwright::format::detail::BakedValueProblem problem;
+        benchmark::DoNotOptimize(trackwright::format::detail::bakedValuesAreSound(track.view, problem));
+    }
+    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * static_cast<std::int64_t>(bytes.size()));
+}
+BENCHMARK(BM_LoadBakedTrackValueChecks);
 
 /// One simulation tick per car: registration, follower update and the reference vehicle step, for
 /// `state.range(0)` cars spread along the lap. Reported per car per tick.

@@ -12,9 +12,12 @@ formats::BakedTrackData smallBake() {
     d.sourceHash = 0x1234abcd5678ef01ull;
     const std::uint32_t main = d.addString("main");
     d.routes.push_back({0, 4, formats::kRouteClosed, main, formats::kNoRoute, formats::kNoRoute, 40.0f, 0});
+    // A 10 m square: the reader checks that links, distances and line points agree with the positions.
+    const float xs[] = {0.0f, 10.0f, 10.0f, 0.0f}, ys[] = {0.0f, 0.0f, 10.0f, 10.0f};
     for (std::uint32_t i = 0; i < 4; ++i) {
         formats::BakedNode n{};
-        n.x = static_cast<float>(i * 10);
+        n.x = xs[i];
+        n.y = ys[i];
         n.tangentX = 1.0f;
         n.perpendicularY = 1.0f;
         n.leftTrack = n.rightTrack = 4.0f;
@@ -23,7 +26,7 @@ formats::BakedTrackData smallBake() {
         n.grip = 1.0f;
         n.sourceNode = i;
         d.nodes.push_back(n);
-        d.linePoints.push_back({n.x, 1.0f, 0.0f, 1.0f, 0.0f, 0.0f, 0.0f, 1.0f, 1.0f, 0.0f, n.distance});
+        d.linePoints.push_back({n.x, n.y + 1.0f, 0.0f, 1.0f, 0.0f, 0.0f, 0.0f, 1.0f, 1.0f, 0.0f, n.distance});
         d.speedHints.push_back(20.0f + static_cast<float>(i));
     }
     d.routeLinks.push_back({0, 3, 0, 0, formats::BakedLinkKind::Next});
@@ -59,7 +62,7 @@ TEST(BakedTrack, WriterAndReaderRoundTrip) {
     ASSERT_EQ(view.routes.size(), 1u);
     EXPECT_STREQ(view.name(view.routes[0].nameOffset), "main");
     ASSERT_EQ(view.nodes.size(), 4u);
-    EXPECT_EQ(view.nodes[2].x, 20.0f);
+    EXPECT_EQ(view.nodes[2].x, 10.0f);
     EXPECT_EQ(view.speedHints[3], 23.0f);
     EXPECT_STREQ(view.name(view.lines[0].nameOffset), "racing");
     EXPECT_STREQ(view.name(view.vehicleClasses[0].nameOffset), "gt");
@@ -135,8 +138,14 @@ TEST(BakedTrack, ABadIndexInsideAValidChecksumIsStillRefused) {
 // every line point's vertical tangent survive the writer and the reader.
 TEST(BakedTrack, TheRoadFieldsRoundTrip) {
     formats::BakedTrackData data = smallBake();
+    // Node 2 stands 1 m up: the links into and out of it are 10.05 m in 3D, and the distances after
+    // it grow by them (the reader checks that they agree with the positions).
+    data.nodes[2].z = data.linePoints[2].z = 1.0f;
     data.nodes[1].tangentZ = 0.0995037f;
-    data.nodes[1].linkLength = 10.0498756f;
+    data.nodes[1].linkLength = data.nodes[2].linkLength = 10.0498756f;
+    data.nodes[2].distance = data.linePoints[2].distance = 20.0498756f;
+    data.nodes[3].distance = data.linePoints[3].distance = 30.0997512f;
+    data.routes[0].length = data.lines[0].length = 40.0997512f;
     data.nodes[1].banking = -0.12f;
     data.nodes[1].grip = 0.6f;
     data.linePoints[2].tangentZ = 0.05f;
@@ -152,7 +161,7 @@ TEST(BakedTrack, TheRoadFieldsRoundTrip) {
     EXPECT_EQ(view.nodes[1].grip, 0.6f);
     EXPECT_EQ(view.nodes[2].grip, 1.0f);
     EXPECT_EQ(view.linePoints[2].tangentZ, 0.05f);
-    EXPECT_EQ(view.linePoints[2].distance, 20.0f);
+    EXPECT_EQ(view.linePoints[2].distance, 20.0498756f);
 }
 
 // A file of format 4 (what every bake before the race data was written as) or of a newer format:

@@ -48,6 +48,7 @@ enum class BakedLoadStatus : std::uint32_t {
     SectionOutOfRange,  ///< a section reaches past the payload
     BadReference,       ///< an index inside a section points outside its target
     Misaligned,         ///< the buffer does not start on an 8-byte boundary
+    BadValue,           ///< a number no bake holds (docs/formats.md, "Ranges"): edited and re-sealed, or written by a broken tool
 };
 
 /// One-line English explanation of a status, for logs and the CLI. For a file of another format
@@ -62,11 +63,14 @@ std::uint32_t bakedFileVersion(std::span<const std::byte> bytes) noexcept;
 /// written zero-terminated into `buffer` (cut to `size` − 1 characters); returns `buffer`. For a file
 /// of another format version it names both, so the reader knows what to do, e.g. "file is .twbake
 /// version 4, this runtime reads version 5: bake it again with twbake build"; otherwise it is
-/// describeBakedLoadStatus. 128 characters hold every message. Never allocates.
+/// describeBakedLoadStatus; for BadValue it names the section, the record and what is wrong, e.g.
+/// "a value no bake holds: line points record 12: distance is not the previous point's plus its
+/// segment; the file was edited after baking: bake it again". 256 characters hold every message.
+/// Never allocates.
 const char* describeBakedLoad(std::span<const std::byte> bytes, BakedLoadStatus status, char* buffer, std::size_t size) noexcept;
 
-/// Checks sizes, version, layout, checksum, the section table and every cross-reference, in that
-/// order, before handing out a view. On failure `view` is left untouched. Never throws, never
+/// Checks sizes, version, layout, checksum, the section table, every cross-reference and every
+/// value's range and consistency (baked_limits.h), in that order, before handing out a view. On failure `view` is left untouched. Never throws, never
 /// allocates.
 BakedLoadStatus readBakedTrack(std::span<const std::byte> bytes, BakedTrackView& view) noexcept;
 

@@ -1,0 +1,31 @@
+#pragma once
+
+// The ranges of the numbers a .twbake holds: what the validator lets into a bake and what the
+// reader accepts from one, so whatever validates bakes into a file the product reads back, and a
+// file edited and re-sealed outside the baker is refused when it holds what no bake can
+// (docs/formats.md, "Ranges").
+
+#include "trackwright/format/baked_format.h"
+
+namespace trackwright::format {
+
+inline constexpr float kMinBakedAcceleration = 0.1f;  ///< m/s²: a class's lateral, acceleration and braking limits
+inline constexpr float kMaxBakedAcceleration = 100.0f;  ///< m/s², 10 g
+inline constexpr float kMinBakedSpeed = 0.1f;         ///< m/s: a class's top speed
+inline constexpr float kMaxBakedSpeed = 1000.0f;      ///< m/s: top speeds, speed overrides and hints
+inline constexpr float kMinBakedLength = 0.1f;        ///< m: a wheelbase
+inline constexpr float kMaxBakedWheelbase = 20.0f;    ///< m
+inline constexpr float kMinBakedSteering = 0.01f;     ///< rad: a class's steering lock
+inline constexpr float kMaxBakedSteering = 1.5f;      ///< rad, 86°
+inline constexpr float kMaxBakedVehicleWidth = 10.0f; ///< m
+inline constexpr float kMaxBakedBanking = 0.6109f;    ///< rad, 35° (and a rounding): the steepest ovals raced
+inline constexpr float kMinBakedGrip = 0.0f;          ///< a surface grip factor is above it
+inline constexpr float kMaxBakedGrip = 3.0f;
+inline constexpr float kMaxBakedGridDistance = 1000.0f;  ///< m: the grid's first-row gap, row spacing and stagger
+inline constexpr float kMaxBakedPitStopTime = 3600.0f;   ///< s
+
+/// Null when a baked vehicle class's numbers are all within the ranges above, else what is not
+/// (a fixed English phrase).
+const char* bakedVehicleClassProblem(const BakedVehicleClass& vehicleClass) noexcept;
+
+} // namespace trackwright::format
