@@ -4,6 +4,7 @@
 
 #include "formats/validate/validate_detail.h"
 
+#include "trackwright/format/baked_limits.h"
 #include "trackwright/format/car_description.h"
 
 #include <algorithm>
@@ -226,6 +227,10 @@ void checkWidths(const TrackDocument& doc, DiagnosticSink& sink, DocumentHealth&
                 "tyres' grip, 1 for dry tarmac, about 0.6 for gravel or wet; keep it above 0 and at most " + plain(kMaxGrip),
                 nodePath(i) + ".grip").node = i;
         }
+        if (node.speedOverride && *node.speedOverride > trackwright::format::kMaxBakedSpeed) {
+            sink.error("speed-override", "node " + std::to_string(i) + " has a speed override of " + quantity(*node.speedOverride, "m/s") +
+                ": more than the " + quantity(trackwright::format::kMaxBakedSpeed, "m/s") + " a bake holds; is it in m/s?", nodePath(i) + ".speed").node = i;
+        }
         if (node.speedOverride && *node.speedOverride <= 0.0) {
             sink.error("speed-override", "node " + std::to_string(i) + " has a speed override of " + quantity(*node.speedOverride, "m/s") +
                 ": a cap must be a positive speed; raise it or remove the override", nodePath(i) + ".speed").node = i;
@@ -256,7 +261,23 @@ void checkVehicleClasses(const TrackDocument& doc, DiagnosticSink& sink) {
                 sink.error("vehicle-car", "vehicle class \"" + c.name + "\": its car's " + problem + ": fix the car description (docs/formats.md, \"car\")",
                            path + ".car");
         }
+        namespace limits = trackwright::format;
+        // What a car can be, in vehicleFields' order: a bake keeps floats and its reader refuses
+        // the rest (1e-300 baked to 0, an ideal lap of "0 s"; a 100 rad steering lock validated).
+        const std::pair<double, double> ranges[] = {
+            {limits::kMinBakedAcceleration, limits::kMaxBakedAcceleration}, {limits::kMinBakedAcceleration, limits::kMaxBakedAcceleration},
+            {limits::kMinBakedAcceleration, limits::kMaxBakedAcceleration}, {limits::kMinBakedSpeed, limits::kMaxBakedSpeed},
+            {limits::kMinBakedLength, limits::kMaxBakedWheelbase}, {limits::kMinBakedSteering, limits::kMaxBakedSteering},
+            {0.0, limits::kMaxBakedVehicleWidth}};
+        std::size_t field = 0;
         for (const NumberField& param : vehicleFields(c)) {
+            const auto [least, most] = ranges[field++];
+            if (param.value > 0.0 && (param.value < least || param.value > most)) {
+                sink.error("vehicle-out-of-range", "vehicle class \"" + c.name + "\": " + param.label + " (\"" + param.key + "\") is " +
+                    quantity(param.value, param.unit) + "; no vehicle has that: keep it between " + plain(least) + " and " + plain(most) + " " +
+                    param.unit, path + "." + param.key);
+                continue;
+            }
             if (param.value > 0.0 || !std::isfinite(param.value)) continue;  // non-finite is reported as such
             if (c.car && param.value == 0.0) continue;                        // not written: derived from the car
             sink.error("vehicle-parameter", "vehicle class \"" + c.name + "\": " + param.label + " (\"" + param.key + "\") is " +

@@ -1,6 +1,7 @@
 // Designer race data: overtaking and no-overtaking zones, and the race settings (yield side, grid,
 // pit stop time). Zones name nodes as markers do; each must lie on one route, in driving order.
 
+#include "trackwright/format/baked_limits.h"
 #include "formats/validate/validate_detail.h"
 
 #include <cmath>
@@ -125,10 +126,11 @@ std::optional<Stretch> checkZone(const TrackDocument& doc, const std::vector<std
     return s;
 }
 
-void checkNumber(DiagnosticSink& sink, double value, const std::string& path, const char* what, const char* unit) {
-    if (std::isfinite(value) && value >= 0.0) return;
+/// In [0, most]: a bake keeps the number as a float and its reader refuses more (baked_limits.h).
+void checkNumber(DiagnosticSink& sink, double value, const std::string& path, const char* what, const char* unit, double most) {
+    if (std::isfinite(value) && value >= 0.0 && value <= most) return;
     sink.error("race-setting", std::string("the race's ") + what + " is " + quantity(value, unit) + ": give a finite number of " + unit +
-        ", 0 or more", path);
+        ", 0 or more and at most " + quantity(most, unit), path);
 }
 
 } // namespace
@@ -163,10 +165,11 @@ void checkRaceSettings(const TrackDocument& doc, DiagnosticSink& sink) {
     if (!isSide(race.grid.pole))
         sink.error("race-setting", "the grid's pole is \"" + race.grid.pole + "\": write \"left\" or \"right\", the column the pole car "
             "stands in", "race.grid.pole");
-    checkNumber(sink, race.grid.firstRowGap, "race.grid.first_row_gap", "first row gap", "m");
-    checkNumber(sink, race.grid.rowSpacing, "race.grid.row_spacing", "row spacing", "m");
-    checkNumber(sink, race.grid.stagger, "race.grid.stagger", "grid stagger", "m");
-    checkNumber(sink, race.pitStopTime, "race.pit_stop_time", "pit stop time", "s");
+    using trackwright::format::kMaxBakedGridDistance, trackwright::format::kMaxBakedPitStopTime;
+    checkNumber(sink, race.grid.firstRowGap, "race.grid.first_row_gap", "first row gap", "m", kMaxBakedGridDistance);
+    checkNumber(sink, race.grid.rowSpacing, "race.grid.row_spacing", "row spacing", "m", kMaxBakedGridDistance);
+    checkNumber(sink, race.grid.stagger, "race.grid.stagger", "grid stagger", "m", kMaxBakedGridDistance);
+    checkNumber(sink, race.pitStopTime, "race.pit_stop_time", "pit stop time", "s", kMaxBakedPitStopTime);
 }
 
 } // namespace formats::detail

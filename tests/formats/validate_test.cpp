@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
+
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -491,6 +493,36 @@ TEST(Validate, BadRaceSettingsNameTheirField) {
     for (const char* path : {"race.yield_side", "race.grid.pole", "race.grid.row_spacing", "race.grid.stagger", "race.pit_stop_time"})
         EXPECT_NE(findAt(d, "race-setting", path), nullptr) << path << describe(d);
     EXPECT_EQ(d.size(), 5u) << describe(d);
+}
+
+} // namespace
+
+namespace {
+
+// Whatever validate accepts bakes into a file the product reads back: a race value of 1e300
+// validated and built, then every tool called the bake damaged; class values of 1e-300 baked to 0.
+TEST(Validate, ValuesNoBakeHoldsAreRefusedBeforeTheBake) {
+    struct Case {
+        const char* what;
+        std::function<void(TrackDocument&)> edit;
+        const char* code;
+    };
+    const Case cases[] = {
+        {"pit stop of 1e300 s", [](TrackDocument& d) { d.race.emplace().pitStopTime = 1e300; }, "race-setting"},
+        {"row spacing of 5 km", [](TrackDocument& d) { d.race.emplace().grid.rowSpacing = 5000.0; }, "race-setting"},
+        {"lateral limit of 1e-300", [](TrackDocument& d) { d.vehicleClasses[0].maxLateralAcceleration = 1e-300; }, "vehicle-out-of-range"},
+        {"top speed of 1e300", [](TrackDocument& d) { d.vehicleClasses[0].topSpeed = 1e300; }, "vehicle-out-of-range"},
+        {"steering lock of 100 rad", [](TrackDocument& d) { d.vehicleClasses[0].maxSteeringAngle = 100.0; }, "vehicle-out-of-range"},
+        {"speed override of 1e300", [](TrackDocument& d) { d.nodes[2].speedOverride = 1e300; }, "speed-override"},
+    };
+    for (const Case& c : cases) {
+        SCOPED_TRACE(c.what);
+        TrackDocument doc = tw::test::circleTrack();
+        ASSERT_FALSE(doc.vehicleClasses.empty());
+        c.edit(doc);
+        const Diagnostics d = formats::validate(doc);
+        EXPECT_NE(find(d, c.code), nullptr) << describe(d);
+    }
 }
 
 } // namespace
