@@ -5,6 +5,7 @@
 #include "formats/import/track_import.h"
 #include "formats/source/track_json.h"
 #include "formats/validate/validate.h"
+#include "trackwright/drive/race_world.h"
 #include "trackwright/track/baked_track.h"
 #include "trackwright/track/lap_counter.h"
 #include "trackwright/track/line_sampler.h"
@@ -13,7 +14,9 @@
 #include "trackwright/track/track_markers.h"
 #include "trackwright/track/track_point.h"
 #include "trackwright/vehicle/starting_grid.h"
+#include "trackwright/vehicle/vehicle_model.h"
 
+#include <cstdlib>
 #include <cstring>
 #include <string_view>
 #include <vector>
@@ -61,6 +64,40 @@ void registerAndSample(const std::vector<std::uint64_t>& storage, std::size_t si
     }
 }
 
+/// Ten cars race a simulated minute on whatever loaded, on the reference physics: every control
+/// must stay finite and in [-1, 1] (the runtime's promise; a NaN hint once gave NaN throttle with
+/// TW_OK), every step must return. A broken promise aborts, so libFuzzer reports it.
+void raceAMinute(const trackwright::BakedTrack& track) {
+    if (track.view.lines.empty() || track.view.vehicleClasses.empty()) return;
+    constexpr std::uint32_t kCars = 10;
+    constexpr float kTick = 0.1f;
+    trackwright::RaceWorldOptions options;
+    options.laps = 2;
+    trackwright::RaceWorld world(track, options);
+    trackwright::RaceCarSetup setup;
+    setup.line = 0;
+    setup.vehicleClass = track.view.lines[0].vehicleClass == formats::kAllVehicleClasses ? 0 : track.view.lines[0].vehicleClass;
+    std::vector<trackwright::VehicleBody> bodies;
+    for (std::uint32_t i = 0; i < kCars; ++i) {
+        trackwright::VehicleState start;
+        if (!trackwright::gridSlot(track, i, {}, start)) break;
+        setup.driver.seed = i;
+        if (world.addCar(setup) != trackwright::RaceWorldStatus::Ok) return;
+        bodies.push_back(trackwright::startingBody(setup.vehicle, start));
+    }
+    std::vector<trackwright::VehicleState> states(bodies.size());
+    std::vector<trackwright::Controls> controls(bodies.size());
+    for (int tick = 0; tick < 600; ++tick) {
+        for (std::size_t i = 0; i < bodies.size(); ++i) states[i] = bodies[i].state;
+        if (world.step(states, kTick, controls) != trackwright::RaceWorldStatus::Ok) std::abort();
+        for (std::size_t i = 0; i < bodies.size(); ++i) {
+            const trackwright::Controls& c = controls[i];
+            if (!(c.steering >= -1.0f && c.steering <= 1.0f && c.throttle >= -1.0f && c.throttle <= 1.0f)) std::abort();
+            if (!trackwright::stepVehicle(setup.vehicle, c, kTick, bodies[i])) return;  // the physics left the floats: nothing to race on
+        }
+    }
+}
+
 /// Nearly every mutation breaks the checksum, which would stop the loader at its fourth check and
 /// leave the section table and cross-references unexplored; a re-sealed input (its checksum
 /// recomputed, as a tampered file's would be) goes on. False when the header's counts do not fit.
@@ -91,6 +128,9 @@ void bakedTrack(Input input) {
     const auto status = formats::readBakedTrack({reinterpret_cast<const std::byte*>(storage.data()), input.size()}, view);
     if (status == formats::BakedLoadStatus::ChecksumMismatch) reseal(storage, input.size());
     registerAndSample(storage, input.size());
+    trackwright::BakedTrack track;
+    if (trackwright::loadBakedTrack({reinterpret_cast<const std::byte*>(storage.data()), input.size()}, track) == trackwright::LoadStatus::Ok)
+        raceAMinute(track);
 }
 
 void tumCsv(Input input) {

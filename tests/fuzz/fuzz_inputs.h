@@ -13,7 +13,8 @@ using Input = std::span<const std::uint8_t>;
 /// The .twtrack loader, then the validator on whatever it loads.
 void trackJson(Input input);
 /// The runtime's .twbake loader in aligned storage; an input refused for its checksum alone is
-/// re-sealed and loaded again, and an accepted file is registered against and sampled.
+/// re-sealed and loaded again (as a modder's edited file would be), and an accepted file is
+/// registered against, sampled, and raced by ten cars for a simulated minute (controls checked).
 void bakedTrack(Input input);
 /// The TUM CSV importer; after a "\n---\n" line the rest stands for a racing-line file.
 void tumCsv(Input input);
