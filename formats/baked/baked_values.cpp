@@ -27,8 +27,8 @@ bool unit(float x, float y) { return within(x * x + y * y, 1.0f - 2.0f * kUnitTo
 /// A stored length against the one measured from the stored floats: the float rounding of the
 /// length itself and of the positions it was measured from (`magnitude`, the sum of their
 /// coordinates' sizes), and a millimetre besides.
-bool sameLength(float stored, double measured, double magnitude = 0.0) {
-    return std::fabs(static_cast<double>(stored) - measured) <= 1e-3 + 4e-7 * std::fabs(measured) + 3e-7 * magnitude;
+bool sameLength(double stored, double measured, double magnitude = 0.0) {
+    return std::fabs(stored - measured) <= 1e-3 + 4e-7 * std::fabs(measured) + 3e-7 * magnitude;
 }
 double size(float x, float y, float z) { return std::fabs(x) + std::fabs(y) + std::fabs(z); }
 
@@ -68,7 +68,7 @@ bool nodesAreSound(const BakedTrackView& v, BakedValueProblem& out) {
                 return out = problem("nodes", record, "link length does not match the positions (a node moved after baking)"), false;
             // Distances grow by the links: checked link by link, so a float's rounding never piles up.
             const double end = k + 1 < route.nodeCount ? double(nodes[k + 1].distance) : double(route.length);
-            if (!sameLength(static_cast<float>(n.linkLength), end - n.distance, std::fabs(end) + std::fabs(n.distance)))
+            if (!sameLength(n.linkLength, end - n.distance, std::fabs(end) + std::fabs(n.distance)))
                 return out = problem(k + 1 < route.nodeCount ? "nodes" : "routes", k + 1 < route.nodeCount ? record + 1 : r,
                                      k + 1 < route.nodeCount ? "distance is not the previous node's plus its link" : "length is not its last node's distance plus its link"), false;
         }
@@ -104,7 +104,7 @@ bool linesAreSound(const BakedTrackView& v, BakedValueProblem& out) {
                 magnitude = size(p.x, p.y, p.z) + size(next.x, next.y, next.z);
             }
             const double end = k + 1 < route.nodeCount ? double(points[k + 1].distance) : double(line.length);
-            if (!sameLength(static_cast<float>(segment), end - p.distance, magnitude + std::fabs(end) + std::fabs(p.distance)))
+            if (!sameLength(segment, end - p.distance, magnitude + std::fabs(end) + std::fabs(p.distance)))
                 return out = problem(k + 1 < route.nodeCount ? "line points" : "lines", k + 1 < route.nodeCount ? record + 1 : l,
                                      k + 1 < route.nodeCount ? "distance is not the previous point's plus its segment" : "length is not its last point's distance plus its segment"), false;
         }
