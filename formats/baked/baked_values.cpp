@@ -51,7 +51,7 @@ bool nodesAreSound(const BakedTrackView& v, BakedValueProblem& out) {
             const float widths[] = {n.leftTrack, n.leftRunoff, n.leftWall, n.rightTrack, n.rightRunoff, n.rightWall};
             for (float w : widths)
                 if (!within(w, 0.0f, kMaxWidth)) return out = problem("nodes", record, "width negative, beyond 1 km or not finite"), false;
-            if (!std::isfinite(n.curvature) || !std::isfinite(n.bezierCurvature) || !within(n.speedOverride, 0.0f, kMaxSpeed) ||
+            if (!within(n.curvature, -kMaxBakedCurvature, kMaxBakedCurvature) || !within(n.bezierCurvature, 0.0f, kMaxBakedCurvature) || !within(n.speedOverride, 0.0f, kMaxSpeed) ||
                 !within(n.banking, -kMaxBakedBanking, kMaxBakedBanking) || !(n.grip > kMinBakedGrip && n.grip <= kMaxBakedGrip))
                 return out = problem("nodes", record, "curvature, speed override, banking or grip out of range"), false;
         }
@@ -89,7 +89,8 @@ bool linesAreSound(const BakedTrackView& v, BakedValueProblem& out) {
             const BakedLinePoint& p = points[k];
             const BakedNode& n = nodes[k];
             const std::uint64_t record = line.firstPoint + k;
-            if (!coordinate(p.x) || !coordinate(p.y) || !coordinate(p.z) || !within(p.offset, -kMaxWidth, kMaxWidth) || !std::isfinite(p.curvature))
+            if (!coordinate(p.x) || !coordinate(p.y) || !coordinate(p.z) || !within(p.offset, -kMaxWidth, kMaxWidth) ||
+                !within(p.curvature, -kMaxBakedCurvature, kMaxBakedCurvature))
                 return out = problem("line points", record, "position, offset or curvature out of range"), false;
             if (!unit(p.tangentX, p.tangentY) || !unit(p.perpendicularX, p.perpendicularY) || !within(p.tangentZ, -1.0f, 1.0f))
                 return out = problem("line points", record, "tangent or perpendicular not a unit vector"), false;

@@ -18,6 +18,9 @@ inline constexpr float kMaxBakedWheelbase = 20.0f;    ///< m
 inline constexpr float kMinBakedSteering = 0.01f;     ///< rad: a class's steering lock
 inline constexpr float kMaxBakedSteering = 1.5f;      ///< rad, 86°
 inline constexpr float kMaxBakedVehicleWidth = 10.0f; ///< m
+/// 1/m: a 1 mm radius. Real bakes stay far below (0.44 on the 43 tracks here: a 2.3 m hairpin);
+/// a finite but huge curvature (3e38) turned the runner's v²·κ into infinity and its controls NaN.
+inline constexpr float kMaxBakedCurvature = 1000.0f;
 inline constexpr float kMaxBakedBanking = 0.6109f;    ///< rad, 35° (and a rounding): the steepest ovals raced
 inline constexpr float kMinBakedGrip = 0.0f;          ///< a surface grip factor is above it
 inline constexpr float kMaxBakedGrip = 3.0f;
