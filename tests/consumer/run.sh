@@ -31,9 +31,21 @@ if ! grep -q fsanitize "$build/CMakeCache.txt"; then
   cmake -S "$here/pure_c" -B "$work/pure_c" -G Ninja -DCMAKE_PREFIX_PATH="$work/prefix" -DBAKED="$baked" >/dev/null
   cmake --build "$work/pure_c" >"$work/pure_c.log" || { cat "$work/pure_c.log"; exit 1; }
   "$work/pure_c/race_pure_c"
-  # Only the C API leaves the shared library.
-  if nm -D --defined-only "$work/prefix/lib/libtrackwright_c.so" | awk '$2 == "T" && $3 !~ /^tw_/' | grep .; then
-    echo "libtrackwright_c.so exports functions beyond the C API (above)"; exit 1
+  "$work/build/race_cpp17"
+  # Only the C API leaves the shared library: no function, object, typeinfo or unique symbol.
+  if nm -D --defined-only "$work/prefix/lib/libtrackwright_c.so" | awk '$3 !~ /^tw_/' | grep .; then
+    echo "libtrackwright_c.so exports symbols beyond the C API (above)"; exit 1
   fi
+  # A plugin unloads it to hot-reload: after dlclose it is gone from the process.
+  python3 - "$work/prefix/lib/libtrackwright_c.so" <<'PY'
+import ctypes, _ctypes, sys
+lib = ctypes.CDLL(sys.argv[1])
+lib.tw_version.restype = ctypes.c_char_p
+assert lib.tw_version()
+_ctypes.dlclose(lib._handle)
+if any("libtrackwright_c" in line for line in open("/proc/self/maps")):
+    sys.exit("libtrackwright_c.so is still mapped after dlclose: it cannot be unloaded")
+print("libtrackwright_c.so unloads")
+PY
   python3 "$here/race.py" "$work/prefix/lib/libtrackwright_c.so" "$baked"
 fi
