@@ -1,8 +1,10 @@
 #include "formats/import/torcs_params.h"
+#include "formats/source/utf8_text.h"
 
 #include <pugixml.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdlib>
 #include <numbers>
@@ -114,8 +116,30 @@ private:
     Diagnostics& out_;
 };
 
-ParamFile parse(std::string_view text, const std::string& fileLabel, bool fragment) {
+/// True when the XML declaration names Latin-1 (`encoding="ISO-8859-1"`, as files from old tools
+/// and editors say): TORCS's parser (expat) honours it, so the importer does too.
+bool declaresLatin1(std::string_view text) {
+    if (text.substr(0, 5) != "<?xml") return false;
+    const std::string_view declaration = text.substr(0, text.find("?>"));
+    const std::size_t key = declaration.find("encoding");
+    if (key == std::string_view::npos) return false;
+    const std::size_t open = declaration.find_first_of("\"'", key);
+    if (open == std::string_view::npos) return false;
+    const std::size_t close = declaration.find(declaration[open], open + 1);
+    std::string name(declaration.substr(open + 1, close == std::string_view::npos ? 0 : close - open - 1));
+    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return name == "iso-8859-1" || name == "latin1" || name == "latin-1" || name == "iso_8859-1" || name == "l1";
+}
+
+ParamFile parse(std::string_view source, const std::string& fileLabel, bool fragment) {
     ParamFile file;
+    // Every name the importer takes goes into a .twtrack, which is UTF-8: a Latin-1 name was copied
+    // in as invalid UTF-8 (issue 47). A file in Latin-1 — declared so, or declaring UTF-8 while its
+    // bytes are not, as TORCS's own surfaces files are ("Espi\xE9" in their headers), which TORCS
+    // reads regardless — is read as Latin-1, the one encoding every byte sequence is valid in.
+    const bool latin1 = declaresLatin1(source) || firstInvalidUtf8(source).has_value();
+    const std::string converted = latin1 ? latin1ToUtf8(source) : std::string();
+    const std::string_view text = latin1 ? std::string_view(converted) : source;
     pugi::xml_document document;
     // Entity expansion and DOCTYPE processing stay off: the internal subset is skipped, an external
     // entity is never fetched, and its reference survives as character data we can see.

@@ -1,4 +1,5 @@
 #include "formats/source/track_json.h"
+#include "formats/source/utf8_text.h"
 
 // json_dom_reader.h includes cereal's JSON archive first: it configures RapidJSON's parse flags
 // (full-precision numbers, NaN/Infinity literals) for every RapidJSON include that follows.
@@ -394,6 +395,16 @@ std::optional<Diagnostic> parseJsonText(std::string_view text, rapidjson::Docume
     if (auto numberError = tameNumberLiterals(tamed)) return numberError;
     text = tamed;
     if (auto structureError = detail::checkJsonStructure(text)) return structureError;
+    // JSON is UTF-8; a name in another encoding (a Latin-1 "é") would pass through every tool
+    // and reach a game's UI as garbage, so it is refused where it enters.
+    if (const std::optional<std::size_t> bad = firstInvalidUtf8(text)) {
+        const auto [line, column] = lineAndColumn(text, *bad);
+        Diagnostic d = makeError("not-utf8", "line " + std::to_string(line) + ", column " + std::to_string(column) +
+            ": a byte that is not UTF-8 (a name saved in Latin-1 or another encoding?): save the file as UTF-8");
+        d.line = line;
+        d.column = column;
+        return d;
+    }
     dom.Parse<kParseFlags>(text.data(), text.size());
     if (dom.HasParseError()) {
         const auto [line, column] = lineAndColumn(text, dom.GetErrorOffset());

@@ -440,3 +440,41 @@ TEST(TorcsImport, ExternalEntitiesAreNeverFetched) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(TorcsImport, ALatin1NameReachesTheTrackAsUtf8) {
+    // A name in Latin-1 was copied byte for byte into the .twtrack: invalid UTF-8, which validated.
+    std::string declared = syntheticTrack();
+    declared.replace(declared.find("<?xml version=\"1.0\"?>"), 21, "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>");
+    declared.replace(declared.find("val=\"Synthetic\""), 15, "val=\"Autodromo Jos\xE9\"");
+    const formats::ImportResult fromDeclared = importText(declared);
+    ASSERT_TRUE(fromDeclared.document) << describe(fromDeclared.diagnostics);
+    EXPECT_EQ(fromDeclared.document->name, "Autodromo Jos\xC3\xA9");
+
+    // TORCS's own files declare UTF-8 and hold Latin-1 ("Espi\xE9" in their headers): read as TORCS does.
+    std::string undeclared = syntheticTrack();
+    undeclared.replace(undeclared.find("val=\"Synthetic\""), 15, "val=\"Espi\xE9 Ring\"");
+    const formats::ImportResult fromUndeclared = importText(undeclared);
+    ASSERT_TRUE(fromUndeclared.document) << describe(fromUndeclared.diagnostics);
+    EXPECT_EQ(fromUndeclared.document->name, "Espi\xC3\xA9 Ring");
+
+    // UTF-8 stays as it is.
+    std::string utf8 = syntheticTrack();
+    utf8.replace(utf8.find("val=\"Synthetic\""), 15, "val=\"N\xC3\xBCrburgring\"");
+    const formats::ImportResult fromUtf8 = importText(utf8);
+    ASSERT_TRUE(fromUtf8.document) << describe(fromUtf8.diagnostics);
+    EXPECT_EQ(fromUtf8.document->name, "N\xC3\xBCrburgring");
+}
+
+TEST(TorcsImport, AHugeRadiusSaysTheRangeNotMustBePositive) {
+    const std::string huge = syntheticTrack("", "<section name=\"a\"><attstr name=\"type\" val=\"lft\"/><attnum name=\"radius\" val=\"1e30\"/>"
+                                                "<attnum name=\"arc\" unit=\"deg\" val=\"360\"/></section>");
+    const formats::ImportResult result = importText(huge);
+    EXPECT_FALSE(result.document.has_value());
+    const std::string text = describe(result.diagnostics);
+    EXPECT_NE(text.find("radius 1e+30 m"), std::string::npos) << text;
+    EXPECT_NE(text.find("above 0 and below 1e+06 m"), std::string::npos) << text;
+}
+
+} // namespace

@@ -338,3 +338,28 @@ TEST(TrackJson, AZoneWithoutItsNodesNamesThePath) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(TrackJson, ANameThatIsNotUtf8IsRefusedWithItsLine) {
+    // A Latin-1 name passed every tool and would reach a game's UI as garbage.
+    formats::TrackDocument doc = tw::test::circleTrack();
+    doc.name = "Jos@";
+    std::string text = formats::writeTrackJson(doc);
+    const std::size_t at = text.find("Jos@") + 3;
+    text[at] = '\xE9';
+    const auto line = static_cast<std::uint32_t>(1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
+    const formats::TrackLoadResult loaded = formats::parseTrackJson(text);
+    EXPECT_FALSE(loaded.document.has_value());
+    ASSERT_TRUE(hasCode(loaded.diagnostics, "not-utf8"));
+    const formats::Diagnostic& d = loaded.diagnostics.front();
+    EXPECT_EQ(d.line, line) << d.message;
+    EXPECT_NE(d.message.find("save the file as UTF-8"), std::string::npos) << d.message;
+
+    doc.name = "Jos\xC3\xA9";  // the same name in UTF-8 loads
+    const formats::TrackLoadResult utf8 = formats::parseTrackJson(formats::writeTrackJson(doc));
+    ASSERT_TRUE(utf8.document.has_value());
+    EXPECT_EQ(utf8.document->name, doc.name);
+}
+
+} // namespace
