@@ -15,7 +15,7 @@ namespace bake::cli {
 
 int loadBakeFile(const std::string& path, LoadedBake& bake, std::ostream& err, const char* command) {
     std::string error;
-    const std::optional<std::string> bytes = formats::readWholeFile(path, error);
+    const std::optional<std::string> bytes = formats::readWholeFile(path, error, formats::kMaxBakedFileBytes);
     if (!bytes) {
         err << "twbake " << command << ": " << error << '\n';
         return kExitIo;

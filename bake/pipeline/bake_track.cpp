@@ -131,6 +131,19 @@ BakeResult bakeTrack(const formats::TrackDocument& document, const BakeOptions& 
         steps[i].run();
         context.advance(static_cast<double>(i + 1) / stepCount);
     }
+    // The writer and the reader agree: a bake the product's own loaders would refuse is not made
+    // (a valid 1.11 M-node track baked into 262 MiB that every tool then refused, issue 47).
+    if (const std::uint64_t bytes = formats::bakedTrackBytes(data); bytes > formats::kMaxBakedFileBytes) {
+        formats::Diagnostic d;
+        d.code = "track-too-large";
+        d.message = "the bake would be " + std::to_string(bytes >> 20) + " MB, more than the " + std::to_string(formats::kMaxBakedFileBytes >> 20) +
+                    " MB a .twbake may be (" + std::to_string(data.nodes.size()) + " nodes, " + std::to_string(data.linePoints.size()) + " line points, " +
+                    std::to_string(data.speedHints.size()) + " speed hints): split the track, space its nodes further apart, or give fewer lines or classes";
+        result.diagnostics.push_back(std::move(d));
+        result.status = BakeStatus::InvalidTrack;
+        context.say("not baked: the bake would be too large");
+        return result;
+    }
     result.data = std::move(data);
     return result;
 }

@@ -1,5 +1,6 @@
 #include "formats/baked/baked_writer.h"
 
+#include <array>
 #include <cstring>
 
 namespace formats {
@@ -18,17 +19,10 @@ template <class T> SectionBytes section(BakedSection id, const std::vector<T>& i
     return {id, sizeof(T), items.data(), items.size()};
 }
 
-} // namespace
+using Sections = std::array<SectionBytes, kBakedSectionCount>;
 
-std::uint32_t BakedTrackData::addString(std::string_view text) {
-    const auto offset = static_cast<std::uint32_t>(strings.size());
-    strings.append(text);
-    strings.push_back('\0');
-    return offset;
-}
-
-std::vector<std::byte> writeBakedTrack(const BakedTrackData& data) {
-    const SectionBytes sections[kBakedSectionCount] = {
+Sections sectionsOf(const BakedTrackData& data) {
+    return {{
         section(BakedSection::Routes, data.routes),
         section(BakedSection::Nodes, data.nodes),
         section(BakedSection::RouteLinks, data.routeLinks),
@@ -45,17 +39,39 @@ std::vector<std::byte> writeBakedTrack(const BakedTrackData& data) {
         section(BakedSection::Markers, data.markers),
         section(BakedSection::Zones, data.zones),
         {BakedSection::Race, sizeof(BakedRaceSettings), &data.race, 1},
-    };
-    const std::size_t payloadStart = kBakedPayloadStart;
+    }};
+}
 
-    BakedSectionEntry table[kBakedSectionCount];
+/// Each section's place in the payload; the payload's size.
+std::size_t layOut(const Sections& sections, BakedSectionEntry (&table)[kBakedSectionCount]) {
     std::size_t payloadSize = 0;
     for (std::uint32_t i = 0; i < kBakedSectionCount; ++i) {
         payloadSize = bakedAlignUp(payloadSize);
         table[i] = {static_cast<std::uint32_t>(sections[i].id), sections[i].elementSize, payloadSize, sections[i].count};
         payloadSize += sections[i].elementSize * sections[i].count;
     }
-    payloadSize = bakedAlignUp(payloadSize);
+    return bakedAlignUp(payloadSize);
+}
+
+} // namespace
+
+std::uint32_t BakedTrackData::addString(std::string_view text) {
+    const auto offset = static_cast<std::uint32_t>(strings.size());
+    strings.append(text);
+    strings.push_back('\0');
+    return offset;
+}
+
+std::uint64_t bakedTrackBytes(const BakedTrackData& data) {
+    BakedSectionEntry table[kBakedSectionCount];
+    return kBakedPayloadStart + layOut(sectionsOf(data), table);
+}
+
+std::vector<std::byte> writeBakedTrack(const BakedTrackData& data) {
+    const Sections sections = sectionsOf(data);
+    const std::size_t payloadStart = kBakedPayloadStart;
+    BakedSectionEntry table[kBakedSectionCount];
+    const std::size_t payloadSize = layOut(sections, table);
 
     std::vector<std::byte> bytes(payloadStart + payloadSize, std::byte{0});
     for (std::uint32_t i = 0; i < kBakedSectionCount; ++i)

@@ -38,8 +38,16 @@ struct BakedTrackData {
     std::uint32_t addString(std::string_view text);
 };
 
+/// The largest .twbake the product's tools read (`twbake`'s loaders; a game's own loader may take
+/// more): a bake is read in one pass and used in place, so a file costs its size in memory and no
+/// more, unlike JSON's tenfold while parsed (formats::kMaxInputFileBytes, 256 MB).
+inline constexpr std::uint64_t kMaxBakedFileBytes = std::uint64_t{1} << 30;
+
 /// Serialises a bake: header, section table, sections (8-byte aligned, zero padding), checksum.
 /// Same data, same bytes.
 std::vector<std::byte> writeBakedTrack(const BakedTrackData& data);
+
+/// The size writeBakedTrack's bytes will have, computed without writing them.
+std::uint64_t bakedTrackBytes(const BakedTrackData& data);
 
 } // namespace formats

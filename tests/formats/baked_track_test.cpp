@@ -55,6 +55,7 @@ TEST(BakedTrack, WriterAndReaderRoundTrip) {
     const formats::BakedTrackData data = smallBake();
     const std::vector<std::byte> bytes = formats::writeBakedTrack(data);
     EXPECT_EQ(bytes.size() % 8, 0u);
+    EXPECT_EQ(formats::bakedTrackBytes(data), bytes.size()) << "the size the bake checks against the limit is the one written";
     const AlignedBytes buffer(bytes);
     formats::BakedTrackView view;
     ASSERT_EQ(formats::readBakedTrack(buffer.span(buffer.size), view), formats::BakedLoadStatus::Ok);
