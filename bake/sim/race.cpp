@@ -1,4 +1,5 @@
 #include "bake/sim/race.h"
+#include "trackwright/format/baked_limits.h"
 
 #include "bake/sim/car_contact.h"
 #include "trackwright/traffic/race_craft.h"
@@ -43,7 +44,7 @@ Race::Race(const trackwright::BakedTrack& track, const std::vector<RaceEntry>& e
         car.place(e.start);
         car.setDriver(e.driver);
         m_paces.push_back(e.driver.pace);
-        m_lengths.push_back(e.length > 0.0f ? e.length : car.vehicle().wheelbase + 2.0f);
+        m_lengths.push_back(e.length > 0.0f ? e.length : car.vehicle().wheelbase + trackwright::format::kBodyOverhang);
     }
     m_inputs.resize(m_cars.size());
     m_view.reserve(m_cars.size());

@@ -28,7 +28,8 @@ std::vector<std::uint32_t> gridSlots(const std::vector<DriverProfile>& drivers, 
 }
 
 std::vector<RaceEntry> gridEntries(const trackwright::BakedTrack& track, const std::vector<DriverProfile>& drivers,
-                                   const std::vector<std::uint32_t>& slots, const CarSetup& base, const trackwright::GridOptions& grid) {
+                                   const std::vector<std::uint32_t>& slots, const CarSetup& base) {
+    const trackwright::GridOptions grid = trackwright::designerGrid(track);
     std::vector<RaceEntry> entries;
     const trackwright::VehicleParameters vehicle = trackwright::vehiclePreset(base.vehicle);
     for (std::size_t i = 0; i < drivers.size(); ++i) {

@@ -20,10 +20,11 @@ std::optional<GridOrder> gridOrderByName(std::string_view name);
 std::vector<std::uint32_t> gridSlots(const std::vector<DriverProfile>& drivers, GridOrder order, std::uint64_t seed);
 
 /// A race entry per driver, in driver order: `base` (follower, vehicle, line, class) with the
-/// driver's pace on its slot of the two-column staggered grid behind the start line
-/// (trackwright::gridSlot), at rest. Empty when a slot does not fit (an open route without room).
+/// driver's pace on its slot of the track's own grid, as its designer laid it out
+/// (trackwright::designerGrid, trackwright::gridSlot), at rest. Empty when a slot does not fit (an
+/// open route without room). The grid is the track's, never a default: `race` and the editor's
+/// preview raced every track from the default grid whatever its designer set (issue 47).
 std::vector<RaceEntry> gridEntries(const trackwright::BakedTrack& track, const std::vector<DriverProfile>& drivers,
-                                   const std::vector<std::uint32_t>& slots, const CarSetup& base,
-                                   const trackwright::GridOptions& grid = {});
+                                   const std::vector<std::uint32_t>& slots, const CarSetup& base);
 
 } // namespace bake

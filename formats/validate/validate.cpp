@@ -1,4 +1,5 @@
 #include "formats/validate/validate.h"
+#include "formats/source/number_text.h"
 
 #include "formats/validate/validate_detail.h"
 
@@ -12,11 +13,7 @@ std::string nodePath(std::uint32_t node) { return "nodes[" + std::to_string(node
 
 std::string routePath(std::size_t route) { return "routes[" + std::to_string(route) + "]"; }
 
-std::string metres(double value) {
-    char buffer[48];
-    std::snprintf(buffer, sizeof buffer, "%.2f m", value);
-    return buffer;
-}
+std::string metres(double value) { return decimalText(value) + " m"; }
 
 std::string quantity(double value, const char* unit) {
     char buffer[64];
@@ -74,6 +71,8 @@ Diagnostics validate(const TrackDocument& document, const ValidationOptions& opt
     detail::checkLines(document, health, sink);
     detail::checkZones(document, sink);
     detail::checkRaceSettings(document, sink);
+    detail::checkGridRoom(document, sink);
+    detail::checkBakedSize(document, sink);
     return diagnostics;
 }
 

@@ -74,5 +74,9 @@ void checkLines(const TrackDocument& doc, const DocumentHealth& health, Diagnost
 void checkZones(const TrackDocument& doc, DiagnosticSink& sink);
 /// The race settings: sides "left" or "right", every number finite and not negative.
 void checkRaceSettings(const TrackDocument& doc, DiagnosticSink& sink);
+/// The grid's rows at least the longest class's length apart (`grid-overlap`), set or defaults.
+void checkGridRoom(const TrackDocument& doc, DiagnosticSink& sink);
+/// The bake's size, from the counts: past formats::kMaxBakedFileBytes is `track-too-large`.
+void checkBakedSize(const TrackDocument& doc, DiagnosticSink& sink);
 
 } // namespace formats::detail

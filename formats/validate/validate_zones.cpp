@@ -172,4 +172,23 @@ void checkRaceSettings(const TrackDocument& doc, DiagnosticSink& sink) {
     checkNumber(sink, race.pitStopTime, "race.pit_stop_time", "pit stop time", "s", kMaxBakedPitStopTime);
 }
 
+void checkGridRoom(const TrackDocument& doc, DiagnosticSink& sink) {
+    // Cars of one column stand a row spacing apart, nose to tail: shorter than the longest car,
+    // they stand in each other (an all-zero grid put the whole field on one spot, issue 47). The
+    // length is the race's own: the car's, else its wheelbase plus the body's overhangs.
+    const RaceSettings race = doc.race.value_or(RaceSettings{});
+    if (!std::isfinite(race.grid.rowSpacing)) return;  // reported by checkRaceSettings
+    const VehicleClass* longest = nullptr;
+    double longestLength = 0.0;
+    for (const VehicleClass& c : doc.vehicleClasses) {
+        const double wheelbase = c.wheelbase > 0.0 ? c.wheelbase : c.car ? c.car->wheelbase : 0.0;
+        const double length = c.car && c.car->length > 0.0 ? c.car->length : wheelbase + trackwright::format::kBodyOverhang;
+        if (std::isfinite(length) && length > longestLength) longestLength = length, longest = &c;
+    }
+    if (longest == nullptr || race.grid.rowSpacing >= longestLength) return;
+    sink.error("grid-overlap", "the grid's rows are " + metres(race.grid.rowSpacing) + " apart, less than the " + metres(longestLength) +
+        " class \"" + longest->name + "\" is long: the cars of a column would stand in each other. Space the rows at least " +
+        metres(longestLength) + " apart", "race.grid.row_spacing");
+}
+
 } // namespace formats::detail

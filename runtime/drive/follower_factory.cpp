@@ -1,4 +1,5 @@
 #include "trackwright/drive/follower_factory.h"
+#include "trackwright/format/baked_limits.h"
 
 #include "trackwright/drive/baseline_follower.h"
 #include "trackwright/drive/pursuit_follower.h"
@@ -58,7 +59,7 @@ std::unique_ptr<Follower> makeFollower(FollowerKind kind, const BakedTrack& trac
     case FollowerKind::Runner: {
         RunnerParameters p;
         p.vehicle = vehicle;
-        p.length = vehicle.wheelbase + 2.0f;  // overhangs, as a race counts a car's length
+        p.length = vehicle.wheelbase + format::kBodyOverhang;  // as a race counts a car's length
         return std::make_unique<RunnerFollower>(track, line, vehicleClass, p);
     }
     case FollowerKind::Predictive:

@@ -1,4 +1,5 @@
 #include "trackwright/drive/race_world.h"
+#include "trackwright/format/baked_limits.h"
 
 #include "trackwright/traffic/race_craft.h"
 #include "trackwright/traffic/slipstream.h"
@@ -141,7 +142,7 @@ RaceWorldStatus RaceWorld::step(std::span<const VehicleState> states, float dt, 
             m_progress[i] = car.routeDistance;
         }
         const VehicleParameters& v = car.setup.vehicle;
-        const float length = car.setup.length > 0.0f ? car.setup.length : v.wheelbase + 2.0f;
+        const float length = car.setup.length > 0.0f ? car.setup.length : v.wheelbase + format::kBodyOverhang;
         const float width = car.setup.width > 0.0f ? car.setup.width : v.width;
         m_inputs[i] = trafficCar(m_track, states[i], car.here, length, width, v.maxBraking, v.maxAcceleration);
         m_inputs[i].raceDistance = static_cast<float>(m_progress[i]);

@@ -107,3 +107,36 @@ TEST(RaceStart, TwoCarsAbreastIntoAHairpinComeOutWithoutContact) {
 }
 
 } // namespace
+
+namespace {
+
+// `race` and the editor's preview lined every field up on the default grid, whatever the designer
+// set: default, custom and all-zero grids raced byte for byte alike (issue 47).
+TEST(RaceStart, TheFieldLinesUpOnTheGridItsDesignerLaidOut) {
+    formats::TrackDocument doc = *formats::loadTrackFile(std::string(TRACKWRIGHT_SAMPLES_DIR) + "/monza.twtrack").document;
+    bake::addVehicleClassFor(doc, trackwright::VehiclePreset::Car);
+    const auto lineUp = [&](const formats::RaceSettings& race) {
+        doc.race = race;
+        const auto baked = tw::test::bakeSample(doc);
+        const auto drivers = bake::spreadProfiles(4, 1);
+        const std::vector<std::uint32_t> slots = {0, 1, 2, 3};
+        const auto entries = bake::gridEntries(baked->track, drivers, slots, bake::raceCarSetup(baked->track));
+        std::vector<trackwright::format::Vec2> at;
+        for (const bake::RaceEntry& e : entries) at.push_back(e.start.state.position);
+        return at;
+    };
+    const auto apart = [](trackwright::format::Vec2 a, trackwright::format::Vec2 b) { return std::hypot(double(a.x) - b.x, double(a.y) - b.y); };
+    const std::vector<trackwright::format::Vec2> standard = lineUp({});
+    formats::RaceSettings custom;
+    custom.grid.firstRowGap = 30.0;
+    custom.grid.rowSpacing = 24.0;
+    const std::vector<trackwright::format::Vec2> designed = lineUp(custom);
+    ASSERT_EQ(standard.size(), 4u);
+    ASSERT_EQ(designed.size(), 4u);
+    // Monza's grid is on its main straight: distances along the road are distances in the plane.
+    EXPECT_NEAR(apart(standard[0], standard[2]), 16.0, 0.2) << "the default rows";
+    EXPECT_NEAR(apart(designed[0], designed[2]), 24.0, 0.2) << "the designer's rows";
+    EXPECT_NEAR(apart(standard[0], designed[0]), 24.0, 0.2) << "the pole 30 m behind the line, not 6";
+}
+
+} // namespace

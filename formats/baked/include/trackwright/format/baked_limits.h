@@ -26,6 +26,10 @@ inline constexpr float kMinBakedGrip = 0.0f;          ///< a surface grip factor
 inline constexpr float kMaxBakedGrip = 3.0f;
 inline constexpr float kMaxBakedGridDistance = 1000.0f;  ///< m: the grid's first-row gap, row spacing and stagger
 inline constexpr float kMaxBakedPitStopTime = 3600.0f;   ///< s
+/// m a car's body reaches beyond its wheelbase, front and back together, where it gives no length
+/// of its own: a race counts a car of wheelbase w as w + kBodyOverhang long (contacts, gaps, the
+/// grid's rows).
+inline constexpr float kBodyOverhang = 2.0f;
 
 /// Null when a baked vehicle class's numbers are all within the ranges above, else what is not
 /// (a fixed English phrase).
