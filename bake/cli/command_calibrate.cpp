@@ -4,7 +4,6 @@
 #include "bake/cli/exit_codes.h"
 #include "bake/cli/json_report.h"
 #include "bake/cli/output_paths.h"
-#include "bake/cli/terminal_text.h"
 #include "bake/cli/vehicle_file.h"
 
 #include "bake/calibration/envelope_fit.h"
@@ -73,7 +72,7 @@ std::string figureCell(const cal::BinFigure& f) {
 void printReport(std::ostream& out, const std::vector<LogUsed>& logs, const cal::EnvelopeFit& fit, const cal::FitOptions& options,
                  const formats::VehicleClass& c, const std::string& geometryFrom, const std::optional<formats::VehicleClass>& reference,
                  const std::string& referenceName, const std::string& output) {
-    for (const LogUsed& log : logs) out << "log " << terminalSafe(log.file) << ": " << terminalSafe(log.car) << ", " << log.rows << " rows\n";
+    for (const LogUsed& log : logs) out << "log " << log.file << ": " << log.car << ", " << log.rows << " rows\n";
     out << "rows: " << fit.counts.used << " of " << fit.counts.read << " kept (" << fit.counts.offTrack << " off the track, " << fit.counts.pit
         << " in the pit, " << fit.counts.collision << " with a collision, " << fit.counts.slow << " below " << fixed(options.minSpeed, 0) << " m/s)\n";
     out << "per " << fixed(options.binWidth, 0) << " m/s bin: the " << fixed(options.percentile * 100.0, 0) << "th percentile of each row's magnitude held for "
@@ -99,8 +98,8 @@ void printReport(std::ostream& out, const std::vector<LogUsed>& logs, const cal:
     std::vector<LimitsAt> theirs;
     if (reference) theirs = limitsOf(*reference);
     out << "limits m/s² (lateral, braking, drive: trackwright/vehicle/vehicle_limits.h; the drive net of drag and rolling resistance)\n";
-    out << "  speed | class \"" << terminalSafe(c.name) << "\"";
-    if (reference) out << " | " << terminalSafe(referenceName);
+    out << "  speed | class \"" << c.name << "\"";
+    if (reference) out << " | " << referenceName;
     out << '\n';
     for (std::size_t i = 0; i < fitted.size(); ++i) {
         out << padded(fixed(fitted[i].speed, 0), 7) << " | " << fixed(fitted[i].lateral, 1) << ", " << fixed(fitted[i].braking, 1) << ", "
@@ -108,7 +107,7 @@ void printReport(std::ostream& out, const std::vector<LogUsed>& logs, const cal:
         if (reference) out << " | " << fixed(theirs[i].lateral, 1) << ", " << fixed(theirs[i].braking, 1) << ", " << fixed(theirs[i].drive, 1);
         out << '\n';
     }
-    out << "wrote " << terminalSafe(output) << " (class \"" << terminalSafe(c.name) << "\")\n";
+    out << "wrote " << output << " (class \"" << c.name << "\")\n";
 }
 
 void writeFigure(cereal::JSONOutputArchive& a, const char* name, const cal::BinFigure& f) {
@@ -234,14 +233,14 @@ int runCalibrate(const CalibrateCommand& command, std::ostream& out, std::ostrea
     for (const std::string& file : command.inputs) {
         const cal::TelemetryReadResult read = cal::readTelemetryFile(file);
         if (!read.log) {
-            err << terminalSafe(file) << ": error [" << read.code << "]: " << terminalSafe(read.problem) << "\ntwbake calibrate: " << command.output
+            err << file << ": error [" << read.code << "]: " << read.problem << "\ntwbake calibrate: " << command.output
                 << " was not written\n";
             return read.ioError ? kExitIo : kExitInvalidInput;
         }
         std::string problem;
         const cal::TelemetryCar* car = cal::chooseCar(*read.log, choice, problem);
         if (!car) {
-            err << terminalSafe(file) << ": error [telemetry-car]: " << terminalSafe(problem) << "\ntwbake calibrate: " << command.output
+            err << file << ": error [telemetry-car]: " << problem << "\ntwbake calibrate: " << command.output
                 << " was not written\n";
             return kExitInvalidInput;
         }

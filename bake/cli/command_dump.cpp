@@ -2,7 +2,6 @@
 #include "bake/cli/commands.h"
 #include "bake/cli/exit_codes.h"
 #include "bake/cli/json_report.h"
-#include "bake/cli/terminal_text.h"
 
 #include "formats/baked/format_names.h"
 #include "formats/source/file_io.h"
@@ -150,7 +149,7 @@ struct TextOut {
     template <class T> void field(const char* key, const T& value) {
         out << ' ' << key << '=';
         if constexpr (std::is_same_v<T, bool>) out << (value ? "true" : "false");
-        else if constexpr (std::is_same_v<T, std::string>) out << terminalSafe(value);  // names come from the track file
+        else if constexpr (std::is_same_v<T, std::string>) out << value;  // names come from the track file
         else out << value;
     }
 };

@@ -112,7 +112,8 @@ int runImport(const ImportCommand& command, std::ostream& out, std::ostream& err
 
     const std::string name = command.name.empty() ? std::filesystem::path(command.input).stem().string() : command.name;
     const formats::ImportMargins margins{command.runoffMargin, command.wallMargin};
-    const std::string_view line = racelineCsv ? std::string_view(*racelineCsv) : std::string_view();
+    std::optional<std::string_view> line;
+    if (racelineCsv) line = *racelineCsv;
     formats::ImportResult imported = command.from == "tum-csv"
         ? formats::importTumCsv(*csv, name, margins, line)
         : formats::importWaypoints(*csv, name, {command.closed, command.width, margins}, line);

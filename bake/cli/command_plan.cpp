@@ -129,8 +129,10 @@ int runPath(const PlanCommand& c, std::ostream& out, std::ostream& err) {
     settings.shot.enabled = !c.noShot;
     if (!c.tolerance.empty()) {
         double t[4];
-        if (!parseFour(c.tolerance + ",0", t)) {
-            err << "twbake plan: --tolerance takes metres,degrees,m/s\n";
+        // A negative or zero tolerance no node can ever meet: the search would run to its limit for nothing.
+        if (!parseFour(c.tolerance + ",0", t) || !(t[0] > 0.0 && t[0] <= 1000.0) || !(t[1] > 0.0 && t[1] <= 180.0) || !(t[2] > 0.0 && t[2] <= 1000.0)) {
+            err << "twbake plan: --tolerance takes metres,degrees,m/s, each above 0 (at most 1000 m, 180 degrees, 1000 m/s), such as 0.3,1,0.1; got \""
+                << c.tolerance << "\"\n";
             return kExitUsage;
         }
         settings.tolerance = {static_cast<float>(t[0]), static_cast<float>(t[1]), static_cast<float>(t[2])};

@@ -129,13 +129,14 @@ int runRaceline(const RacelineCommand& command, std::ostream& out, std::ostream&
         return kExitInvalidInput;
     }
 
+    // Both outputs or neither: a --csv that cannot be written must not leave -o already replaced.
+    const std::string track = formats::writeTrackJson(result.document);
+    const std::string csv = command.csv.empty() ? std::string() : racingLineCsv(result.document);
+    std::vector<formats::OutputFile> files{{command.output, track}};
+    if (!command.csv.empty()) files.push_back({command.csv, csv});
     std::string ioError;
-    if (!formats::writeOutputFile(command.output, formats::writeTrackJson(result.document), ioError)) {
-        err << "twbake raceline: " << ioError << '\n';
-        return kExitIo;
-    }
-    if (!command.csv.empty() && !formats::writeOutputFile(command.csv, racingLineCsv(result.document), ioError)) {
-        err << "twbake raceline: " << ioError << '\n';
+    if (!formats::writeOutputFiles(files, ioError)) {
+        err << "twbake raceline: " << ioError << "; nothing was written\n";
         return kExitIo;
     }
     if (command.json) {

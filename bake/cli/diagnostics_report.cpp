@@ -1,7 +1,6 @@
 #include "bake/cli/diagnostics_report.h"
 #include "bake/cli/json_report.h"
 
-#include "bake/cli/terminal_text.h"
 
 #include <cereal/archives/json.hpp>
 #include <cereal/types/string.hpp>
@@ -43,21 +42,20 @@ ShownDiagnostics capPerCode(const formats::Diagnostics& diagnostics) {
 } // namespace
 
 void printDiagnostics(std::ostream& out, const std::string& file, const formats::Diagnostics& diagnostics) {
-    const std::string safeFile = terminalSafe(file);
     const ShownDiagnostics capped = capPerCode(diagnostics);
     for (const formats::Diagnostic* d : capped.shown) {
-        out << safeFile;
+        out << file;
         if (d->line) out << ':' << *d->line << (d->column ? ":" + std::to_string(*d->column) : std::string());
         // Messages quote names from the file: print them so they cannot drive the terminal.
-        out << ": " << formats::severityName(d->severity) << '[' << d->code << "]: " << terminalSafe(d->message);
-        if (!d->jsonPath.empty()) out << " (at " << terminalSafe(d->jsonPath) << ')';
+        out << ": " << formats::severityName(d->severity) << '[' << d->code << "]: " << d->message;
+        if (!d->jsonPath.empty()) out << " (at " << d->jsonPath << ')';
         out << '\n';
     }
     for (const auto& [code, count] : capped.omitted)
-        out << safeFile << ": ... and " << count << " more [" << code << "] (the first " << kShownPerCode << " are shown)\n";
+        out << file << ": ... and " << count << " more [" << code << "] (the first " << kShownPerCode << " are shown)\n";
     const auto errors = formats::countSeverity(diagnostics, formats::Severity::Error);
     const auto warnings = formats::countSeverity(diagnostics, formats::Severity::Warning);
-    out << safeFile << ": " << errors << (errors == 1 ? " error, " : " errors, ") << warnings
+    out << file << ": " << errors << (errors == 1 ? " error, " : " errors, ") << warnings
         << (warnings == 1 ? " warning" : " warnings") << '\n';
 }
 

@@ -2,6 +2,9 @@
 
 #include <filesystem>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 namespace bake::cli {
 
 namespace fs = std::filesystem;
@@ -32,6 +35,16 @@ std::optional<std::string> findOutputConflict(std::span<const NamedPath> inputs,
         }
     }
     return std::nullopt;
+}
+
+} // namespace bake::cli
+
+namespace bake::cli {
+
+bool namesStandardOutput(const std::string& path) {
+    struct stat standardOutput {}, target {};
+    if (path.empty() || ::fstat(STDOUT_FILENO, &standardOutput) != 0 || ::stat(path.c_str(), &target) != 0) return false;
+    return standardOutput.st_dev == target.st_dev && standardOutput.st_ino == target.st_ino;
 }
 
 } // namespace bake::cli

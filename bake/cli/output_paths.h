@@ -23,3 +23,12 @@ bool sameFile(const std::string& a, const std::string& b);
 std::optional<std::string> findOutputConflict(std::span<const NamedPath> inputs, std::span<const NamedPath> outputs);
 
 } // namespace bake::cli
+
+namespace bake::cli {
+
+/// True when `path` is this process's standard output (`/dev/stdout`, `/proc/self/fd/1`, or the
+/// file or pipe it is redirected to): a command writing its data there prints its report on the
+/// error stream instead, so `build -o /dev/stdout | …` carries the bake alone.
+bool namesStandardOutput(const std::string& path);
+
+} // namespace bake::cli

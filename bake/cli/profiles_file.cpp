@@ -4,8 +4,10 @@
 #include "bake/cli/exit_codes.h"
 #include "formats/import/csv_table.h"
 #include "formats/source/file_io.h"
+#include "formats/source/number_text.h"
 
 #include <cmath>
+#include <limits>
 
 namespace bake::cli {
 
@@ -43,6 +45,9 @@ int readProfilesFile(const std::string& path, std::vector<trackwright::DriverPro
         d.consistency = static_cast<float>(v[2]);
         d.reactionTime = static_cast<float>(v[3]);
         if (!(v[0] > 0.0 && v[0] <= 1.0)) problems.push_back(problem(row.line, "pace must be in (0, 1], a fraction of the speed hints"));
+        else if (!(d.pace >= std::numeric_limits<float>::min()))  // 1e-300 is in (0, 1] but 0 as the runtime's float
+            problems.push_back(problem(row.line, "pace " + formats::shortestText(v[0]) + " is too small for the runtime, which keeps it in a float "
+                                                 "(least 1.2e-38): give a pace in (0, 1] such as 0.9"));
         if (!(v[1] >= 0.0 && v[1] <= 1.0)) problems.push_back(problem(row.line, "aggression must be in [0, 1]"));
         if (!(v[2] >= 0.0 && v[2] <= 1.0)) problems.push_back(problem(row.line, "consistency must be in [0, 1]"));
         if (!(v[3] >= 0.0 && v[3] <= 5.0)) problems.push_back(problem(row.line, "reaction_time must be in [0, 5] s"));

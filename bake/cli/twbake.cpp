@@ -2,6 +2,11 @@
 
 #include "bake/cli/commands.h"
 #include "bake/cli/exit_codes.h"
+#include "bake/cli/option_checks.h"
+#include "bake/cli/output_paths.h"
+#include "bake/cli/terminal_text.h"
+
+#include "trackwright/format/baked_limits.h"
 
 #include <CLI/CLI.hpp>
 
@@ -25,11 +30,11 @@ void addImport(CLI::App& app, ImportCommand& command) {
     CLI::Option* open = sub->add_flag("--open", command.open, "waypoints: the route is point-to-point (default)");
     closed->excludes(open);
     sub->add_option("--width", command.width, "waypoints: total tarmac width in metres, split evenly left and right")
-        ->capture_default_str()->check(CLI::PositiveNumber);
+        ->capture_default_str()->check(finiteAbove(0.0, 2000.0));
     sub->add_option("--runoff", command.runoffMargin, "Runoff beyond the tarmac edge, metres per side")
-        ->capture_default_str()->check(CLI::NonNegativeNumber);
+        ->capture_default_str()->check(finiteIn(0.0, 1000.0));
     sub->add_option("--wall", command.wallMargin, "Wall beyond the runoff edge, metres per side")
-        ->capture_default_str()->check(CLI::NonNegativeNumber);
+        ->capture_default_str()->check(finiteIn(0.0, 1000.0));
     sub->add_flag("--overpass", command.overpass,
                   "Where the centre line crosses itself, lift the second pass over the first into a bridge (the track's crossing "
                   "clearance above it, ramps of at most 6 %), with a warning naming where");
@@ -66,9 +71,9 @@ void addRaceline(CLI::App& app, RacelineCommand& command) {
     sub->add_option("--csv", command.csv, "Also write the first route's racing line as x_m,y_m");
     sub->add_option("--laps", command.evaluations, "laptime: simulated laps per line, at most")->capture_default_str()->check(CLI::Range(1, 1000000));
     sub->add_option("--time-limit", command.timeLimit, "laptime: seconds per line, at most (0: no limit; results then depend on the machine)")
-        ->capture_default_str()->check(CLI::Range(0.0, 1e6));
+        ->capture_default_str()->check(finiteIn(0.0, 1e6));
     sub->add_option("--jobs", command.jobs, "laptime: threads (default: one per core); the result is identical for any value")->check(CLI::Range(1u, 1024u));
-    sub->add_option("--safety", command.safety, "Metres kept beyond half the vehicle's width from each tarmac edge")->capture_default_str()->check(CLI::Range(0.0, 20.0));
+    sub->add_option("--safety", command.safety, "Metres kept beyond half the vehicle's width from each tarmac edge")->capture_default_str()->check(finiteIn(0.0, 20.0));
     sub->add_flag("--no-alternates", command.noAlternates, "Only the racing lines: no defending or overtaking lines");
     sub->add_flag("--json", command.json, "Print the report as one JSON document");
 }
@@ -93,10 +98,10 @@ void addCalibrate(CLI::App& app, CalibrateCommand& command) {
     CLI::Option* index = sub->add_option("--car-index", command.carIndex, "The car to fit: its car column")->check(CLI::Range(0, 1000000));
     driver->excludes(index);
     sub->add_option("--car", command.car, "A car file or a class file: the wheelbase, steering lock and width, and its limits shown beside the fit's");
-    sub->add_option("--wheelbase", command.wheelbase, "Wheelbase, m (default: --car's, else the car preset's)")->check(CLI::Range(0.1, 100.0));
-    sub->add_option("--width", command.width, "Body width, m (default: --car's, else the car preset's)")->check(CLI::Range(0.1, 100.0));
+    sub->add_option("--wheelbase", command.wheelbase, "Wheelbase, m (default: --car's, else the car preset's)")->check(finiteIn(trackwright::format::kMinBakedLength, trackwright::format::kMaxBakedWheelbase));
+    sub->add_option("--width", command.width, "Body width, m (default: --car's, else the car preset's)")->check(finiteAbove(0.0, trackwright::format::kMaxBakedVehicleWidth));
     sub->add_option("--steering-lock", command.steeringLock, "Road-wheel angle at full lock, rad (default: --car's, else the car preset's)")
-        ->check(CLI::Range(0.001, 1.57));
+        ->check(finiteIn(trackwright::format::kMinBakedSteering, trackwright::format::kMaxBakedSteering));
     sub->add_flag("--json", command.json, "Print the report as one JSON document");
 }
 
@@ -150,7 +155,7 @@ void addPlan(CLI::App& app, PlanCommand& command) {
     sub->add_option("--random", command.random, "Run the thesis's random experiment (section 5.1) with N searches")->check(CLI::Range(1, 1000000));
     sub->add_option("--curves", command.curves, "With --tables: N searches per EM5 curve type (Table 5.2)")->check(CLI::Range(1, 100000));
     sub->add_flag("--tables", command.tables, "Print the reproduction tables (5.2, 5.3, 5.7, 5.8, ms per 1000 iterations) beside the thesis's figures");
-    sub->add_option("--seed", command.seed, "Random seed")->capture_default_str();
+    sub->add_option("--seed", command.seed, "Random seed")->capture_default_str()->check(unsignedInteger());
     sub->add_option("--jobs", command.jobs, "Searches at once (default: one per core); results do not depend on it")->check(CLI::Range(1u, 1024u));
     sub->add_flag("--json", command.json, "Print one JSON document");
 }
@@ -162,7 +167,7 @@ void addRace(CLI::App& app, RaceCommand& command) {
     sub->add_option("--cars", command.cars, "Cars on the grid")->capture_default_str()->check(CLI::Range(1, 200));
     sub->add_option("--laps", command.laps, "Laps to race")->capture_default_str()->check(CLI::Range(1, 100));
     sub->add_option("--grid", command.grid, "ordered (fastest on pole), reversed (slowest on pole) or random")->capture_default_str();
-    sub->add_option("--seed", command.seed, "Seed of the drivers' profiles and a random grid")->capture_default_str();
+    sub->add_option("--seed", command.seed, "Seed of the drivers' profiles and a random grid")->capture_default_str()->check(unsignedInteger());
     sub->add_flag("--matrix", command.matrix, "Race every input with --seeds seeds and print one summary table (a row per track)");
     sub->add_option("--seeds", command.seeds, "With --matrix: races per track, seeds --seed, --seed + 1, …")->capture_default_str()->check(CLI::Range(1, 1000));
     sub->add_option("--profiles", command.profiles, "Drivers CSV, one a row in car order: pace,aggression,consistency,reaction_time[,seed]; "
@@ -173,7 +178,8 @@ void addRace(CLI::App& app, RaceCommand& command) {
 
 } // namespace
 
-int runTwbake(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+int runTwbake(int argc, const char* const* argv, std::ostream& rawOut, std::ostream& rawErr) {
+    TerminalSafeStream out(rawOut), err(rawErr);
     CLI::App app{"twbake: validate, import and bake Trackwright tracks.\n"
                  "Exit codes: 0 ok, 1 invalid input (diagnostics printed), 2 usage error, 3 I/O error.",
                  "twbake"};
@@ -209,17 +215,24 @@ int runTwbake(int argc, const char* const* argv, std::ostream& out, std::ostream
         return code == 0 ? kExitOk : kExitUsage;
     }
 
-    if (app.got_subcommand("import")) return runImport(import, out, err);
-    if (app.got_subcommand("build")) return runBuild(build, out, err);
-    if (app.got_subcommand("dump")) return runDump(dump, out, err);
-    if (app.got_subcommand("register")) return runRegister(registerPoints, out, err);
-    if (app.got_subcommand("laps")) return runLaps(laps, out, err);
-    if (app.got_subcommand("raceline")) return runRaceline(raceline, out, err);
-    if (app.got_subcommand("plan")) return runPlan(plan, out, err);
-    if (app.got_subcommand("race")) return runRace(race, out, err);
-    if (app.got_subcommand("class")) return runClass(vehicleClass, out, err);
-    if (app.got_subcommand("calibrate")) return runCalibrate(calibrate, out, err);
-    return runValidate(validate, out, err);
+    // Data written to standard output itself (`-o /dev/stdout`) must not get the report mixed in.
+    std::ostream* reportTo = &out;
+    for (const CLI::App* sub : app.get_subcommands())
+        for (const char* name : {"--output", "--csv"})
+            if (const CLI::Option* option = sub->get_option_no_throw(name); option != nullptr && option->count() > 0 && namesStandardOutput(option->as<std::string>()))
+                reportTo = &err;
+    std::ostream& report = *reportTo;
+    if (app.got_subcommand("import")) return runImport(import, report, err);
+    if (app.got_subcommand("build")) return runBuild(build, report, err);
+    if (app.got_subcommand("dump")) return runDump(dump, report, err);
+    if (app.got_subcommand("register")) return runRegister(registerPoints, report, err);
+    if (app.got_subcommand("laps")) return runLaps(laps, report, err);
+    if (app.got_subcommand("raceline")) return runRaceline(raceline, report, err);
+    if (app.got_subcommand("plan")) return runPlan(plan, report, err);
+    if (app.got_subcommand("race")) return runRace(race, report, err);
+    if (app.got_subcommand("class")) return runClass(vehicleClass, report, err);
+    if (app.got_subcommand("calibrate")) return runCalibrate(calibrate, report, err);
+    return runValidate(validate, report, err);
 }
 
 } // namespace bake::cli

@@ -40,6 +40,7 @@ const char* describeBakedLoadStatus(BakedLoadStatus status) {
     case BakedLoadStatus::BadReference: return "an index inside the file points outside its section";
     case BakedLoadStatus::Misaligned: return "the buffer is not 8-byte aligned";
     case BakedLoadStatus::BadValue: return "a value no bake holds: the file was edited after baking or written by a broken tool; bake it again";
+    case BakedLoadStatus::TrailingBytes: return "bytes follow the end of the bake (something was appended to the file, such as a report printed into it): bake it again";
     }
     return "unknown status";
 }
@@ -158,6 +159,9 @@ BakedLoadStatus readChecked(std::span<const std::byte> bytes, BakedTrackView& vi
     if (header.sectionCount != kBakedSectionCount) return BakedLoadStatus::BadSectionTable;
     const std::size_t payloadStart = kBakedPayloadStart;
     if (bytes.size() < payloadStart || bytes.size() - payloadStart < header.payloadSize) return BakedLoadStatus::Truncated;
+    // A span longer than the file the header describes held a bake with text appended (`build -o
+    // /dev/stdout` once mixed its report in): refused, so no bytes of a file go unchecked.
+    if (bytes.size() - payloadStart > header.payloadSize) return BakedLoadStatus::TrailingBytes;
     const std::byte* payload = bytes.data() + payloadStart;
     if (bakedFileChecksum(bytes.data(), payloadStart + static_cast<std::size_t>(header.payloadSize)) != header.checksum)
         return BakedLoadStatus::ChecksumMismatch;

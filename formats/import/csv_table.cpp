@@ -13,11 +13,15 @@ std::string_view trim(std::string_view s) {
     return s;
 }
 
-bool parseNumber(std::string_view field, double& out) {
-    if (field.empty()) return false;
+enum class NumberField { Number, NotANumber, OutOfRange };
+
+NumberField parseNumber(std::string_view field, double& out) {
+    if (field.empty()) return NumberField::NotANumber;
     if (field.front() == '+') field.remove_prefix(1);
     const auto [end, ec] = std::from_chars(field.data(), field.data() + field.size(), out);
-    return ec == std::errc() && end == field.data() + field.size();
+    if (end != field.data() + field.size()) return NumberField::NotANumber;
+    if (ec == std::errc::result_out_of_range) return NumberField::OutOfRange;
+    return ec == std::errc() ? NumberField::Number : NumberField::NotANumber;
 }
 
 std::vector<std::string_view> splitFields(std::string_view line) {
@@ -37,7 +41,7 @@ std::vector<std::string_view> splitFields(std::string_view line) {
 bool isHeader(const std::vector<std::string_view>& fields) {
     for (std::string_view field : fields) {
         double value = 0.0;
-        if (parseNumber(field, value)) return false;
+        if (parseNumber(field, value) != NumberField::NotANumber) return false;
     }
     return true;
 }
@@ -63,9 +67,10 @@ CsvTable parseNumericCsv(std::string_view text) {
         CsvRow row{lineNumber, {}};
         row.values.reserve(fields.size());
         std::size_t badColumn = 0;
+        NumberField bad = NumberField::Number;
         for (std::size_t i = 0; i < fields.size(); ++i) {
             double value = 0.0;
-            if (!parseNumber(fields[i], value)) {
+            if ((bad = parseNumber(fields[i], value)) != NumberField::Number) {
                 badColumn = i + 1;
                 break;
             }
@@ -77,11 +82,15 @@ CsvTable parseNumericCsv(std::string_view text) {
             // A leading line of names such as "x,y,z".
         } else {
             Diagnostic d;
-            d.code = "csv-syntax";
+            // As the JSON reader says it: a number too large or too small for a double is not a typo.
+            const bool outOfRange = bad == NumberField::OutOfRange;
+            d.code = outOfRange ? "number-out-of-range" : "csv-syntax";
             d.line = lineNumber;
             d.column = static_cast<std::uint32_t>(badColumn);
             d.message = "line " + std::to_string(lineNumber) + ", field " + std::to_string(badColumn) + ": \"" +
-                std::string(fields[badColumn - 1]) + "\" is not a number";
+                std::string(fields[badColumn - 1]) +
+                (outOfRange ? "\" is beyond a double's range (non-zero below 4.9e-324 or above 1.8e308): write it as 0 or a smaller number"
+                            : "\" is not a number");
             table.diagnostics.push_back(std::move(d));
         }
         seenContent = true;

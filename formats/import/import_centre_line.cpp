@@ -59,9 +59,9 @@ void appendNode(TrackDocument& doc, TrackNode node) {
 void fitMarginsToRegistrableZone(TrackDocument& doc, Diagnostics& out);
 
 /// Steps both importers share once the nodes exist: the optional racing line, then the margins.
-void finishImport(TrackDocument doc, std::string_view racingLineCsv, ImportResult& result) {
-    if (!racingLineCsv.empty()) {
-        const Diagnostics lineDiagnostics = importLineCsv(doc, 0, racingLineCsv, "racing");
+void finishImport(TrackDocument doc, std::optional<std::string_view> racingLineCsv, ImportResult& result) {
+    if (racingLineCsv) {
+        const Diagnostics lineDiagnostics = importLineCsv(doc, 0, *racingLineCsv, "racing");
         result.diagnostics.insert(result.diagnostics.end(), lineDiagnostics.begin(), lineDiagnostics.end());
         if (hasErrors(lineDiagnostics)) return;
     }
@@ -107,7 +107,7 @@ bool lastRowRepeatsFirst(const CsvTable& table) {
 } // namespace
 
 ImportResult importTumCsv(std::string_view csvText, const std::string& trackName, const ImportMargins& margins,
-                          std::string_view racingLineCsv) {
+                          std::optional<std::string_view> racingLineCsv) {
     ImportResult result;
     CsvTable table = parseNumericCsv(csvText);
     result.diagnostics = table.diagnostics;
@@ -130,7 +130,7 @@ ImportResult importTumCsv(std::string_view csvText, const std::string& trackName
 }
 
 ImportResult importWaypoints(std::string_view csvText, const std::string& trackName, const WaypointImportOptions& options,
-                             std::string_view racingLineCsv) {
+                             std::optional<std::string_view> racingLineCsv) {
     ImportResult result;
     CsvTable table = parseNumericCsv(csvText);
     result.diagnostics = table.diagnostics;

@@ -1,4 +1,5 @@
 #include "formats/import/csv_table.h"
+#include "formats/source/number_text.h"
 #include "formats/geometry/route_frames.h"
 #include "formats/import/track_import.h"
 
@@ -43,7 +44,8 @@ Diagnostics importLineCsv(TrackDocument& document, std::uint32_t routeIndex, std
     if (polyline.size() < 2) {
         Diagnostic d;
         d.code = "csv-too-few-rows";
-        d.message = "a line needs at least 2 points, found " + std::to_string(polyline.size());
+        d.message = "the line \"" + lineName + "\" needs at least 2 points (x_m,y_m rows), its CSV holds " + std::to_string(polyline.size()) +
+            ": give the line's file, or leave the line out";
         diagnostics.push_back(std::move(d));
         return diagnostics;
     }
@@ -93,7 +95,7 @@ Diagnostics importLineCsv(TrackDocument& document, std::uint32_t routeIndex, std
             d.node = nodeIndex;
             d.jsonPath = "nodes[" + std::to_string(nodeIndex) + "]";
             d.message = "the line \"" + lineName + "\" does not cross the perpendicular of node " + std::to_string(nodeIndex) +
-                " within its walls (" + std::to_string(reachLeft) + " m left, " + std::to_string(reachRight) +
+                " within its walls (" + decimalText(reachLeft) + " m left, " + decimalText(reachRight) +
                 " m right): check that the line belongs to this track, or widen the walls";
             diagnostics.push_back(std::move(d));
             continue;

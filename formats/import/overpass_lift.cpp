@@ -1,4 +1,5 @@
 #include "formats/import/overpass_lift.h"
+#include "formats/source/number_text.h"
 
 #include "formats/geometry/segment_grid.h"
 #include "formats/geometry/segment_intersection.h"
@@ -21,12 +22,7 @@ struct CentreCrossing {
 
 double smoothstep(double t) { return t * t * (3.0 - 2.0 * t); }
 
-std::string fixed(double value) {
-    if (std::abs(value) < 0.005) value = 0.0;  // never "-0.00"
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.2f", value);
-    return buffer;
-}
+std::string fixed(double value) { return decimalText(value); }
 
 } // namespace
 

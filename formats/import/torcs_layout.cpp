@@ -1,4 +1,5 @@
 #include "formats/import/torcs_layout.h"
+#include "formats/source/number_text.h"
 
 #include "formats/geometry/registrable_widths.h"
 #include "formats/import/torcs_frame.h"
@@ -48,11 +49,7 @@ double outerEdge(const TrackModel& model, const SideStrips& strips, double u) {
     return isSolidWall(strips) ? model.width / 2.0 : barrierEdge(model, strips, u);
 }
 
-std::string formatMetres(double value) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.2f", value);
-    return buffer;
-}
+std::string formatMetres(double value) { return decimalText(value); }
 
 class Layout {
 public:

@@ -1,4 +1,5 @@
 #include "formats/import/torcs_track_model.h"
+#include "formats/source/number_text.h"
 
 #include "formats/import/torcs_pits.h"
 
@@ -112,11 +113,7 @@ public:
     }
 
 private:
-    static std::string formatNumber(double value) {
-        char buffer[32];
-        std::snprintf(buffer, sizeof buffer, "%g", value);
-        return buffer;
-    }
+    static std::string formatNumber(double value) { return shortestText(value); }
 
     bool errorsSince(std::size_t before) const {
         for (std::size_t i = before; i < out_.size(); ++i)
@@ -238,13 +235,13 @@ private:
         double length = 0.0, radius = 0.0, endRadius = 0.0, arc = 0.0;
         if (type == SegmentType::Straight) {
             length = segment.number("lg", 0.0);
-            if (!(length > 0.0 && length < kMaxLength)) segmentError(segment, "straight with lg " + formatNumber(length) + " m; give its length (> 0) in \"lg\"");
+            if (!(length > 0.0 && length < kMaxLength)) segmentError(segment, "straight with lg " + formatNumber(length) + " m; give its length in \"lg\", above 0 and below " + formatNumber(kMaxLength) + " m");
         } else {
             radius = segment.number("radius", 0.0);
             endRadius = segment.number("end radius", radius);
             arc = segment.number("arc", 0.0);
-            if (!(radius > 0.0 && radius < kMaxLength)) segmentError(segment, "turn with radius " + formatNumber(radius) + " m; the centre-line radius must be > 0");
-            if (!(endRadius > 0.0 && endRadius < kMaxLength)) segmentError(segment, "turn with end radius " + formatNumber(endRadius) + " m; it must be > 0");
+            if (!(radius > 0.0 && radius < kMaxLength)) segmentError(segment, "turn with radius " + formatNumber(radius) + " m; the centre-line radius must be above 0 and below " + formatNumber(kMaxLength) + " m");
+            if (!(endRadius > 0.0 && endRadius < kMaxLength)) segmentError(segment, "turn with end radius " + formatNumber(endRadius) + " m; it must be above 0 and below " + formatNumber(kMaxLength) + " m");
             if (!(arc > 0.0 && arc <= kMaxArc)) segmentError(segment, "turn with arc " + formatNumber(arc) + " rad; give the turned angle (> 0, e.g. unit=\"deg\")");
             length = (radius + endRadius) / 2.0 * arc;
         }

@@ -25,11 +25,11 @@ struct ImportResult {
 
 /// TUM racetrack-database CSV (`# x_m,y_m,w_tr_right_m,w_tr_left_m`): one closed route, node i = row i,
 /// tarmac widths from the file, runoff and wall from `margins`. A last row repeating the first one
-/// (an explicitly closed loop) is dropped. A non-empty `racingLineCsv` becomes the line "racing"
-/// (see importLineCsv). Where the guessed margins would make registration undefined they are
+/// (an explicitly closed loop) is dropped. A given `racingLineCsv` becomes the line "racing"
+/// (see importLineCsv); given but empty, it is an error (a designer who names a line file wants it). Where the guessed margins would make registration undefined they are
 /// narrowed (never below the tarmac or the racing line), with an "import-widths-narrowed" warning.
 ImportResult importTumCsv(std::string_view csvText, const std::string& trackName, const ImportMargins& margins = {},
-                          std::string_view racingLineCsv = {});
+                          std::optional<std::string_view> racingLineCsv = std::nullopt);
 
 /// Options of the plain waypoint importer.
 struct WaypointImportOptions {
@@ -41,7 +41,7 @@ struct WaypointImportOptions {
 /// Plain waypoint CSV (`x,y[,z]`, optional header or `#` lines) as one open or closed route; the
 /// racing line and the narrowing of margins as importTumCsv.
 ImportResult importWaypoints(std::string_view csvText, const std::string& trackName, const WaypointImportOptions& options = {},
-                             std::string_view racingLineCsv = {});
+                             std::optional<std::string_view> racingLineCsv = std::nullopt);
 
 /// Adds a line named `lineName` to `route` of `document` from a polyline CSV (`x_m,y_m`, closed when
 /// the route is closed): each node's offset is where its perpendicular meets the polyline, taking the

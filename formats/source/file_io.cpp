@@ -3,11 +3,13 @@
 #include <array>
 #include <atomic>
 #include <cerrno>
+#include <cstdio>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <sstream>
+#include <vector>
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -59,12 +61,11 @@ extern "C" void removeTemporariesAndReraise(int signal) {
     std::raise(signal);  // the handler was installed with SA_RESETHAND: the default action ends the process
 }
 
-/// Removes `.NAME.tmp-PID-XXXXXX` files beside `target` whose process PID no longer runs: what a
+/// Removes `PREFIX` + `PID-XXXXXX` files in `directory` whose process PID no longer runs: what a
 /// write killed before it could clean up leaves. A live process's temporaries are left alone.
-void sweepStaleTemporaries(const fs::path& directory, const std::string& targetName) {
+void sweepStaleTemporaries(const fs::path& directory, const std::string& prefix) {
     DIR* dir = ::opendir(directory.c_str());
     if (!dir) return;
-    const std::string prefix = "." + targetName + ".tmp-";
     while (const dirent* entry = ::readdir(dir)) {
         const std::string_view name(entry->d_name);
         if (name.size() <= prefix.size() || name.substr(0, prefix.size()) != prefix) continue;
@@ -135,21 +136,46 @@ bool writeStream(const fs::path& path, std::string_view contents, std::string& e
     return true;
 }
 
-bool replaceAtomically(const fs::path& path, std::string_view contents, std::string& error) {
+/// Longest file name most file systems take (ext4, xfs, btrfs: NAME_MAX).
+constexpr std::size_t kMaxFileName = 255;
+
+/// `.NAME.tmp-`: the start of every temporary beside a target named NAME. A long NAME is cut so
+/// the whole temporary name, with its PID (at most 10 digits) and mkstemp's six letters, stays
+/// within kMaxFileName: a 245-byte output name failed for its temporary's length (issue 47).
+std::string temporaryPrefix(const std::string& targetName) {
+    constexpr std::size_t kAround = 1 + 5 + 10 + 1 + 6;  // "." ".tmp-" PID "-" "XXXXXX"
+    return "." + targetName.substr(0, kMaxFileName - kAround) + ".tmp-";
+}
+
+/// A replacement written to its temporary file but not yet renamed over its target.
+struct PreparedReplacement {
+    fs::path target;
+    std::string temporary;
+    int slot = -1;
+};
+
+void abandon(PreparedReplacement& prepared) {
+    ::unlink(prepared.temporary.c_str());
+    forgetTemporary(prepared.slot);
+}
+
+/// The first half of an atomic replacement: the contents in a flushed temporary beside `path`,
+/// with the replaced file's permissions and owner (when we may).
+bool prepareReplacement(const fs::path& path, std::string_view contents, PreparedReplacement& prepared, std::string& error) {
     const fs::path directory = path.has_parent_path() ? path.parent_path() : fs::path(".");
-    sweepStaleTemporaries(directory, path.filename().string());
-    std::string tempName = (directory / ("." + path.filename().string() + ".tmp-" + std::to_string(::getpid()) + "-XXXXXX")).string();
+    const std::string prefix = temporaryPrefix(path.filename().string());
+    sweepStaleTemporaries(directory, prefix);
+    std::string tempName = (directory / (prefix + std::to_string(::getpid()) + "-XXXXXX")).string();
     const int fd = ::mkstemp(tempName.data());
     if (fd < 0) {
         error = "cannot create a temporary file next to " + path.string() + ": " + describeErrno();
         return false;
     }
-    const int slot = rememberTemporary(tempName);
+    prepared = {path, tempName, rememberTemporary(tempName)};
     auto fail = [&](const std::string& what) {
         error = what;
         ::close(fd);
-        ::unlink(tempName.c_str());
-        forgetTemporary(slot);
+        abandon(prepared);
         return false;
     };
     if (!writeAll(fd, contents)) return fail("cannot write " + path.string() + ": " + describeErrno());
@@ -162,18 +188,22 @@ bool replaceAtomically(const fs::path& path, std::string_view contents, std::str
     if (::fsync(fd) != 0) return fail("cannot flush " + path.string() + ": " + describeErrno());
     if (::close(fd) != 0) {
         error = "cannot close " + tempName + ": " + describeErrno();
-        ::unlink(tempName.c_str());
-        forgetTemporary(slot);
+        abandon(prepared);
         return false;
     }
-    if (::rename(tempName.c_str(), path.c_str()) != 0) {
-        error = "cannot replace " + path.string() + ": " + describeErrno();
-        ::unlink(tempName.c_str());
-        forgetTemporary(slot);
+    return true;
+}
+
+/// The second half: the rename, made durable.
+bool commitReplacement(PreparedReplacement& prepared, std::string& error) {
+    if (::rename(prepared.temporary.c_str(), prepared.target.c_str()) != 0) {
+        error = "cannot replace " + prepared.target.string() + ": " + describeErrno();
+        abandon(prepared);
         return false;
     }
-    forgetTemporary(slot);
-    // Make the rename itself durable; a failure here leaves a complete file in place, so it is not an error.
+    forgetTemporary(prepared.slot);
+    // A failure here leaves a complete file in place, so it is not an error.
+    const fs::path directory = prepared.target.has_parent_path() ? prepared.target.parent_path() : fs::path(".");
     const int dirFd = ::open(directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (dirFd >= 0) {
         ::fsync(dirFd);
@@ -182,9 +212,43 @@ bool replaceAtomically(const fs::path& path, std::string_view contents, std::str
     return true;
 }
 
+/// How one output is written, decided before anything is.
+struct PlannedWrite {
+    fs::path path;  ///< as given (streams) or with its links followed (replacements)
+    std::string_view contents;
+    bool stream = false;
+};
+
+bool planWrite(const OutputFile& file, PlannedWrite& planned, std::string& error) {
+    planned = {file.path, file.contents, false};
+    struct stat status {};
+    if (::stat(file.path.c_str(), &status) == 0) {  // through any links
+        if (S_ISDIR(status.st_mode)) {
+            error = "cannot write " + file.path.string() + ": it is a folder; name a file in it";
+            return false;
+        }
+        // Opened by the name given: /dev/stdout and other /proc links to pipes resolve only so.
+        if (S_ISCHR(status.st_mode) || S_ISFIFO(status.st_mode)) return planned.stream = true, true;
+        if (!S_ISREG(status.st_mode)) {
+            error = "cannot write " + file.path.string() + ": it is a block device or a socket, not a file; name a file, a character device or a pipe";
+            return false;
+        }
+        // A rename replaces a read-only file as easily as any (only the folder's permission counts),
+        // and root may write anything: the mode bits are the owner's word that it must stay.
+        if ((status.st_mode & 0222) == 0 || (::geteuid() != 0 && ::access(file.path.c_str(), W_OK) != 0)) {
+            char mode[8];
+            std::snprintf(mode, sizeof mode, "%04o", static_cast<unsigned>(status.st_mode & 07777));
+            error = "cannot write " + file.path.string() + ": it is read-only (mode " + mode + "): make it writable (chmod u+w " +
+                    file.path.string() + ") or choose another output";
+            return false;
+        }
+    }
+    return followLinks(file.path, planned.path, error);
+}
+
 } // namespace
 
-std::optional<std::string> readWholeFile(const fs::path& path, std::string& error) {
+std::optional<std::string> readWholeFile(const fs::path& path, std::string& error, std::uintmax_t maxBytes) {
     std::error_code ec;
     if (const fs::file_status status = fs::status(path, ec); !fs::is_regular_file(status)) {
         const char* what = !fs::exists(status)        ? "no such file"
@@ -195,9 +259,9 @@ std::optional<std::string> readWholeFile(const fs::path& path, std::string& erro
         error = "cannot read " + path.string() + ": " + what + ": check the path";
         return std::nullopt;
     }
-    if (const std::uintmax_t size = fs::file_size(path, ec); !ec && size > kMaxInputFileBytes) {
+    if (const std::uintmax_t size = fs::file_size(path, ec); !ec && size > maxBytes) {
         error = "cannot read " + path.string() + ": it is " + std::to_string(size >> 20) + " MB, more than the " +
-                std::to_string(kMaxInputFileBytes >> 20) + " MB any track, line or point file needs; is it the right file?";
+                std::to_string(maxBytes >> 20) + " MB a file of its kind may be; is it the right file?";
         return std::nullopt;
     }
     std::ifstream file(path, std::ios::binary);
@@ -211,22 +275,36 @@ std::optional<std::string> readWholeFile(const fs::path& path, std::string& erro
 }
 
 bool writeOutputFile(const fs::path& path, std::string_view contents, std::string& error) {
-    struct stat status {};
-    if (::stat(path.c_str(), &status) == 0) {  // through any links
-        if (S_ISDIR(status.st_mode)) {
-            error = "cannot write " + path.string() + ": it is a folder; name a file in it";
-            return false;
-        }
-        // Opened by the name given: /dev/stdout and other /proc links to pipes resolve only so.
-        if (S_ISCHR(status.st_mode) || S_ISFIFO(status.st_mode)) return writeStream(path, contents, error);
-        if (!S_ISREG(status.st_mode)) {
-            error = "cannot write " + path.string() + ": it is a block device or a socket, not a file; name a file, a character device or a pipe";
+    const OutputFile file{path, contents};
+    return writeOutputFiles({&file, 1}, error);
+}
+
+bool writeOutputFiles(std::span<const OutputFile> files, std::string& error) {
+    std::vector<PlannedWrite> plans(files.size());
+    for (std::size_t i = 0; i < files.size(); ++i)
+        if (!planWrite(files[i], plans[i], error)) return false;
+    std::vector<PreparedReplacement> prepared;
+    prepared.reserve(files.size());
+    const auto abandonAll = [&] {
+        for (PreparedReplacement& p : prepared) abandon(p);
+        return false;
+    };
+    for (const PlannedWrite& plan : plans) {
+        if (plan.stream) continue;
+        PreparedReplacement replacement;
+        if (!prepareReplacement(plan.path, plan.contents, replacement, error)) return abandonAll();
+        prepared.push_back(std::move(replacement));
+    }
+    // Streams cannot be taken back: written once every file is ready, and before any is replaced.
+    for (const PlannedWrite& plan : plans)
+        if (plan.stream && !writeStream(plan.path, plan.contents, error)) return abandonAll();
+    for (std::size_t i = 0; i < prepared.size(); ++i) {
+        if (!commitReplacement(prepared[i], error)) {
+            for (std::size_t rest = i + 1; rest < prepared.size(); ++rest) abandon(prepared[rest]);
             return false;
         }
     }
-    fs::path target;
-    if (!followLinks(path, target, error)) return false;
-    return replaceAtomically(target, contents, error);
+    return true;
 }
 
 void removeTemporaryFilesOnTerminationSignals() {

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -13,8 +14,8 @@ namespace formats {
 inline constexpr std::uintmax_t kMaxInputFileBytes = 256u << 20;
 
 /// Whole contents of a regular file, or nothing (with `error` saying why) when it cannot be read
-/// or is larger than kMaxInputFileBytes.
-std::optional<std::string> readWholeFile(const std::filesystem::path& path, std::string& error);
+/// or is larger than `maxBytes` (a .twbake reader passes formats::kMaxBakedFileBytes).
+std::optional<std::string> readWholeFile(const std::filesystem::path& path, std::string& error, std::uintmax_t maxBytes = kMaxInputFileBytes);
 
 /// Writes an output the way every command and the editor's export do (the output-path policy,
 /// docs/hardening.md):
@@ -28,8 +29,22 @@ std::optional<std::string> readWholeFile(const std::filesystem::path& path, std:
 ///   never replaced. A folder, a block device or a socket is refused.
 /// - Temporary files of earlier writes to the same target whose process no longer runs (killed
 ///   mid-write) are removed first.
+/// - A file without any write permission (`chmod 0444`) is refused, even for root: the mode is its
+///   owner's word that it must stay.
+/// - A temporary's name is cut to fit 255 bytes, however long the target's name.
 /// `error` says what went wrong, naming the path.
 bool writeOutputFile(const std::filesystem::path& path, std::string_view contents, std::string& error);
+
+/// One output of a command that writes several.
+struct OutputFile {
+    std::filesystem::path path;
+    std::string_view contents;
+};
+
+/// Several outputs as one: each as writeOutputFile would, but every file is written to its
+/// temporary (and every stream written) before any is renamed over its target, so a failure on one
+/// (a full disk) replaces none (`raceline --csv` failing had already replaced `-o`, issue 47).
+bool writeOutputFiles(std::span<const OutputFile> files, std::string& error);
 
 /// Removes the temporary file of a write in progress when the process is ended by SIGINT, SIGTERM,
 /// SIGHUP or SIGQUIT, then ends it as the signal would have. For command-line tools: call once at

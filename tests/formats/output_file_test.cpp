@@ -157,3 +157,56 @@ TEST_F(OutputFile, ATerminationSignalMidWriteLeavesNoTemporaryFile) {
 }
 
 } // namespace
+
+namespace {
+
+TEST_F(OutputFile, SeveralOutputsAreReplacedTogetherOrNotAtAll) {
+    std::string error;
+    ASSERT_TRUE(formats::writeOutputFile(file("a.twtrack"), "old a", error)) << error;
+    const std::string unwritable = (m_dir / "no-such-folder" / "b.csv").string();
+    const formats::OutputFile failing[] = {{file("a.twtrack"), "new a"}, {unwritable, "b"}};
+    EXPECT_FALSE(formats::writeOutputFiles(failing, error));
+    EXPECT_NE(error.find("no-such-folder"), std::string::npos) << error;
+    EXPECT_EQ(read(file("a.twtrack")), "old a") << "the first output was replaced although the second failed";
+    EXPECT_EQ(temporaries(), 0);
+
+    const formats::OutputFile full[] = {{file("a.twtrack"), "new a"}, {"/dev/full", "b"}};
+    EXPECT_FALSE(formats::writeOutputFiles(full, error));
+    EXPECT_EQ(read(file("a.twtrack")), "old a") << "a stream that failed left a file replaced";
+    EXPECT_EQ(temporaries(), 0);
+
+    const formats::OutputFile both[] = {{file("a.twtrack"), "new a"}, {file("b.csv"), "b"}};
+    ASSERT_TRUE(formats::writeOutputFiles(both, error)) << error;
+    EXPECT_EQ(read(file("a.twtrack")), "new a");
+    EXPECT_EQ(read(file("b.csv")), "b");
+}
+
+TEST_F(OutputFile, AReadOnlyFileIsRefusedEvenForRoot) {
+    std::string error;
+    ASSERT_TRUE(formats::writeOutputFile(file("kept"), "kept", error)) << error;
+    ASSERT_EQ(::chmod(file("kept").c_str(), 0444), 0);
+    EXPECT_FALSE(formats::writeOutputFile(file("kept"), "replaced", error));
+    EXPECT_NE(error.find("read-only (mode 0444)"), std::string::npos) << error;
+    EXPECT_EQ(read(file("kept")), "kept");
+    fs::create_symlink("kept", file("link"));
+    EXPECT_FALSE(formats::writeOutputFile(file("link"), "replaced", error)) << "through a link too";
+    EXPECT_EQ(read(file("kept")), "kept");
+    ASSERT_EQ(::chmod(file("kept").c_str(), 0644), 0);
+    EXPECT_TRUE(formats::writeOutputFile(file("kept"), "replaced", error)) << error;
+}
+
+TEST_F(OutputFile, ANameOfTwoHundredAndFiftyFiveBytesIsWrittenAndItsLeftoversSwept) {
+    const std::string name(255, 'n');
+    std::string error;
+    ASSERT_TRUE(formats::writeOutputFile(file(name), "one", error)) << error;
+    // A killed write's temporary, under the same cut name, is swept by the next write.
+    const std::string prefix = "." + name.substr(0, 255 - 23) + ".tmp-";
+    const fs::path stale = file(prefix + "999999999-abcdef");
+    { std::ofstream(stale) << "stale"; }
+    ASSERT_TRUE(formats::writeOutputFile(file(name), "two", error)) << error;
+    EXPECT_EQ(read(file(name)), "two");
+    EXPECT_FALSE(fs::exists(stale));
+    EXPECT_EQ(temporaries(), 0);
+}
+
+} // namespace

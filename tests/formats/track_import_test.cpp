@@ -204,3 +204,19 @@ TEST(WaypointImport, NarrowsGuessedMarginsWhereRegistrationWouldBeUndefined) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(CsvTable, ANumberBeyondADoubleIsOutOfRangeAsInJson) {
+    // 1e-999 was "not a number"; the JSON reader calls it out of range, and so does the CSV reader.
+    for (const char* text : {"1,2\n3,1e-999\n", "1,2\n3,1e999\n"}) {
+        const formats::CsvTable t = formats::parseNumericCsv(text);
+        ASSERT_EQ(t.diagnostics.size(), 1u) << text;
+        EXPECT_EQ(t.diagnostics[0].code, "number-out-of-range") << t.diagnostics[0].message;
+        EXPECT_EQ(t.diagnostics[0].line, 2u);
+        EXPECT_NE(t.diagnostics[0].message.find("beyond a double's range"), std::string::npos) << t.diagnostics[0].message;
+    }
+    EXPECT_EQ(formats::parseNumericCsv("1,2\n3,x\n").diagnostics.at(0).code, "csv-syntax");
+}
+
+} // namespace

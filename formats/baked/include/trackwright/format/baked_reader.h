@@ -49,6 +49,7 @@ enum class BakedLoadStatus : std::uint32_t {
     BadReference,       ///< an index inside a section points outside its target
     Misaligned,         ///< the buffer does not start on an 8-byte boundary
     BadValue,           ///< a number no bake holds (docs/formats.md, "Ranges"): edited and re-sealed, or written by a broken tool
+    TrailingBytes,      ///< bytes after the payload the header declares: something was appended to the file
 };
 
 /// One-line English explanation of a status, for logs and the CLI. For a file of another format
