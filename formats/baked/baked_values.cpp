@@ -6,6 +6,7 @@
 
 #include "trackwright/format/baked_values.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace trackwright::format::detail {
@@ -21,18 +22,65 @@ constexpr float kMaxSpeed = kMaxBakedSpeed;
 /// A unit vector's length after the float rounding of its components.
 constexpr float kUnitTolerance = 1e-3f;
 
-bool within(float value, float low, float high) { return value >= low && value <= high; }  // NaN fails
+/// NaN fails. `&`, not `&&`: a sound record's checks run without a branch each.
+bool within(float value, float low, float high) { return (value >= low) & (value <= high); }
 bool coordinate(float value) { return within(value, -kMaxLocalCoordinate, kMaxLocalCoordinate); }
 bool unit(float x, float y) { return within(x * x + y * y, 1.0f - 2.0f * kUnitTolerance, 1.0f + 2.0f * kUnitTolerance); }
-/// A stored length against the one measured from the stored floats: the float rounding of the
-/// length itself and of the positions it was measured from (`magnitude`, the sum of their
-/// coordinates' sizes), and a millimetre besides.
+/// The tolerance between a stored length and one measured from the stored floats: the float
+/// rounding of the length itself and of the positions it was measured from (`magnitude`, the sum
+/// of their coordinates' sizes), and a millimetre besides.
+double lengthTolerance(double length, double magnitude) { return 1e-3 + 4e-7 * std::fabs(length) + 3e-7 * magnitude; }
+
+/// A stored length against another stored one (a link against the distances either side of it).
 bool sameLength(double stored, double measured, double magnitude = 0.0) {
-    return std::fabs(stored - measured) <= 1e-3 + 4e-7 * std::fabs(measured) + 3e-7 * magnitude;
+    return std::fabs(stored - measured) <= lengthTolerance(measured, magnitude);
+}
+
+/// A stored length against the length whose square is `squared`, measured from stored positions,
+/// compared as squares: |√squared − stored| ≤ tolerance without the square root (a load checks
+/// every link and segment; the roots were a fifth of its value checks).
+bool lengthMatchesSquared(double stored, double squared, double magnitude) {
+    const double tolerance = lengthTolerance(stored, magnitude);
+    const double low = std::max(stored - tolerance, 0.0), high = stored + tolerance;
+    return high >= 0.0 && squared >= low * low && squared <= high * high;  // NaN fails
 }
 double size(float x, float y, float z) { return std::fabs(x) + std::fabs(y) + std::fabs(z); }
 
 BakedValueProblem problem(const char* section, std::uint64_t record, const char* what) { return {section, record, what}; }
+
+/// What is wrong with a node's own values, or nothing: one branch for a sound node, the first
+/// group out of range named for one that is not.
+const char* nodeValueProblem(const BakedNode& n) {
+    const bool position = coordinate(n.x) & coordinate(n.y) & coordinate(n.z);
+    const bool frame = unit(n.tangentX, n.tangentY) & unit(n.perpendicularX, n.perpendicularY) & within(n.tangentZ, -1.0f, 1.0f);
+    const bool widths = within(n.leftTrack, 0.0f, kMaxWidth) & within(n.leftRunoff, 0.0f, kMaxWidth) & within(n.leftWall, 0.0f, kMaxWidth) &
+                        within(n.rightTrack, 0.0f, kMaxWidth) & within(n.rightRunoff, 0.0f, kMaxWidth) & within(n.rightWall, 0.0f, kMaxWidth);
+    const bool rest = within(n.curvature, -kMaxBakedCurvature, kMaxBakedCurvature) & within(n.bezierCurvature, 0.0f, kMaxBakedCurvature) &
+                      within(n.speedOverride, 0.0f, kMaxSpeed) & within(n.banking, -kMaxBakedBanking, kMaxBakedBanking) &
+                      (n.grip > kMinBakedGrip) & (n.grip <= kMaxBakedGrip);
+    if (position & frame & widths & rest) return nullptr;
+    return !position ? "position beyond 200 km of the origin or not finite"
+           : !frame  ? "tangent or perpendicular not a unit vector"
+           : !widths ? "width negative, beyond 1 km or not finite"
+                     : "curvature, speed override, banking or grip out of range";
+}
+
+/// The same for a line point's own values.
+const char* linePointValueProblem(const BakedLinePoint& p) {
+    const bool values = coordinate(p.x) & coordinate(p.y) & coordinate(p.z) & within(p.offset, -kMaxWidth, kMaxWidth) &
+                        within(p.curvature, -kMaxBakedCurvature, kMaxBakedCurvature);
+    const bool frame = unit(p.tangentX, p.tangentY) & unit(p.perpendicularX, p.perpendicularY) & within(p.tangentZ, -1.0f, 1.0f);
+    if (values & frame) return nullptr;
+    return !values ? "position, offset or curvature out of range" : "tangent or perpendicular not a unit vector";
+}
+
+/// True when every one of `count` values is within [low, high]: branch-free, so the compiler
+/// runs it on whole vectors (speed hints are most of a bake's numbers).
+bool allWithin(const float* values, std::size_t count, float low, float high) {
+    unsigned outside = 0;
+    for (std::size_t i = 0; i < count; ++i) outside |= static_cast<unsigned>(!within(values[i], low, high));
+    return outside == 0;
+}
 
 /// Nodes, route by route: in range, unit frames, widths, and the links and distances the positions
 /// give (a node moved by hand no longer agrees with its neighbours' links).
@@ -43,17 +91,7 @@ bool nodesAreSound(const BakedTrackView& v, BakedValueProblem& out) {
         const bool closed = (route.flags & kRouteClosed) != 0;
         if (route.nodeCount > 0 && nodes[0].distance != 0.0f) return out = problem("nodes", route.firstNode, "a route's first node is not at distance 0"), false;
         for (std::uint32_t k = 0; k < route.nodeCount; ++k) {
-            const BakedNode& n = nodes[k];
-            const std::uint64_t record = route.firstNode + k;
-            if (!coordinate(n.x) || !coordinate(n.y) || !coordinate(n.z)) return out = problem("nodes", record, "position beyond 200 km of the origin or not finite"), false;
-            if (!unit(n.tangentX, n.tangentY) || !unit(n.perpendicularX, n.perpendicularY) || !within(n.tangentZ, -1.0f, 1.0f))
-                return out = problem("nodes", record, "tangent or perpendicular not a unit vector"), false;
-            const float widths[] = {n.leftTrack, n.leftRunoff, n.leftWall, n.rightTrack, n.rightRunoff, n.rightWall};
-            for (float w : widths)
-                if (!within(w, 0.0f, kMaxWidth)) return out = problem("nodes", record, "width negative, beyond 1 km or not finite"), false;
-            if (!within(n.curvature, -kMaxBakedCurvature, kMaxBakedCurvature) || !within(n.bezierCurvature, 0.0f, kMaxBakedCurvature) || !within(n.speedOverride, 0.0f, kMaxSpeed) ||
-                !within(n.banking, -kMaxBakedBanking, kMaxBakedBanking) || !(n.grip > kMinBakedGrip && n.grip <= kMaxBakedGrip))
-                return out = problem("nodes", record, "curvature, speed override, banking or grip out of range"), false;
+            if (const char* why = nodeValueProblem(nodes[k])) return out = problem("nodes", route.firstNode + k, why), false;
         }
         // Then the links, between nodes known to be in range (a node at 1e30 is named, not its neighbour's link).
         for (std::uint32_t k = 0; k < route.nodeCount; ++k) {
@@ -62,9 +100,9 @@ bool nodesAreSound(const BakedTrackView& v, BakedValueProblem& out) {
             const bool hasNext = closed || k + 1 < route.nodeCount;
             const BakedNode& next = nodes[hasNext ? (k + 1) % route.nodeCount : k];
             const double dx = double(next.x) - n.x, dy = double(next.y) - n.y, dz = double(next.z) - n.z;
-            const double plan = std::sqrt(dx * dx + dy * dy), link = std::sqrt(plan * plan + dz * dz);
+            const double plan = dx * dx + dy * dy, link = plan + dz * dz;  // squared
             const double magnitude = size(n.x, n.y, n.z) + size(next.x, next.y, next.z);
-            if (!sameLength(n.linkPlanLength, plan, magnitude) || !sameLength(n.linkLength, link, magnitude))
+            if (!lengthMatchesSquared(n.linkPlanLength, plan, magnitude) || !lengthMatchesSquared(n.linkLength, link, magnitude))
                 return out = problem("nodes", record, "link length does not match the positions (a node moved after baking)"), false;
             // Distances grow by the links: checked link by link, so a float's rounding never piles up.
             const double end = k + 1 < route.nodeCount ? double(nodes[k + 1].distance) : double(route.length);
@@ -89,23 +127,20 @@ bool linesAreSound(const BakedTrackView& v, BakedValueProblem& out) {
             const BakedLinePoint& p = points[k];
             const BakedNode& n = nodes[k];
             const std::uint64_t record = line.firstPoint + k;
-            if (!coordinate(p.x) || !coordinate(p.y) || !coordinate(p.z) || !within(p.offset, -kMaxWidth, kMaxWidth) ||
-                !within(p.curvature, -kMaxBakedCurvature, kMaxBakedCurvature))
-                return out = problem("line points", record, "position, offset or curvature out of range"), false;
-            if (!unit(p.tangentX, p.tangentY) || !unit(p.perpendicularX, p.perpendicularY) || !within(p.tangentZ, -1.0f, 1.0f))
-                return out = problem("line points", record, "tangent or perpendicular not a unit vector"), false;
+            if (const char* why = linePointValueProblem(p)) return out = problem("line points", record, why), false;
             const double ox = double(n.x) + double(n.perpendicularX) * p.offset - p.x, oy = double(n.y) + double(n.perpendicularY) * p.offset - p.y;
-            if (std::sqrt(ox * ox + oy * oy) > 0.01 + 6e-7 * size(n.x, n.y, p.offset) || p.z != n.z)
+            const double reach = 0.01 + 6e-7 * size(n.x, n.y, p.offset);
+            if (!(ox * ox + oy * oy <= reach * reach) || p.z != n.z)
                 return out = problem("line points", record, "not on its node's perpendicular at its offset"), false;
-            double segment = 0.0, magnitude = 0.0;
+            double segment = 0.0, magnitude = 0.0;  // squared
             if (closed || k + 1 < route.nodeCount) {
                 const BakedLinePoint& next = points[(k + 1) % route.nodeCount];
                 const double dx = double(next.x) - p.x, dy = double(next.y) - p.y, dz = double(next.z) - p.z;
-                segment = std::sqrt(dx * dx + dy * dy + dz * dz);
+                segment = dx * dx + dy * dy + dz * dz;
                 magnitude = size(p.x, p.y, p.z) + size(next.x, next.y, next.z);
             }
             const double end = k + 1 < route.nodeCount ? double(points[k + 1].distance) : double(line.length);
-            if (!sameLength(segment, end - p.distance, magnitude + std::fabs(end) + std::fabs(p.distance)))
+            if (!lengthMatchesSquared(end - p.distance, segment, magnitude + std::fabs(end) + std::fabs(p.distance)))
                 return out = problem(k + 1 < route.nodeCount ? "line points" : "lines", k + 1 < route.nodeCount ? record + 1 : l,
                                      k + 1 < route.nodeCount ? "distance is not the previous point's plus its segment" : "length is not its last point's distance plus its segment"), false;
         }
@@ -124,9 +159,7 @@ bool hintsAreSound(const BakedTrackView& v, BakedValueProblem& out) {
         const BakedSpeedProfile& profile = v.speedProfiles[p];
         if (!(profile.lapTime >= 0.0f) || !std::isfinite(profile.lapTime)) return out = problem("speed profiles", p, "lap time negative or not finite"), false;
         const std::uint32_t count = v.routes[v.lines[profile.line].route].nodeCount;
-        bool sound = true;
-        for (std::uint32_t k = 0; k < count; ++k) sound &= within(v.speedHints[profile.firstHint + k], 0.0f, kMaxSpeed);
-        if (!sound)
+        if (!allWithin(v.speedHints.data() + profile.firstHint, count, 0.0f, kMaxSpeed))
             for (std::uint32_t k = 0; k < count; ++k)
                 if (!within(v.speedHints[profile.firstHint + k], 0.0f, kMaxSpeed))
                     return out = problem("speed hints", profile.firstHint + k, "speed negative, beyond 1000 m/s or not finite"), false;
