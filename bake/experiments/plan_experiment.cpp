@@ -1,4 +1,5 @@
 #include "bake/experiments/plan_experiment.h"
+#include "bake/pipeline/loaded_bake.h"
 
 #include "bake/pipeline/bake_track.h"
 #include "formats/baked/baked_writer.h"
@@ -236,11 +237,10 @@ formats::TrackDocument curveRoad(const CurveType& curve, double w) {
 std::vector<SearchOutcome> runCurveSearches(const CurveType& curve, int count, std::uint64_t seed, unsigned jobs, const trackwright::PlanSettings& settings) {
     const BakeResult baked = bakeTrack(curveRoad(curve));
     if (!baked.data) throw std::runtime_error(std::string("the ") + curve.name + " curve road does not bake");
-    const std::vector<std::byte> bytes = formats::writeBakedTrack(*baked.data);
-    std::vector<std::uint64_t> storage((bytes.size() + 7) / 8);
-    std::memcpy(storage.data(), bytes.data(), bytes.size());
-    trackwright::BakedTrack track;
-    trackwright::loadBakedTrack({reinterpret_cast<const std::byte*>(storage.data()), bytes.size()}, track);
+    LoadedBake loaded;
+    if (loadBakedData(*baked.data, loaded) != trackwright::LoadStatus::Ok)
+        throw std::runtime_error(std::string("the ") + curve.name + " curve road's bake does not load");
+    const trackwright::BakedTrack& track = loaded.track;
     const formats::BakedRoute& route = track.view.routes[0];
     const formats::BakedNode& first = track.view.nodes[route.firstNode];
     const formats::BakedNode& last = track.view.nodes[route.firstNode + route.nodeCount - 1];

@@ -131,7 +131,9 @@ void SimulatedCar::advance(double dtSeconds) {
     // The road under the car: where it is registered, else where it last was (off the walls for a tick).
     // In traffic the wake of the car ahead spares some of this car's drag (traffic/slipstream.h).
     const float tow = m_traffic && here.defined ? trackwright::slipstreamShare(*m_traffic, m_body.state.speed, here.lateral) : 0.0f;
-    trackwright::stepVehicle(tow > 0.0f ? trackwright::inSlipstream(m_vehicle, tow) : m_vehicle, controls, dt, m_body, m_last.road);
+    // Refused only for a tick past kMaxTick or parameters no vehicle has, which neither the race loop
+    // nor a validated class gives; a refused step leaves the car where it was, as a stuck car.
+    static_cast<void>(trackwright::stepVehicle(tow > 0.0f ? trackwright::inSlipstream(m_vehicle, tow) : m_vehicle, controls, dt, m_body, m_last.road));
     trackwright::resolveWallContact(track, m_last, m_body);
     if (const trackwright::TeleportRequest t = m_follower->takeTeleportRequest(); t.requested) {
         m_body = {};

@@ -305,9 +305,11 @@ void PreviewPanel::applyRow(int row) {
     if (m_rebuilding || row < 0 || row >= static_cast<int>(m_controller->simulation().cars().size())) return;
     auto text = [&](int column) { return static_cast<QComboBox*>(m_carTable->cellWidget(row, column))->currentText().toStdString(); };
     PreviewCarSetup setup;
-    trackwright::vehiclePresetByName(text(VehicleColumn).c_str(), setup.vehicle);
+    // The combo boxes list only the runtime's own names; one it does not know would be a bug here.
+    if (!trackwright::vehiclePresetByName(text(VehicleColumn).c_str(), setup.vehicle) ||
+        !trackwright::followerByName(text(FollowerColumn).c_str(), setup.follower))
+        return;
     setup.vehicleClass = text(ClassColumn);
-    trackwright::followerByName(text(FollowerColumn).c_str(), setup.follower);
     setup.line = text(LineColumn);
     m_controller->setCarSetup(static_cast<std::size_t>(row), setup);
 }

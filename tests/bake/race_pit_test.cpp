@@ -45,7 +45,7 @@ std::uint32_t pitBox(const trackwright::BakedTrack& track, const char* label) {
     std::uint32_t index = 0;
     for (std::uint32_t from = 0; trackwright::findMarker(track, "pit-box", from, index); from = index + 1) {
         trackwright::TrackMarker m;
-        trackwright::markerAt(track, index, m);
+        EXPECT_TRUE(trackwright::markerAt(track, index, m));
         if (std::strcmp(m.label, label) == 0) return index;
     }
     return trackwright::format::kNoRoute;

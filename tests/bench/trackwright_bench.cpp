@@ -262,7 +262,7 @@ void BM_FollowerTick(benchmark::State& state, trackwright::FollowerKind kind, bo
         for (std::size_t i = 0; i < cars; ++i) {
             const trackwright::Registration r = registrars[i].update(bodies[i].state.position);
             const trackwright::Controls c = followers[i]->update({bodies[i].state, r, dt});
-            trackwright::stepVehicle(vehicle, c, dt, bodies[i], r.road);
+            if (!trackwright::stepVehicle(vehicle, c, dt, bodies[i], r.road)) state.SkipWithError("the vehicle model refused a step");
         }
     }
     // items_per_second is car ticks per second: 1e9 / it is the nanoseconds per car per tick.
@@ -340,10 +340,10 @@ void BM_RaceWorldTick(benchmark::State& state) {
     std::vector<trackwright::Registration> lastDefined(cars);
     const auto tick = [&] {
         for (std::size_t i = 0; i < cars; ++i) states[i] = bodies[i].state;
-        world.step(states, 1.0f / 60.0f, controls);
+        if (world.step(states, 1.0f / 60.0f, controls) != trackwright::RaceWorldStatus::Ok) state.SkipWithError("the race refused a step");
         for (std::uint32_t i = 0; i < cars; ++i) {
             if (world.registration(i).defined) lastDefined[i] = world.registration(i);
-            trackwright::stepVehicle(vehicle, controls[i], 1.0f / 60.0f, bodies[i], lastDefined[i].road);
+            if (!trackwright::stepVehicle(vehicle, controls[i], 1.0f / 60.0f, bodies[i], lastDefined[i].road)) state.SkipWithError("the vehicle model refused a step");
             trackwright::resolveWallContact(track, lastDefined[i], bodies[i]);
         }
     };

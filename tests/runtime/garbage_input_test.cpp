@@ -107,7 +107,7 @@ TEST(GarbageInput, EveryFollowerGivesNeutralControlsForANonFiniteStateAndRecover
     // The reference vehicle takes NaN controls as neutral and stays finite.
     trackwright::VehicleBody body;
     body.state = good;
-    trackwright::stepVehicle(car, {kNaN, kNaN, false}, 1.0f / 60.0f, body);
+    EXPECT_TRUE(trackwright::stepVehicle(car, {kNaN, kNaN, false}, 1.0f / 60.0f, body)) << "NaN controls are neutral, not a refusal";
     EXPECT_TRUE(trackwright::isFinite(body.state));
 }
 

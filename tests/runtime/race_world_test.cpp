@@ -69,7 +69,7 @@ struct Game {
         ASSERT_EQ(world.step(states, kDt, controls), trackwright::RaceWorldStatus::Ok);
         for (std::uint32_t i = 0; i < bodies.size(); ++i) {
             if (world.registration(i).defined) lastDefined[i] = world.registration(i);
-            trackwright::stepVehicle(world.setup(i).vehicle, controls[i], kDt, bodies[i], lastDefined[i].road);
+            EXPECT_TRUE(trackwright::stepVehicle(world.setup(i).vehicle, controls[i], kDt, bodies[i], lastDefined[i].road));
             trackwright::resolveWallContact(track, lastDefined[i], bodies[i]);
             if (const trackwright::TeleportRequest t = world.takeTeleportRequest(i); t.requested) {
                 bodies[i] = {};

@@ -43,7 +43,7 @@ LapFigures driveALap(const trackwright::BakedTrack& track, float understeer) {
     auto driver = trackwright::makeFollower(trackwright::FollowerKind::Runner, track, line, 0, car);
     trackwright::Registrar registrar(track);
     trackwright::VehicleState start;
-    trackwright::gridSlot(track, 0, {}, start);
+    EXPECT_TRUE(trackwright::gridSlot(track, 0, {}, start));
     trackwright::VehicleBody body = trackwright::startingBody(car, start);
     trackwright::LineSampler sampler(track, line, 0);
     const float dt = 1.0f / 60.0f;
@@ -70,7 +70,7 @@ LapFigures driveALap(const trackwright::BakedTrack& track, float understeer) {
         }
         c.steering /= 1.0f + understeer * body.state.speed * body.state.speed;  // the tyres slip
         const trackwright::format::Vec2 before = body.state.position;
-        trackwright::stepVehicle(car, c, dt, body, where.road);
+        EXPECT_TRUE(trackwright::stepVehicle(car, c, dt, body, where.road));
         travelled += std::hypot(body.state.position.x - before.x, body.state.position.y - before.y);
         f.time += dt;
     }
@@ -156,7 +156,7 @@ TEST(RealCarDriving, ACarWithLessGripThanItsDescriptionLearnsWhereItRunsWide) {
     ASSERT_TRUE(driver);
     trackwright::Registrar registrar(track);
     trackwright::VehicleState start;
-    trackwright::gridSlot(track, 0, {}, start);
+    EXPECT_TRUE(trackwright::gridSlot(track, 0, {}, start));
     trackwright::VehicleBody body = trackwright::startingBody(real, start);
     trackwright::LineSampler sampler(track, line, gtClass);
     trackwright::LapCounter laps(track);
@@ -172,7 +172,7 @@ TEST(RealCarDriving, ACarWithLessGripThanItsDescriptionLearnsWhereItRunsWide) {
             const float lineLateral = sampler.sample(trackwright::lineDistanceAt(track, line, where)).lateral;
             wide[lap] = std::max(wide[lap], static_cast<double>(std::abs(where.lateral - lineLateral)));
         }
-        trackwright::stepVehicle(real, c, dt, body, where.road);
+        EXPECT_TRUE(trackwright::stepVehicle(real, c, dt, body, where.road));
         laps.update(registrar.update(body.state.position), dt);
         lap = std::min(4, static_cast<int>(laps.status().lapsCompleted));
     }
@@ -198,7 +198,7 @@ TEST(RealCarDriving, DuringACountdownEveryFollowerHoldsTheBrakesAndTheDriversClo
     const auto sample = tw::test::bakeSampleFile("kart.twtrack");
     const VehicleParameters car = trackwright::vehiclePreset(trackwright::VehiclePreset::Car);
     trackwright::VehicleState start;
-    trackwright::gridSlot(sample->track, 0, {}, start);
+    EXPECT_TRUE(trackwright::gridSlot(sample->track, 0, {}, start));
     trackwright::Registrar registrar(sample->track);
     const trackwright::Registration where = registrar.update(start.position);
     for (trackwright::FollowerKind kind : trackwright::kAllFollowerKinds) {

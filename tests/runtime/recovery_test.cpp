@@ -124,7 +124,7 @@ TEST(ManeuverTracker, ReferenceModelDrivesThePlannedManeuverToItsEnd) {
     int contacts = 0;
     for (int tick = 0; tick < 60 * 120 && tracker.active(); ++tick) {
         const trackwright::Controls c = tracker.update(body.state, dt, armoured, {});
-        trackwright::stepVehicle(armoured, c, dt, body);
+        EXPECT_TRUE(trackwright::stepVehicle(armoured, c, dt, body));
         const trackwright::Registration here = registrar.update(body.state.position);
         if (here.defined) last = here;
         contacts += trackwright::resolveWallContact(sample->track, last, body);

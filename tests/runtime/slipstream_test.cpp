@@ -62,18 +62,18 @@ TEST(VehicleModel, ACarCarriedAboveTopSpeedKeepsMostOfItsSurplusOnFullThrottle) 
     trackwright::VehicleBody body;
     body.state.speed = 63.0f;
     body.velocity = {63.0, 0.0};
-    for (int i = 0; i < 120; ++i) trackwright::stepVehicle(car, {0.0f, 1.0f, false}, 1.0f / 60.0f, body);
+    for (int i = 0; i < 120; ++i) EXPECT_TRUE(trackwright::stepVehicle(car, {0.0f, 1.0f, false}, 1.0f / 60.0f, body));
     EXPECT_GT(body.state.speed, 62.5f);
     EXPECT_LT(body.state.speed, 63.0f);
     // At top speed on full throttle it holds top speed.
     body.state.speed = car.topSpeed;
     body.velocity = {car.topSpeed, 0.0};
-    for (int i = 0; i < 120; ++i) trackwright::stepVehicle(car, {0.0f, 1.0f, false}, 1.0f / 60.0f, body);
+    for (int i = 0; i < 120; ++i) EXPECT_TRUE(trackwright::stepVehicle(car, {0.0f, 1.0f, false}, 1.0f / 60.0f, body));
     EXPECT_NEAR(body.state.speed, car.topSpeed, 1e-3f);
     // Lifting off, the surplus goes as before.
     body.state.speed = 63.0f;
     body.velocity = {63.0, 0.0};
-    for (int i = 0; i < 120; ++i) trackwright::stepVehicle(car, {0.0f, 0.0f, false}, 1.0f / 60.0f, body);
+    for (int i = 0; i < 120; ++i) EXPECT_TRUE(trackwright::stepVehicle(car, {0.0f, 0.0f, false}, 1.0f / 60.0f, body));
     EXPECT_LT(body.state.speed, 60.0f);
 }
 

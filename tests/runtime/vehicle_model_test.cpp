@@ -10,7 +10,7 @@
 namespace {
 
 trackwright::VehicleBody drive(const trackwright::VehicleParameters& v, trackwright::Controls c, double seconds, trackwright::VehicleBody body = {}) {
-    for (int i = 0; i < static_cast<int>(seconds * 60.0); ++i) trackwright::stepVehicle(v, c, 1.0f / 60.0f, body);
+    for (int i = 0; i < static_cast<int>(seconds * 60.0); ++i) EXPECT_TRUE(trackwright::stepVehicle(v, c, 1.0f / 60.0f, body));
     return body;
 }
 
@@ -37,7 +37,7 @@ TEST(VehicleModel, BrakesToAStopThenReversesOnlyWhenStopped) {
 TEST(VehicleModel, SteeringTurnsAtALimitedRate) {
     const auto car = trackwright::vehiclePreset(trackwright::VehiclePreset::Car);
     trackwright::VehicleBody b;
-    trackwright::stepVehicle(car, {1.0f, 0.0f, false}, 0.1f, b);
+    EXPECT_TRUE(trackwright::stepVehicle(car, {1.0f, 0.0f, false}, 0.1f, b));
     EXPECT_NEAR(b.steeringAngle, car.steeringRate * 0.1f, 1e-6);
 }
 
@@ -150,8 +150,8 @@ TEST(VehicleModelRoad, AClimbSlowsTheCarByGSinTheAngleAndADescentSpeedsItUp) {
     trackwright::VehicleBody a, b;
     for (int i = 0; i < 300; ++i) {
         const trackwright::Controls c{0.6f * std::sin(0.05f * static_cast<float>(i)), 0.8f, false};
-        trackwright::stepVehicle(car, c, 1.0f / 60.0f, a);
-        trackwright::stepVehicle(car, c, 1.0f / 60.0f, b, trackwright::RoadSurface{0.0f, 0.0f, 1.0f, 0.0f, 0.3f, 0.9f});
+        EXPECT_TRUE(trackwright::stepVehicle(car, c, 1.0f / 60.0f, a));
+        EXPECT_TRUE(trackwright::stepVehicle(car, c, 1.0f / 60.0f, b, trackwright::RoadSurface{0.0f, 0.0f, 1.0f, 0.0f, 0.3f, 0.9f}));
     }
     EXPECT_EQ(a.state.position, b.state.position);
     EXPECT_EQ(a.velocity, b.velocity);

@@ -17,7 +17,7 @@ inline constexpr FollowerKind kAllFollowerKinds[] = {FollowerKind::Pursuit, Foll
 
 /// CLI names: "pursuit", "runner", "predictive", "rabbit", "waypoint", "baseline", "pursuit-tuned".
 const char* followerName(FollowerKind kind);
-bool followerByName(const char* name, FollowerKind& kind);
+[[nodiscard]] bool followerByName(const char* name, FollowerKind& kind);
 
 /// How fast a follower the factory makes may go.
 enum class FollowerSpeedCap : std::uint8_t {

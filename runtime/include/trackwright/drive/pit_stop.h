@@ -54,7 +54,7 @@ struct PitLane {
 
 /// The pit lane of `boxMarker` (a `pit-box` marker) for a car on `mainRoute`: false (and the reason
 /// in `status`) when there is none.
-bool findPitLane(const BakedTrack& track, std::uint32_t boxMarker, std::uint32_t mainRoute, PitLane& lane, PitRequestStatus& status);
+[[nodiscard]] bool findPitLane(const BakedTrack& track, std::uint32_t boxMarker, std::uint32_t mainRoute, PitLane& lane, PitRequestStatus& status);
 
 /// How the pit stop drives: the runner follower's figures (RunnerParameters) for its vehicle.
 struct PitDriving {

@@ -80,7 +80,7 @@ public:
     /// validDriverProfile refuses, a negative or non-finite length or width, or a world made with
     /// options validRaceWorldOptions refuses; AlreadyStarted after the first step; OutOfMemory when
     /// the allocation fails. Nothing is added then; no exception leaves it.
-    RaceWorldStatus addCar(const RaceCarSetup& setup, std::uint32_t* index = nullptr);
+    [[nodiscard]] RaceWorldStatus addCar(const RaceCarSetup& setup, std::uint32_t* index = nullptr);
     /// Lends every car's stuck manager (its follower's: pursuit and runner) a shared planner for
     /// planned recovery manoeuvres, cars added later included; nullptr detaches. The planner must
     /// outlive the world or be detached.
@@ -90,7 +90,7 @@ public:
     /// next `dt` seconds. InvalidArgument — nothing changed, and neutral controls written when
     /// `controls` has the right size — when either span's size is not size(), `dt` is negative,
     /// non-finite or longer than kMaxTick (0.25 s), or a state holds a non-finite number.
-    RaceWorldStatus step(std::span<const VehicleState> states, float dt, std::span<Controls> controls);
+    [[nodiscard]] RaceWorldStatus step(std::span<const VehicleState> states, float dt, std::span<Controls> controls);
 
     std::size_t size() const { return m_cars.size(); }
     /// s of race time: the time of the states the last step was given (0 until the second step).

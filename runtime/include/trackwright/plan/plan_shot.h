@@ -124,7 +124,7 @@ private:
 /// close for their straight by at most the goal's position tolerance touch instead: the shot then
 /// ends within the tolerance, as the search's own paths may. Allocates nothing.
 /// At most `maxValidated` candidates are walked through `validity` (the quickest first).
-bool findPlanShot(const PlanVehicle& vehicle, const PlanState& from, const PlanState& goal, const PlanGoalTolerance& tolerance,
+[[nodiscard]] bool findPlanShot(const PlanVehicle& vehicle, const PlanState& from, const PlanState& goal, const PlanGoalTolerance& tolerance,
                   const PlanValidity& validity, float spacing, PlanShotWorkspace& workspace, PlanShot& out,
                   double budget = std::numeric_limits<double>::infinity(), std::uint32_t maxValidated = std::numeric_limits<std::uint32_t>::max());
 

@@ -29,11 +29,11 @@ struct BakedTrack {
 /// The vehicle class named `name` (as the designer named it: "gt", "truck" …): its index into
 /// `track.view.vehicleClasses`, which speed hints, lines and followers take. False, and `index`
 /// untouched, when the track has no such class or `name` is null.
-bool findVehicleClass(const BakedTrack& track, const char* name, std::uint32_t& index);
+[[nodiscard]] bool findVehicleClass(const BakedTrack& track, const char* name, std::uint32_t& index);
 
 /// Validates `bytes` (8-byte aligned, see format::readBakedTrack) and, on success only, points
 /// `track` at them. Never throws, never allocates; `format::describeBakedLoad` says why not (for a
 /// file of another format version, which version it is and which this runtime reads).
-LoadStatus loadBakedTrack(std::span<const std::byte> bytes, BakedTrack& track) noexcept;
+[[nodiscard]] LoadStatus loadBakedTrack(std::span<const std::byte> bytes, BakedTrack& track) noexcept;
 
 } // namespace trackwright

@@ -34,7 +34,7 @@ struct TrackZone {
 /// How many zones the track holds.
 std::uint32_t zoneCount(const BakedTrack& track);
 /// Zone `index`: false, and `zone` untouched, when there is no such zone.
-bool zoneAt(const BakedTrack& track, std::uint32_t index, TrackZone& zone);
+[[nodiscard]] bool zoneAt(const BakedTrack& track, std::uint32_t index, TrackZone& zone);
 
 /// At `distance` m along `route`: inside a no-overtaking zone {None, false}; inside an overtaking
 /// zone {its sides, true} (the union of their sides where overtaking zones overlap); elsewhere

@@ -20,9 +20,9 @@ struct TrackMarker {
 /// How many markers the track holds.
 std::uint32_t markerCount(const BakedTrack& track);
 /// Marker `index`: false, and `marker` untouched, when there is no such marker.
-bool markerAt(const BakedTrack& track, std::uint32_t index, TrackMarker& marker);
+[[nodiscard]] bool markerAt(const BakedTrack& track, std::uint32_t index, TrackMarker& marker);
 /// The first marker of `kind` at or after `from` (so a loop with from = index + 1 walks all of a
 /// kind): its index, or false when there is none (or `kind` is null).
-bool findMarker(const BakedTrack& track, const char* kind, std::uint32_t from, std::uint32_t& index);
+[[nodiscard]] bool findMarker(const BakedTrack& track, const char* kind, std::uint32_t from, std::uint32_t& index);
 
 } // namespace trackwright

@@ -27,13 +27,13 @@ struct TrackPoint {
 
 /// The point `distance` metres along `route` (wrapped on a closed route, clamped to its ends on an
 /// open one). False, and `out` untouched, for a route that does not exist or a non-finite distance.
-bool routePointAt(const BakedTrack& track, std::uint32_t route, double distance, TrackPoint& out);
+[[nodiscard]] bool routePointAt(const BakedTrack& track, std::uint32_t route, double distance, TrackPoint& out);
 
 /// The centre-line point of any route nearest to `position`, for a car that is lost (far off the
 /// track, or where registration is undefined): where to put it back, facing the driving direction.
 /// `offTrack` is its distance from that point, metres. Looks at every segment, so it costs
 /// O(nodes) (about 10 µs on a 5 km track): for the rare lost car, not for every car every tick; a
 /// registered car's segment is known already. False for a non-finite position or an empty track.
-bool nearestTrackPoint(const BakedTrack& track, format::Vec2 position, TrackPoint& out, float& offTrack);
+[[nodiscard]] bool nearestTrackPoint(const BakedTrack& track, format::Vec2 position, TrackPoint& out, float& offTrack);
 
 } // namespace trackwright

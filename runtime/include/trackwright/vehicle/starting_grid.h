@@ -30,7 +30,7 @@ GridOptions designerGrid(const BakedTrack& track);
 /// speed but no yaw rate on a bend spins). False, `state` untouched, when the options hold a
 /// negative or non-finite number, or when an open route has no room behind its start for the slot
 /// (place the start marker further along the route).
-bool gridSlot(const BakedTrack& track, std::uint32_t slot, const GridOptions& options, VehicleState& state);
+[[nodiscard]] bool gridSlot(const BakedTrack& track, std::uint32_t slot, const GridOptions& options, VehicleState& state);
 
 /// The reference model's body for a car that starts in `state`: moving along its heading (no
 /// slide), its wheels already at the angle that turns at `state.yawRate`.

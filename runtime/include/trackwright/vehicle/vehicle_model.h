@@ -53,7 +53,7 @@ inline constexpr VehiclePreset kAllVehiclePresets[] = {VehiclePreset::Car, Vehic
 VehicleParameters vehiclePreset(VehiclePreset preset);
 const char* vehiclePresetName(VehiclePreset preset);
 /// The preset called `name` (CLI names above); false when there is none.
-bool vehiclePresetByName(const char* name, VehiclePreset& preset);
+[[nodiscard]] bool vehiclePresetByName(const char* name, VehiclePreset& preset);
 
 /// Full state of the simulated vehicle: what a follower sees plus what only physics needs.
 struct VehicleBody {
@@ -89,7 +89,7 @@ struct VehicleBody {
 /// a step that would leave one (parameters no vehicle has: a zero wheelbase, an infinite grip) is
 /// refused: false, and the body is left as it was. Check custom parameters once with
 /// validVehicleParameters; the C API does.
-bool stepVehicle(const VehicleParameters& vehicle, const Controls& controls, float dt, VehicleBody& body, const RoadSurface& road = {});
+[[nodiscard]] bool stepVehicle(const VehicleParameters& vehicle, const Controls& controls, float dt, VehicleBody& body, const RoadSurface& road = {});
 
 /// The longest single Euler step of the reference model, seconds (a 60 Hz frame).
 inline constexpr float kVehicleSubstep = 1.0f / 60.0f;

@@ -73,7 +73,7 @@ const char* describeBakedLoad(std::span<const std::byte> bytes, BakedLoadStatus 
 /// Checks sizes, version, layout, checksum, the section table, every cross-reference and every
 /// value's range and consistency (baked_limits.h), in that order, before handing out a view. On failure `view` is left untouched. Never throws, never
 /// allocates.
-BakedLoadStatus readBakedTrack(std::span<const std::byte> bytes, BakedTrackView& view) noexcept;
+[[nodiscard]] BakedLoadStatus readBakedTrack(std::span<const std::byte> bytes, BakedTrackView& view) noexcept;
 
 /// XXH3-64 of a byte range: the checksum and source hash of .twbake files.
 std::uint64_t bakedHash(const void* data, std::size_t size) noexcept;
