@@ -32,7 +32,8 @@ struct ValidationOptions {
 
 /// Checks a loaded document for everything that would make a bake wrong or a designer's intent
 /// ambiguous. Each diagnostic names its route and node(s) and the JSON path to fix. Deterministic
-/// order: references, numbers, widths, routes, geometry, lines, zones, race settings.
+/// order: references (markers among them), numbers, widths, routes, geometry, lines, zones, race
+/// settings.
 Diagnostics validate(const TrackDocument& document, const ValidationOptions& options = {});
 
 } // namespace formats

@@ -1,6 +1,8 @@
 #include "formats/source/track_json.h"
 #include "formats/validate/validate.h"
+#include "trackwright/format/marker_kinds.h"
 
+#include "tests/support/diagnostic_codes.h"
 #include "tests/support/test_tracks.h"
 
 #include <gtest/gtest.h>
@@ -20,10 +22,7 @@ using formats::Diagnostic;
 using formats::Diagnostics;
 using formats::TrackDocument;
 
-// Codes that are advice, not errors: a file with only these still bakes. Every other code is an
-// error.
-const std::set<std::string> kWarningCodes = {"node-unused", "line-beyond-track", "width-jump", "link-length-jump", "duplicate-line",
-                                           "steep-gradient", "zone-overlap"};
+using tw::test::kWarningCodes;
 
 const Diagnostic* find(const Diagnostics& diagnostics, const std::string& code) {
     for (const auto& d : diagnostics)
@@ -523,6 +522,83 @@ TEST(Validate, ValuesNoBakeHoldsAreRefusedBeforeTheBake) {
         const Diagnostics d = formats::validate(doc);
         EXPECT_NE(find(d, c.code), nullptr) << describe(d);
     }
+}
+
+} // namespace
+
+namespace {
+
+/// The one diagnostic of `code`: null when there is none or more than one.
+const Diagnostic* only(const Diagnostics& diagnostics, const std::string& code) {
+    const Diagnostic* found = nullptr;
+    for (const Diagnostic& d : diagnostics) {
+        if (d.code != code) continue;
+        if (found) return nullptr;
+        found = &d;
+    }
+    return found;
+}
+
+void expectMentions(const Diagnostic& d, std::initializer_list<std::string> parts) {
+    for (const std::string& part : parts) EXPECT_NE(d.message.find(part), std::string::npos) << "\"" << part << "\" not in: " << d.message;
+}
+
+// Issue 47: a race has one start line and one finish line; the runtime reads the first of each.
+TEST(Validate, ASecondStartOrFinishLineIsAnErrorNamingBothMarkers) {
+    TrackDocument doc = stadiumWithPit();
+    doc.markers = {{"start-finish", 0, "Line"}, {"start", 12, ""}, {"finish", 20, "Flag"}};
+    Diagnostics d = formats::validate(doc);
+    expectWellFormed(d, doc);
+    const Diagnostic* start = findAt(d, "several-start-lines", "markers[1].kind");
+    ASSERT_NE(start, nullptr) << describe(d);
+    EXPECT_EQ(start->severity, formats::Severity::Error);
+    EXPECT_EQ(start->node, 12u);
+    EXPECT_EQ(start->route, 0u);
+    expectMentions(*start, {"marker 1 (\"start\" at node 12)", "second start line", "marker 0 \"Line\" (\"start-finish\" at node 0)"});
+    const Diagnostic* finish = findAt(d, "several-start-lines", "markers[2].kind");
+    ASSERT_NE(finish, nullptr) << describe(d);
+    expectMentions(*finish, {"marker 2 \"Flag\" (\"finish\" at node 20)", "second finish line", "marker 0"});
+    EXPECT_EQ(d.size(), 2u) << describe(d);
+
+    // One of each is the race: a loop's start-finish with a sector; a start and a finish apart.
+    doc.markers = {{"start-finish", 0, ""}, {"sector", 12, ""}, {"pit-box", doc.routes[1].nodes[1], ""}};
+    EXPECT_TRUE(formats::validate(doc).empty()) << describe(formats::validate(doc));
+    doc.markers = {{"start", 0, ""}, {"finish", 12, ""}};
+    EXPECT_TRUE(formats::validate(doc).empty()) << describe(formats::validate(doc));
+    // A second start-finish is a second start and finish line: one error.
+    doc.markers = {{"start-finish", 0, ""}, {"start-finish", 12, ""}};
+    d = formats::validate(doc);
+    start = only(d, "several-start-lines");
+    ASSERT_NE(start, nullptr) << describe(d);
+    expectMentions(*start, {"marker 1 (\"start-finish\" at node 12) is a second start and finish line", "marker 0 (\"start-finish\" at node 0) is one already"});
+    // Two start lines on different routes are still two.
+    doc.markers = {{"start-finish", 0, ""}, {"start", doc.routes[1].nodes[0], ""}};
+    d = formats::validate(doc);
+    start = only(d, "several-start-lines");
+    ASSERT_NE(start, nullptr) << describe(d);
+    EXPECT_EQ(start->route, 1u);
+}
+
+// Issue 47: a marker of kind "wibble". Every kind formats lists is known; another warns, naming it
+// and the known ones (a game may bake a kind of its own, so it is not an error).
+TEST(Validate, AnUnknownMarkerKindWarnsNamingItAndTheKnownOnes) {
+    TrackDocument doc = stadium();
+    doc.markers = {{"start-finish", 0, ""}, {"wibble", 5, "W"}, {"Pit-Box", 7, ""}};
+    Diagnostics d = formats::validate(doc);
+    expectWellFormed(d, doc);
+    const Diagnostic* wibble = findAt(d, "marker-kind", "markers[1].kind");
+    ASSERT_NE(wibble, nullptr) << describe(d);
+    EXPECT_EQ(wibble->severity, formats::Severity::Warning);
+    EXPECT_EQ(wibble->node, 5u);
+    expectMentions(*wibble, {"marker 1 \"W\" (\"wibble\" at node 5)", "start-finish, start, finish, sector, pit-box, overtaking-entry"});
+    EXPECT_NE(findAt(d, "marker-kind", "markers[2].kind"), nullptr) << "kinds are case-sensitive" << describe(d);
+    EXPECT_EQ(d.size(), 2u) << describe(d);
+
+    doc.markers.clear();
+    for (const char* kind : trackwright::format::kMarkerKinds)
+        if (!trackwright::format::isStartLineKind(kind) && !trackwright::format::isFinishLineKind(kind)) doc.markers.push_back({kind, 3, ""});
+    doc.markers.push_back({trackwright::format::kMarkerStartFinish, 0, ""});
+    EXPECT_TRUE(formats::validate(doc).empty()) << describe(formats::validate(doc));
 }
 
 } // namespace
