@@ -1,5 +1,5 @@
-// Reference checks: route node lists, branch attachments, markers (their nodes, their kinds, one
-// start and one finish line). They run first so every later pass can index nodes through
+// Reference checks: route node lists, branch attachments, route names, markers (their nodes, their
+// kinds, one start and one finish line). They run first so every later pass can index nodes through
 // a route without bounds checks.
 
 #include "formats/validate/validate_detail.h"
@@ -7,6 +7,7 @@
 #include "trackwright/format/marker_kinds.h"
 
 #include <algorithm>
+#include <map>
 #include <optional>
 
 namespace formats::detail {
@@ -197,6 +198,23 @@ void checkMarkers(const TrackDocument& doc, DiagnosticSink& sink) {
     checkStartAndFinishLines(doc, sink);
 }
 
+/// Routes are told apart by index everywhere in a track (lines, branches, zones), so a repeated name
+/// breaks no reference: it is a warning. But messages, the editor's outline and a game looking a
+/// route up by its baked name cannot tell the two apart. An empty name may repeat: an unnamed route
+/// is named by its index.
+void checkRouteNames(const TrackDocument& doc, DiagnosticSink& sink) {
+    std::map<std::string, std::size_t> firstNamed;
+    for (std::size_t r = 0; r < doc.routes.size(); ++r) {
+        const std::string& name = doc.routes[r].name;
+        if (name.empty()) continue;
+        const auto [at, inserted] = firstNamed.emplace(name, r);
+        if (inserted) continue;
+        sink.warning("duplicate-route-name", routeName(doc, r) + " has the name of route " + std::to_string(at->second) +
+            ": messages, the editor and a game that finds a route by its name cannot tell them apart. Rename one of them",
+            routePath(r) + ".name").route = r;
+    }
+}
+
 } // namespace
 
 void checkReferences(const TrackDocument& doc, DiagnosticSink& sink, DocumentHealth& health) {
@@ -204,6 +222,7 @@ void checkReferences(const TrackDocument& doc, DiagnosticSink& sink, DocumentHea
     if (doc.routes.empty()) sink.error("no-routes", "the track has no route: add the main route (route 0) listing its nodes in driving order", "routes");
     checkRouteNodes(doc, sink, health);
     checkAttachments(doc, sink, health);
+    checkRouteNames(doc, sink);
     checkMarkers(doc, sink);
 }
 

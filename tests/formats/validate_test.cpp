@@ -601,4 +601,24 @@ TEST(Validate, AnUnknownMarkerKindWarnsNamingItAndTheKnownOnes) {
     EXPECT_TRUE(formats::validate(doc).empty()) << describe(formats::validate(doc));
 }
 
+// Issue 47: two routes named "main". Routes are told apart by index, so it warns; unnamed routes
+// may be many.
+TEST(Validate, TwoRoutesOfOneNameWarnNamingBoth) {
+    TrackDocument doc = stadiumWithPit();
+    doc.routes[1].name = "main";
+    Diagnostics d = formats::validate(doc);
+    expectWellFormed(d, doc);
+    const Diagnostic* twice = only(d, "duplicate-route-name");
+    ASSERT_NE(twice, nullptr) << describe(d);
+    EXPECT_EQ(twice->severity, formats::Severity::Warning);
+    EXPECT_EQ(twice->jsonPath, "routes[1].name");
+    EXPECT_EQ(twice->route, 1u);
+    expectMentions(*twice, {"route 1 \"main\"", "route 0", "Rename"});
+    EXPECT_FALSE(formats::hasErrors(d)) << describe(d);
+
+    doc.routes[0].name = doc.routes[1].name = "";
+    d = formats::validate(doc);
+    EXPECT_TRUE(d.empty()) << "unnamed routes are named by their index" << describe(d);
+}
+
 } // namespace
