@@ -66,6 +66,9 @@ void checkVehicleClasses(const TrackDocument& doc, DiagnosticSink& sink);
 void checkCrossingClearance(const TrackDocument& doc, DiagnosticSink& sink);
 /// Clears `geometryCheckable` for routes that touch a node that is not sound.
 void markUnsoundRoutes(const TrackDocument& doc, DocumentHealth& health);
+/// Tarmac along every route whose `geometryCheckable` is set: at least kMinTarmacWidth left and
+/// right together at every node (`no-tarmac`), one diagnostic per stretch of nodes narrower.
+void checkTarmac(const TrackDocument& doc, const DocumentHealth& health, DiagnosticSink& sink);
 /// Link lengths, width jumps, crossing perpendiculars and edge self-intersections of one route whose
 /// `geometryCheckable` is set.
 void checkRouteGeometry(const TrackDocument& doc, std::uint32_t route, const ValidationOptions& options, DiagnosticSink& sink);

@@ -621,4 +621,59 @@ TEST(Validate, TwoRoutesOfOneNameWarnNamingBoth) {
     EXPECT_TRUE(d.empty()) << "unnamed routes are named by their index" << describe(d);
 }
 
+// Issue 47: a node without tarmac. A stretch of such nodes is one error at its narrowest node; a
+// road of at least 1 m is a road, and a node on no route has no road to be wrong about.
+TEST(Validate, NodesWithoutTarmacAreErrorsNamingTheStretchAndTheNarrowest) {
+    TrackDocument doc = tw::test::circleTrack();
+    for (std::uint32_t n : {4u, 5u, 6u}) doc.nodes[n].left.track = doc.nodes[n].right.track = 0.3;
+    doc.nodes[5].right.track = 0.0;
+    doc.nodes[12].left.track = doc.nodes[12].right.track = 0.0;
+    for (double& offset : doc.lines[0].offsets) offset = 0.0;
+    Diagnostics d = formats::validate(doc);
+    expectWellFormed(d, doc);
+    const Diagnostic* stretch = findAt(d, "no-tarmac", "nodes[5].left.track");
+    ASSERT_NE(stretch, nullptr) << describe(d);
+    EXPECT_EQ(stretch->severity, formats::Severity::Error);
+    EXPECT_EQ(stretch->node, 5u);
+    EXPECT_EQ(stretch->route, 0u);
+    expectMentions(*stretch, {"nodes 4 to 6", "route 0 \"main\"", "3 nodes", "node 5, has 0.30 m", "left 0.30 m + right 0.00 m", "\"left.track\""});
+    const Diagnostic* single = findAt(d, "no-tarmac", "nodes[12].left.track");
+    ASSERT_NE(single, nullptr) << describe(d);
+    expectMentions(*single, {"node 12 on route 0 \"main\" has 0.00 m of tarmac", "1.00 m"});
+    EXPECT_EQ(std::count_if(d.begin(), d.end(), [](const Diagnostic& x) { return x.code == "no-tarmac"; }), 2) << describe(d);
+
+    doc = tw::test::circleTrack();
+    doc.nodes[7].left.track = doc.nodes[7].right.track = 0.5;  // 1 m together: narrow, but a road
+    for (double& offset : doc.lines[0].offsets) offset = 0.0;
+    doc.vehicleClasses.clear();
+    EXPECT_EQ(find(formats::validate(doc), "no-tarmac"), nullptr) << describe(formats::validate(doc));
+
+    doc = tw::test::circleTrack();
+    doc.nodes.push_back(formats::TrackNode{});  // all widths 0, on no route
+    doc.nodes.back().position = {500.0, 500.0, 0.0};
+    EXPECT_EQ(codes(formats::validate(doc)), std::set<std::string>{"node-unused"}) << describe(formats::validate(doc));
+}
+
+// Every node of a track imported without its widths: the stretch is one error, not 2000; beyond 20
+// stretches on a route the rest are counted in one.
+TEST(Validate, NoTarmacIsOneErrorPerStretchWithASummaryBeyondTwenty) {
+    TrackDocument doc = tw::test::circleTrack(2000, 640.0);
+    for (formats::TrackNode& node : doc.nodes) node.left.track = node.right.track = 0.0;
+    doc.lines.clear();
+    const Diagnostics d = formats::validate(doc);
+    const Diagnostic* stretch = only(d, "no-tarmac");
+    ASSERT_NE(stretch, nullptr) << describe(d);
+    expectMentions(*stretch, {"nodes 0 to 1999", "2000 nodes"});
+
+    // Every other node without tarmac: 50 stretches, 20 listed and one summary of the other 30.
+    doc = tw::test::circleTrack(100, 160.0);
+    for (std::size_t n = 0; n < doc.nodes.size(); n += 2) doc.nodes[n].left.track = doc.nodes[n].right.track = 0.0;
+    doc.lines.clear();
+    const Diagnostics many = formats::validate(doc);
+    EXPECT_EQ(std::count_if(many.begin(), many.end(), [](const Diagnostic& x) { return x.code == "no-tarmac"; }), 21) << describe(many);
+    const Diagnostic* summary = findAt(many, "no-tarmac", "routes[0].nodes");
+    ASSERT_NE(summary, nullptr) << describe(many);
+    expectMentions(*summary, {"30 more stretches (30 nodes)", "route 0 \"main\""});
+}
+
 } // namespace
