@@ -294,6 +294,37 @@ void checkTarmac(const TrackDocument& doc, const DocumentHealth& health, Diagnos
     }
 }
 
+void checkClassesFitTheRoad(const TrackDocument& doc, const DocumentHealth& health, DiagnosticSink& sink) {
+    for (std::size_t v = 0; v < doc.vehicleClasses.size(); ++v) {
+        const VehicleClass& c = doc.vehicleClasses[v];
+        // The class's own width wins; left out (0), a class with a car takes the car's (class_vehicle.h).
+        const bool fromCar = c.width == 0.0 && c.car;
+        const double width = fromCar ? c.car->width : c.width;
+        if (!(width > 0.0) || !std::isfinite(width)) continue;  // reported as vehicle-parameter, non-finite or vehicle-car
+        for (std::uint32_t r = 0; r < doc.routes.size(); ++r) {
+            if (!health.geometryCheckable[r]) continue;
+            std::size_t narrower = 0;
+            std::uint32_t narrowest = 0;
+            for (std::uint32_t n : doc.routes[r].nodes) {
+                const double tarmac = tarmacWidth(doc.nodes[n]);
+                // Below kMinTarmacWidth the node has no road at all: reported as no-tarmac.
+                if (tarmac < kMinTarmacWidth || !(width > tarmac)) continue;
+                if (narrower++ == 0 || tarmac < tarmacWidth(doc.nodes[narrowest])) narrowest = n;
+            }
+            if (narrower == 0) continue;
+            const TrackNode& node = doc.nodes[narrowest];
+            Diagnostic& d = sink.error("class-wider-than-road", "vehicle class \"" + c.name + "\" is " + metres(width) + " wide" +
+                (fromCar ? " (its car's width)" : "") + ", wider than the " + metres(tarmacWidth(node)) + " of tarmac (" + tarmacSides(node) +
+                ") at node " + std::to_string(narrowest) + " on " + routeName(doc, r) + (narrower == 1 ? "" : ", the narrowest of " +
+                counted(narrower, "node") + " narrower than the class") + ": it cannot drive there. Widen the tarmac (\"left.track\", "
+                "\"right.track\") or, if the class's width is mistyped, narrow the class",
+                "vehicle_classes[" + std::to_string(v) + "]" + (fromCar ? ".car.width" : ".width"));
+            d.route = r;
+            d.node = narrowest;
+        }
+    }
+}
+
 void checkVehicleClasses(const TrackDocument& doc, DiagnosticSink& sink) {
     std::set<std::string> names;
     for (std::size_t v = 0; v < doc.vehicleClasses.size(); ++v) {
