@@ -9,6 +9,7 @@
 #include "bake/sim/verification_laps.h"
 
 #include "formats/geometry/route_frames.h"
+#include "trackwright/format/marker_kinds.h"
 #include "trackwright/vehicle/vehicle_model.h"
 
 #include <algorithm>
@@ -216,11 +217,11 @@ RacingLineResult optimiseRacingLines(const formats::TrackDocument& input, const 
                 const AlternateLine left = overtakingLine(doc, r, bounds, racingCopy, true, job.vehicle.width, kOvertakingGap);
                 const AlternateLine right = overtakingLine(doc, r, bounds, racingCopy, false, job.vehicle.width, kOvertakingGap);
                 std::erase_if(doc.markers, [&](const formats::Marker& m) {
-                    return m.kind == "overtaking-entry" && std::find(route.nodes.begin(), route.nodes.end(), m.node) != route.nodes.end();
+                    return m.kind == formats::kMarkerOvertakingEntry && std::find(route.nodes.begin(), route.nodes.end(), m.node) != route.nodes.end();
                 });
                 for (const AlternateLine* side : {&left, &right}) {
                     for (std::size_t k : overtakingEntries(doc, r, racingCopy, side->offsets, job.vehicle.width))
-                        doc.markers.push_back({"overtaking-entry", route.nodes[k], side->name});
+                        doc.markers.push_back({formats::kMarkerOvertakingEntry, route.nodes[k], side->name});
                 }
                 for (const AlternateLine* alternate : {&defending, &left, &right}) putLine(doc, r, alternate->name, "", alternate->offsets);
             }

@@ -45,7 +45,7 @@ std::pair<int, int> pitLapRange(int laps) {
 std::vector<std::uint32_t> raceBoxes(const trackwright::BakedTrack& track) {
     std::vector<std::uint32_t> boxes;
     std::uint32_t index = 0;
-    for (std::uint32_t from = 0; trackwright::findMarker(track, "pit-box", from, index); from = index + 1) {
+    for (std::uint32_t from = 0; trackwright::findMarker(track, trackwright::format::kMarkerPitBox, from, index); from = index + 1) {
         trackwright::PitLane lane;
         trackwright::PitRequestStatus status;
         if (trackwright::findPitLane(track, index, 0, lane, status)) boxes.push_back(index);

@@ -1,6 +1,7 @@
 #include "formats/import/csv_table.h"
 #include "formats/geometry/registrable_widths.h"
 #include "formats/import/track_import.h"
+#include "trackwright/format/marker_kinds.h"
 
 #include <cmath>
 
@@ -65,7 +66,7 @@ void finishImport(TrackDocument doc, std::optional<std::string_view> racingLineC
         result.diagnostics.insert(result.diagnostics.end(), lineDiagnostics.begin(), lineDiagnostics.end());
         if (hasErrors(lineDiagnostics)) return;
     }
-    doc.markers.push_back({doc.routes.front().closed ? "start-finish" : "start", 0, ""});
+    doc.markers.push_back({doc.routes.front().closed ? kMarkerStartFinish : kMarkerStart, 0, ""});
     fitMarginsToRegistrableZone(doc, result.diagnostics);
     result.document = std::move(doc);
 }

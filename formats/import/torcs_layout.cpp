@@ -3,6 +3,7 @@
 
 #include "formats/geometry/registrable_widths.h"
 #include "formats/import/torcs_frame.h"
+#include "trackwright/format/marker_kinds.h"
 
 #include <algorithm>
 #include <cmath>
@@ -64,7 +65,7 @@ public:
         doc_.routes.push_back(std::move(main));
         layMainRoute();
         reportClosure();
-        doc_.markers.push_back({"start-finish", 0, ""});
+        doc_.markers.push_back({kMarkerStartFinish, 0, ""});
         if (model_.pits) layPitLane(*model_.pits);
         fitWidths();
         moveToTorcsFrame();
@@ -232,7 +233,7 @@ private:
             const auto nearest = std::min_element(laneDistances.begin(), laneDistances.end(),
                 [at](double a, double b) { return std::abs(a - at) < std::abs(b - at); });
             const std::size_t index = static_cast<std::size_t>(nearest - laneDistances.begin());
-            doc_.markers.push_back({"pit-box", doc_.routes[laneRoute].nodes[index], "box " + std::to_string(box + 1)});
+            doc_.markers.push_back({kMarkerPitBox, doc_.routes[laneRoute].nodes[index], "box " + std::to_string(box + 1)});
         }
     }
 

@@ -66,6 +66,13 @@ void checkVehicleClasses(const TrackDocument& doc, DiagnosticSink& sink);
 void checkCrossingClearance(const TrackDocument& doc, DiagnosticSink& sink);
 /// Clears `geometryCheckable` for routes that touch a node that is not sound.
 void markUnsoundRoutes(const TrackDocument& doc, DocumentHealth& health);
+/// Tarmac along every route whose `geometryCheckable` is set: at least kMinTarmacWidth left and
+/// right together at every node (`no-tarmac`), one diagnostic per stretch of nodes narrower.
+void checkTarmac(const TrackDocument& doc, const DocumentHealth& health, DiagnosticSink& sink);
+/// Every vehicle class fits the tarmac of every route whose `geometryCheckable` is set: its width
+/// at most the tarmac's, left and right together, at every node (`class-wider-than-road`), one
+/// diagnostic per class and route naming the narrowest node.
+void checkClassesFitTheRoad(const TrackDocument& doc, const DocumentHealth& health, DiagnosticSink& sink);
 /// Link lengths, width jumps, crossing perpendiculars and edge self-intersections of one route whose
 /// `geometryCheckable` is set.
 void checkRouteGeometry(const TrackDocument& doc, std::uint32_t route, const ValidationOptions& options, DiagnosticSink& sink);

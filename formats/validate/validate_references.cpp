@@ -1,9 +1,13 @@
-// Reference checks: route node lists, branch attachments, markers. They run first so every later
-// pass can index nodes through a route without bounds checks.
+// Reference checks: route node lists, branch attachments, route names, markers (their nodes, their
+// kinds, one start and one finish line). They run first so every later pass can index nodes through
+// a route without bounds checks.
 
 #include "formats/validate/validate_detail.h"
 
+#include "trackwright/format/marker_kinds.h"
+
 #include <algorithm>
+#include <map>
 #include <optional>
 
 namespace formats::detail {
@@ -118,13 +122,96 @@ void checkAttachments(const TrackDocument& doc, DiagnosticSink& sink, DocumentHe
     }
 }
 
+/// "marker 3 (\"start\" at node 40)", with its label when it has one: how messages name a marker.
+std::string markerName(const TrackDocument& doc, std::size_t m) {
+    const Marker& marker = doc.markers[m];
+    return "marker " + std::to_string(m) + (marker.label.empty() ? "" : " \"" + marker.label + "\"") + " (\"" + marker.kind + "\" at node " +
+        std::to_string(marker.node) + ")";
+}
+
+/// Fills in the node and, when a route lists it, the route of a marker's diagnostic.
+void placeMarker(const TrackDocument& doc, const Marker& marker, Diagnostic& d) {
+    if (marker.node >= doc.nodes.size()) return;
+    d.node = marker.node;
+    for (std::uint32_t r = 0; r < doc.routes.size(); ++r) {
+        const std::vector<std::uint32_t>& nodes = doc.routes[r].nodes;
+        if (std::find(nodes.begin(), nodes.end(), marker.node) == nodes.end()) continue;
+        d.route = r;
+        return;
+    }
+}
+
+std::string knownMarkerKinds() {
+    std::string list;
+    for (const char* kind : trackwright::format::kMarkerKinds) list += std::string(list.empty() ? "" : ", ") + kind;
+    return list;
+}
+
+/// A race has one start line and one finish line: the lap counter and the starting grid take the
+/// first start line and ignore the rest, so a second one is a designer's intent lost. Each marker
+/// that is a second start line, a second finish line or both ("start-finish") is one error naming
+/// the first.
+void checkStartAndFinishLines(const TrackDocument& doc, DiagnosticSink& sink) {
+    namespace format = trackwright::format;
+    std::optional<std::size_t> firstStart, firstFinish;
+    for (std::size_t m = 0; m < doc.markers.size(); ++m) {
+        const std::string& kind = doc.markers[m].kind;
+        const bool start = format::isStartLineKind(kind), finish = format::isFinishLineKind(kind);
+        const bool secondStart = start && firstStart, secondFinish = finish && firstFinish;
+        if (start && !firstStart) firstStart = m;
+        if (finish && !firstFinish) firstFinish = m;
+        if (!secondStart && !secondFinish) continue;
+        std::string what, others;
+        if (secondStart && secondFinish) {
+            what = "start and finish line";
+            others = *firstStart == *firstFinish ? markerName(doc, *firstStart) + " is one already"
+                                                 : markerName(doc, *firstStart) + " and " + markerName(doc, *firstFinish) + " are the first";
+        } else {
+            what = secondStart ? "start line" : "finish line";
+            others = markerName(doc, secondStart ? *firstStart : *firstFinish) + " is one already";
+        }
+        Diagnostic& d = sink.error("several-start-lines", markerName(doc, m) + " is a second " + what + ": " + others +
+            ", and a race has one start line (\"start-finish\" or \"start\") and one finish line (\"start-finish\" or \"finish\"); "
+            "the lap counter and the starting grid take the first. Delete this one, or make it a \"sector\" marker if it splits the lap",
+            "markers[" + std::to_string(m) + "].kind");
+        placeMarker(doc, doc.markers[m], d);
+    }
+}
+
 void checkMarkers(const TrackDocument& doc, DiagnosticSink& sink) {
+    namespace format = trackwright::format;
     for (std::size_t m = 0; m < doc.markers.size(); ++m) {
         const Marker& marker = doc.markers[m];
-        if (marker.node < doc.nodes.size()) continue;
-        sink.error("ref-node", "marker \"" + marker.kind + "\" is on node " + std::to_string(marker.node) + ", but the track has " +
-            counted(doc.nodes.size(), "node") + ": move the marker to an existing node or delete it",
-            "markers[" + std::to_string(m) + "].node");
+        if (marker.node >= doc.nodes.size()) {
+            sink.error("ref-node", "marker \"" + marker.kind + "\" is on node " + std::to_string(marker.node) + ", but the track has " +
+                counted(doc.nodes.size(), "node") + ": move the marker to an existing node or delete it",
+                "markers[" + std::to_string(m) + "].node");
+        }
+        // A warning, not an error: a marker's kind is baked as written, so a game may look up a kind
+        // of its own; a misspelt "pit-box" or "start-finish", though, is a marker nothing reads.
+        if (!format::isKnownMarkerKind(marker.kind)) {
+            placeMarker(doc, marker, sink.warning("marker-kind", markerName(doc, m) + " is of a kind Trackwright does not know; it knows " +
+                knownMarkerKinds() + ". Fix the spelling (kinds are lower case); a kind of your game's own is baked as written, and nothing "
+                "in Trackwright reads it", "markers[" + std::to_string(m) + "].kind"));
+        }
+    }
+    checkStartAndFinishLines(doc, sink);
+}
+
+/// Routes are told apart by index everywhere in a track (lines, branches, zones), so a repeated name
+/// breaks no reference: it is a warning. But messages, the editor's outline and a game looking a
+/// route up by its baked name cannot tell the two apart. An empty name may repeat: an unnamed route
+/// is named by its index.
+void checkRouteNames(const TrackDocument& doc, DiagnosticSink& sink) {
+    std::map<std::string, std::size_t> firstNamed;
+    for (std::size_t r = 0; r < doc.routes.size(); ++r) {
+        const std::string& name = doc.routes[r].name;
+        if (name.empty()) continue;
+        const auto [at, inserted] = firstNamed.emplace(name, r);
+        if (inserted) continue;
+        sink.warning("duplicate-route-name", routeName(doc, r) + " has the name of route " + std::to_string(at->second) +
+            ": messages, the editor and a game that finds a route by its name cannot tell them apart. Rename one of them",
+            routePath(r) + ".name").route = r;
     }
 }
 
@@ -135,6 +222,7 @@ void checkReferences(const TrackDocument& doc, DiagnosticSink& sink, DocumentHea
     if (doc.routes.empty()) sink.error("no-routes", "the track has no route: add the main route (route 0) listing its nodes in driving order", "routes");
     checkRouteNodes(doc, sink, health);
     checkAttachments(doc, sink, health);
+    checkRouteNames(doc, sink);
     checkMarkers(doc, sink);
 }
 

@@ -136,6 +136,12 @@ void checkRanges(const TrackDocument& doc, DiagnosticSink& sink, DocumentHealth&
     checkExtent(doc, sink, health);
 }
 
+/// The tarmac at a node, left and right together, m.
+double tarmacWidth(const TrackNode& node) { return node.left.track + node.right.track; }
+
+/// "left 0.00 m + right 0.50 m": a node's tarmac on each side, for a message.
+std::string tarmacSides(const TrackNode& node) { return "left " + metres(node.left.track) + " + right " + metres(node.right.track); }
+
 } // namespace
 
 void checkNumbers(const TrackDocument& doc, DiagnosticSink& sink, DocumentHealth& health) {
@@ -243,6 +249,80 @@ void checkCrossingClearance(const TrackDocument& doc, DiagnosticSink& sink) {
     sink.error("crossing-clearance", "the crossing clearance is " + quantity(doc.crossingClearance, "m") + ": it is how far one pass "
         "must be above another where they cross, so give a height above 0 m and at most " + quantity(kMaxCrossingClearance, "m") +
         " (" + quantity(kDefaultCrossingClearance, "m") + " when unsure)", "crossing_clearance");
+}
+
+void checkTarmac(const TrackDocument& doc, const DocumentHealth& health, DiagnosticSink& sink) {
+    constexpr std::size_t kListedStretches = 20;  // per route; a track imported without widths would list every node
+    for (std::uint32_t r = 0; r < doc.routes.size(); ++r) {
+        if (!health.geometryCheckable[r]) continue;  // references and numbers sound: every index and width is usable
+        const std::vector<std::uint32_t>& nodes = doc.routes[r].nodes;
+        const auto narrow = [&](std::size_t k) { return tarmacWidth(doc.nodes[nodes[k]]) < kMinTarmacWidth; };
+        std::size_t stretches = 0, unlisted = 0;
+        for (std::size_t k = 0; k < nodes.size();) {
+            if (!narrow(k)) {
+                ++k;
+                continue;
+            }
+            // A stretch of consecutive narrow nodes, in driving order, reported once at its narrowest.
+            std::size_t end = k;
+            std::uint32_t narrowest = nodes[k];
+            for (; end < nodes.size() && narrow(end); ++end)
+                if (tarmacWidth(doc.nodes[nodes[end]]) < tarmacWidth(doc.nodes[narrowest])) narrowest = nodes[end];
+            if (++stretches > kListedStretches) {
+                unlisted += end - k;
+                k = end;
+                continue;
+            }
+            const TrackNode& node = doc.nodes[narrowest];
+            const std::string where = end - k == 1
+                ? "node " + std::to_string(nodes[k]) + " on " + routeName(doc, r) + " has " + metres(tarmacWidth(node)) + " of tarmac (" +
+                    tarmacSides(node) + "), less than the " + metres(kMinTarmacWidth) + " a road has at the least"
+                : "nodes " + std::to_string(nodes[k]) + " to " + std::to_string(nodes[end - 1]) + " on " + routeName(doc, r) + " (" +
+                    counted(end - k, "node") + ") have less than " + metres(kMinTarmacWidth) + " of tarmac, left and right together; the narrowest, node " +
+                    std::to_string(narrowest) + ", has " + metres(tarmacWidth(node)) + " (" + tarmacSides(node) + ")";
+            Diagnostic& d = sink.error("no-tarmac", where + ": no vehicle has a road surface to drive on there. Set \"left.track\" and "
+                "\"right.track\" to the distances from the centre line to the tarmac edges", nodePath(narrowest) + ".left.track");
+            d.route = r;
+            d.node = narrowest;
+            k = end;
+        }
+        if (stretches > kListedStretches) {
+            sink.error("no-tarmac", std::to_string(stretches - kListedStretches) + " more stretches (" + counted(unlisted, "node") + ") on " +
+                routeName(doc, r) + " have less than " + metres(kMinTarmacWidth) + " of tarmac (not listed): are the track widths missing?",
+                routePath(r) + ".nodes").route = r;
+        }
+    }
+}
+
+void checkClassesFitTheRoad(const TrackDocument& doc, const DocumentHealth& health, DiagnosticSink& sink) {
+    for (std::size_t v = 0; v < doc.vehicleClasses.size(); ++v) {
+        const VehicleClass& c = doc.vehicleClasses[v];
+        // The class's own width wins; left out (0), a class with a car takes the car's (class_vehicle.h).
+        const bool fromCar = c.width == 0.0 && c.car;
+        const double width = fromCar ? c.car->width : c.width;
+        if (!(width > 0.0) || !std::isfinite(width)) continue;  // reported as vehicle-parameter, non-finite or vehicle-car
+        for (std::uint32_t r = 0; r < doc.routes.size(); ++r) {
+            if (!health.geometryCheckable[r]) continue;
+            std::size_t narrower = 0;
+            std::uint32_t narrowest = 0;
+            for (std::uint32_t n : doc.routes[r].nodes) {
+                const double tarmac = tarmacWidth(doc.nodes[n]);
+                // Below kMinTarmacWidth the node has no road at all: reported as no-tarmac.
+                if (tarmac < kMinTarmacWidth || !(width > tarmac)) continue;
+                if (narrower++ == 0 || tarmac < tarmacWidth(doc.nodes[narrowest])) narrowest = n;
+            }
+            if (narrower == 0) continue;
+            const TrackNode& node = doc.nodes[narrowest];
+            Diagnostic& d = sink.error("class-wider-than-road", "vehicle class \"" + c.name + "\" is " + metres(width) + " wide" +
+                (fromCar ? " (its car's width)" : "") + ", wider than the " + metres(tarmacWidth(node)) + " of tarmac (" + tarmacSides(node) +
+                ") at node " + std::to_string(narrowest) + " on " + routeName(doc, r) + (narrower == 1 ? "" : ", the narrowest of " +
+                counted(narrower, "node") + " narrower than the class") + ": it cannot drive there. Widen the tarmac (\"left.track\", "
+                "\"right.track\") or, if the class's width is mistyped, narrow the class",
+                "vehicle_classes[" + std::to_string(v) + "]" + (fromCar ? ".car.width" : ".width"));
+            d.route = r;
+            d.node = narrowest;
+        }
+    }
 }
 
 void checkVehicleClasses(const TrackDocument& doc, DiagnosticSink& sink) {

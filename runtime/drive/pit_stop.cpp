@@ -75,7 +75,7 @@ const char* pitStateName(PitState state) {
 bool findPitLane(const BakedTrack& track, std::uint32_t boxMarker, std::uint32_t mainRoute, PitLane& lane, PitRequestStatus& status) {
     lane = {};
     TrackMarker marker;
-    if (!markerAt(track, boxMarker, marker) || std::strcmp(marker.kind, "pit-box") != 0) {
+    if (!markerAt(track, boxMarker, marker) || std::strcmp(marker.kind, format::kMarkerPitBox) != 0) {
         status = PitRequestStatus::NotAPitBox;
         return false;
     }

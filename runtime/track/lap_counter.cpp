@@ -27,7 +27,7 @@ bool closedRouteMarker(const BakedTrack& track, const char* kind, TrackMarker& m
 LapLayout lapLayout(const BakedTrack& track) {
     LapLayout layout;
     TrackMarker start;
-    if (closedRouteMarker(track, "start-finish", start) || closedRouteMarker(track, "start", start)) {
+    if (closedRouteMarker(track, format::kMarkerStartFinish, start) || closedRouteMarker(track, format::kMarkerStart, start)) {
         layout.route = start.route;
         layout.startDistance = start.distance;
     } else {
@@ -44,7 +44,7 @@ LapLayout lapLayout(const BakedTrack& track) {
     layout.sectorStarts[0] = 0.0f;
     layout.sectorCount = 1;
     TrackMarker sector;
-    for (std::uint32_t i = 0; findMarker(track, "sector", i, i) && layout.sectorCount < kMaxSectors; ++i) {
+    for (std::uint32_t i = 0; findMarker(track, format::kMarkerSector, i, i) && layout.sectorCount < kMaxSectors; ++i) {
         if (!markerAt(track, i, sector) || sector.route != layout.route) continue;
         const auto past = static_cast<float>(wrapped(static_cast<double>(sector.distance) - layout.startDistance, layout.length));
         if (past < kSameBoundary || layout.length - past < kSameBoundary) continue;

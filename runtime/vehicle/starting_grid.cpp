@@ -22,7 +22,7 @@ void startLine(const BakedTrack& track, std::uint32_t& route, double& distance, 
     if (closed) return;
     std::uint32_t index = 0;
     TrackMarker start;
-    if (findMarker(track, "start", 0, index) && markerAt(track, index, start)) {
+    if (findMarker(track, format::kMarkerStart, 0, index) && markerAt(track, index, start)) {
         route = start.route;
         distance = start.distance;
     } else {

@@ -1,6 +1,7 @@
 #include "bake/cli/exit_codes.h"
 #include "bake/cli/json_report.h"
 #include "bake/cli/twbake.h"
+#include "tests/support/diagnostic_codes.h"
 #include "tests/support/run_twbake.h"
 
 #include "formats/source/file_io.h"
@@ -380,8 +381,7 @@ namespace {
 // Every minimal bad file in tests/data/diagnostics fails validation with its code and exit 1
 // (exit 0 for the advisory codes, which still print).
 TEST(TwbakeValidate, EveryDiagnosticsCaseExitsWithItsCode) {
-    const std::set<std::string> warningCodes = {"node-unused", "line-beyond-track", "width-jump", "link-length-jump", "duplicate-line",
-                                                "steep-gradient", "zone-overlap"};
+    const std::set<std::string>& warningCodes = tw::test::kWarningCodes;
     std::size_t cases = 0;
     for (const auto& entry : fs::directory_iterator(std::string(TRACKWRIGHT_TEST_DATA_DIR) + "/diagnostics")) {
         ++cases;

@@ -1,6 +1,9 @@
+#include "formats/source/car_json.h"
 #include "formats/source/track_json.h"
 #include "formats/validate/validate.h"
+#include "trackwright/format/marker_kinds.h"
 
+#include "tests/support/diagnostic_codes.h"
 #include "tests/support/test_tracks.h"
 
 #include <gtest/gtest.h>
@@ -20,10 +23,7 @@ using formats::Diagnostic;
 using formats::Diagnostics;
 using formats::TrackDocument;
 
-// Codes that are advice, not errors: a file with only these still bakes. Every other code is an
-// error.
-const std::set<std::string> kWarningCodes = {"node-unused", "line-beyond-track", "width-jump", "link-length-jump", "duplicate-line",
-                                           "steep-gradient", "zone-overlap"};
+using tw::test::kWarningCodes;
 
 const Diagnostic* find(const Diagnostics& diagnostics, const std::string& code) {
     for (const auto& d : diagnostics)
@@ -523,6 +523,206 @@ TEST(Validate, ValuesNoBakeHoldsAreRefusedBeforeTheBake) {
         const Diagnostics d = formats::validate(doc);
         EXPECT_NE(find(d, c.code), nullptr) << describe(d);
     }
+}
+
+} // namespace
+
+namespace {
+
+/// The one diagnostic of `code`: null when there is none or more than one.
+const Diagnostic* only(const Diagnostics& diagnostics, const std::string& code) {
+    const Diagnostic* found = nullptr;
+    for (const Diagnostic& d : diagnostics) {
+        if (d.code != code) continue;
+        if (found) return nullptr;
+        found = &d;
+    }
+    return found;
+}
+
+void expectMentions(const Diagnostic& d, std::initializer_list<std::string> parts) {
+    for (const std::string& part : parts) EXPECT_NE(d.message.find(part), std::string::npos) << "\"" << part << "\" not in: " << d.message;
+}
+
+// Issue 47: a race has one start line and one finish line; the runtime reads the first of each.
+TEST(Validate, ASecondStartOrFinishLineIsAnErrorNamingBothMarkers) {
+    TrackDocument doc = stadiumWithPit();
+    doc.markers = {{"start-finish", 0, "Line"}, {"start", 12, ""}, {"finish", 20, "Flag"}};
+    Diagnostics d = formats::validate(doc);
+    expectWellFormed(d, doc);
+    const Diagnostic* start = findAt(d, "several-start-lines", "markers[1].kind");
+    ASSERT_NE(start, nullptr) << describe(d);
+    EXPECT_EQ(start->severity, formats::Severity::Error);
+    EXPECT_EQ(start->node, 12u);
+    EXPECT_EQ(start->route, 0u);
+    expectMentions(*start, {"marker 1 (\"start\" at node 12)", "second start line", "marker 0 \"Line\" (\"start-finish\" at node 0)"});
+    const Diagnostic* finish = findAt(d, "several-start-lines", "markers[2].kind");
+    ASSERT_NE(finish, nullptr) << describe(d);
+    expectMentions(*finish, {"marker 2 \"Flag\" (\"finish\" at node 20)", "second finish line", "marker 0"});
+    EXPECT_EQ(d.size(), 2u) << describe(d);
+
+    // One of each is the race: a loop's start-finish with a sector; a start and a finish apart.
+    doc.markers = {{"start-finish", 0, ""}, {"sector", 12, ""}, {"pit-box", doc.routes[1].nodes[1], ""}};
+    EXPECT_TRUE(formats::validate(doc).empty()) << describe(formats::validate(doc));
+    doc.markers = {{"start", 0, ""}, {"finish", 12, ""}};
+    EXPECT_TRUE(formats::validate(doc).empty()) << describe(formats::validate(doc));
+    // A second start-finish is a second start and finish line: one error.
+    doc.markers = {{"start-finish", 0, ""}, {"start-finish", 12, ""}};
+    d = formats::validate(doc);
+    start = only(d, "several-start-lines");
+    ASSERT_NE(start, nullptr) << describe(d);
+    expectMentions(*start, {"marker 1 (\"start-finish\" at node 12) is a second start and finish line", "marker 0 (\"start-finish\" at node 0) is one already"});
+    // Two start lines on different routes are still two.
+    doc.markers = {{"start-finish", 0, ""}, {"start", doc.routes[1].nodes[0], ""}};
+    d = formats::validate(doc);
+    start = only(d, "several-start-lines");
+    ASSERT_NE(start, nullptr) << describe(d);
+    EXPECT_EQ(start->route, 1u);
+}
+
+// Issue 47: a marker of kind "wibble". Every kind formats lists is known; another warns, naming it
+// and the known ones (a game may bake a kind of its own, so it is not an error).
+TEST(Validate, AnUnknownMarkerKindWarnsNamingItAndTheKnownOnes) {
+    TrackDocument doc = stadium();
+    doc.markers = {{"start-finish", 0, ""}, {"wibble", 5, "W"}, {"Pit-Box", 7, ""}};
+    Diagnostics d = formats::validate(doc);
+    expectWellFormed(d, doc);
+    const Diagnostic* wibble = findAt(d, "marker-kind", "markers[1].kind");
+    ASSERT_NE(wibble, nullptr) << describe(d);
+    EXPECT_EQ(wibble->severity, formats::Severity::Warning);
+    EXPECT_EQ(wibble->node, 5u);
+    expectMentions(*wibble, {"marker 1 \"W\" (\"wibble\" at node 5)", "start-finish, start, finish, sector, pit-box, overtaking-entry"});
+    EXPECT_NE(findAt(d, "marker-kind", "markers[2].kind"), nullptr) << "kinds are case-sensitive" << describe(d);
+    EXPECT_EQ(d.size(), 2u) << describe(d);
+
+    doc.markers.clear();
+    for (const char* kind : trackwright::format::kMarkerKinds)
+        if (!trackwright::format::isStartLineKind(kind) && !trackwright::format::isFinishLineKind(kind)) doc.markers.push_back({kind, 3, ""});
+    doc.markers.push_back({trackwright::format::kMarkerStartFinish, 0, ""});
+    EXPECT_TRUE(formats::validate(doc).empty()) << describe(formats::validate(doc));
+}
+
+// Issue 47: two routes named "main". Routes are told apart by index, so it warns; unnamed routes
+// may be many.
+TEST(Validate, TwoRoutesOfOneNameWarnNamingBoth) {
+    TrackDocument doc = stadiumWithPit();
+    doc.routes[1].name = "main";
+    Diagnostics d = formats::validate(doc);
+    expectWellFormed(d, doc);
+    const Diagnostic* twice = only(d, "duplicate-route-name");
+    ASSERT_NE(twice, nullptr) << describe(d);
+    EXPECT_EQ(twice->severity, formats::Severity::Warning);
+    EXPECT_EQ(twice->jsonPath, "routes[1].name");
+    EXPECT_EQ(twice->route, 1u);
+    expectMentions(*twice, {"route 1 \"main\"", "route 0", "Rename"});
+    EXPECT_FALSE(formats::hasErrors(d)) << describe(d);
+
+    doc.routes[0].name = doc.routes[1].name = "";
+    d = formats::validate(doc);
+    EXPECT_TRUE(d.empty()) << "unnamed routes are named by their index" << describe(d);
+}
+
+// Issue 47: a node without tarmac. A stretch of such nodes is one error at its narrowest node; a
+// road of at least 1 m is a road, and a node on no route has no road to be wrong about.
+TEST(Validate, NodesWithoutTarmacAreErrorsNamingTheStretchAndTheNarrowest) {
+    TrackDocument doc = tw::test::circleTrack();
+    for (std::uint32_t n : {4u, 5u, 6u}) doc.nodes[n].left.track = doc.nodes[n].right.track = 0.3;
+    doc.nodes[5].right.track = 0.0;
+    doc.nodes[12].left.track = doc.nodes[12].right.track = 0.0;
+    for (double& offset : doc.lines[0].offsets) offset = 0.0;
+    Diagnostics d = formats::validate(doc);
+    expectWellFormed(d, doc);
+    const Diagnostic* stretch = findAt(d, "no-tarmac", "nodes[5].left.track");
+    ASSERT_NE(stretch, nullptr) << describe(d);
+    EXPECT_EQ(stretch->severity, formats::Severity::Error);
+    EXPECT_EQ(stretch->node, 5u);
+    EXPECT_EQ(stretch->route, 0u);
+    expectMentions(*stretch, {"nodes 4 to 6", "route 0 \"main\"", "3 nodes", "node 5, has 0.30 m", "left 0.30 m + right 0.00 m", "\"left.track\""});
+    const Diagnostic* single = findAt(d, "no-tarmac", "nodes[12].left.track");
+    ASSERT_NE(single, nullptr) << describe(d);
+    expectMentions(*single, {"node 12 on route 0 \"main\" has 0.00 m of tarmac", "1.00 m"});
+    EXPECT_EQ(std::count_if(d.begin(), d.end(), [](const Diagnostic& x) { return x.code == "no-tarmac"; }), 2) << describe(d);
+
+    doc = tw::test::circleTrack();
+    doc.nodes[7].left.track = doc.nodes[7].right.track = 0.5;  // 1 m together: narrow, but a road
+    for (double& offset : doc.lines[0].offsets) offset = 0.0;
+    doc.vehicleClasses.clear();
+    EXPECT_EQ(find(formats::validate(doc), "no-tarmac"), nullptr) << describe(formats::validate(doc));
+
+    doc = tw::test::circleTrack();
+    doc.nodes.push_back(formats::TrackNode{});  // all widths 0, on no route
+    doc.nodes.back().position = {500.0, 500.0, 0.0};
+    EXPECT_EQ(codes(formats::validate(doc)), std::set<std::string>{"node-unused"}) << describe(formats::validate(doc));
+}
+
+// Every node of a track imported without its widths: the stretch is one error, not 2000; beyond 20
+// stretches on a route the rest are counted in one.
+TEST(Validate, NoTarmacIsOneErrorPerStretchWithASummaryBeyondTwenty) {
+    TrackDocument doc = tw::test::circleTrack(2000, 640.0);
+    for (formats::TrackNode& node : doc.nodes) node.left.track = node.right.track = 0.0;
+    doc.lines.clear();
+    const Diagnostics d = formats::validate(doc);
+    const Diagnostic* stretch = only(d, "no-tarmac");
+    ASSERT_NE(stretch, nullptr) << describe(d);
+    expectMentions(*stretch, {"nodes 0 to 1999", "2000 nodes"});
+
+    // Every other node without tarmac: 50 stretches, 20 listed and one summary of the other 30.
+    doc = tw::test::circleTrack(100, 160.0);
+    for (std::size_t n = 0; n < doc.nodes.size(); n += 2) doc.nodes[n].left.track = doc.nodes[n].right.track = 0.0;
+    doc.lines.clear();
+    const Diagnostics many = formats::validate(doc);
+    EXPECT_EQ(std::count_if(many.begin(), many.end(), [](const Diagnostic& x) { return x.code == "no-tarmac"; }), 21) << describe(many);
+    const Diagnostic* summary = findAt(many, "no-tarmac", "routes[0].nodes");
+    ASSERT_NE(summary, nullptr) << describe(many);
+    expectMentions(*summary, {"30 more stretches (30 nodes)", "route 0 \"main\""});
+}
+
+// Issue 47: a class wider than the road cannot drive it. One error per class and route, at the
+// route's narrowest node, naming the class, its width, the node and the tarmac there.
+TEST(Validate, AClassWiderThanTheTarmacIsAnErrorNamingClassNodeAndWidths) {
+    TrackDocument doc = stadiumWithPit();  // 8 m of tarmac everywhere
+    doc.vehicleClasses = {{"gt", 12.0, 6.0, 12.5, 80.0, 2.6, 0.55, 1.9}, {"truck", 6.0, 2.0, 6.0, 30.0, 4.5, 0.6, 7.5}};
+    const std::uint32_t pit1 = doc.routes[1].nodes[1];
+    doc.nodes[pit1].left.track = doc.nodes[pit1].right.track = 3.4;
+    doc.nodes[doc.routes[1].nodes[0]].right.track = 3.0;  // 7 m: narrower than the truck, not the narrowest
+    doc.nodes[9].left.track = 3.6;                        // 7.6 m on the main route: wide enough
+    Diagnostics d = formats::validate(doc);
+    expectWellFormed(d, doc);
+    const Diagnostic* wide = only(d, "class-wider-than-road");
+    ASSERT_NE(wide, nullptr) << describe(d);
+    EXPECT_EQ(wide->severity, formats::Severity::Error);
+    EXPECT_EQ(wide->jsonPath, "vehicle_classes[1].width");
+    EXPECT_EQ(wide->route, 1u);
+    EXPECT_EQ(wide->node, pit1);
+    expectMentions(*wide, {"vehicle class \"truck\" is 7.50 m wide", "6.80 m of tarmac (left 3.40 m + right 3.40 m)", "at node " + std::to_string(pit1),
+                           "route 1 \"pit\"", "the narrowest of 2 nodes"});
+
+    // The brief's nonsense: a 30 m class on 10 m of tarmac (also beyond any vehicle's width).
+    doc = stadium();
+    for (formats::TrackNode& node : doc.nodes) node.left.track = node.right.track = 5.0;
+    doc.vehicleClasses = {{"barge", 6.0, 2.0, 6.0, 30.0, 4.5, 0.6, 30.0}};
+    d = formats::validate(doc);
+    EXPECT_EQ(codes(d), (std::set<std::string>{"class-wider-than-road", "vehicle-out-of-range"})) << describe(d);
+    ASSERT_NE(find(d, "class-wider-than-road"), nullptr);
+    expectMentions(*find(d, "class-wider-than-road"), {"\"barge\" is 30.00 m wide", "10.00 m of tarmac (left 5.00 m + right 5.00 m)", "route 0 \"main\""});
+
+    // A class exactly as wide as the tarmac fits.
+    doc.vehicleClasses[0].width = 10.0;
+    EXPECT_TRUE(formats::validate(doc).empty()) << describe(formats::validate(doc));
+
+    // A class that leaves its width out takes its car's (1.9 m): too wide for 1.6 m of tarmac.
+    const formats::CarLoadResult car = formats::loadCarFile(std::string(TRACKWRIGHT_TEST_DATA_DIR) + "/cars/test-gt.json");
+    ASSERT_TRUE(car.car);
+    formats::VehicleClass gt;
+    gt.name = "test-gt";
+    gt.car = *car.car;
+    doc.vehicleClasses = {gt};
+    doc.nodes[3].left.track = doc.nodes[3].right.track = 0.8;
+    d = formats::validate(doc);
+    const Diagnostic* fromCar = findAt(d, "class-wider-than-road", "vehicle_classes[0].car.width");
+    ASSERT_NE(fromCar, nullptr) << describe(d);
+    EXPECT_EQ(fromCar->node, 3u);
+    expectMentions(*fromCar, {"\"test-gt\" is 1.90 m wide (its car's width)", "1.60 m of tarmac", "at node 3 on route 0 \"main\""});
 }
 
 } // namespace

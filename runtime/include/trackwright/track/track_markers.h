@@ -1,5 +1,6 @@
 #pragma once
 
+#include "trackwright/format/marker_kinds.h"
 #include "trackwright/track/baked_track.h"
 
 #include <cstdint>
@@ -7,8 +8,9 @@
 namespace trackwright {
 
 /// A designer's marker as the bake placed it: "start-finish" (or "start" on an open route),
-/// "sector", "overtaking-entry", "pit-box" … with the designer's label. The strings live in the
-/// track's bytes.
+/// "sector", "overtaking-entry", "pit-box" … (the kinds Trackwright knows, format::kMarkerKinds in
+/// trackwright/format/marker_kinds.h; a game's own kind is kept as written) with the designer's
+/// label. The strings live in the track's bytes.
 struct TrackMarker {
     const char* kind = "";
     const char* label = "";
