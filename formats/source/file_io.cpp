@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cerrno>
 #include <csignal>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -135,7 +136,23 @@ bool writeStream(const fs::path& path, std::string_view contents, std::string& e
     return true;
 }
 
+/// A file its owner made read-only (no write permission for anyone: a Perforce checkout not opened
+/// for edit, a `chmod a-w`), or one this user may not write, is not replaced, though the folder
+/// would let a rename do it; root is refused the read-only file too (as vi refuses it).
+bool refuseReadOnly(const fs::path& path, std::string& error) {
+    struct stat existing {};
+    if (::stat(path.c_str(), &existing) != 0) return false;  // a new file
+    if ((existing.st_mode & 0222) != 0 && ::access(path.c_str(), W_OK) == 0) return false;
+    char mode[8];
+    std::snprintf(mode, sizeof mode, "%04o", static_cast<unsigned>(existing.st_mode & 07777));
+    const std::string why = (existing.st_mode & 0222) == 0 ? "it is read-only" : "this user may not write it";
+    error = "cannot write " + path.string() + ": " + why + " (mode " + mode +
+            "); make it writable first (chmod u+w, or open it for edit in version control) or choose another file";
+    return true;
+}
+
 bool replaceAtomically(const fs::path& path, std::string_view contents, std::string& error) {
+    if (refuseReadOnly(path, error)) return false;
     const fs::path directory = path.has_parent_path() ? path.parent_path() : fs::path(".");
     sweepStaleTemporaries(directory, path.filename().string());
     std::string tempName = (directory / ("." + path.filename().string() + ".tmp-" + std::to_string(::getpid()) + "-XXXXXX")).string();

@@ -23,7 +23,10 @@ std::optional<std::string> readWholeFile(const std::filesystem::path& path, std:
 /// - A regular file, or a new one, is replaced atomically, so readers and a crash at any moment see
 ///   either the complete old file or the complete new one: the bytes go to a temporary file
 ///   `.NAME.tmp-PID-XXXXXX` beside it, are flushed to disk, then renamed over it, keeping the old
-///   file's permissions. On failure the target is untouched and the temporary file removed.
+///   file's permissions, and its owner when run as root. On failure the target is untouched and
+///   the temporary file removed.
+/// - A regular file nobody may write (0444), or that this user may not write, is refused: the
+///   folder would allow the rename, but its owner marked it read-only (root is refused too).
 /// - A character device or a pipe (`/dev/null`, `/dev/stdout`, a FIFO) is written as a stream and
 ///   never replaced. A folder, a block device or a socket is refused.
 /// - Temporary files of earlier writes to the same target whose process no longer runs (killed

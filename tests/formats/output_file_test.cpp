@@ -1,5 +1,5 @@
 // The output-path policy of formats::writeOutputFile: links followed, devices and pipes streamed,
-// regular files replaced atomically, temporary files never left behind; and
+// regular files replaced atomically, read-only ones refused, temporary files never left behind; and
 // formats::sameFile, its rule that no output names an input.
 #include "formats/source/file_io.h"
 #include "formats/source/same_file.h"
@@ -78,6 +78,23 @@ TEST_F(OutputFile, WritesThroughASymbolicLinkAndKeepsTheLink) {
     ASSERT_TRUE(formats::writeOutputFile(file("dangling.twbake"), "created", error)) << error;
     EXPECT_TRUE(fs::is_symlink(file("dangling.twbake")));
     EXPECT_EQ(read(file("real/missing.twbake")), "created");
+    EXPECT_EQ(temporaries(), 0);
+}
+
+TEST_F(OutputFile, RefusesAFileNobodyMayWriteEvenAsRoot) {
+    // The rename needs only the folder's permission: as root (and as anyone, in a folder of theirs)
+    // a 0444 file, read-only by its owner's choice, was replaced and came out 0444 with new contents.
+    std::string error;
+    ASSERT_TRUE(formats::writeOutputFile(file("locked.twbake"), "old", error)) << error;
+    fs::permissions(file("locked.twbake"), fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);
+    EXPECT_FALSE(formats::writeOutputFile(file("locked.twbake"), "new", error));
+    EXPECT_NE(error.find("read-only (mode 0444)"), std::string::npos) << error;
+    EXPECT_NE(error.find("locked.twbake"), std::string::npos) << error;
+    EXPECT_EQ(read(file("locked.twbake")), "old");
+    // Through a link too: the file it names is what counts.
+    fs::create_symlink("locked.twbake", file("link.twbake"));
+    EXPECT_FALSE(formats::writeOutputFile(file("link.twbake"), "new", error));
+    EXPECT_EQ(read(file("locked.twbake")), "old");
     EXPECT_EQ(temporaries(), 0);
 }
 
