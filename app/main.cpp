@@ -2,6 +2,7 @@
 
 #include "editor/document/autosave.h"
 #include "editor/document/live_bake.h"
+#include "editor/display_path.h"
 #include "editor/main_window.h"
 #include "editor/preview/preview_screenshot.h"
 #include "editor/preview/preview_widget.h"
@@ -59,12 +60,15 @@ struct Options {
     }
 };
 
+/// `text` for stderr: control characters escaped, so a file name cannot drive the terminal.
+QByteArray forTerminal(const QString& text) { return editor::displayText(text).toUtf8(); }
+
 /// Starts the race --race asks for (none without it) and follows the car --follow names (0: the
 /// default); false with the reason on stderr.
 bool startRaceIfAsked(editor::preview::PreviewController& controller, const std::optional<editor::preview::RaceSettings>& race, int follow) {
     QString error;
     if (race && !controller.startRace(*race, &error)) {
-        std::fprintf(stderr, "trackwright: --race: %s\n", qPrintable(error));
+        std::fprintf(stderr, "trackwright: --race: %s\n", forTerminal(error).constData());
         return false;
     }
     if (follow == 0) return true;
@@ -176,17 +180,18 @@ int main(int argc, char** argv) {
     }
 
     if (parser.isSet(previewOption)) {
-        const formats::TrackLoadResult loaded = formats::loadTrackFile(parser.value(previewOption).toStdString());
+        const QString track = parser.value(previewOption);
+        const formats::TrackLoadResult loaded = formats::loadTrackFile(track.toStdString());
         if (!loaded.document) {
             for (const formats::Diagnostic& d : loaded.diagnostics)
-                std::fprintf(stderr, "%s: %s\n", qPrintable(parser.value(previewOption)), d.message.c_str());
+                std::fprintf(stderr, "%s: %s\n", forTerminal(track).constData(), forTerminal(QString::fromStdString(d.message)).constData());
             return loaded.ioError ? 3 : 1;
         }
         editor::preview::PreviewWidget preview;
-        preview.setWindowTitle(QStringLiteral("Trackwright preview — %1").arg(parser.value(previewOption)));
+        preview.setWindowTitle(QStringLiteral("Trackwright preview — %1").arg(editor::windowTitleText(editor::displayPath(track))));
         QString error;
         if (!preview.controller()->setDocument(*loaded.document, &error)) {
-            std::fprintf(stderr, "%s: %s\n", qPrintable(parser.value(previewOption)), qPrintable(error));
+            std::fprintf(stderr, "%s: %s\n", forTerminal(track).constData(), forTerminal(error).constData());
             return 1;
         }
         for (const editor::preview::PreviewCarSetup& car : editor::preview::defaultField(static_cast<std::size_t>(cars))) preview.controller()->addCar(car);
@@ -195,7 +200,7 @@ int main(int argc, char** argv) {
         preview.controller()->setCameraMode(static_cast<int>(camera));
         if (parser.isSet(screenshotOption)) {
             if (!editor::preview::savePreviewScreenshot(preview, size, parser.value(screenshotOption), &error)) {
-                std::fprintf(stderr, "trackwright: %s\n", qPrintable(error));
+                std::fprintf(stderr, "trackwright: %s\n", forTerminal(error).constData());
                 return 3;
             }
             std::printf("%s\n", qPrintable(parser.value(screenshotOption)));
@@ -211,7 +216,7 @@ int main(int argc, char** argv) {
     const bool interactive = !parser.isSet(screenshotOption);
     // Only a session whose editor no longer runs is offered: another editor open now keeps its own.
     if (const auto recovery = interactive ? editor::Autosave::findRecovery(window.autosave()->folder()) : std::nullopt) {
-        const QString what = recovery->originalPath.isEmpty() ? QObject::tr("an unsaved new track") : QFileInfo(recovery->originalPath).fileName();
+        const QString what = recovery->originalPath.isEmpty() ? QObject::tr("an unsaved new track") : editor::displayPath(QFileInfo(recovery->originalPath).fileName());
         const auto answer = QMessageBox::question(
             nullptr, QObject::tr("Restore unsaved work?"),
             QObject::tr("A Trackwright session did not close cleanly. Restore its unsaved changes to %1, autosaved %2?")
@@ -223,7 +228,7 @@ int main(int argc, char** argv) {
     if (!file.isEmpty()) {
         QString error;
         if (!window.openFile(file, &error)) {
-            std::fprintf(stderr, "%s\n", qPrintable(error));
+            std::fprintf(stderr, "%s\n", forTerminal(error).constData());
             return 1;
         }
     }
@@ -273,7 +278,7 @@ int main(int argc, char** argv) {
         window.canvas()->waitForBackdrop();
         window.liveBake()->waitForIdle();  // what the canvas draws from the bake: the grid, speed colours
         if (!editor::saveWindowScreenshot(window, size, parser.value(screenshotOption), &error)) {
-            std::fprintf(stderr, "trackwright: %s\n", qPrintable(error));
+            std::fprintf(stderr, "trackwright: %s\n", forTerminal(error).constData());
             return 3;
         }
         std::printf("%s\n", qPrintable(parser.value(screenshotOption)));

@@ -9,6 +9,7 @@
 #include "editor/docks/diagnostics_dock.h"
 #include "editor/docks/profiles_dock.h"
 #include "editor/docks/raise_selection_dialog.h"
+#include "editor/display_path.h"
 #include "editor/shortcuts_dialog.h"
 #include "editor/start_panel.h"
 #include "editor/transform_dialog.h"
@@ -180,7 +181,7 @@ void MainWindow::createMenus() {
         const QString base = filePath().isEmpty() ? QString("track.twbake") : QFileInfo(filePath()).path() + "/" + QFileInfo(filePath()).completeBaseName() + ".twbake";
         const QString path = QFileDialog::getSaveFileName(this, tr("Export baked track"), base, tr("Baked tracks (*.twbake)"));
         QString error;
-        if (!path.isEmpty() && !exportBaked(path, &error)) QMessageBox::warning(this, tr("Cannot export"), error);
+        if (!path.isEmpty() && !exportBaked(path, &error)) warnPlainly(this, tr("Cannot export"), error);
     });
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::closeAllWindows);
@@ -571,10 +572,11 @@ void MainWindow::showOpenDialog() {
 bool MainWindow::openFileReportingErrors(const QString& path) {
     QString error;
     if (openFile(path, &error)) return true;
-    QMessageBox box(QMessageBox::Warning, tr("Cannot open track"), tr("%1 could not be opened.").arg(QFileInfo(path).fileName()),
+    QMessageBox box(QMessageBox::Warning, tr("Cannot open track"), tr("%1 could not be opened.").arg(displayPath(QFileInfo(path).fileName())),
                     QMessageBox::Ok, this);
-    box.setInformativeText(error);
+    box.setInformativeText(displayText(error));
     box.setObjectName("openErrorBox");
+    showPlainText(box);
     box.exec();
     return false;
 }
@@ -653,7 +655,7 @@ bool MainWindow::saveTo(const QString& path, QString* errorText) {
     m_diskFile->remember(m_document->filePath(), QByteArray::fromRawData(text.data(), static_cast<qsizetype>(text.size())));
     m_autosave->discard();
     addRecentFile(m_document->filePath());
-    statusBar()->showMessage(tr("Saved %1").arg(path), 4000);
+    statusBar()->showMessage(tr("Saved %1").arg(displayPath(path)), 4000);
     return true;
 }
 
@@ -663,7 +665,7 @@ bool MainWindow::save() {
     if (!confirmOverwriteOfExternalChange()) return false;
     QString error;
     if (saveTo(filePath(), &error)) return true;
-    QMessageBox::warning(this, tr("Cannot save"), error);
+    warnPlainly(this, tr("Cannot save"), error);
     return false;
 }
 
@@ -673,7 +675,7 @@ bool MainWindow::saveAs() {
     if (path.isEmpty()) return false;
     QString error;
     if (saveTo(path, &error)) return true;
-    QMessageBox::warning(this, tr("Cannot save"), error);
+    warnPlainly(this, tr("Cannot save"), error);
     return false;
 }
 
@@ -684,7 +686,7 @@ bool MainWindow::exportBaked(const QString& path, QString* errorText) {
         bake::BakeResult result;
         bool cancelled = false;
     };
-    const Outcome outcome = withProgress<Outcome>(this, tr("Baking %1…").arg(QFileInfo(path).fileName()), [track](const bake::BakeContext& context) {
+    const Outcome outcome = withProgress<Outcome>(this, tr("Baking %1…").arg(displayPath(QFileInfo(path).fileName())), [track](const bake::BakeContext& context) {
         Outcome o;
         o.result = bake::bakeTrack(track, {}, context);
         o.cancelled = context.shouldStop();
@@ -704,7 +706,7 @@ bool MainWindow::exportBaked(const QString& path, QString* errorText) {
         if (errorText) *errorText = QString::fromStdString(error);
         return false;
     }
-    statusBar()->showMessage(tr("Exported %1 (%2 bytes)").arg(path).arg(bytes.size()), 6000);
+    statusBar()->showMessage(tr("Exported %1 (%2 bytes)").arg(displayPath(path)).arg(bytes.size()), 6000);
     return true;
 }
 
@@ -737,7 +739,7 @@ bool MainWindow::confirmOverwriteOfExternalChange() {
     // Another editor or program saved this file since it was opened here: saving now would throw
     // its changes away without a word (two editors on one file lost the first one's save).
     QMessageBox box(QMessageBox::Warning, tr("File changed on disk"),
-                    tr("%1 was changed on disk since you opened it, by another editor or program.").arg(QFileInfo(filePath()).fileName()),
+                    tr("%1 was changed on disk since you opened it, by another editor or program.").arg(displayPath(QFileInfo(filePath()).fileName())),
                     QMessageBox::NoButton, this);
     box.setObjectName("changedOnDiskBox");
     box.setInformativeText(tr("Keep yours (overwrite the other changes), save yours under another name, or reload the file "
@@ -747,12 +749,13 @@ bool MainWindow::confirmOverwriteOfExternalChange() {
     QPushButton* reload = box.addButton(tr("Reload"), QMessageBox::ResetRole);
     box.addButton(QMessageBox::Cancel);
     box.setDefaultButton(saveAs);
+    showPlainText(box);
     box.exec();
     if (box.clickedButton() == overwrite) return true;
     if (box.clickedButton() == saveAs) this->saveAs();
     if (box.clickedButton() == reload) {
         QString error;
-        if (!openFile(filePath(), &error)) QMessageBox::warning(this, tr("Cannot reload"), error);
+        if (!openFile(filePath(), &error)) warnPlainly(this, tr("Cannot reload"), error);
     }
     return false;
 }
@@ -762,10 +765,10 @@ void MainWindow::onFileChangedExternally(const QString& path) {
     if (!m_document->isModified()) {
         // Nothing here to lose: show what is on disk now, as other editors do.
         QString error;
-        if (openFile(path, &error)) statusBar()->showMessage(tr("Reloaded %1: it changed on disk").arg(QFileInfo(path).fileName()), 8000);
+        if (openFile(path, &error)) statusBar()->showMessage(tr("Reloaded %1: it changed on disk").arg(displayPath(QFileInfo(path).fileName())), 8000);
         return;
     }
-    statusBar()->showMessage(tr("%1 changed on disk; saving will ask before overwriting it").arg(QFileInfo(path).fileName()), 15000);
+    statusBar()->showMessage(tr("%1 changed on disk; saving will ask before overwriting it").arg(displayPath(QFileInfo(path).fileName())), 15000);
 }
 
 bool MainWindow::copySelection() {
@@ -846,7 +849,7 @@ void MainWindow::showImportDialog(ImportKind kind) {
     const QString filter = kind == ImportKind::Torcs ? tr("TORCS track (*.xml);;All files (*)") : tr("CSV (*.csv);;All files (*)");
     const QString path = QFileDialog::getOpenFileName(this, title, {}, filter);
     QString error;
-    if (!path.isEmpty() && !importFile(path, kind, &error)) QMessageBox::warning(this, tr("Cannot import"), error);
+    if (!path.isEmpty() && !importFile(path, kind, &error)) warnPlainly(this, tr("Cannot import"), error);
 }
 
 void MainWindow::updateStartPanel() {
@@ -904,9 +907,9 @@ void MainWindow::rebuildRecentMenu() {
     m_recentMenu->clear();
     const QStringList files = QSettings().value("recentFiles").toStringList();
     for (const QString& f : files)
-        m_recentMenu->addAction(QFileInfo(f).fileName(), this, [this, f] {
+        m_recentMenu->addAction(menuText(displayPath(QFileInfo(f).fileName())), this, [this, f] {
             if (maybeSave()) openFileReportingErrors(f);
-        })->setToolTip(f);
+        })->setToolTip(toolTipText(displayPath(f)));
     m_recentMenu->setEnabled(!files.isEmpty());
 }
 
@@ -915,7 +918,7 @@ void MainWindow::updateTitle() {
         setWindowTitle(tr("No track — Trackwright"));
         return;
     }
-    const QString name = filePath().isEmpty() ? tr("Untitled") : QFileInfo(filePath()).fileName();
+    const QString name = filePath().isEmpty() ? tr("Untitled") : windowTitleText(displayPath(QFileInfo(filePath()).fileName()));
     setWindowTitle(QString("%1[*] — Trackwright").arg(name));
     setWindowModified(m_document->isModified());
 }

@@ -1,5 +1,7 @@
 #include "editor/start_panel.h"
 
+#include "editor/display_path.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QEvent>
@@ -82,7 +84,8 @@ void StartPanel::setFiles(const QStringList& recentFiles, const QStringList& sam
         m_files->addWidget(heading(title));
         for (int i = 0; i < existing.size() && i < 6; ++i) {
             const QString path = existing[i];
-            connect(addButton(m_files, QFileInfo(path).completeBaseName(), path, namePrefix + QString::number(i)), &QPushButton::clicked, this,
+            connect(addButton(m_files, menuText(displayPath(QFileInfo(path).completeBaseName())), toolTipText(displayPath(path)), namePrefix + QString::number(i)),
+                    &QPushButton::clicked, this,
                     [this, path] { emit openRequested(path); });
         }
     };
