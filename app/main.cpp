@@ -199,7 +199,7 @@ int main(int argc, char** argv) {
         preview.controller()->simulateFor(after);
         preview.controller()->setCameraMode(static_cast<int>(camera));
         if (parser.isSet(screenshotOption)) {
-            if (!editor::preview::savePreviewScreenshot(preview, size, parser.value(screenshotOption), &error)) {
+            if (!editor::preview::savePreviewScreenshot(preview, size, parser.value(screenshotOption).toStdString(), &error)) {
                 std::fprintf(stderr, "trackwright: %s\n", forTerminal(error).constData());
                 return 3;
             }
@@ -277,7 +277,7 @@ int main(int argc, char** argv) {
         QString error;
         window.canvas()->waitForBackdrop();
         window.liveBake()->waitForIdle();  // what the canvas draws from the bake: the grid, speed colours
-        if (!editor::saveWindowScreenshot(window, size, parser.value(screenshotOption), &error)) {
+        if (!editor::saveWindowScreenshot(window, size, parser.value(screenshotOption).toStdString(), &error)) {
             std::fprintf(stderr, "trackwright: %s\n", forTerminal(error).constData());
             return 3;
         }

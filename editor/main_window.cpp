@@ -56,7 +56,6 @@
 #include <QMessageBox>
 #include <QProgressDialog>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
@@ -645,9 +644,11 @@ bool MainWindow::importFile(const QString& path, ImportKind kind, QString* error
 bool MainWindow::saveTo(const QString& path, QString* errorText) {
     if (!m_document) return false;
     const std::string text = formats::writeTrackJson(m_document->track());
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size()) || !file.commit()) {
-        if (errorText) *errorText = tr("cannot write %1: %2").arg(path, file.errorString());
+    // The product's one output-path policy (twbake's too): replaced atomically with the old file's
+    // mode and, run as root, its owner; through links; a read-only file refused.
+    std::string error;
+    if (!formats::writeOutputFile(path.toStdString(), text, error)) {
+        if (errorText) *errorText = QString::fromStdString(error);
         return false;
     }
     m_document->setFilePath(QFileInfo(path).absoluteFilePath());

@@ -52,7 +52,9 @@ public:
     bool openFile(const QString& path, QString* errorText = nullptr);
     /// openFile, telling the user why in a message box when it fails. For the menu and drops.
     bool openFileReportingErrors(const QString& path);
-    /// Writes the track to `path` atomically (QSaveFile) and makes it the document's file.
+    /// Writes the track to `path` through the output-path policy (formats::writeOutputFile: atomic,
+    /// the old file's mode and, as root, owner kept, links followed, a read-only file refused) and
+    /// makes it the document's file.
     bool saveTo(const QString& path, QString* errorText = nullptr);
     /// A new, empty track (asks first when there are unsaved changes, unless `force`).
     bool newTrack(bool force = false);

@@ -16,8 +16,8 @@ inline constexpr std::uintmax_t kMaxInputFileBytes = 256u << 20;
 /// or is larger than kMaxInputFileBytes.
 std::optional<std::string> readWholeFile(const std::filesystem::path& path, std::string& error);
 
-/// Writes an output the way every command and the editor's export do (the output-path policy,
-/// docs/hardening.md):
+/// Writes an output the way every command and every write of the editor (save, export, autosave,
+/// screenshots) do (the output-path policy, docs/hardening.md):
 /// - A symbolic link is followed to the file it names (up to 40 links): the link stays a link and
 ///   its target gets the contents.
 /// - A regular file, or a new one, is replaced atomically, so readers and a crash at any moment see
