@@ -28,6 +28,7 @@
 #include "bake/lines/racing_lines.h"
 #include "formats/baked/baked_writer.h"
 #include "formats/source/file_io.h"
+#include "formats/source/same_file.h"
 #include "formats/geometry/route_frames.h"
 #include "formats/import/torcs_import.h"
 #include "formats/import/track_import.h"
@@ -682,6 +683,10 @@ bool MainWindow::saveAs() {
 
 bool MainWindow::exportBaked(const QString& path, QString* errorText) {
     if (!m_document) return false;
+    if (const QString conflict = exportConflict(path); !conflict.isEmpty()) {
+        if (errorText) *errorText = conflict;
+        return false;
+    }
     const formats::TrackDocument track = m_document->track();
     struct Outcome {
         bake::BakeResult result;
@@ -709,6 +714,21 @@ bool MainWindow::exportBaked(const QString& path, QString* errorText) {
     }
     statusBar()->showMessage(tr("Exported %1 (%2 bytes)").arg(displayPath(path)).arg(bytes.size()), 6000);
     return true;
+}
+
+QString MainWindow::exportConflict(const QString& path) const {
+    // twbake's first output rule (formats::sameFile: through links, hard links and `..`): answering
+    // Yes to "replace?" on the open t.twtrack turned the source into a bake, and quitting asked nothing.
+    const QString source = filePath();
+    if (!source.isEmpty() && formats::sameFile(path.toStdString(), source.toStdString()))
+        return tr("%1 is the open track's own file (%2): exporting the bake there would replace the track with it. "
+                  "Choose another name, such as %3.")
+            .arg(path, QFileInfo(source).fileName(), QFileInfo(source).completeBaseName() + ".twbake");
+    for (const QString& autosaved : m_autosave->files())
+        if (formats::sameFile(path.toStdString(), autosaved.toStdString()))
+            return tr("%1 is the autosave of the open track (%2), what a crash would restore it from. Choose another name, such as %3.")
+                .arg(path, autosaved, QFileInfo(source.isEmpty() ? QStringLiteral("track") : source).completeBaseName() + ".twbake");
+    return {};
 }
 
 bool MainWindow::restoreRecovery() {

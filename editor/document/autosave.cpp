@@ -75,6 +75,12 @@ bool Autosave::ensureSession(QString& error) {
 
 QString Autosave::recoveryFile() const { return m_session.isEmpty() ? QString() : QDir(m_session).filePath(kRecoveryName); }
 
+QStringList Autosave::files() const {
+    if (m_session.isEmpty()) return {};
+    const QDir session(m_session);
+    return {session.filePath(kRecoveryName), session.filePath(kOriginName)};
+}
+
 QString Autosave::defaultFolder() { return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation); }
 
 bool Autosave::saveNow() {
@@ -101,8 +107,7 @@ bool Autosave::saveNow() {
 
 void Autosave::discard() {
     if (m_session.isEmpty()) return;
-    QFile::remove(recoveryFile());
-    QFile::remove(QDir(m_session).filePath(kOriginName));
+    for (const QString& file : files()) QFile::remove(file);
 }
 
 std::vector<Recovery> Autosave::findRecoveries(const QString& folder) {

@@ -3,6 +3,7 @@
 #include <QDateTime>
 #include <QObject>
 #include <QString>
+#include <QStringList>
 #include <QTimer>
 
 #include <functional>
@@ -44,6 +45,9 @@ public:
     void discard();
     /// This session's recovery file (it exists only while there are unsaved, autosaved changes).
     QString recoveryFile() const;
+    /// Every file an autosave of this session writes (the recovery and what describes it); empty
+    /// before the first autosave. What an export must not overwrite.
+    QStringList files() const;
     /// The folder the session folders live in.
     QString folder() const { return m_folder; }
 

@@ -1,8 +1,9 @@
 // Every write of the editor goes through the product's one output-path policy
-// (formats::writeOutputFile, docs/hardening.md), as twbake's outputs do: File ▸ Save and
-// screenshots.
+// (formats::writeOutputFile, docs/hardening.md), as twbake's outputs do: File ▸ Save, screenshots
+// and Export Baked…, whose output may be neither the open track nor its autosave.
 #include "kart_copies.h"
 
+#include "editor/document/autosave.h"
 #include "editor/screenshot.h"
 
 #include <QDir>
@@ -103,6 +104,40 @@ TEST(EditorOutputs, AScreenshotOverAnotherUsersFileKeepsItsOwnerAndMode) {
     EXPECT_EQ(after.st_uid, kOtherUser);
     EXPECT_EQ(after.st_gid, kOtherGroup);
     EXPECT_EQ(after.st_mode & 07777, 0640u);
+}
+
+TEST(EditorOutputs, ExportBakedRefusesTheOpenTrackAndItsAutosaveByAnyName) {
+    // Export Baked… onto the open t.twtrack (Yes to "replace?") turned the source into a bake, and
+    // Ctrl+Q then quit without a word.
+    QTemporaryDir work;
+    const QString track = copyOfKart(work, "t.twtrack");
+    const QByteArray source = bytesOf(track);
+    ASSERT_TRUE(QDir(work.path()).mkdir("sub"));
+    fs::create_symlink("t.twtrack", work.filePath("alias.twbake").toStdString());
+    fs::create_hard_link(track.toStdString(), work.filePath("hard.twbake").toStdString());
+    QTemporaryDir recovery;
+    editor::MainWindow window(nullptr, recovery.path());
+    ASSERT_TRUE(window.openFile(track));
+    nudge(window, 1.0);
+    for (const QString& name : {QString("t.twtrack"), QString("alias.twbake"), QString("hard.twbake"), QString("sub/../t.twtrack")}) {
+        QString error;
+        EXPECT_FALSE(window.exportBaked(work.filePath(name), &error)) << name.toStdString();
+        EXPECT_TRUE(error.contains("open track") && error.contains("t.twtrack") && error.contains("t.twbake")) << error.toStdString();
+        EXPECT_EQ(bytesOf(track), source) << name.toStdString();
+    }
+    EXPECT_TRUE(window.editorDocument()->isModified()) << "quitting must still ask";
+
+    ASSERT_TRUE(window.autosave()->saveNow());
+    const QString autosaved = window.autosave()->recoveryFile();
+    const QByteArray recoveryBytes = bytesOf(autosaved);
+    QString error;
+    EXPECT_FALSE(window.exportBaked(autosaved, &error));
+    EXPECT_TRUE(error.contains("autosave")) << error.toStdString();
+    EXPECT_EQ(bytesOf(autosaved), recoveryBytes);
+
+    // Anywhere else, the export goes ahead.
+    EXPECT_TRUE(window.exportBaked(work.filePath("t.twbake"), &error)) << error.toStdString();
+    EXPECT_TRUE(bytesOf(work.filePath("t.twbake")).size() > 100);
 }
 
 } // namespace
