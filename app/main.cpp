@@ -6,6 +6,7 @@
 #include "editor/main_window.h"
 #include "editor/preview/preview_screenshot.h"
 #include "editor/preview/preview_widget.h"
+#include "editor/restore_prompt.h"
 #include "editor/screenshot.h"
 #include "editor/canvas/track_canvas.h"
 
@@ -14,9 +15,6 @@
 #include <QApplication>
 #include <QCoreApplication>
 #include <QCommandLineParser>
-#include <QFileInfo>
-#include <QLocale>
-#include <QMessageBox>
 #include <QSettings>
 #include <QTemporaryDir>
 
@@ -215,16 +213,8 @@ int main(int argc, char** argv) {
     editor::MainWindow window(nullptr, recoveryFolder);
     const bool interactive = !parser.isSet(screenshotOption);
     // Only a session whose editor no longer runs is offered: another editor open now keeps its own.
-    if (const auto recovery = interactive ? editor::Autosave::findRecovery(window.autosave()->folder()) : std::nullopt) {
-        const QString what = recovery->originalPath.isEmpty() ? QObject::tr("an unsaved new track") : editor::displayPath(QFileInfo(recovery->originalPath).fileName());
-        const auto answer = QMessageBox::question(
-            nullptr, QObject::tr("Restore unsaved work?"),
-            QObject::tr("A Trackwright session did not close cleanly. Restore its unsaved changes to %1, autosaved %2?")
-                .arg(what, QLocale().toString(recovery->savedAt, QLocale::ShortFormat)),
-            QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes);
-        if (answer == QMessageBox::Yes && window.restoreRecovery()) file.clear();
-        else if (answer == QMessageBox::No) editor::Autosave::discardRecovery(*recovery);
-    }
+    if (const auto recovery = interactive ? editor::Autosave::findRecovery(window.autosave()->folder()) : std::nullopt)
+        if (editor::offerRecovery(window, *recovery) == editor::RecoveryChoice::Restored) file.clear();
     if (!file.isEmpty()) {
         QString error;
         if (!window.openFile(file, &error)) {
