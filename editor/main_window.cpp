@@ -141,9 +141,13 @@ MainWindow::MainWindow(QWidget* parent, const QString& recoveryFolder) : QMainWi
     m_diskFile = new DiskFileWatch(this);
     connect(m_diskFile, &DiskFileWatch::changedExternally, this, &MainWindow::onFileChangedExternally);
     m_autosave = std::make_unique<Autosave>(recoveryFolder.isEmpty() ? Autosave::defaultFolder() : recoveryFolder,
-                                            [this]() -> std::optional<std::pair<std::string, QString>> {
+                                            [this]() -> std::optional<AutosaveSnapshot> {
                                                 if (!m_document || !m_document->isModified()) return std::nullopt;
-                                                return std::make_pair(formats::writeTrackJson(m_document->track()), m_document->filePath());
+                                                // The base: the file as this editor last read or wrote it, so a
+                                                // restore knows what these edits are edits of.
+                                                const QString path = m_document->filePath();
+                                                return AutosaveSnapshot{formats::writeTrackJson(m_document->track()), path,
+                                                                        !path.isEmpty() && m_diskFile->path() == path ? m_diskFile->baseHash() : QByteArray()};
                                             });
     connect(m_autosave.get(), &Autosave::failed, this, [this](const QString& why) { statusBar()->showMessage(tr("Autosave failed: %1").arg(why), 8000); });
     m_liveBake = new LiveBake(this);
@@ -317,6 +321,9 @@ void MainWindow::detachViews() {
 }
 
 void MainWindow::setDocument(std::unique_ptr<EditorDocument> document) {
+    // Another track replaces this one (open, new, import, reload, restore): the old one's autosave
+    // would be offered after a crash as work of a track no longer open, with a stale base.
+    m_autosave->discard();
     m_selection.clear();
     // The views let go of the old document before it goes.
     detachViews();
@@ -603,8 +610,7 @@ bool MainWindow::openFile(const QString& path, QString* errorText) {
     const QString absolute = QFileInfo(path).absoluteFilePath();
     document->setFilePath(absolute);
     setDocument(std::move(document));
-    QFile onDisk(absolute);
-    m_diskFile->remember(absolute, onDisk.open(QIODevice::ReadOnly) ? onDisk.readAll() : QByteArray());
+    m_diskFile->rememberAsOnDisk(absolute);
     addRecentFile(absolute);
     return true;
 }
@@ -745,9 +751,10 @@ bool MainWindow::restoreRecovery() {
     document->undoStack()->push(new ReplaceTrackCommand(document.get(), tr("Restore Autosave"), *loaded.document));
     setDocument(std::move(document));
     if (!recovery->originalPath.isEmpty()) {
-        // From here on a change by anyone else to that file is caught before a save overwrites it.
-        QFile onDisk(recovery->originalPath);
-        m_diskFile->remember(recovery->originalPath, onDisk.open(QIODevice::ReadOnly) ? onDisk.readAll() : QByteArray());
+        // The edits are edits of the file as the crashed session last read or wrote it, not as it
+        // is now: a save by another editor since then is caught before a save here overwrites it.
+        // An older version's autosave does not say, so any contents count as changed and Save asks.
+        m_diskFile->rememberBase(recovery->originalPath, recovery->baseHash);
     }
     // The work is in this session's own recovery before the crashed session's goes: a crash now
     // loses nothing either.

@@ -16,6 +16,7 @@ namespace {
 
 constexpr const char* kRecoveryName = "recovery.twtrack";
 constexpr const char* kOriginName = "recovery.origin";  ///< the original path, one line
+constexpr const char* kBaseName = "recovery.base";      ///< the original's SHA-256 as last read or written, hex
 constexpr const char* kLockName = "session.lock";
 
 /// A session folder's lock, judged by whether its process still runs, never by its age: an editor
@@ -35,12 +36,14 @@ std::optional<Recovery> recoveryIn(const QString& folder, const QString& session
     r.savedAt = QFileInfo(file).lastModified();
     QFile origin(QDir(folder).filePath(kOriginName));
     if (origin.open(QIODevice::ReadOnly)) r.originalPath = QString::fromUtf8(origin.readAll());
+    QFile base(QDir(folder).filePath(kBaseName));
+    if (base.open(QIODevice::ReadOnly)) r.baseHash = QByteArray::fromHex(base.readAll().trimmed());
     return r;
 }
 
 } // namespace
 
-Autosave::Autosave(QString folder, std::function<std::optional<std::pair<std::string, QString>>()> snapshot, QObject* parent)
+Autosave::Autosave(QString folder, std::function<std::optional<AutosaveSnapshot>()> snapshot, QObject* parent)
     : QObject(parent), m_folder(std::move(folder)), m_snapshot(std::move(snapshot)) {
     m_timer.setInterval(60 * 1000);
     connect(&m_timer, &QTimer::timeout, this, &Autosave::saveNow);
@@ -78,7 +81,7 @@ QString Autosave::recoveryFile() const { return m_session.isEmpty() ? QString() 
 QStringList Autosave::files() const {
     if (m_session.isEmpty()) return {};
     const QDir session(m_session);
-    return {session.filePath(kRecoveryName), session.filePath(kOriginName)};
+    return {session.filePath(kRecoveryName), session.filePath(kOriginName), session.filePath(kBaseName)};
 }
 
 QString Autosave::defaultFolder() { return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation); }
@@ -92,12 +95,15 @@ bool Autosave::saveNow() {
         return false;
     }
     std::string error;
-    // The origin first, as an absolute path: a recovery file never exists without knowing where it
-    // belongs, and a recovery restored from another working directory still saves into that file.
-    const QString originalPath = snapshot->second.isEmpty() ? QString() : QFileInfo(snapshot->second).absoluteFilePath();
-    const QByteArray origin = originalPath.toUtf8();
-    if (!formats::writeOutputFile(QDir(m_session).filePath(kOriginName).toStdString(), std::string_view(origin.constData(), static_cast<std::size_t>(origin.size())), error) ||
-        !formats::writeOutputFile(recoveryFile().toStdString(), snapshot->first, error)) {
+    // The origin and its base first, the origin as an absolute path: a recovery file never exists
+    // without knowing where it belongs and what it is an edit of, and a recovery restored from
+    // another working directory still saves into that file.
+    const QString originalPath = snapshot->originalPath.isEmpty() ? QString() : QFileInfo(snapshot->originalPath).absoluteFilePath();
+    const std::string origin = originalPath.toStdString();
+    const std::string base = snapshot->baseHash.toHex().toStdString();
+    if (!formats::writeOutputFile(QDir(m_session).filePath(kOriginName).toStdString(), origin, error) ||
+        !formats::writeOutputFile(QDir(m_session).filePath(kBaseName).toStdString(), base, error) ||
+        !formats::writeOutputFile(recoveryFile().toStdString(), snapshot->text, error)) {
         emit failed(QString::fromStdString(error));
         return false;
     }
@@ -140,6 +146,7 @@ void Autosave::discardRecovery(const Recovery& recovery) {
     }
     QFile::remove(recovery.recoveryFile);
     QFile::remove(QFileInfo(recovery.recoveryFile).dir().filePath(kOriginName));
+    QFile::remove(QFileInfo(recovery.recoveryFile).dir().filePath(kBaseName));
 }
 
 } // namespace editor

@@ -22,9 +22,15 @@ DiskFileWatch::DiskFileWatch(QObject* parent) : QObject(parent) {
 }
 
 void DiskFileWatch::remember(const QString& path, const QByteArray& contents) {
-    if (!m_path.isEmpty()) m_watcher.removePath(m_path);
+    rememberBase(path, path.isEmpty() ? QByteArray() : QCryptographicHash::hash(contents, QCryptographicHash::Sha256));
+}
+
+void DiskFileWatch::rememberAsOnDisk(const QString& path) { rememberBase(path, path.isEmpty() ? QByteArray() : hashOfFile(path)); }
+
+void DiskFileWatch::rememberBase(const QString& path, const QByteArray& sha256) {
+    if (!m_path.isEmpty() && m_watcher.files().contains(m_path)) m_watcher.removePath(m_path);
     m_path = path;
-    m_hash = path.isEmpty() ? QByteArray() : QCryptographicHash::hash(contents, QCryptographicHash::Sha256);
+    m_hash = path.isEmpty() ? QByteArray() : sha256;
     if (!m_path.isEmpty()) m_watcher.addPath(m_path);
 }
 

@@ -15,11 +15,19 @@ class DiskFileWatch : public QObject {
 public:
     explicit DiskFileWatch(QObject* parent = nullptr);
 
-    /// The file is now `path` holding `contents` (just opened or saved). An empty path stops watching.
+    /// The file is now `path` holding `contents` (just saved). An empty path stops watching.
     void remember(const QString& path, const QByteArray& contents);
+    /// The file is now `path` holding what it holds on disk at this moment (just opened).
+    void rememberAsOnDisk(const QString& path);
+    /// The file is now `path`, its edits based on contents whose SHA-256 is `sha256` (a restored
+    /// autosave's base, whatever the file holds now). Empty `sha256`: nothing known, so any
+    /// contents count as changed.
+    void rememberBase(const QString& path, const QByteArray& sha256);
     /// True when the file's contents differ from what was remembered (changed, or deleted).
     bool changedOnDisk() const;
     QString path() const { return m_path; }
+    /// SHA-256 of the contents remembered: what the open track's edits are edits of.
+    QByteArray baseHash() const { return m_hash; }
 
 signals:
     /// The file changed on disk and its contents are no longer what this editor last read or wrote.
