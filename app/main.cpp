@@ -4,6 +4,7 @@
 #include "editor/document/live_bake.h"
 #include "editor/display_path.h"
 #include "editor/main_window.h"
+#include "editor/native_path.h"
 #include "editor/preview/preview_screenshot.h"
 #include "editor/preview/preview_widget.h"
 #include "editor/restore_prompt.h"
@@ -58,7 +59,8 @@ struct Options {
     }
 };
 
-/// `text` for stderr: control characters escaped, so a file name cannot drive the terminal.
+/// `text` for stderr: control characters escaped (a file name cannot drive the terminal), a path's
+/// bytes that are not UTF-8 as \xNN.
 QByteArray forTerminal(const QString& text) { return editor::displayText(text).toUtf8(); }
 
 /// Starts the race --race asks for (none without it) and follows the car --follow names (0: the
@@ -119,7 +121,9 @@ int main(int argc, char** argv) {
     const QCommandLineOption& afterOption = options.after;
     const QCommandLineOption& carsOption = options.cars;
     const QCommandLineOption& cameraOption = options.camera;
-    parser.process(app);
+    // From argv's own bytes, not app.arguments(): a file named in Latin-1 stays the file it names
+    // (native_path.h). QApplication has already taken its own options (-platform …) out of argv.
+    parser.process(editor::argumentsFromNative(argc, argv));
 
     // A --screenshot run renders and exits: it reads and writes its settings (recent files, window
     // layout) and autosaves in a throwaway folder, so a pipeline's screenshots never rewrite the
@@ -179,10 +183,10 @@ int main(int argc, char** argv) {
 
     if (parser.isSet(previewOption)) {
         const QString track = parser.value(previewOption);
-        const formats::TrackLoadResult loaded = formats::loadTrackFile(track.toStdString());
+        const formats::TrackLoadResult loaded = formats::loadTrackFile(editor::nativePath(track));
         if (!loaded.document) {
             for (const formats::Diagnostic& d : loaded.diagnostics)
-                std::fprintf(stderr, "%s: %s\n", forTerminal(track).constData(), forTerminal(QString::fromStdString(d.message)).constData());
+                std::fprintf(stderr, "%s: %s\n", forTerminal(track).constData(), forTerminal(editor::textFromNative(d.message)).constData());
             return loaded.ioError ? 3 : 1;
         }
         editor::preview::PreviewWidget preview;
@@ -197,11 +201,11 @@ int main(int argc, char** argv) {
         preview.controller()->simulateFor(after);
         preview.controller()->setCameraMode(static_cast<int>(camera));
         if (parser.isSet(screenshotOption)) {
-            if (!editor::preview::savePreviewScreenshot(preview, size, parser.value(screenshotOption).toStdString(), &error)) {
+            if (!editor::preview::savePreviewScreenshot(preview, size, editor::nativePath(parser.value(screenshotOption)), &error)) {
                 std::fprintf(stderr, "trackwright: %s\n", forTerminal(error).constData());
                 return 3;
             }
-            std::printf("%s\n", qPrintable(parser.value(screenshotOption)));
+            std::printf("%s\n", editor::nativeFromPath(parser.value(screenshotOption)).constData());
             return 0;
         }
         preview.resize(size);
@@ -267,11 +271,11 @@ int main(int argc, char** argv) {
         QString error;
         window.canvas()->waitForBackdrop();
         window.liveBake()->waitForIdle();  // what the canvas draws from the bake: the grid, speed colours
-        if (!editor::saveWindowScreenshot(window, size, parser.value(screenshotOption).toStdString(), &error)) {
+        if (!editor::saveWindowScreenshot(window, size, editor::nativePath(parser.value(screenshotOption)), &error)) {
             std::fprintf(stderr, "trackwright: %s\n", forTerminal(error).constData());
             return 3;
         }
-        std::printf("%s\n", qPrintable(parser.value(screenshotOption)));
+        std::printf("%s\n", editor::nativeFromPath(parser.value(screenshotOption)).constData());
         return 0;
     }
     window.show();

@@ -25,6 +25,8 @@ QString escaped(const QString& text, bool keepLineBreaks) {
             shown += text[i];
         } else if (c < 0x20 || c == 0x7F) {
             shown += QStringLiteral("\\x%1").arg(static_cast<unsigned>(c), 2, 16, QLatin1Char('0'));
+        } else if (c >= 0xDC80 && c <= 0xDCFF) {  // a byte that was not UTF-8 (native_path.h)
+            shown += QStringLiteral("\\x%1").arg(static_cast<unsigned>(c - 0xDC00), 2, 16, QLatin1Char('0'));
         } else if ((c >= 0x80 && c <= 0x9F) || isBidiOrSeparator(c) || QChar::isSurrogate(c)) {
             shown += QStringLiteral("\\u%1").arg(static_cast<unsigned>(c), 4, 16, QLatin1Char('0'));
         } else {

@@ -13,8 +13,9 @@ namespace editor {
 // path or of a message naming one goes through these first.
 
 /// `path` as the editor shows it: control characters (C0 and DEL as \x1b, C1 as \u0085),
-/// bidirectional controls, line separators and lone surrogates (\u202e, \u2028, \udc80) written
-/// as visible escapes. Everything else, accents and scripts included, is shown as it is.
+/// bidirectional controls and line separators (\u202e, \u2028) and the bytes that were not UTF-8
+/// (native_path.h's lone surrogates, as \xe9) written as visible escapes. Everything else, accents
+/// and scripts included, is shown as it is.
 QString displayPath(const QString& path);
 /// displayPath for a message of several lines that names paths (an error, a list of diagnostics):
 /// its line breaks stay line breaks.

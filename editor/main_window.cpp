@@ -10,6 +10,7 @@
 #include "editor/docks/profiles_dock.h"
 #include "editor/docks/raise_selection_dialog.h"
 #include "editor/display_path.h"
+#include "editor/native_path.h"
 #include "editor/shortcuts_dialog.h"
 #include "editor/start_panel.h"
 #include "editor/transform_dialog.h"
@@ -111,7 +112,7 @@ QString formatDiagnostics(const QString& file, const formats::Diagnostics& diagn
     for (const formats::Diagnostic& d : diagnostics) {
         QString line = file;
         if (d.line) line += QString(":%1").arg(*d.line) + (d.column ? QString(":%1").arg(*d.column) : QString());
-        line += QString(": %1[%2]: %3").arg(formats::severityName(d.severity), QString::fromStdString(d.code), QString::fromStdString(d.message));
+        line += QString(": %1[%2]: %3").arg(formats::severityName(d.severity), QString::fromStdString(d.code), textFromNative(d.message));
         if (!d.jsonPath.empty()) line += QString(" (at %1)").arg(QString::fromStdString(d.jsonPath));
         lines << line;
     }
@@ -589,7 +590,7 @@ bool MainWindow::openFileReportingErrors(const QString& path) {
 }
 
 bool MainWindow::openFile(const QString& path, QString* errorText) {
-    formats::TrackLoadResult loaded = formats::loadTrackFile(path.toStdString());
+    formats::TrackLoadResult loaded = formats::loadTrackFile(nativePath(path));
     // The loader's own errors (syntax, structure, schema) make the document untrustworthy even if
     // it produced one; validation findings do not: they are shown, and editing will fix them.
     if (!loaded.document || formats::hasErrors(loaded.diagnostics)) {
@@ -626,12 +627,12 @@ bool MainWindow::newTrack(bool force) {
 bool MainWindow::importFile(const QString& path, ImportKind kind, QString* errorText) {
     formats::ImportResult imported;
     if (kind == ImportKind::Torcs) {
-        imported = formats::importTorcsTrackFile(path.toStdString());
+        imported = formats::importTorcsTrackFile(nativePath(path));
     } else {
         std::string error;
-        const auto text = formats::readWholeFile(path.toStdString(), error);
+        const auto text = formats::readWholeFile(nativePath(path), error);
         if (!text) {
-            if (errorText) *errorText = QString::fromStdString(error);
+            if (errorText) *errorText = textFromNative(error);
             return false;
         }
         const std::string name = QFileInfo(path).completeBaseName().toStdString();
@@ -654,8 +655,8 @@ bool MainWindow::saveTo(const QString& path, QString* errorText) {
     // The product's one output-path policy (twbake's too): replaced atomically with the old file's
     // mode and, run as root, its owner; through links; a read-only file refused.
     std::string error;
-    if (!formats::writeOutputFile(path.toStdString(), text, error)) {
-        if (errorText) *errorText = QString::fromStdString(error);
+    if (!formats::writeOutputFile(nativePath(path), text, error)) {
+        if (errorText) *errorText = textFromNative(error);
         return false;
     }
     m_document->setFilePath(QFileInfo(path).absoluteFilePath());
@@ -714,8 +715,8 @@ bool MainWindow::exportBaked(const QString& path, QString* errorText) {
     }
     const std::vector<std::byte> bytes = formats::writeBakedTrack(*outcome.result.data);
     std::string error;
-    if (!formats::writeOutputFile(path.toStdString(), std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()), error)) {
-        if (errorText) *errorText = QString::fromStdString(error);
+    if (!formats::writeOutputFile(nativePath(path), std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()), error)) {
+        if (errorText) *errorText = textFromNative(error);
         return false;
     }
     statusBar()->showMessage(tr("Exported %1 (%2 bytes)").arg(displayPath(path)).arg(bytes.size()), 6000);
@@ -726,12 +727,12 @@ QString MainWindow::exportConflict(const QString& path) const {
     // twbake's first output rule (formats::sameFile: through links, hard links and `..`): answering
     // Yes to "replace?" on the open t.twtrack turned the source into a bake, and quitting asked nothing.
     const QString source = filePath();
-    if (!source.isEmpty() && formats::sameFile(path.toStdString(), source.toStdString()))
+    if (!source.isEmpty() && formats::sameFile(nativePath(path), nativePath(source)))
         return tr("%1 is the open track's own file (%2): exporting the bake there would replace the track with it. "
                   "Choose another name, such as %3.")
             .arg(path, QFileInfo(source).fileName(), QFileInfo(source).completeBaseName() + ".twbake");
     for (const QString& autosaved : m_autosave->files())
-        if (formats::sameFile(path.toStdString(), autosaved.toStdString()))
+        if (formats::sameFile(nativePath(path), nativePath(autosaved)))
             return tr("%1 is the autosave of the open track (%2), what a crash would restore it from. Choose another name, such as %3.")
                 .arg(path, autosaved, QFileInfo(source.isEmpty() ? QStringLiteral("track") : source).completeBaseName() + ".twbake");
     return {};
@@ -745,7 +746,7 @@ bool MainWindow::restoreRecovery() {
     // The recovered track comes in as an edit of the file it belonged to, unsaved until saved.
     formats::TrackDocument base;
     if (!recovery->originalPath.isEmpty())
-        if (auto original = formats::loadTrackFile(recovery->originalPath.toStdString()); original.document) base = std::move(*original.document);
+        if (auto original = formats::loadTrackFile(nativePath(recovery->originalPath)); original.document) base = std::move(*original.document);
     auto document = std::make_unique<EditorDocument>(std::move(base));
     document->setFilePath(recovery->originalPath);
     document->undoStack()->push(new ReplaceTrackCommand(document.get(), tr("Restore Autosave"), *loaded.document));
@@ -894,7 +895,7 @@ void MainWindow::updateStartPanel() {
 
 bool MainWindow::openStartUpTrack() {
     const QStringList recent = QSettings().value("recentFiles").toStringList();
-    if (!recent.isEmpty() && QFileInfo(recent.front()).isFile() && openFile(recent.front())) return true;
+    if (!recent.isEmpty() && isNativeFile(recent.front()) && openFile(recent.front())) return true;
     newTrack(true);
     return false;
 }

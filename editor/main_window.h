@@ -54,7 +54,7 @@ public:
     bool openFileReportingErrors(const QString& path);
     /// Writes the track to `path` through the output-path policy (formats::writeOutputFile: atomic,
     /// the old file's mode and, as root, owner kept, links followed, a read-only file refused) and
-    /// makes it the document's file.
+    /// makes it the document's file. `path` may carry a non-UTF-8 name (native_path.h).
     bool saveTo(const QString& path, QString* errorText = nullptr);
     /// A new, empty track (asks first when there are unsaved changes, unless `force`).
     bool newTrack(bool force = false);

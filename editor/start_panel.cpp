@@ -1,6 +1,7 @@
 #include "editor/start_panel.h"
 
 #include "editor/display_path.h"
+#include "editor/native_path.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -79,7 +80,7 @@ void StartPanel::setFiles(const QStringList& recentFiles, const QStringList& sam
     auto addList = [this](const QString& title, const QStringList& files, const QString& namePrefix) {
         QStringList existing;
         for (const QString& f : files)
-            if (QFileInfo(f).isFile()) existing.append(f);
+            if (isNativeFile(f)) existing.append(f);
         if (existing.isEmpty()) return;
         m_files->addWidget(heading(title));
         for (int i = 0; i < existing.size() && i < 6; ++i) {

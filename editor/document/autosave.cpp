@@ -1,5 +1,7 @@
 #include "editor/document/autosave.h"
 
+#include "editor/native_path.h"
+
 #include "formats/source/file_io.h"
 
 #include <QCoreApplication>
@@ -15,7 +17,7 @@ namespace editor {
 namespace {
 
 constexpr const char* kRecoveryName = "recovery.twtrack";
-constexpr const char* kOriginName = "recovery.origin";  ///< the original path, one line
+constexpr const char* kOriginName = "recovery.origin";  ///< the original path's bytes, one line
 constexpr const char* kBaseName = "recovery.base";      ///< the original's SHA-256 as last read or written, hex
 constexpr const char* kLockName = "session.lock";
 
@@ -34,8 +36,9 @@ std::optional<Recovery> recoveryIn(const QString& folder, const QString& session
     r.sessionFolder = sessionFolder;
     r.recoveryFile = file;
     r.savedAt = QFileInfo(file).lastModified();
+    // The path's own bytes (a Latin-1 file name stays the file it names); UTF-8 reads as before.
     QFile origin(QDir(folder).filePath(kOriginName));
-    if (origin.open(QIODevice::ReadOnly)) r.originalPath = QString::fromUtf8(origin.readAll());
+    if (origin.open(QIODevice::ReadOnly)) r.originalPath = pathFromNative(origin.readAll());
     QFile base(QDir(folder).filePath(kBaseName));
     if (base.open(QIODevice::ReadOnly)) r.baseHash = QByteArray::fromHex(base.readAll().trimmed());
     return r;
@@ -99,7 +102,7 @@ bool Autosave::saveNow() {
     // without knowing where it belongs and what it is an edit of, and a recovery restored from
     // another working directory still saves into that file.
     const QString originalPath = snapshot->originalPath.isEmpty() ? QString() : QFileInfo(snapshot->originalPath).absoluteFilePath();
-    const std::string origin = originalPath.toStdString();
+    const std::string origin = nativeFromPath(originalPath).toStdString();
     const std::string base = snapshot->baseHash.toHex().toStdString();
     if (!formats::writeOutputFile(QDir(m_session).filePath(kOriginName).toStdString(), origin, error) ||
         !formats::writeOutputFile(QDir(m_session).filePath(kBaseName).toStdString(), base, error) ||

@@ -10,6 +10,8 @@ namespace editor {
 /// What the open track's file holds on disk, as this editor last read or wrote it, and whether
 /// someone else (another editor, a pipeline, version control) has changed it since. Compares
 /// contents, not times, so this editor's own saves and a touch without a change never count.
+/// Reads through native_path.h, so a file whose name is not UTF-8 is compared too; Qt's
+/// QFileSystemWatcher cannot name such a file, so its changes are noticed only at the next save.
 class DiskFileWatch : public QObject {
     Q_OBJECT
 public:

@@ -21,10 +21,10 @@ bool hasControlCharacters(const QString& text) {
     return std::any_of(text.begin(), text.end(), [](QChar c) { return c.unicode() < 0x20 || c.unicode() == 0x7F || (c.unicode() >= 0x202A && c.unicode() <= 0x202E); });
 }
 
-TEST(DisplayPath, ControlsAndBidiAreShownAsEscapes) {
+TEST(DisplayPath, ControlsBidiAndBytesThatAreNotUtf8AreShownAsEscapes) {
     EXPECT_EQ(editor::displayPath(QString("a\x1b[31mb\x07\r\n\x7f")), QString("a\\x1b[31mb\\x07\\x0d\\x0a\\x7f"));
     EXPECT_EQ(editor::displayPath(QString("x") + QChar(0x202E) + "kcart.exe" + QChar(0x2066) + QChar(0x0085)), QString("x\\u202ekcart.exe\\u2066\\u0085"));
-    EXPECT_EQ(editor::displayPath(QString("caf") + QChar(0xDCE9)), QString("caf\\udce9")) << "a lone surrogate";
+    EXPECT_EQ(editor::displayPath(QString("caf") + QChar(0xDCE9)), QString("caf\\xe9")) << "a byte that was not UTF-8 (native_path.h)";
     EXPECT_EQ(editor::displayPath(QString::fromUtf8("café Łódź 東京 🏁 [*] & <b>")), QString::fromUtf8("café Łódź 東京 🏁 [*] & <b>"));
     EXPECT_EQ(editor::displayText(QString("one\x1b\ntwo")), QString("one\\x1b\ntwo")) << "a message keeps its lines";
     EXPECT_EQ(editor::windowTitleText("a[*]b"), QString("a[*][*]b"));
