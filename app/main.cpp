@@ -2,9 +2,12 @@
 
 #include "editor/document/autosave.h"
 #include "editor/document/live_bake.h"
+#include "editor/display_path.h"
 #include "editor/main_window.h"
+#include "editor/native_path.h"
 #include "editor/preview/preview_screenshot.h"
 #include "editor/preview/preview_widget.h"
+#include "editor/restore_prompt.h"
 #include "editor/screenshot.h"
 #include "editor/canvas/track_canvas.h"
 
@@ -13,9 +16,6 @@
 #include <QApplication>
 #include <QCoreApplication>
 #include <QCommandLineParser>
-#include <QFileInfo>
-#include <QLocale>
-#include <QMessageBox>
 #include <QSettings>
 #include <QTemporaryDir>
 
@@ -59,12 +59,16 @@ struct Options {
     }
 };
 
+/// `text` for stderr: control characters escaped (a file name cannot drive the terminal), a path's
+/// bytes that are not UTF-8 as \xNN.
+QByteArray forTerminal(const QString& text) { return editor::displayText(text).toUtf8(); }
+
 /// Starts the race --race asks for (none without it) and follows the car --follow names (0: the
 /// default); false with the reason on stderr.
 bool startRaceIfAsked(editor::preview::PreviewController& controller, const std::optional<editor::preview::RaceSettings>& race, int follow) {
     QString error;
     if (race && !controller.startRace(*race, &error)) {
-        std::fprintf(stderr, "trackwright: --race: %s\n", qPrintable(error));
+        std::fprintf(stderr, "trackwright: --race: %s\n", forTerminal(error).constData());
         return false;
     }
     if (follow == 0) return true;
@@ -117,7 +121,9 @@ int main(int argc, char** argv) {
     const QCommandLineOption& afterOption = options.after;
     const QCommandLineOption& carsOption = options.cars;
     const QCommandLineOption& cameraOption = options.camera;
-    parser.process(app);
+    // From argv's own bytes, not app.arguments(): a file named in Latin-1 stays the file it names
+    // (native_path.h). QApplication has already taken its own options (-platform …) out of argv.
+    parser.process(editor::argumentsFromNative(argc, argv));
 
     // A --screenshot run renders and exits: it reads and writes its settings (recent files, window
     // layout) and autosaves in a throwaway folder, so a pipeline's screenshots never rewrite the
@@ -176,17 +182,18 @@ int main(int argc, char** argv) {
     }
 
     if (parser.isSet(previewOption)) {
-        const formats::TrackLoadResult loaded = formats::loadTrackFile(parser.value(previewOption).toStdString());
+        const QString track = parser.value(previewOption);
+        const formats::TrackLoadResult loaded = formats::loadTrackFile(editor::nativePath(track));
         if (!loaded.document) {
             for (const formats::Diagnostic& d : loaded.diagnostics)
-                std::fprintf(stderr, "%s: %s\n", qPrintable(parser.value(previewOption)), d.message.c_str());
+                std::fprintf(stderr, "%s: %s\n", forTerminal(track).constData(), forTerminal(editor::textFromNative(d.message)).constData());
             return loaded.ioError ? 3 : 1;
         }
         editor::preview::PreviewWidget preview;
-        preview.setWindowTitle(QStringLiteral("Trackwright preview — %1").arg(parser.value(previewOption)));
+        preview.setWindowTitle(QStringLiteral("Trackwright preview — %1").arg(editor::windowTitleText(editor::displayPath(track))));
         QString error;
         if (!preview.controller()->setDocument(*loaded.document, &error)) {
-            std::fprintf(stderr, "%s: %s\n", qPrintable(parser.value(previewOption)), qPrintable(error));
+            std::fprintf(stderr, "%s: %s\n", forTerminal(track).constData(), forTerminal(error).constData());
             return 1;
         }
         for (const editor::preview::PreviewCarSetup& car : editor::preview::defaultField(static_cast<std::size_t>(cars))) preview.controller()->addCar(car);
@@ -194,11 +201,11 @@ int main(int argc, char** argv) {
         preview.controller()->simulateFor(after);
         preview.controller()->setCameraMode(static_cast<int>(camera));
         if (parser.isSet(screenshotOption)) {
-            if (!editor::preview::savePreviewScreenshot(preview, size, parser.value(screenshotOption), &error)) {
-                std::fprintf(stderr, "trackwright: %s\n", qPrintable(error));
+            if (!editor::preview::savePreviewScreenshot(preview, size, editor::nativePath(parser.value(screenshotOption)), &error)) {
+                std::fprintf(stderr, "trackwright: %s\n", forTerminal(error).constData());
                 return 3;
             }
-            std::printf("%s\n", qPrintable(parser.value(screenshotOption)));
+            std::printf("%s\n", editor::nativeFromPath(parser.value(screenshotOption)).constData());
             return 0;
         }
         preview.resize(size);
@@ -210,20 +217,12 @@ int main(int argc, char** argv) {
     editor::MainWindow window(nullptr, recoveryFolder);
     const bool interactive = !parser.isSet(screenshotOption);
     // Only a session whose editor no longer runs is offered: another editor open now keeps its own.
-    if (const auto recovery = interactive ? editor::Autosave::findRecovery(window.autosave()->folder()) : std::nullopt) {
-        const QString what = recovery->originalPath.isEmpty() ? QObject::tr("an unsaved new track") : QFileInfo(recovery->originalPath).fileName();
-        const auto answer = QMessageBox::question(
-            nullptr, QObject::tr("Restore unsaved work?"),
-            QObject::tr("A Trackwright session did not close cleanly. Restore its unsaved changes to %1, autosaved %2?")
-                .arg(what, QLocale().toString(recovery->savedAt, QLocale::ShortFormat)),
-            QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes);
-        if (answer == QMessageBox::Yes && window.restoreRecovery()) file.clear();
-        else if (answer == QMessageBox::No) editor::Autosave::discardRecovery(*recovery);
-    }
+    if (const auto recovery = interactive ? editor::Autosave::findRecovery(window.autosave()->folder()) : std::nullopt)
+        if (editor::offerRecovery(window, *recovery) == editor::RecoveryChoice::Restored) file.clear();
     if (!file.isEmpty()) {
         QString error;
         if (!window.openFile(file, &error)) {
-            std::fprintf(stderr, "%s\n", qPrintable(error));
+            std::fprintf(stderr, "%s\n", forTerminal(error).constData());
             return 1;
         }
     }
@@ -272,11 +271,11 @@ int main(int argc, char** argv) {
         QString error;
         window.canvas()->waitForBackdrop();
         window.liveBake()->waitForIdle();  // what the canvas draws from the bake: the grid, speed colours
-        if (!editor::saveWindowScreenshot(window, size, parser.value(screenshotOption), &error)) {
-            std::fprintf(stderr, "trackwright: %s\n", qPrintable(error));
+        if (!editor::saveWindowScreenshot(window, size, editor::nativePath(parser.value(screenshotOption)), &error)) {
+            std::fprintf(stderr, "trackwright: %s\n", forTerminal(error).constData());
             return 3;
         }
-        std::printf("%s\n", qPrintable(parser.value(screenshotOption)));
+        std::printf("%s\n", editor::nativeFromPath(parser.value(screenshotOption)).constData());
         return 0;
     }
     window.show();

@@ -9,6 +9,8 @@
 #include "editor/docks/diagnostics_dock.h"
 #include "editor/docks/profiles_dock.h"
 #include "editor/docks/raise_selection_dialog.h"
+#include "editor/display_path.h"
+#include "editor/native_path.h"
 #include "editor/shortcuts_dialog.h"
 #include "editor/start_panel.h"
 #include "editor/transform_dialog.h"
@@ -27,6 +29,7 @@
 #include "bake/lines/racing_lines.h"
 #include "formats/baked/baked_writer.h"
 #include "formats/source/file_io.h"
+#include "formats/source/same_file.h"
 #include "formats/geometry/route_frames.h"
 #include "formats/import/torcs_import.h"
 #include "formats/import/track_import.h"
@@ -55,7 +58,6 @@
 #include <QMessageBox>
 #include <QProgressDialog>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
@@ -110,7 +112,7 @@ QString formatDiagnostics(const QString& file, const formats::Diagnostics& diagn
     for (const formats::Diagnostic& d : diagnostics) {
         QString line = file;
         if (d.line) line += QString(":%1").arg(*d.line) + (d.column ? QString(":%1").arg(*d.column) : QString());
-        line += QString(": %1[%2]: %3").arg(formats::severityName(d.severity), QString::fromStdString(d.code), QString::fromStdString(d.message));
+        line += QString(": %1[%2]: %3").arg(formats::severityName(d.severity), QString::fromStdString(d.code), textFromNative(d.message));
         if (!d.jsonPath.empty()) line += QString(" (at %1)").arg(QString::fromStdString(d.jsonPath));
         lines << line;
     }
@@ -140,9 +142,13 @@ MainWindow::MainWindow(QWidget* parent, const QString& recoveryFolder) : QMainWi
     m_diskFile = new DiskFileWatch(this);
     connect(m_diskFile, &DiskFileWatch::changedExternally, this, &MainWindow::onFileChangedExternally);
     m_autosave = std::make_unique<Autosave>(recoveryFolder.isEmpty() ? Autosave::defaultFolder() : recoveryFolder,
-                                            [this]() -> std::optional<std::pair<std::string, QString>> {
+                                            [this]() -> std::optional<AutosaveSnapshot> {
                                                 if (!m_document || !m_document->isModified()) return std::nullopt;
-                                                return std::make_pair(formats::writeTrackJson(m_document->track()), m_document->filePath());
+                                                // The base: the file as this editor last read or wrote it, so a
+                                                // restore knows what these edits are edits of.
+                                                const QString path = m_document->filePath();
+                                                return AutosaveSnapshot{formats::writeTrackJson(m_document->track()), path,
+                                                                        !path.isEmpty() && m_diskFile->path() == path ? m_diskFile->baseHash() : QByteArray()};
                                             });
     connect(m_autosave.get(), &Autosave::failed, this, [this](const QString& why) { statusBar()->showMessage(tr("Autosave failed: %1").arg(why), 8000); });
     m_liveBake = new LiveBake(this);
@@ -180,7 +186,7 @@ void MainWindow::createMenus() {
         const QString base = filePath().isEmpty() ? QString("track.twbake") : QFileInfo(filePath()).path() + "/" + QFileInfo(filePath()).completeBaseName() + ".twbake";
         const QString path = QFileDialog::getSaveFileName(this, tr("Export baked track"), base, tr("Baked tracks (*.twbake)"));
         QString error;
-        if (!path.isEmpty() && !exportBaked(path, &error)) QMessageBox::warning(this, tr("Cannot export"), error);
+        if (!path.isEmpty() && !exportBaked(path, &error)) warnPlainly(this, tr("Cannot export"), error);
     });
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::closeAllWindows);
@@ -316,6 +322,9 @@ void MainWindow::detachViews() {
 }
 
 void MainWindow::setDocument(std::unique_ptr<EditorDocument> document) {
+    // Another track replaces this one (open, new, import, reload, restore): the old one's autosave
+    // would be offered after a crash as work of a track no longer open, with a stale base.
+    m_autosave->discard();
     m_selection.clear();
     // The views let go of the old document before it goes.
     detachViews();
@@ -571,16 +580,17 @@ void MainWindow::showOpenDialog() {
 bool MainWindow::openFileReportingErrors(const QString& path) {
     QString error;
     if (openFile(path, &error)) return true;
-    QMessageBox box(QMessageBox::Warning, tr("Cannot open track"), tr("%1 could not be opened.").arg(QFileInfo(path).fileName()),
+    QMessageBox box(QMessageBox::Warning, tr("Cannot open track"), tr("%1 could not be opened.").arg(displayPath(QFileInfo(path).fileName())),
                     QMessageBox::Ok, this);
-    box.setInformativeText(error);
+    box.setInformativeText(displayText(error));
     box.setObjectName("openErrorBox");
+    showPlainText(box);
     box.exec();
     return false;
 }
 
 bool MainWindow::openFile(const QString& path, QString* errorText) {
-    formats::TrackLoadResult loaded = formats::loadTrackFile(path.toStdString());
+    formats::TrackLoadResult loaded = formats::loadTrackFile(nativePath(path));
     // The loader's own errors (syntax, structure, schema) make the document untrustworthy even if
     // it produced one; validation findings do not: they are shown, and editing will fix them.
     if (!loaded.document || formats::hasErrors(loaded.diagnostics)) {
@@ -601,8 +611,7 @@ bool MainWindow::openFile(const QString& path, QString* errorText) {
     const QString absolute = QFileInfo(path).absoluteFilePath();
     document->setFilePath(absolute);
     setDocument(std::move(document));
-    QFile onDisk(absolute);
-    m_diskFile->remember(absolute, onDisk.open(QIODevice::ReadOnly) ? onDisk.readAll() : QByteArray());
+    m_diskFile->rememberAsOnDisk(absolute);
     addRecentFile(absolute);
     return true;
 }
@@ -618,12 +627,12 @@ bool MainWindow::newTrack(bool force) {
 bool MainWindow::importFile(const QString& path, ImportKind kind, QString* errorText) {
     formats::ImportResult imported;
     if (kind == ImportKind::Torcs) {
-        imported = formats::importTorcsTrackFile(path.toStdString());
+        imported = formats::importTorcsTrackFile(nativePath(path));
     } else {
         std::string error;
-        const auto text = formats::readWholeFile(path.toStdString(), error);
+        const auto text = formats::readWholeFile(nativePath(path), error);
         if (!text) {
-            if (errorText) *errorText = QString::fromStdString(error);
+            if (errorText) *errorText = textFromNative(error);
             return false;
         }
         const std::string name = QFileInfo(path).completeBaseName().toStdString();
@@ -643,9 +652,11 @@ bool MainWindow::importFile(const QString& path, ImportKind kind, QString* error
 bool MainWindow::saveTo(const QString& path, QString* errorText) {
     if (!m_document) return false;
     const std::string text = formats::writeTrackJson(m_document->track());
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size()) || !file.commit()) {
-        if (errorText) *errorText = tr("cannot write %1: %2").arg(path, file.errorString());
+    // The product's one output-path policy (twbake's too): replaced atomically with the old file's
+    // mode and, run as root, its owner; through links; a read-only file refused.
+    std::string error;
+    if (!formats::writeOutputFile(nativePath(path), text, error)) {
+        if (errorText) *errorText = textFromNative(error);
         return false;
     }
     m_document->setFilePath(QFileInfo(path).absoluteFilePath());
@@ -653,7 +664,7 @@ bool MainWindow::saveTo(const QString& path, QString* errorText) {
     m_diskFile->remember(m_document->filePath(), QByteArray::fromRawData(text.data(), static_cast<qsizetype>(text.size())));
     m_autosave->discard();
     addRecentFile(m_document->filePath());
-    statusBar()->showMessage(tr("Saved %1").arg(path), 4000);
+    statusBar()->showMessage(tr("Saved %1").arg(displayPath(path)), 4000);
     return true;
 }
 
@@ -663,7 +674,7 @@ bool MainWindow::save() {
     if (!confirmOverwriteOfExternalChange()) return false;
     QString error;
     if (saveTo(filePath(), &error)) return true;
-    QMessageBox::warning(this, tr("Cannot save"), error);
+    warnPlainly(this, tr("Cannot save"), error);
     return false;
 }
 
@@ -673,18 +684,22 @@ bool MainWindow::saveAs() {
     if (path.isEmpty()) return false;
     QString error;
     if (saveTo(path, &error)) return true;
-    QMessageBox::warning(this, tr("Cannot save"), error);
+    warnPlainly(this, tr("Cannot save"), error);
     return false;
 }
 
 bool MainWindow::exportBaked(const QString& path, QString* errorText) {
     if (!m_document) return false;
+    if (const QString conflict = exportConflict(path); !conflict.isEmpty()) {
+        if (errorText) *errorText = conflict;
+        return false;
+    }
     const formats::TrackDocument track = m_document->track();
     struct Outcome {
         bake::BakeResult result;
         bool cancelled = false;
     };
-    const Outcome outcome = withProgress<Outcome>(this, tr("Baking %1…").arg(QFileInfo(path).fileName()), [track](const bake::BakeContext& context) {
+    const Outcome outcome = withProgress<Outcome>(this, tr("Baking %1…").arg(displayPath(QFileInfo(path).fileName())), [track](const bake::BakeContext& context) {
         Outcome o;
         o.result = bake::bakeTrack(track, {}, context);
         o.cancelled = context.shouldStop();
@@ -700,12 +715,27 @@ bool MainWindow::exportBaked(const QString& path, QString* errorText) {
     }
     const std::vector<std::byte> bytes = formats::writeBakedTrack(*outcome.result.data);
     std::string error;
-    if (!formats::writeOutputFile(path.toStdString(), std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()), error)) {
-        if (errorText) *errorText = QString::fromStdString(error);
+    if (!formats::writeOutputFile(nativePath(path), std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()), error)) {
+        if (errorText) *errorText = textFromNative(error);
         return false;
     }
-    statusBar()->showMessage(tr("Exported %1 (%2 bytes)").arg(path).arg(bytes.size()), 6000);
+    statusBar()->showMessage(tr("Exported %1 (%2 bytes)").arg(displayPath(path)).arg(bytes.size()), 6000);
     return true;
+}
+
+QString MainWindow::exportConflict(const QString& path) const {
+    // twbake's first output rule (formats::sameFile: through links, hard links and `..`): answering
+    // Yes to "replace?" on the open t.twtrack turned the source into a bake, and quitting asked nothing.
+    const QString source = filePath();
+    if (!source.isEmpty() && formats::sameFile(nativePath(path), nativePath(source)))
+        return tr("%1 is the open track's own file (%2): exporting the bake there would replace the track with it. "
+                  "Choose another name, such as %3.")
+            .arg(path, QFileInfo(source).fileName(), QFileInfo(source).completeBaseName() + ".twbake");
+    for (const QString& autosaved : m_autosave->files())
+        if (formats::sameFile(nativePath(path), nativePath(autosaved)))
+            return tr("%1 is the autosave of the open track (%2), what a crash would restore it from. Choose another name, such as %3.")
+                .arg(path, autosaved, QFileInfo(source.isEmpty() ? QStringLiteral("track") : source).completeBaseName() + ".twbake");
+    return {};
 }
 
 bool MainWindow::restoreRecovery() {
@@ -716,15 +746,16 @@ bool MainWindow::restoreRecovery() {
     // The recovered track comes in as an edit of the file it belonged to, unsaved until saved.
     formats::TrackDocument base;
     if (!recovery->originalPath.isEmpty())
-        if (auto original = formats::loadTrackFile(recovery->originalPath.toStdString()); original.document) base = std::move(*original.document);
+        if (auto original = formats::loadTrackFile(nativePath(recovery->originalPath)); original.document) base = std::move(*original.document);
     auto document = std::make_unique<EditorDocument>(std::move(base));
     document->setFilePath(recovery->originalPath);
     document->undoStack()->push(new ReplaceTrackCommand(document.get(), tr("Restore Autosave"), *loaded.document));
     setDocument(std::move(document));
     if (!recovery->originalPath.isEmpty()) {
-        // From here on a change by anyone else to that file is caught before a save overwrites it.
-        QFile onDisk(recovery->originalPath);
-        m_diskFile->remember(recovery->originalPath, onDisk.open(QIODevice::ReadOnly) ? onDisk.readAll() : QByteArray());
+        // The edits are edits of the file as the crashed session last read or wrote it, not as it
+        // is now: a save by another editor since then is caught before a save here overwrites it.
+        // An older version's autosave does not say, so any contents count as changed and Save asks.
+        m_diskFile->rememberBase(recovery->originalPath, recovery->baseHash);
     }
     // The work is in this session's own recovery before the crashed session's goes: a crash now
     // loses nothing either.
@@ -737,7 +768,7 @@ bool MainWindow::confirmOverwriteOfExternalChange() {
     // Another editor or program saved this file since it was opened here: saving now would throw
     // its changes away without a word (two editors on one file lost the first one's save).
     QMessageBox box(QMessageBox::Warning, tr("File changed on disk"),
-                    tr("%1 was changed on disk since you opened it, by another editor or program.").arg(QFileInfo(filePath()).fileName()),
+                    tr("%1 was changed on disk since you opened it, by another editor or program.").arg(displayPath(QFileInfo(filePath()).fileName())),
                     QMessageBox::NoButton, this);
     box.setObjectName("changedOnDiskBox");
     box.setInformativeText(tr("Keep yours (overwrite the other changes), save yours under another name, or reload the file "
@@ -747,12 +778,13 @@ bool MainWindow::confirmOverwriteOfExternalChange() {
     QPushButton* reload = box.addButton(tr("Reload"), QMessageBox::ResetRole);
     box.addButton(QMessageBox::Cancel);
     box.setDefaultButton(saveAs);
+    showPlainText(box);
     box.exec();
     if (box.clickedButton() == overwrite) return true;
     if (box.clickedButton() == saveAs) this->saveAs();
     if (box.clickedButton() == reload) {
         QString error;
-        if (!openFile(filePath(), &error)) QMessageBox::warning(this, tr("Cannot reload"), error);
+        if (!openFile(filePath(), &error)) warnPlainly(this, tr("Cannot reload"), error);
     }
     return false;
 }
@@ -762,10 +794,10 @@ void MainWindow::onFileChangedExternally(const QString& path) {
     if (!m_document->isModified()) {
         // Nothing here to lose: show what is on disk now, as other editors do.
         QString error;
-        if (openFile(path, &error)) statusBar()->showMessage(tr("Reloaded %1: it changed on disk").arg(QFileInfo(path).fileName()), 8000);
+        if (openFile(path, &error)) statusBar()->showMessage(tr("Reloaded %1: it changed on disk").arg(displayPath(QFileInfo(path).fileName())), 8000);
         return;
     }
-    statusBar()->showMessage(tr("%1 changed on disk; saving will ask before overwriting it").arg(QFileInfo(path).fileName()), 15000);
+    statusBar()->showMessage(tr("%1 changed on disk; saving will ask before overwriting it").arg(displayPath(QFileInfo(path).fileName())), 15000);
 }
 
 bool MainWindow::copySelection() {
@@ -846,7 +878,7 @@ void MainWindow::showImportDialog(ImportKind kind) {
     const QString filter = kind == ImportKind::Torcs ? tr("TORCS track (*.xml);;All files (*)") : tr("CSV (*.csv);;All files (*)");
     const QString path = QFileDialog::getOpenFileName(this, title, {}, filter);
     QString error;
-    if (!path.isEmpty() && !importFile(path, kind, &error)) QMessageBox::warning(this, tr("Cannot import"), error);
+    if (!path.isEmpty() && !importFile(path, kind, &error)) warnPlainly(this, tr("Cannot import"), error);
 }
 
 void MainWindow::updateStartPanel() {
@@ -863,7 +895,7 @@ void MainWindow::updateStartPanel() {
 
 bool MainWindow::openStartUpTrack() {
     const QStringList recent = QSettings().value("recentFiles").toStringList();
-    if (!recent.isEmpty() && QFileInfo(recent.front()).isFile() && openFile(recent.front())) return true;
+    if (!recent.isEmpty() && isNativeFile(recent.front()) && openFile(recent.front())) return true;
     newTrack(true);
     return false;
 }
@@ -904,9 +936,9 @@ void MainWindow::rebuildRecentMenu() {
     m_recentMenu->clear();
     const QStringList files = QSettings().value("recentFiles").toStringList();
     for (const QString& f : files)
-        m_recentMenu->addAction(QFileInfo(f).fileName(), this, [this, f] {
+        m_recentMenu->addAction(menuText(displayPath(QFileInfo(f).fileName())), this, [this, f] {
             if (maybeSave()) openFileReportingErrors(f);
-        })->setToolTip(f);
+        })->setToolTip(toolTipText(displayPath(f)));
     m_recentMenu->setEnabled(!files.isEmpty());
 }
 
@@ -915,7 +947,7 @@ void MainWindow::updateTitle() {
         setWindowTitle(tr("No track — Trackwright"));
         return;
     }
-    const QString name = filePath().isEmpty() ? tr("Untitled") : QFileInfo(filePath()).fileName();
+    const QString name = filePath().isEmpty() ? tr("Untitled") : windowTitleText(displayPath(QFileInfo(filePath()).fileName()));
     setWindowTitle(QString("%1[*] — Trackwright").arg(name));
     setWindowModified(m_document->isModified());
 }

@@ -52,7 +52,9 @@ public:
     bool openFile(const QString& path, QString* errorText = nullptr);
     /// openFile, telling the user why in a message box when it fails. For the menu and drops.
     bool openFileReportingErrors(const QString& path);
-    /// Writes the track to `path` atomically (QSaveFile) and makes it the document's file.
+    /// Writes the track to `path` through the output-path policy (formats::writeOutputFile: atomic,
+    /// the old file's mode and, as root, owner kept, links followed, a read-only file refused) and
+    /// makes it the document's file. `path` may carry a non-UTF-8 name (native_path.h).
     bool saveTo(const QString& path, QString* errorText = nullptr);
     /// A new, empty track (asks first when there are unsaved changes, unless `force`).
     bool newTrack(bool force = false);
@@ -72,7 +74,8 @@ public:
     /// found beside it, as `twbake import --from torcs` finds them), as a new, unsaved track.
     enum class ImportKind { TumCsv, Waypoints, Torcs };
     bool importFile(const QString& path, ImportKind kind, QString* errorText = nullptr);
-    /// Bakes the track off the UI thread with a progress dialog and writes the .twbake.
+    /// Bakes the track off the UI thread with a progress dialog and writes the .twbake. Refuses,
+    /// before baking, a `path` that is the open track's file or its autosave (exportConflict).
     bool exportBaked(const QString& path, QString* errorText = nullptr);
     /// Restores the autosave a crashed session left, if any; true when one was restored.
     bool restoreRecovery();
@@ -152,6 +155,9 @@ private:
     void rebuildRecentMenu();
     /// Unsaved changes: save, discard or cancel. True when it is fine to go on.
     bool maybeSave();
+    /// Why an export may not write `path`: it is the open track's file or one of its autosave's
+    /// files (formats::sameFile, as twbake checks its outputs against its inputs). Empty if none.
+    QString exportConflict(const QString& path) const;
     /// The file changed on disk since it was opened or saved here: overwrite, save as, or cancel.
     /// True when saving over it may go on.
     bool confirmOverwriteOfExternalChange();

@@ -1,11 +1,9 @@
 #include "editor/screenshot.h"
 
+#include "editor/preview/preview_screenshot.h"
+
 #include <QApplication>
-#include <QBuffer>
-#include <QImage>
-#include <QPixmap>
 #include <QRegularExpression>
-#include <QSaveFile>
 #include <QWidget>
 
 namespace editor {
@@ -17,26 +15,13 @@ bool parseWindowSize(const QString& text, QSize& size) {
     return size.width() > 0 && size.height() > 0;
 }
 
-bool saveWindowScreenshot(QWidget& window, QSize size, const QString& path, QString* errorText) {
+bool saveWindowScreenshot(QWidget& window, QSize size, const std::filesystem::path& path, QString* errorText) {
     window.resize(size);
     window.show();
     // Two rounds: the first lays out and resizes, the second paints at the final size.
     QApplication::processEvents();
     QApplication::processEvents();
-    const QImage image = window.grab().toImage();
-    QByteArray png;
-    QBuffer buffer(&png);
-    buffer.open(QIODevice::WriteOnly);
-    if (!image.save(&buffer, "PNG")) {
-        if (errorText) *errorText = "cannot encode the screenshot as PNG";
-        return false;
-    }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(png) != png.size() || !file.commit()) {
-        if (errorText) *errorText = QString("cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    return true;
+    return preview::writePngFile(window.grab().toImage(), path, errorText);
 }
 
 } // namespace editor

@@ -1,5 +1,8 @@
 #include "editor/start_panel.h"
 
+#include "editor/display_path.h"
+#include "editor/native_path.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QEvent>
@@ -77,12 +80,13 @@ void StartPanel::setFiles(const QStringList& recentFiles, const QStringList& sam
     auto addList = [this](const QString& title, const QStringList& files, const QString& namePrefix) {
         QStringList existing;
         for (const QString& f : files)
-            if (QFileInfo(f).isFile()) existing.append(f);
+            if (isNativeFile(f)) existing.append(f);
         if (existing.isEmpty()) return;
         m_files->addWidget(heading(title));
         for (int i = 0; i < existing.size() && i < 6; ++i) {
             const QString path = existing[i];
-            connect(addButton(m_files, QFileInfo(path).completeBaseName(), path, namePrefix + QString::number(i)), &QPushButton::clicked, this,
+            connect(addButton(m_files, menuText(displayPath(QFileInfo(path).completeBaseName())), toolTipText(displayPath(path)), namePrefix + QString::number(i)),
+                    &QPushButton::clicked, this,
                     [this, path] { emit openRequested(path); });
         }
     };

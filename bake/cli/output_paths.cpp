@@ -1,21 +1,11 @@
 #include "bake/cli/output_paths.h"
 
-#include <filesystem>
+#include "formats/source/same_file.h"
 
 #include <sys/stat.h>
 #include <unistd.h>
 
 namespace bake::cli {
-
-namespace fs = std::filesystem;
-
-bool sameFile(const std::string& a, const std::string& b) {
-    std::error_code ec;
-    if (fs::exists(a, ec) && fs::exists(b, ec)) return fs::equivalent(a, b, ec);
-    const fs::path left = fs::weakly_canonical(fs::absolute(a, ec), ec);
-    const fs::path right = fs::weakly_canonical(fs::absolute(b, ec), ec);
-    return !left.empty() && left == right;
-}
 
 std::optional<std::string> findOutputConflict(std::span<const NamedPath> inputs, std::span<const NamedPath> outputs) {
     for (std::size_t o = 0; o < outputs.size(); ++o) {
@@ -23,13 +13,13 @@ std::optional<std::string> findOutputConflict(std::span<const NamedPath> inputs,
         if (output.path.empty()) continue;
         for (const NamedPath& input : inputs) {
             if (input.path.empty() || (output.mayBeInput && input.option == "input")) continue;
-            if (sameFile(output.path, input.path))
+            if (formats::sameFile(output.path, input.path))
                 return output.option + " " + output.path + " names the same file as " + input.option + " " + input.path +
                        ": writing it would destroy an input; choose another output file";
         }
         for (std::size_t other = 0; other < o; ++other) {
             if (outputs[other].path.empty()) continue;
-            if (sameFile(output.path, outputs[other].path))
+            if (formats::sameFile(output.path, outputs[other].path))
                 return output.option + " " + output.path + " names the same file as " + outputs[other].option + " " + outputs[other].path +
                        ": one would overwrite the other; choose two different output files";
         }

@@ -13,12 +13,8 @@ struct NamedPath {
     bool mayBeInput = false;  ///< an output that may rewrite its own input in place (raceline -o)
 };
 
-/// True when `a` and `b` name the same file: through links, `..`, hard links, or, when neither
-/// exists yet, the same absolute path.
-bool sameFile(const std::string& a, const std::string& b);
-
 /// The output-path policy's first rule, for every command: no output may name one of its inputs
-/// (unless it says it may) or another output. The message for the first conflict, naming both
+/// (unless it says it may) or another output, "the same file" as formats::sameFile judges it. The message for the first conflict, naming both
 /// options and what to do; nothing when there is none. Empty paths (options not given) are skipped.
 std::optional<std::string> findOutputConflict(std::span<const NamedPath> inputs, std::span<const NamedPath> outputs);
 

@@ -1,5 +1,7 @@
 #include "editor/document/autosave.h"
 
+#include "editor/native_path.h"
+
 #include "formats/source/file_io.h"
 
 #include <QCoreApplication>
@@ -15,7 +17,8 @@ namespace editor {
 namespace {
 
 constexpr const char* kRecoveryName = "recovery.twtrack";
-constexpr const char* kOriginName = "recovery.origin";  ///< the original path, one line
+constexpr const char* kOriginName = "recovery.origin";  ///< the original path's bytes, one line
+constexpr const char* kBaseName = "recovery.base";      ///< the original's SHA-256 as last read or written, hex
 constexpr const char* kLockName = "session.lock";
 
 /// A session folder's lock, judged by whether its process still runs, never by its age: an editor
@@ -33,14 +36,17 @@ std::optional<Recovery> recoveryIn(const QString& folder, const QString& session
     r.sessionFolder = sessionFolder;
     r.recoveryFile = file;
     r.savedAt = QFileInfo(file).lastModified();
+    // The path's own bytes (a Latin-1 file name stays the file it names); UTF-8 reads as before.
     QFile origin(QDir(folder).filePath(kOriginName));
-    if (origin.open(QIODevice::ReadOnly)) r.originalPath = QString::fromUtf8(origin.readAll());
+    if (origin.open(QIODevice::ReadOnly)) r.originalPath = pathFromNative(origin.readAll());
+    QFile base(QDir(folder).filePath(kBaseName));
+    if (base.open(QIODevice::ReadOnly)) r.baseHash = QByteArray::fromHex(base.readAll().trimmed());
     return r;
 }
 
 } // namespace
 
-Autosave::Autosave(QString folder, std::function<std::optional<std::pair<std::string, QString>>()> snapshot, QObject* parent)
+Autosave::Autosave(QString folder, std::function<std::optional<AutosaveSnapshot>()> snapshot, QObject* parent)
     : QObject(parent), m_folder(std::move(folder)), m_snapshot(std::move(snapshot)) {
     m_timer.setInterval(60 * 1000);
     connect(&m_timer, &QTimer::timeout, this, &Autosave::saveNow);
@@ -75,6 +81,12 @@ bool Autosave::ensureSession(QString& error) {
 
 QString Autosave::recoveryFile() const { return m_session.isEmpty() ? QString() : QDir(m_session).filePath(kRecoveryName); }
 
+QStringList Autosave::files() const {
+    if (m_session.isEmpty()) return {};
+    const QDir session(m_session);
+    return {session.filePath(kRecoveryName), session.filePath(kOriginName), session.filePath(kBaseName)};
+}
+
 QString Autosave::defaultFolder() { return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation); }
 
 bool Autosave::saveNow() {
@@ -86,12 +98,15 @@ bool Autosave::saveNow() {
         return false;
     }
     std::string error;
-    // The origin first, as an absolute path: a recovery file never exists without knowing where it
-    // belongs, and a recovery restored from another working directory still saves into that file.
-    const QString originalPath = snapshot->second.isEmpty() ? QString() : QFileInfo(snapshot->second).absoluteFilePath();
-    const QByteArray origin = originalPath.toUtf8();
-    if (!formats::writeOutputFile(QDir(m_session).filePath(kOriginName).toStdString(), std::string_view(origin.constData(), static_cast<std::size_t>(origin.size())), error) ||
-        !formats::writeOutputFile(recoveryFile().toStdString(), snapshot->first, error)) {
+    // The origin and its base first, the origin as an absolute path: a recovery file never exists
+    // without knowing where it belongs and what it is an edit of, and a recovery restored from
+    // another working directory still saves into that file.
+    const QString originalPath = snapshot->originalPath.isEmpty() ? QString() : QFileInfo(snapshot->originalPath).absoluteFilePath();
+    const std::string origin = nativeFromPath(originalPath).toStdString();
+    const std::string base = snapshot->baseHash.toHex().toStdString();
+    if (!formats::writeOutputFile(QDir(m_session).filePath(kOriginName).toStdString(), origin, error) ||
+        !formats::writeOutputFile(QDir(m_session).filePath(kBaseName).toStdString(), base, error) ||
+        !formats::writeOutputFile(recoveryFile().toStdString(), snapshot->text, error)) {
         emit failed(QString::fromStdString(error));
         return false;
     }
@@ -101,8 +116,7 @@ bool Autosave::saveNow() {
 
 void Autosave::discard() {
     if (m_session.isEmpty()) return;
-    QFile::remove(recoveryFile());
-    QFile::remove(QDir(m_session).filePath(kOriginName));
+    for (const QString& file : files()) QFile::remove(file);
 }
 
 std::vector<Recovery> Autosave::findRecoveries(const QString& folder) {
@@ -135,6 +149,7 @@ void Autosave::discardRecovery(const Recovery& recovery) {
     }
     QFile::remove(recovery.recoveryFile);
     QFile::remove(QFileInfo(recovery.recoveryFile).dir().filePath(kOriginName));
+    QFile::remove(QFileInfo(recovery.recoveryFile).dir().filePath(kBaseName));
 }
 
 } // namespace editor

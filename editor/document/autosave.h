@@ -3,6 +3,7 @@
 #include <QDateTime>
 #include <QObject>
 #include <QString>
+#include <QStringList>
 #include <QTimer>
 
 #include <functional>
@@ -14,12 +15,25 @@ class QLockFile;
 
 namespace editor {
 
-/// What a crashed session left behind: the unsaved track and where it belonged.
+/// What a crashed session left behind: the unsaved track, where it belonged, and what that file
+/// held when the session last opened or saved it.
 struct Recovery {
     QString sessionFolder;  ///< the crashed session's folder; empty for a recovery of an older version
     QString recoveryFile;   ///< the autosaved .twtrack
     QString originalPath;   ///< absolute path of the file it was an edit of; empty for a track never saved
     QDateTime savedAt;      ///< when it was autosaved
+    /// SHA-256 of the original file as the crashed session last read or wrote it: what its edits
+    /// are edits of. A save of the restored track asks first when the file holds anything else
+    /// (another editor saved it meanwhile). Empty when unknown (an older version's autosave).
+    QByteArray baseHash;
+};
+
+/// What an autosave writes: the track's text, the file it is an edit of (empty for a track never
+/// saved) and that file's SHA-256 as this editor last read or wrote it (Recovery::baseHash).
+struct AutosaveSnapshot {
+    std::string text;
+    QString originalPath;
+    QByteArray baseHash;
 };
 
 /// Writes the open track to a recovery file every interval while it has unsaved changes, so a
@@ -32,18 +46,21 @@ struct Recovery {
 class Autosave : public QObject {
     Q_OBJECT
 public:
-    /// `folder`: where the session folders live (tests pass a temporary one). `snapshot` returns the
-    /// track's text and its path when there are unsaved changes, nothing otherwise.
-    Autosave(QString folder, std::function<std::optional<std::pair<std::string, QString>>()> snapshot, QObject* parent = nullptr);
+    /// `folder`: where the session folders live (tests pass a temporary one). `snapshot` returns
+    /// what to write when there are unsaved changes, nothing otherwise.
+    Autosave(QString folder, std::function<std::optional<AutosaveSnapshot>()> snapshot, QObject* parent = nullptr);
     ~Autosave() override;
 
     void setInterval(int milliseconds) { m_timer.setInterval(milliseconds); }
     /// Writes now when there is something to save; false when a write failed.
     bool saveNow();
-    /// After a save or a clean close: nothing to recover.
+    /// After a save, a clean close or another track replacing this one: nothing to recover.
     void discard();
     /// This session's recovery file (it exists only while there are unsaved, autosaved changes).
     QString recoveryFile() const;
+    /// Every file an autosave of this session writes (the recovery and what describes it); empty
+    /// before the first autosave. What an export must not overwrite.
+    QStringList files() const;
     /// The folder the session folders live in.
     QString folder() const { return m_folder; }
 
@@ -68,7 +85,7 @@ private:
     QString m_folder;
     QString m_session;  ///< this session's folder
     std::unique_ptr<QLockFile> m_lock;
-    std::function<std::optional<std::pair<std::string, QString>>()> m_snapshot;
+    std::function<std::optional<AutosaveSnapshot>()> m_snapshot;
     QTimer m_timer;
 };
 

@@ -2,12 +2,14 @@
 
 #include "editor/preview/preview_widget.h"
 
+#include "formats/source/file_io.h"
+
 #include <QApplication>
+#include <QBuffer>
 #include <QElapsedTimer>
 #include <QImage>
 #include <QPixmap>
 #include <QQuickWidget>
-#include <QSaveFile>
 
 namespace editor::preview {
 
@@ -25,7 +27,7 @@ std::vector<PreviewCarSetup> defaultField(std::size_t count) {
     return field;
 }
 
-bool savePreviewScreenshot(PreviewWidget& widget, QSize size, const QString& path, QString* error) {
+bool savePreviewScreenshot(PreviewWidget& widget, QSize size, const std::filesystem::path& path, QString* error) {
     if (!widget.sceneErrors().isEmpty()) {
         if (error) *error = QStringLiteral("the preview scene did not load: ") + widget.sceneErrors();
         return false;
@@ -38,10 +40,20 @@ bool savePreviewScreenshot(PreviewWidget& widget, QSize size, const QString& pat
     clock.start();
     while (clock.elapsed() < 600) QApplication::processEvents(QEventLoop::AllEvents, 50);
     widget.grabScene();
-    const QPixmap pixels = widget.grab();
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || !pixels.save(&file, "PNG") || !file.commit()) {
-        if (error) *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
+    return writePngFile(widget.grab().toImage(), path, error);
+}
+
+bool writePngFile(const QImage& image, const std::filesystem::path& path, QString* error) {
+    QByteArray png;
+    QBuffer buffer(&png);
+    buffer.open(QIODevice::WriteOnly);
+    if (!image.save(&buffer, "PNG")) {
+        if (error) *error = QStringLiteral("cannot encode the screenshot as PNG");
+        return false;
+    }
+    std::string why;
+    if (!formats::writeOutputFile(path, std::string_view(png.constData(), static_cast<std::size_t>(png.size())), why)) {
+        if (error) *error = QString::fromStdString(why);
         return false;
     }
     return true;

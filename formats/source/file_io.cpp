@@ -3,8 +3,8 @@
 #include <array>
 #include <atomic>
 #include <cerrno>
-#include <cstdio>
 #include <csignal>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -136,6 +136,21 @@ bool writeStream(const fs::path& path, std::string_view contents, std::string& e
     return true;
 }
 
+/// A file its owner made read-only (no write permission for anyone: a Perforce checkout not opened
+/// for edit, a `chmod a-w`), or one this user may not write, is not replaced, though the folder
+/// would let a rename do it; root is refused the read-only file too (as vi refuses it).
+bool refuseReadOnly(const fs::path& path, std::string& error) {
+    struct stat existing {};
+    if (::stat(path.c_str(), &existing) != 0) return false;  // a new file
+    if ((existing.st_mode & 0222) != 0 && ::access(path.c_str(), W_OK) == 0) return false;
+    char mode[8];
+    std::snprintf(mode, sizeof mode, "%04o", static_cast<unsigned>(existing.st_mode & 07777));
+    const std::string why = (existing.st_mode & 0222) == 0 ? "it is read-only" : "this user may not write it";
+    error = "cannot write " + path.string() + ": " + why + " (mode " + mode +
+            "); make it writable first (chmod u+w, or open it for edit in version control) or choose another file";
+    return true;
+}
+
 /// Longest file name most file systems take (ext4, xfs, btrfs: NAME_MAX).
 constexpr std::size_t kMaxFileName = 255;
 
@@ -233,15 +248,7 @@ bool planWrite(const OutputFile& file, PlannedWrite& planned, std::string& error
             error = "cannot write " + file.path.string() + ": it is a block device or a socket, not a file; name a file, a character device or a pipe";
             return false;
         }
-        // A rename replaces a read-only file as easily as any (only the folder's permission counts),
-        // and root may write anything: the mode bits are the owner's word that it must stay.
-        if ((status.st_mode & 0222) == 0 || (::geteuid() != 0 && ::access(file.path.c_str(), W_OK) != 0)) {
-            char mode[8];
-            std::snprintf(mode, sizeof mode, "%04o", static_cast<unsigned>(status.st_mode & 07777));
-            error = "cannot write " + file.path.string() + ": it is read-only (mode " + mode + "): make it writable (chmod u+w " +
-                    file.path.string() + ") or choose another output";
-            return false;
-        }
+        if (refuseReadOnly(file.path, error)) return false;
     }
     return followLinks(file.path, planned.path, error);
 }

@@ -17,20 +17,21 @@ inline constexpr std::uintmax_t kMaxInputFileBytes = 256u << 20;
 /// or is larger than `maxBytes` (a .twbake reader passes formats::kMaxBakedFileBytes).
 std::optional<std::string> readWholeFile(const std::filesystem::path& path, std::string& error, std::uintmax_t maxBytes = kMaxInputFileBytes);
 
-/// Writes an output the way every command and the editor's export do (the output-path policy,
-/// docs/hardening.md):
+/// Writes an output the way every command and every write of the editor (save, export, autosave,
+/// screenshots) do (the output-path policy, docs/hardening.md):
 /// - A symbolic link is followed to the file it names (up to 40 links): the link stays a link and
 ///   its target gets the contents.
 /// - A regular file, or a new one, is replaced atomically, so readers and a crash at any moment see
 ///   either the complete old file or the complete new one: the bytes go to a temporary file
 ///   `.NAME.tmp-PID-XXXXXX` beside it, are flushed to disk, then renamed over it, keeping the old
-///   file's permissions. On failure the target is untouched and the temporary file removed.
+///   file's permissions, and its owner when run as root. On failure the target is untouched and
+///   the temporary file removed.
+/// - A regular file nobody may write (0444), or that this user may not write, is refused: the
+///   folder would allow the rename, but its owner marked it read-only (root is refused too).
 /// - A character device or a pipe (`/dev/null`, `/dev/stdout`, a FIFO) is written as a stream and
 ///   never replaced. A folder, a block device or a socket is refused.
 /// - Temporary files of earlier writes to the same target whose process no longer runs (killed
 ///   mid-write) are removed first.
-/// - A file without any write permission (`chmod 0444`) is refused, even for root: the mode is its
-///   owner's word that it must stay.
 /// - A temporary's name is cut to fit 255 bytes, however long the target's name.
 /// `error` says what went wrong, naming the path.
 bool writeOutputFile(const std::filesystem::path& path, std::string_view contents, std::string& error);

@@ -1,7 +1,8 @@
 // Killed at any moment, a write leaves the complete old file or the complete new one, never a torn
-// mixture: twbake build and twbake raceline (their atomic writes) and the editor's File > Save
-// (QSaveFile), each killed with SIGKILL at random moments: 150, 150 and 40 times (an editor
-// session takes a while to start), besides the 20 autosaves of autosave_crash_test.cpp.
+// mixture: twbake build and twbake raceline and the editor's File > Save (all through
+// formats::writeOutputFile's atomic writes), each killed with SIGKILL at random moments: 150, 150
+// and 40 times (an editor session takes a while to start), besides the 20 autosaves of
+// autosave_crash_test.cpp.
 #include "formats/source/file_io.h"
 #include "formats/source/track_json.h"
 

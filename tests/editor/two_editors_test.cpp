@@ -1,11 +1,8 @@
 // Two editors at once, as a designer (or a designer and a colleague) runs them: on one recovery
 // folder, on one file, crashing together. Nothing is lost, nothing is offered that is still open.
-#include "editor/commands/change_nodes_command.h"
-#include "editor/document/autosave.h"
-#include "editor/document/editor_document.h"
-#include "editor/main_window.h"
+#include "kart_copies.h"
 
-#include "formats/source/track_json.h"
+#include "editor/document/autosave.h"
 
 #include <QApplication>
 #include <QDir>
@@ -21,29 +18,15 @@
 #include <gtest/gtest.h>
 
 #include <csignal>
+#include <memory>
 #include <set>
 
 namespace {
 
-const QString kKart = QString(TRACKWRIGHT_SAMPLES_DIR) + "/kart.twtrack";
-
-/// Moves node 0 `metres` east as one undoable edit.
-void nudge(editor::MainWindow& window, double metres) {
-    editor::EditorDocument* document = window.editorDocument();
-    formats::TrackNode node = document->track().nodes[0];
-    node.position.x += metres;
-    document->undoStack()->push(new editor::ChangeNodesCommand(document, "nudge", {{0, node}}));
-}
-
-double firstNodeX(const QString& path) { return formats::loadTrackFile(path.toStdString()).document->nodes[0].position.x; }
-
-/// Copies the kart sample to `folder`/`name`, so a test may save over it.
-QString copyOfKart(const QTemporaryDir& folder, const QString& name) {
-    const QString path = folder.filePath(name);
-    QFile::copy(kKart, path);
-    QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
-    return path;
-}
+using tw::test::copyOfKart;
+using tw::test::firstNodeX;
+using tw::test::kKart;
+using tw::test::nudge;
 
 /// An autosave_child editing `track` with autosaves to `recovery`, from working directory `cwd`,
 /// left running until it has autosaved `autosaves` times.
@@ -189,6 +172,68 @@ TEST_F(SharedFile, TheConflictPromptCanTakeTheOtherVersion) {
     EXPECT_DOUBLE_EQ(second.document()->nodes[0].position.x, x0 + 10.0) << "the other editor's version is shown";
     EXPECT_FALSE(second.editorDocument()->isModified());
     EXPECT_DOUBLE_EQ(firstNodeX(track), x0 + 10.0);
+}
+
+TEST(TwoEditors, ARestoredAutosaveAsksBeforeOverwritingASaveItsEditorHadNotSeen) {
+    // A saves; B (the same file open) cancels its conflict prompt, autosaves and dies; C restores
+    // B's work and saves: A's edit was overwritten without a word, the restore having taken the
+    // file as it is now for the base B's edits were made on.
+    QTemporaryDir recovery, work;
+    const QString track = copyOfKart(work, "shared.twtrack");
+    const double x0 = firstNodeX(track);
+    editor::MainWindow a(nullptr, recovery.path());
+    auto b = std::make_unique<editor::MainWindow>(nullptr, recovery.path());
+    ASSERT_TRUE(a.openFile(track));
+    ASSERT_TRUE(b->openFile(track));
+    nudge(a, 10.0);
+    ASSERT_TRUE(a.save());
+    nudge(*b, -10.0);
+    answerNextPrompt("Cancel");
+    ASSERT_FALSE(b->save());
+    ASSERT_TRUE(b->autosave()->saveNow());
+    b.reset();  // gone without a clean close, as a kill leaves it: its autosave stays
+
+    auto c = std::make_unique<editor::MainWindow>(nullptr, recovery.path());
+    ASSERT_TRUE(c->restoreRecovery());
+    EXPECT_DOUBLE_EQ(c->document()->nodes[0].position.x, x0 - 10.0);
+    QString asked;
+    answerNextPrompt("Cancel", &asked);
+    EXPECT_FALSE(c->save()) << "C saved over A's edit without asking";
+    QApplication::processEvents();  // a prompt never shown is not answered later, in another test
+    EXPECT_TRUE(asked.contains("changed on disk")) << asked.toStdString();
+    EXPECT_DOUBLE_EQ(firstNodeX(track), x0 + 10.0);
+
+    // C's autosave of the restored work keeps B's base: restored again after C dies too, it asks.
+    ASSERT_TRUE(c->autosave()->saveNow());
+    c.reset();
+    editor::MainWindow d(nullptr, recovery.path());
+    ASSERT_TRUE(d.restoreRecovery());
+    asked.clear();
+    answerNextPrompt("Overwrite", &asked);
+    EXPECT_TRUE(d.save());
+    EXPECT_TRUE(asked.contains("changed on disk")) << "the second restore lost the base";
+    EXPECT_DOUBLE_EQ(firstNodeX(track), x0 - 10.0);
+}
+
+TEST(TwoEditors, OpeningAnotherTrackDeletesThisSessionsAutosaveOfTheLastOne) {
+    // The autosave of a track left behind (its changes discarded at Open) stayed, to be offered
+    // after a crash as unsaved work.
+    QTemporaryDir recovery, work;
+    const QString first = copyOfKart(work, "first.twtrack"), second = copyOfKart(work, "second.twtrack");
+    {
+        editor::MainWindow window(nullptr, recovery.path());
+        ASSERT_TRUE(window.openFile(first));
+        nudge(window, 4.0);
+        ASSERT_TRUE(window.autosave()->saveNow());
+        ASSERT_TRUE(QFile::exists(window.autosave()->recoveryFile()));
+        ASSERT_TRUE(window.openFile(second));
+        EXPECT_FALSE(QFile::exists(window.autosave()->recoveryFile()));
+        nudge(window, 1.0);
+        ASSERT_TRUE(window.autosave()->saveNow());
+        ASSERT_TRUE(window.newTrack(true));
+        EXPECT_FALSE(QFile::exists(window.autosave()->recoveryFile())) << "File ▸ New kept the last track's autosave";
+    }
+    EXPECT_TRUE(editor::Autosave::findRecoveries(recovery.path()).empty());
 }
 
 TEST(TwoEditors, AnUnmodifiedTrackReloadsWhenAnotherEditorSavesIt) {

@@ -1,6 +1,8 @@
 // The output-path policy of formats::writeOutputFile: links followed, devices and pipes streamed,
-// regular files replaced atomically, temporary files never left behind.
+// regular files replaced atomically, read-only ones refused, temporary files never left behind; and
+// formats::sameFile, its rule that no output names an input.
 #include "formats/source/file_io.h"
+#include "formats/source/same_file.h"
 
 #include <gtest/gtest.h>
 
@@ -77,6 +79,38 @@ TEST_F(OutputFile, WritesThroughASymbolicLinkAndKeepsTheLink) {
     EXPECT_TRUE(fs::is_symlink(file("dangling.twbake")));
     EXPECT_EQ(read(file("real/missing.twbake")), "created");
     EXPECT_EQ(temporaries(), 0);
+}
+
+TEST_F(OutputFile, RefusesAFileNobodyMayWriteEvenAsRoot) {
+    // The rename needs only the folder's permission: as root (and as anyone, in a folder of theirs)
+    // a 0444 file, read-only by its owner's choice, was replaced and came out 0444 with new contents.
+    std::string error;
+    ASSERT_TRUE(formats::writeOutputFile(file("locked.twbake"), "old", error)) << error;
+    fs::permissions(file("locked.twbake"), fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);
+    EXPECT_FALSE(formats::writeOutputFile(file("locked.twbake"), "new", error));
+    EXPECT_NE(error.find("read-only (mode 0444)"), std::string::npos) << error;
+    EXPECT_NE(error.find("locked.twbake"), std::string::npos) << error;
+    EXPECT_EQ(read(file("locked.twbake")), "old");
+    // Through a link too: the file it names is what counts.
+    fs::create_symlink("locked.twbake", file("link.twbake"));
+    EXPECT_FALSE(formats::writeOutputFile(file("link.twbake"), "new", error));
+    EXPECT_EQ(read(file("locked.twbake")), "old");
+    EXPECT_EQ(temporaries(), 0);
+}
+
+TEST_F(OutputFile, SameFileSeesThroughLinksHardLinksAndDotDot) {
+    std::string error;
+    ASSERT_TRUE(formats::writeOutputFile(file("track.twtrack"), "{}", error)) << error;
+    fs::create_directories(file("sub"));
+    fs::create_symlink("track.twtrack", file("soft.twtrack"));
+    fs::create_hard_link(file("track.twtrack"), file("hard.twtrack"));
+    for (const char* name : {"track.twtrack", "soft.twtrack", "hard.twtrack", "sub/../track.twtrack"})
+        EXPECT_TRUE(formats::sameFile(file(name), file("track.twtrack"))) << name;
+    EXPECT_FALSE(formats::sameFile(file("other.twtrack"), file("track.twtrack")));
+    // Neither there yet: the same path once the links of the part that exists are followed.
+    fs::create_symlink("sub", file("subway"));
+    EXPECT_TRUE(formats::sameFile(file("sub/new.twbake"), file("subway/new.twbake")));
+    EXPECT_FALSE(formats::sameFile(file("sub/new.twbake"), file("sub/newer.twbake")));
 }
 
 TEST_F(OutputFile, RefusesALinkLoopAndAFolder) {
