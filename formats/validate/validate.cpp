@@ -70,6 +70,7 @@ Diagnostics validate(const TrackDocument& document, const ValidationOptions& opt
     // nonsense crossings and jumps.
     detail::markUnsoundRoutes(document, health);
     detail::checkTarmac(document, health, sink);
+    detail::checkClassesFitTheRoad(document, health, sink);
     for (std::uint32_t r = 0; r < document.routes.size(); ++r)
         if (health.geometryCheckable[r]) detail::checkRouteGeometry(document, r, options, sink);
     detail::checkLines(document, health, sink);

@@ -294,6 +294,59 @@ void checkTarmac(const TrackDocument& doc, const DocumentHealth& health, Diagnos
     }
 }
 
+void checkClassesFitTheRoad(const TrackDocument& doc, const DocumentHealth& health, DiagnosticSink& sink) {
+    /// The narrowest of the nodes of one route a class does not fit in one way, and how many there are.
+    struct Narrowest {
+        std::size_t count = 0;
+        std::uint32_t node = 0;
+        double width = INFINITY;
+        void add(std::uint32_t n, double w) {
+            ++count;
+            if (w < width) node = n, width = w;
+        }
+        std::string among() const { return count == 1 ? "" : ", the narrowest of " + counted(count, "node") + " narrower than the class"; }
+    };
+    for (std::size_t v = 0; v < doc.vehicleClasses.size(); ++v) {
+        const VehicleClass& c = doc.vehicleClasses[v];
+        // The class's own width wins; left out (0), a class with a car takes the car's (class_vehicle.h).
+        const bool fromCar = c.width == 0.0 && c.car;
+        const double width = fromCar ? c.car->width : c.width;
+        if (!(width > 0.0) || !std::isfinite(width)) continue;  // reported as vehicle-parameter, non-finite or vehicle-car
+        const std::string who = "vehicle class \"" + c.name + "\" is " + metres(width) + " wide" + (fromCar ? " (its car's width)" : "");
+        const std::string path = "vehicle_classes[" + std::to_string(v) + "]" + (fromCar ? ".car.width" : ".width");
+        for (std::uint32_t r = 0; r < doc.routes.size(); ++r) {
+            if (!health.geometryCheckable[r]) continue;
+            Narrowest road, tarmac;  // wider than the drivable road (tarmac and runoff); wider than the tarmac only
+            for (std::uint32_t n : doc.routes[r].nodes) {
+                const TrackNode& node = doc.nodes[n];
+                // Below kMinTarmacWidth the node has no road at all: reported as no-tarmac.
+                if (tarmacWidth(node) < kMinTarmacWidth) continue;
+                const double drivable = node.left.runoff + node.right.runoff;
+                if (width > drivable) road.add(n, drivable);
+                else if (width > tarmacWidth(node)) tarmac.add(n, tarmacWidth(node));
+            }
+            if (road.count) {
+                const TrackNode& node = doc.nodes[road.node];
+                Diagnostic& d = sink.error("class-wider-than-road", who + ", wider than the road at node " + std::to_string(road.node) + " on " +
+                    routeName(doc, r) + ": " + metres(tarmacWidth(node)) + " of tarmac (" + tarmacSides(node) + "), " + metres(road.width) +
+                    " with the runoff" + road.among() + ". It cannot pass there: widen the tarmac and the runoff (\"left.track\", \"left.runoff\" …) "
+                    "or, if the class's width is mistyped, narrow the class", path);
+                d.route = r;
+                d.node = road.node;
+            }
+            if (tarmac.count) {
+                const TrackNode& node = doc.nodes[tarmac.node];
+                Diagnostic& d = sink.warning("class-wider-than-tarmac", who + ", wider than the " + metres(tarmac.width) + " of tarmac (" +
+                    tarmacSides(node) + ") at node " + std::to_string(tarmac.node) + " on " + routeName(doc, r) + tarmac.among() +
+                    ": it drives there with wheels on the runoff, and its racing line keeps to the middle of the tarmac. Widen the tarmac "
+                    "(\"left.track\", \"right.track\") unless that is meant", path);
+                d.route = r;
+                d.node = tarmac.node;
+            }
+        }
+    }
+}
+
 void checkVehicleClasses(const TrackDocument& doc, DiagnosticSink& sink) {
     std::set<std::string> names;
     for (std::size_t v = 0; v < doc.vehicleClasses.size(); ++v) {

@@ -1,3 +1,4 @@
+#include "formats/source/car_json.h"
 #include "formats/source/track_json.h"
 #include "formats/validate/validate.h"
 #include "trackwright/format/marker_kinds.h"
@@ -674,6 +675,72 @@ TEST(Validate, NoTarmacIsOneErrorPerStretchWithASummaryBeyondTwenty) {
     const Diagnostic* summary = findAt(many, "no-tarmac", "routes[0].nodes");
     ASSERT_NE(summary, nullptr) << describe(many);
     expectMentions(*summary, {"30 more stretches (30 nodes)", "route 0 \"main\""});
+}
+
+// Issue 47: a class wider than the road cannot pass there, an error; wider than the tarmac only, it
+// drives with wheels on the runoff (drivable), a warning. One of each per class and route, at the
+// narrowest node, naming the class, its width, the node and the widths there.
+TEST(Validate, AClassWiderThanTheRoadIsAnErrorAndWiderThanTheTarmacAWarning) {
+    TrackDocument doc = stadiumWithPit();  // 8 m of tarmac and 12 m of road everywhere
+    doc.vehicleClasses = {{"gt", 12.0, 6.0, 12.5, 80.0, 2.6, 0.55, 1.9}, {"truck", 6.0, 2.0, 6.0, 30.0, 4.5, 0.6, 7.5}};
+    const std::uint32_t pit0 = doc.routes[1].nodes[0], pit1 = doc.routes[1].nodes[1];
+    doc.nodes[pit1].left.track = doc.nodes[pit1].right.track = 3.4;
+    doc.nodes[pit0].right.track = 3.0;    // 7 m: narrower than the truck, not the narrowest
+    doc.nodes[9].left.track = 3.6;        // 7.6 m on the main route: wide enough
+    Diagnostics d = formats::validate(doc);
+    expectWellFormed(d, doc);
+    const Diagnostic* tarmac = only(d, "class-wider-than-tarmac");
+    ASSERT_NE(tarmac, nullptr) << describe(d);
+    EXPECT_EQ(tarmac->severity, formats::Severity::Warning);
+    EXPECT_EQ(tarmac->jsonPath, "vehicle_classes[1].width");
+    EXPECT_EQ(tarmac->route, 1u);
+    EXPECT_EQ(tarmac->node, pit1);
+    expectMentions(*tarmac, {"vehicle class \"truck\" is 7.50 m wide", "6.80 m of tarmac (left 3.40 m + right 3.40 m)", "at node " + std::to_string(pit1),
+                             "route 1 \"pit\"", "the narrowest of 2 nodes", "runoff"});
+    EXPECT_FALSE(formats::hasErrors(d)) << describe(d);
+
+    // Narrow the runoff at that node below the truck too: there it cannot pass.
+    doc.nodes[pit1].left.runoff = doc.nodes[pit1].right.runoff = 3.6;
+    d = formats::validate(doc);
+    expectWellFormed(d, doc);
+    const Diagnostic* road = only(d, "class-wider-than-road");
+    ASSERT_NE(road, nullptr) << describe(d);
+    EXPECT_EQ(road->severity, formats::Severity::Error);
+    EXPECT_EQ(road->jsonPath, "vehicle_classes[1].width");
+    EXPECT_EQ(road->route, 1u);
+    EXPECT_EQ(road->node, pit1);
+    expectMentions(*road, {"vehicle class \"truck\" is 7.50 m wide", "wider than the road at node " + std::to_string(pit1) + " on route 1 \"pit\"",
+                           "6.80 m of tarmac (left 3.40 m + right 3.40 m), 7.20 m with the runoff", "cannot pass"});
+    ASSERT_NE(only(d, "class-wider-than-tarmac"), nullptr) << describe(d);
+    EXPECT_EQ(only(d, "class-wider-than-tarmac")->node, pit0) << "the other narrow node still warns";
+
+    // The brief's nonsense: a 30 m class on 10 m of tarmac (also beyond any vehicle's width).
+    doc = stadium();
+    for (formats::TrackNode& node : doc.nodes) node.left.track = node.right.track = 5.0;
+    doc.vehicleClasses = {{"barge", 6.0, 2.0, 6.0, 30.0, 4.5, 0.6, 30.0}};
+    d = formats::validate(doc);
+    EXPECT_EQ(codes(d), (std::set<std::string>{"class-wider-than-road", "vehicle-out-of-range"})) << describe(d);
+    ASSERT_NE(find(d, "class-wider-than-road"), nullptr);
+    expectMentions(*find(d, "class-wider-than-road"),
+                   {"\"barge\" is 30.00 m wide", "10.00 m of tarmac (left 5.00 m + right 5.00 m), 12.00 m with the runoff", "route 0 \"main\""});
+
+    // A class exactly as wide as the tarmac fits.
+    doc.vehicleClasses[0].width = 10.0;
+    EXPECT_TRUE(formats::validate(doc).empty()) << describe(formats::validate(doc));
+
+    // A class that leaves its width out takes its car's (1.9 m): wider than 1.6 m of tarmac.
+    const formats::CarLoadResult car = formats::loadCarFile(std::string(TRACKWRIGHT_TEST_DATA_DIR) + "/cars/test-gt.json");
+    ASSERT_TRUE(car.car);
+    formats::VehicleClass gt;
+    gt.name = "test-gt";
+    gt.car = *car.car;
+    doc.vehicleClasses = {gt};
+    doc.nodes[3].left.track = doc.nodes[3].right.track = 0.8;
+    d = formats::validate(doc);
+    const Diagnostic* fromCar = findAt(d, "class-wider-than-tarmac", "vehicle_classes[0].car.width");
+    ASSERT_NE(fromCar, nullptr) << describe(d);
+    EXPECT_EQ(fromCar->node, 3u);
+    expectMentions(*fromCar, {"\"test-gt\" is 1.90 m wide (its car's width)", "1.60 m of tarmac", "at node 3 on route 0 \"main\""});
 }
 
 } // namespace
