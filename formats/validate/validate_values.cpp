@@ -364,6 +364,9 @@ void checkVehicleClasses(const TrackDocument& doc, DiagnosticSink& sink) {
                            path + ".car");
         }
         namespace limits = trackwright::format;
+        // Each value on its own, no limits across them: braking or acceleration beyond the lateral
+        // grip, or any of them beyond 1 g, is what downforce and brakes do (an F1 car brakes at 5 g,
+        // corners at 4 g), so only what no vehicle has and no bake holds is refused.
         // What a car can be, in vehicleFields' order: a bake keeps floats and its reader refuses
         // the rest (1e-300 baked to 0, an ideal lap of "0 s"; a 100 rad steering lock validated).
         const std::pair<double, double> ranges[] = {

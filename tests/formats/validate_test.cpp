@@ -1,4 +1,7 @@
+#include "formats/import/torcs_import.h"
+#include "formats/import/track_import.h"
 #include "formats/source/car_json.h"
+#include "formats/source/file_io.h"
 #include "formats/source/track_json.h"
 #include "formats/validate/validate.h"
 #include "trackwright/format/marker_kinds.h"
@@ -741,6 +744,51 @@ TEST(Validate, AClassWiderThanTheRoadIsAnErrorAndWiderThanTheTarmacAWarning) {
     ASSERT_NE(fromCar, nullptr) << describe(d);
     EXPECT_EQ(fromCar->node, 3u);
     expectMentions(*fromCar, {"\"test-gt\" is 1.90 m wide (its car's width)", "1.60 m of tarmac", "at node 3 on route 0 \"main\""});
+}
+
+// The bundled samples and the real circuits of /work/shared/tracks, imported as the TUM CSVs and the
+// TORCS tracks are, stay clean of the issue-47 codes: no error, and none of the new warnings; a
+// track without classes is checked with a 1.9 m GT class added, so the class checks see real roads.
+TEST(Validate, TheSamplesAndTheSharedCircuitsValidateWithoutErrors) {
+    const std::set<std::string> issue47 = {"no-tarmac", "duplicate-route-name", "several-start-lines", "marker-kind", "class-wider-than-road",
+                                           "class-wider-than-tarmac"};
+    auto expectClean = [&](TrackDocument doc, const std::string& what) {
+        if (doc.vehicleClasses.empty()) doc.vehicleClasses.push_back({"gt", 12.0, 6.0, 12.5, 80.0, 2.6, 0.55, 1.9});
+        const Diagnostics d = formats::validate(doc);
+        EXPECT_FALSE(formats::hasErrors(d)) << what << describe(d);
+        for (const Diagnostic& x : d) EXPECT_EQ(issue47.count(x.code), 0u) << what << ": [" << x.code << "] " << x.message;
+    };
+    std::size_t samples = 0, circuits = 0, torcs = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(TRACKWRIGHT_SAMPLES_DIR)) {
+        if (entry.path().extension() != ".twtrack") continue;
+        ++samples;
+        const formats::TrackLoadResult loaded = formats::loadTrackFile(entry.path());
+        ASSERT_TRUE(loaded.document) << entry.path() << describe(loaded.diagnostics);
+        expectClean(*loaded.document, entry.path().filename().string());
+    }
+    const std::filesystem::path shared = TRACKWRIGHT_SHARED_TRACKS_DIR;
+    for (const auto& entry : std::filesystem::directory_iterator(shared)) {
+        if (entry.path().extension() != ".csv") continue;
+        ++circuits;
+        std::string error;
+        const auto csv = formats::readWholeFile(entry.path(), error);
+        ASSERT_TRUE(csv) << error;
+        const formats::ImportResult imported = formats::importTumCsv(*csv, entry.path().stem().string());
+        ASSERT_TRUE(imported.document) << entry.path() << describe(imported.diagnostics);
+        expectClean(*imported.document, entry.path().filename().string());
+    }
+    for (const char* category : {"road", "oval", "dirt"}) {
+        for (const auto& entry : std::filesystem::directory_iterator(shared / "torcs" / category)) {
+            if (entry.path().extension() != ".xml") continue;
+            ++torcs;
+            const formats::ImportResult imported = formats::importTorcsTrackFile(entry.path());
+            ASSERT_TRUE(imported.document) << entry.path() << describe(imported.diagnostics);
+            expectClean(*imported.document, entry.path().filename().string());
+        }
+    }
+    EXPECT_GE(samples, 4u);
+    EXPECT_EQ(circuits, 12u);
+    EXPECT_GE(torcs, 30u);
 }
 
 } // namespace
