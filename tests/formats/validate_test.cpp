@@ -1,12 +1,12 @@
 #include "formats/import/torcs_import.h"
 #include "formats/import/track_import.h"
-#include "formats/source/car_json.h"
 #include "formats/source/file_io.h"
 #include "formats/source/track_json.h"
 #include "formats/validate/validate.h"
 #include "trackwright/format/marker_kinds.h"
 
 #include "tests/support/diagnostic_codes.h"
+#include "tests/support/test_cars.h"
 #include "tests/support/test_tracks.h"
 
 #include <gtest/gtest.h>
@@ -732,12 +732,9 @@ TEST(Validate, AClassWiderThanTheRoadIsAnErrorAndWiderThanTheTarmacAWarning) {
     EXPECT_TRUE(formats::validate(doc).empty()) << describe(formats::validate(doc));
 
     // A class that leaves its width out takes its car's (1.9 m): wider than 1.6 m of tarmac.
-    const formats::CarLoadResult car = formats::loadCarFile(std::string(TRACKWRIGHT_TEST_DATA_DIR) + "/cars/test-gt.json");
-    ASSERT_TRUE(car.car);
-    formats::VehicleClass gt;
-    gt.name = "test-gt";
-    gt.car = *car.car;
-    doc.vehicleClasses = {gt};
+    const std::optional<formats::VehicleClass> gt = tw::test::testGtClass();
+    ASSERT_TRUE(gt);
+    doc.vehicleClasses = {*gt};
     doc.nodes[3].left.track = doc.nodes[3].right.track = 0.8;
     d = formats::validate(doc);
     const Diagnostic* fromCar = findAt(d, "class-wider-than-tarmac", "vehicle_classes[0].car.width");
