@@ -19,7 +19,8 @@ inline constexpr double kMaxWidth = 1000.0;
 /// The least tarmac a node of a route may have, left and right together, metres. The narrowest
 /// roads built are single-track lanes of about 2.5 m and the narrowest racing vehicle, a kart, is
 /// 1.4 m wide: less than 1 m carries no vehicle and is a slip (a 0 left in, a width in the wrong
-/// unit). Wider tarmac that is still too narrow for the track's own classes is `class-wider-than-road`.
+/// unit). Wider tarmac that is still too narrow for the track's own classes is `class-wider-than-tarmac`
+/// or, with the runoff too, `class-wider-than-road`.
 inline constexpr double kMinTarmacWidth = 1.0;
 
 /// Thresholds of the advisory checks (warnings); errors have no knobs.

@@ -69,9 +69,10 @@ void markUnsoundRoutes(const TrackDocument& doc, DocumentHealth& health);
 /// Tarmac along every route whose `geometryCheckable` is set: at least kMinTarmacWidth left and
 /// right together at every node (`no-tarmac`), one diagnostic per stretch of nodes narrower.
 void checkTarmac(const TrackDocument& doc, const DocumentHealth& health, DiagnosticSink& sink);
-/// Every vehicle class fits the tarmac of every route whose `geometryCheckable` is set: its width
-/// at most the tarmac's, left and right together, at every node (`class-wider-than-road`), one
-/// diagnostic per class and route naming the narrowest node.
+/// Every vehicle class fits every route whose `geometryCheckable` is set: at every node its width
+/// is at most the drivable road's, tarmac and runoff left and right together (an error,
+/// `class-wider-than-road`), and at most the tarmac's (a warning, `class-wider-than-tarmac`: the
+/// runoff is drivable). One diagnostic of each per class and route, naming the narrowest node.
 void checkClassesFitTheRoad(const TrackDocument& doc, const DocumentHealth& health, DiagnosticSink& sink);
 /// Link lengths, width jumps, crossing perpendiculars and edge self-intersections of one route whose
 /// `geometryCheckable` is set.

@@ -295,32 +295,54 @@ void checkTarmac(const TrackDocument& doc, const DocumentHealth& health, Diagnos
 }
 
 void checkClassesFitTheRoad(const TrackDocument& doc, const DocumentHealth& health, DiagnosticSink& sink) {
+    /// The narrowest of the nodes of one route a class does not fit in one way, and how many there are.
+    struct Narrowest {
+        std::size_t count = 0;
+        std::uint32_t node = 0;
+        double width = INFINITY;
+        void add(std::uint32_t n, double w) {
+            ++count;
+            if (w < width) node = n, width = w;
+        }
+        std::string among() const { return count == 1 ? "" : ", the narrowest of " + counted(count, "node") + " narrower than the class"; }
+    };
     for (std::size_t v = 0; v < doc.vehicleClasses.size(); ++v) {
         const VehicleClass& c = doc.vehicleClasses[v];
         // The class's own width wins; left out (0), a class with a car takes the car's (class_vehicle.h).
         const bool fromCar = c.width == 0.0 && c.car;
         const double width = fromCar ? c.car->width : c.width;
         if (!(width > 0.0) || !std::isfinite(width)) continue;  // reported as vehicle-parameter, non-finite or vehicle-car
+        const std::string who = "vehicle class \"" + c.name + "\" is " + metres(width) + " wide" + (fromCar ? " (its car's width)" : "");
+        const std::string path = "vehicle_classes[" + std::to_string(v) + "]" + (fromCar ? ".car.width" : ".width");
         for (std::uint32_t r = 0; r < doc.routes.size(); ++r) {
             if (!health.geometryCheckable[r]) continue;
-            std::size_t narrower = 0;
-            std::uint32_t narrowest = 0;
+            Narrowest road, tarmac;  // wider than the drivable road (tarmac and runoff); wider than the tarmac only
             for (std::uint32_t n : doc.routes[r].nodes) {
-                const double tarmac = tarmacWidth(doc.nodes[n]);
+                const TrackNode& node = doc.nodes[n];
                 // Below kMinTarmacWidth the node has no road at all: reported as no-tarmac.
-                if (tarmac < kMinTarmacWidth || !(width > tarmac)) continue;
-                if (narrower++ == 0 || tarmac < tarmacWidth(doc.nodes[narrowest])) narrowest = n;
+                if (tarmacWidth(node) < kMinTarmacWidth) continue;
+                const double drivable = node.left.runoff + node.right.runoff;
+                if (width > drivable) road.add(n, drivable);
+                else if (width > tarmacWidth(node)) tarmac.add(n, tarmacWidth(node));
             }
-            if (narrower == 0) continue;
-            const TrackNode& node = doc.nodes[narrowest];
-            Diagnostic& d = sink.error("class-wider-than-road", "vehicle class \"" + c.name + "\" is " + metres(width) + " wide" +
-                (fromCar ? " (its car's width)" : "") + ", wider than the " + metres(tarmacWidth(node)) + " of tarmac (" + tarmacSides(node) +
-                ") at node " + std::to_string(narrowest) + " on " + routeName(doc, r) + (narrower == 1 ? "" : ", the narrowest of " +
-                counted(narrower, "node") + " narrower than the class") + ": it cannot drive there. Widen the tarmac (\"left.track\", "
-                "\"right.track\") or, if the class's width is mistyped, narrow the class",
-                "vehicle_classes[" + std::to_string(v) + "]" + (fromCar ? ".car.width" : ".width"));
-            d.route = r;
-            d.node = narrowest;
+            if (road.count) {
+                const TrackNode& node = doc.nodes[road.node];
+                Diagnostic& d = sink.error("class-wider-than-road", who + ", wider than the road at node " + std::to_string(road.node) + " on " +
+                    routeName(doc, r) + ": " + metres(tarmacWidth(node)) + " of tarmac (" + tarmacSides(node) + "), " + metres(road.width) +
+                    " with the runoff" + road.among() + ". It cannot pass there: widen the tarmac and the runoff (\"left.track\", \"left.runoff\" …) "
+                    "or, if the class's width is mistyped, narrow the class", path);
+                d.route = r;
+                d.node = road.node;
+            }
+            if (tarmac.count) {
+                const TrackNode& node = doc.nodes[tarmac.node];
+                Diagnostic& d = sink.warning("class-wider-than-tarmac", who + ", wider than the " + metres(tarmac.width) + " of tarmac (" +
+                    tarmacSides(node) + ") at node " + std::to_string(tarmac.node) + " on " + routeName(doc, r) + tarmac.among() +
+                    ": it drives there with wheels on the runoff, and its racing line keeps to the middle of the tarmac. Widen the tarmac "
+                    "(\"left.track\", \"right.track\") unless that is meant", path);
+                d.route = r;
+                d.node = tarmac.node;
+            }
         }
     }
 }
@@ -342,6 +364,9 @@ void checkVehicleClasses(const TrackDocument& doc, DiagnosticSink& sink) {
                            path + ".car");
         }
         namespace limits = trackwright::format;
+        // Each value on its own, no limits across them: braking or acceleration beyond the lateral
+        // grip, or any of them beyond 1 g, is what downforce and brakes do (an F1 car brakes at 5 g,
+        // corners at 4 g), so only what no vehicle has and no bake holds is refused.
         // What a car can be, in vehicleFields' order: a bake keeps floats and its reader refuses
         // the rest (1e-300 baked to 0, an ideal lap of "0 s"; a 100 rad steering lock validated).
         const std::pair<double, double> ranges[] = {

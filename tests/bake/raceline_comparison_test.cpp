@@ -1,7 +1,7 @@
 #include "tests/support/raceline_comparison.h"
 
 #include "bake/pipeline/class_vehicle.h"
-#include "formats/source/car_json.h"
+#include "tests/support/test_cars.h"
 
 #include <gtest/gtest.h>
 
@@ -41,12 +41,9 @@ TEST(RacelineComparison, WithACarsEnvelopeTheDescendedLineLapsNoSlowerThanThePee
 #ifdef TRACKWRIGHT_SANITIZED
     circuits.resize(1);
 #endif
-    const formats::CarLoadResult car = formats::loadCarFile(std::string(TRACKWRIGHT_TEST_DATA_DIR) + "/cars/test-gt.json");
-    ASSERT_TRUE(car.car);
-    formats::VehicleClass gt;
-    gt.name = "test-gt";
-    gt.car = *car.car;
-    gt = bake::resolvedClass(gt);
+    const std::optional<formats::VehicleClass> car = tw::test::testGtClass();
+    ASSERT_TRUE(car);
+    const formats::VehicleClass gt = bake::resolvedClass(*car);
     ASSERT_TRUE(bake::classSpeedLimits(gt).car) << "the class is judged on its envelope";
     for (const auto& circuit : circuits) {
         const tw::test::CircuitComparison c = tw::test::compareCircuit(circuit, folder / "racelines" / circuit.filename(), gt);

@@ -1,9 +1,13 @@
+#include "formats/import/torcs_import.h"
+#include "formats/import/track_import.h"
 #include "formats/source/car_json.h"
+#include "formats/source/file_io.h"
 #include "formats/source/track_json.h"
 #include "formats/validate/validate.h"
 #include "trackwright/format/marker_kinds.h"
 
 #include "tests/support/diagnostic_codes.h"
+#include "tests/support/test_cars.h"
 #include "tests/support/test_tracks.h"
 
 #include <gtest/gtest.h>
@@ -529,19 +533,28 @@ TEST(Validate, ValuesNoBakeHoldsAreRefusedBeforeTheBake) {
 
 namespace {
 
-/// The one diagnostic of `code`: null when there is none or more than one.
-const Diagnostic* only(const Diagnostics& diagnostics, const std::string& code) {
-    const Diagnostic* found = nullptr;
-    for (const Diagnostic& d : diagnostics) {
-        if (d.code != code) continue;
-        if (found) return nullptr;
-        found = &d;
-    }
-    return found;
+/// How many diagnostics of `code`.
+std::ptrdiff_t count(const Diagnostics& diagnostics, const std::string& code) {
+    return std::count_if(diagnostics.begin(), diagnostics.end(), [&](const Diagnostic& d) { return d.code == code; });
 }
 
 void expectMentions(const Diagnostic& d, std::initializer_list<std::string> parts) {
     for (const std::string& part : parts) EXPECT_NE(d.message.find(part), std::string::npos) << "\"" << part << "\" not in: " << d.message;
+}
+
+/// Checks the diagnostic of `code` at `path`: there is one, of its code's severity, on `node` (none
+/// when empty) and `route`, its message holding each of `parts`.
+void expectDiagnostic(const Diagnostics& diagnostics, const std::string& code, const std::string& path, std::optional<std::uint32_t> node,
+                      std::uint32_t route, std::initializer_list<std::string> parts) {
+    const Diagnostic* d = findAt(diagnostics, code, path);
+    if (!d) {
+        ADD_FAILURE() << "no " << code << " at " << path << describe(diagnostics);
+        return;
+    }
+    EXPECT_EQ(d->severity, kWarningCodes.count(code) ? formats::Severity::Warning : formats::Severity::Error) << code;
+    EXPECT_EQ(d->node, node) << code << " at " << path;
+    EXPECT_EQ(d->route, route) << code << " at " << path;
+    expectMentions(*d, parts);
 }
 
 // Issue 47: a race has one start line and one finish line; the runtime reads the first of each.
@@ -550,15 +563,9 @@ TEST(Validate, ASecondStartOrFinishLineIsAnErrorNamingBothMarkers) {
     doc.markers = {{"start-finish", 0, "Line"}, {"start", 12, ""}, {"finish", 20, "Flag"}};
     Diagnostics d = formats::validate(doc);
     expectWellFormed(d, doc);
-    const Diagnostic* start = findAt(d, "several-start-lines", "markers[1].kind");
-    ASSERT_NE(start, nullptr) << describe(d);
-    EXPECT_EQ(start->severity, formats::Severity::Error);
-    EXPECT_EQ(start->node, 12u);
-    EXPECT_EQ(start->route, 0u);
-    expectMentions(*start, {"marker 1 (\"start\" at node 12)", "second start line", "marker 0 \"Line\" (\"start-finish\" at node 0)"});
-    const Diagnostic* finish = findAt(d, "several-start-lines", "markers[2].kind");
-    ASSERT_NE(finish, nullptr) << describe(d);
-    expectMentions(*finish, {"marker 2 \"Flag\" (\"finish\" at node 20)", "second finish line", "marker 0"});
+    expectDiagnostic(d, "several-start-lines", "markers[1].kind", 12, 0,
+                     {"marker 1 (\"start\" at node 12)", "second start line", "marker 0 \"Line\" (\"start-finish\" at node 0)"});
+    expectDiagnostic(d, "several-start-lines", "markers[2].kind", 20, 0, {"marker 2 \"Flag\" (\"finish\" at node 20)", "second finish line", "marker 0"});
     EXPECT_EQ(d.size(), 2u) << describe(d);
 
     // One of each is the race: a loop's start-finish with a sector; a start and a finish apart.
@@ -569,15 +576,14 @@ TEST(Validate, ASecondStartOrFinishLineIsAnErrorNamingBothMarkers) {
     // A second start-finish is a second start and finish line: one error.
     doc.markers = {{"start-finish", 0, ""}, {"start-finish", 12, ""}};
     d = formats::validate(doc);
-    start = only(d, "several-start-lines");
-    ASSERT_NE(start, nullptr) << describe(d);
-    expectMentions(*start, {"marker 1 (\"start-finish\" at node 12) is a second start and finish line", "marker 0 (\"start-finish\" at node 0) is one already"});
+    EXPECT_EQ(d.size(), 1u) << describe(d);
+    expectDiagnostic(d, "several-start-lines", "markers[1].kind", 12, 0,
+                     {"marker 1 (\"start-finish\" at node 12) is a second start and finish line", "marker 0 (\"start-finish\" at node 0) is one already"});
     // Two start lines on different routes are still two.
     doc.markers = {{"start-finish", 0, ""}, {"start", doc.routes[1].nodes[0], ""}};
     d = formats::validate(doc);
-    start = only(d, "several-start-lines");
-    ASSERT_NE(start, nullptr) << describe(d);
-    EXPECT_EQ(start->route, 1u);
+    EXPECT_EQ(d.size(), 1u) << describe(d);
+    expectDiagnostic(d, "several-start-lines", "markers[1].kind", doc.routes[1].nodes[0], 1, {"second start line"});
 }
 
 // Issue 47: a marker of kind "wibble". Every kind formats lists is known; another warns, naming it
@@ -587,12 +593,9 @@ TEST(Validate, AnUnknownMarkerKindWarnsNamingItAndTheKnownOnes) {
     doc.markers = {{"start-finish", 0, ""}, {"wibble", 5, "W"}, {"Pit-Box", 7, ""}};
     Diagnostics d = formats::validate(doc);
     expectWellFormed(d, doc);
-    const Diagnostic* wibble = findAt(d, "marker-kind", "markers[1].kind");
-    ASSERT_NE(wibble, nullptr) << describe(d);
-    EXPECT_EQ(wibble->severity, formats::Severity::Warning);
-    EXPECT_EQ(wibble->node, 5u);
-    expectMentions(*wibble, {"marker 1 \"W\" (\"wibble\" at node 5)", "start-finish, start, finish, sector, pit-box, overtaking-entry"});
-    EXPECT_NE(findAt(d, "marker-kind", "markers[2].kind"), nullptr) << "kinds are case-sensitive" << describe(d);
+    expectDiagnostic(d, "marker-kind", "markers[1].kind", 5, 0,
+                     {"marker 1 \"W\" (\"wibble\" at node 5)", "start-finish, start, finish, sector, pit-box, overtaking-entry"});
+    expectDiagnostic(d, "marker-kind", "markers[2].kind", 7, 0, {"\"Pit-Box\""});  // kinds are case-sensitive
     EXPECT_EQ(d.size(), 2u) << describe(d);
 
     doc.markers.clear();
@@ -609,13 +612,8 @@ TEST(Validate, TwoRoutesOfOneNameWarnNamingBoth) {
     doc.routes[1].name = "main";
     Diagnostics d = formats::validate(doc);
     expectWellFormed(d, doc);
-    const Diagnostic* twice = only(d, "duplicate-route-name");
-    ASSERT_NE(twice, nullptr) << describe(d);
-    EXPECT_EQ(twice->severity, formats::Severity::Warning);
-    EXPECT_EQ(twice->jsonPath, "routes[1].name");
-    EXPECT_EQ(twice->route, 1u);
-    expectMentions(*twice, {"route 1 \"main\"", "route 0", "Rename"});
-    EXPECT_FALSE(formats::hasErrors(d)) << describe(d);
+    EXPECT_EQ(d.size(), 1u) << describe(d);
+    expectDiagnostic(d, "duplicate-route-name", "routes[1].name", std::nullopt, 1, {"route 1 \"main\"", "route 0", "Rename"});
 
     doc.routes[0].name = doc.routes[1].name = "";
     d = formats::validate(doc);
@@ -632,16 +630,10 @@ TEST(Validate, NodesWithoutTarmacAreErrorsNamingTheStretchAndTheNarrowest) {
     for (double& offset : doc.lines[0].offsets) offset = 0.0;
     Diagnostics d = formats::validate(doc);
     expectWellFormed(d, doc);
-    const Diagnostic* stretch = findAt(d, "no-tarmac", "nodes[5].left.track");
-    ASSERT_NE(stretch, nullptr) << describe(d);
-    EXPECT_EQ(stretch->severity, formats::Severity::Error);
-    EXPECT_EQ(stretch->node, 5u);
-    EXPECT_EQ(stretch->route, 0u);
-    expectMentions(*stretch, {"nodes 4 to 6", "route 0 \"main\"", "3 nodes", "node 5, has 0.30 m", "left 0.30 m + right 0.00 m", "\"left.track\""});
-    const Diagnostic* single = findAt(d, "no-tarmac", "nodes[12].left.track");
-    ASSERT_NE(single, nullptr) << describe(d);
-    expectMentions(*single, {"node 12 on route 0 \"main\" has 0.00 m of tarmac", "1.00 m"});
-    EXPECT_EQ(std::count_if(d.begin(), d.end(), [](const Diagnostic& x) { return x.code == "no-tarmac"; }), 2) << describe(d);
+    expectDiagnostic(d, "no-tarmac", "nodes[5].left.track", 5, 0,
+                     {"nodes 4 to 6", "route 0 \"main\"", "3 nodes", "node 5, has 0.30 m", "left 0.30 m + right 0.00 m", "\"left.track\""});
+    expectDiagnostic(d, "no-tarmac", "nodes[12].left.track", 12, 0, {"node 12 on route 0 \"main\" has 0.00 m of tarmac", "1.00 m"});
+    EXPECT_EQ(count(d, "no-tarmac"), 2) << describe(d);
 
     doc = tw::test::circleTrack();
     doc.nodes[7].left.track = doc.nodes[7].right.track = 0.5;  // 1 m together: narrow, but a road
@@ -662,19 +654,112 @@ TEST(Validate, NoTarmacIsOneErrorPerStretchWithASummaryBeyondTwenty) {
     for (formats::TrackNode& node : doc.nodes) node.left.track = node.right.track = 0.0;
     doc.lines.clear();
     const Diagnostics d = formats::validate(doc);
-    const Diagnostic* stretch = only(d, "no-tarmac");
-    ASSERT_NE(stretch, nullptr) << describe(d);
-    expectMentions(*stretch, {"nodes 0 to 1999", "2000 nodes"});
+    EXPECT_EQ(count(d, "no-tarmac"), 1) << describe(d);
+    expectDiagnostic(d, "no-tarmac", "nodes[0].left.track", 0, 0, {"nodes 0 to 1999", "2000 nodes"});
 
     // Every other node without tarmac: 50 stretches, 20 listed and one summary of the other 30.
     doc = tw::test::circleTrack(100, 160.0);
     for (std::size_t n = 0; n < doc.nodes.size(); n += 2) doc.nodes[n].left.track = doc.nodes[n].right.track = 0.0;
     doc.lines.clear();
     const Diagnostics many = formats::validate(doc);
-    EXPECT_EQ(std::count_if(many.begin(), many.end(), [](const Diagnostic& x) { return x.code == "no-tarmac"; }), 21) << describe(many);
-    const Diagnostic* summary = findAt(many, "no-tarmac", "routes[0].nodes");
-    ASSERT_NE(summary, nullptr) << describe(many);
-    expectMentions(*summary, {"30 more stretches (30 nodes)", "route 0 \"main\""});
+    EXPECT_EQ(count(many, "no-tarmac"), 21) << describe(many);
+    expectDiagnostic(many, "no-tarmac", "routes[0].nodes", std::nullopt, 0, {"30 more stretches (30 nodes)", "route 0 \"main\""});
+}
+
+// Issue 47: a class wider than the road cannot pass there, an error; wider than the tarmac only, it
+// drives with wheels on the runoff (drivable), a warning. One of each per class and route, at the
+// narrowest node, naming the class, its width, the node and the widths there.
+TEST(Validate, AClassWiderThanTheRoadIsAnErrorAndWiderThanTheTarmacAWarning) {
+    TrackDocument doc = stadiumWithPit();  // 8 m of tarmac and 12 m of road everywhere
+    doc.vehicleClasses = {{"gt", 12.0, 6.0, 12.5, 80.0, 2.6, 0.55, 1.9}, {"truck", 6.0, 2.0, 6.0, 30.0, 4.5, 0.6, 7.5}};
+    const std::uint32_t pit0 = doc.routes[1].nodes[0], pit1 = doc.routes[1].nodes[1];
+    doc.nodes[pit1].left.track = doc.nodes[pit1].right.track = 3.4;
+    doc.nodes[pit0].right.track = 3.0;    // 7 m: narrower than the truck, not the narrowest
+    doc.nodes[9].left.track = 3.6;        // 7.6 m on the main route: wide enough
+    Diagnostics d = formats::validate(doc);
+    expectWellFormed(d, doc);
+    EXPECT_EQ(d.size(), 1u) << describe(d);
+    expectDiagnostic(d, "class-wider-than-tarmac", "vehicle_classes[1].width", pit1, 1,
+                     {"vehicle class \"truck\" is 7.50 m wide", "6.80 m of tarmac (left 3.40 m + right 3.40 m)", "at node " + std::to_string(pit1),
+                      "route 1 \"pit\"", "the narrowest of 2 nodes", "runoff"});
+
+    // Narrow the runoff at that node below the truck too: there it cannot pass.
+    doc.nodes[pit1].left.runoff = doc.nodes[pit1].right.runoff = 3.6;
+    d = formats::validate(doc);
+    expectWellFormed(d, doc);
+    EXPECT_EQ(d.size(), 2u) << describe(d);
+    expectDiagnostic(d, "class-wider-than-road", "vehicle_classes[1].width", pit1, 1,
+                     {"vehicle class \"truck\" is 7.50 m wide", "wider than the road at node " + std::to_string(pit1) + " on route 1 \"pit\"",
+                      "6.80 m of tarmac (left 3.40 m + right 3.40 m), 7.20 m with the runoff", "cannot pass"});
+    expectDiagnostic(d, "class-wider-than-tarmac", "vehicle_classes[1].width", pit0, 1, {"at node " + std::to_string(pit0)});  // the other narrow node
+
+    // The brief's nonsense: a 30 m class on 10 m of tarmac (also beyond any vehicle's width).
+    doc = stadium();
+    for (formats::TrackNode& node : doc.nodes) node.left.track = node.right.track = 5.0;
+    doc.vehicleClasses = {{"barge", 6.0, 2.0, 6.0, 30.0, 4.5, 0.6, 30.0}};
+    d = formats::validate(doc);
+    EXPECT_EQ(codes(d), (std::set<std::string>{"class-wider-than-road", "vehicle-out-of-range"})) << describe(d);
+    expectDiagnostic(d, "class-wider-than-road", "vehicle_classes[0].width", 0, 0,
+                     {"\"barge\" is 30.00 m wide", "10.00 m of tarmac (left 5.00 m + right 5.00 m), 12.00 m with the runoff", "route 0 \"main\"",
+                      "the narrowest of 32 nodes"});
+
+    // A class exactly as wide as the tarmac fits.
+    doc.vehicleClasses[0].width = 10.0;
+    EXPECT_TRUE(formats::validate(doc).empty()) << describe(formats::validate(doc));
+
+    // A class that leaves its width out takes its car's (1.9 m): wider than 1.6 m of tarmac.
+    const std::optional<formats::VehicleClass> gt = tw::test::testGtClass();
+    ASSERT_TRUE(gt);
+    doc.vehicleClasses = {*gt};
+    doc.nodes[3].left.track = doc.nodes[3].right.track = 0.8;
+    d = formats::validate(doc);
+    expectDiagnostic(d, "class-wider-than-tarmac", "vehicle_classes[0].car.width", 3, 0,
+                     {"\"test-gt\" is 1.90 m wide (its car's width)", "1.60 m of tarmac", "at node 3 on route 0 \"main\""});
+}
+
+// The bundled samples and the real circuits of /work/shared/tracks, imported as the TUM CSVs and the
+// TORCS tracks are, stay clean of the issue-47 codes: no error, and none of the new warnings; a
+// track without classes is checked with a 1.9 m GT class added, so the class checks see real roads.
+TEST(Validate, TheSamplesAndTheSharedCircuitsValidateWithoutErrors) {
+    const std::set<std::string> issue47 = {"no-tarmac", "duplicate-route-name", "several-start-lines", "marker-kind", "class-wider-than-road",
+                                           "class-wider-than-tarmac"};
+    auto expectClean = [&](TrackDocument doc, const std::string& what) {
+        if (doc.vehicleClasses.empty()) doc.vehicleClasses.push_back({"gt", 12.0, 6.0, 12.5, 80.0, 2.6, 0.55, 1.9});
+        const Diagnostics d = formats::validate(doc);
+        EXPECT_FALSE(formats::hasErrors(d)) << what << describe(d);
+        for (const Diagnostic& x : d) EXPECT_EQ(issue47.count(x.code), 0u) << what << ": [" << x.code << "] " << x.message;
+    };
+    std::size_t samples = 0, circuits = 0, torcs = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(TRACKWRIGHT_SAMPLES_DIR)) {
+        if (entry.path().extension() != ".twtrack") continue;
+        ++samples;
+        const formats::TrackLoadResult loaded = formats::loadTrackFile(entry.path());
+        ASSERT_TRUE(loaded.document) << entry.path() << describe(loaded.diagnostics);
+        expectClean(*loaded.document, entry.path().filename().string());
+    }
+    const std::filesystem::path shared = TRACKWRIGHT_SHARED_TRACKS_DIR;
+    for (const auto& entry : std::filesystem::directory_iterator(shared)) {
+        if (entry.path().extension() != ".csv") continue;
+        ++circuits;
+        std::string error;
+        const auto csv = formats::readWholeFile(entry.path(), error);
+        ASSERT_TRUE(csv) << error;
+        const formats::ImportResult imported = formats::importTumCsv(*csv, entry.path().stem().string());
+        ASSERT_TRUE(imported.document) << entry.path() << describe(imported.diagnostics);
+        expectClean(*imported.document, entry.path().filename().string());
+    }
+    for (const char* category : {"road", "oval", "dirt"}) {
+        for (const auto& entry : std::filesystem::directory_iterator(shared / "torcs" / category)) {
+            if (entry.path().extension() != ".xml") continue;
+            ++torcs;
+            const formats::ImportResult imported = formats::importTorcsTrackFile(entry.path());
+            ASSERT_TRUE(imported.document) << entry.path() << describe(imported.diagnostics);
+            expectClean(*imported.document, entry.path().filename().string());
+        }
+    }
+    EXPECT_GE(samples, 4u);
+    EXPECT_EQ(circuits, 12u);
+    EXPECT_GE(torcs, 30u);
 }
 
 // Issue 47: a class wider than the road cannot drive it. One error per class and route, at the

@@ -1,7 +1,6 @@
 // Driving a car that is not the reference model: one whose tyres slip (it turns less than its
 // steering asks), one the game holds on the grid through a countdown, and braking that does not
 // chatter between brake and throttle.
-#include "formats/source/car_json.h"
 #include "formats/source/track_json.h"
 #include "trackwright/track/lap_counter.h"
 #include "trackwright/vehicle/car_physics.h"
@@ -15,6 +14,7 @@
 #include "trackwright/vehicle/vehicle_limits.h"
 
 #include "tests/support/baked_sample.h"
+#include "tests/support/test_cars.h"
 
 #include <gtest/gtest.h>
 
@@ -135,12 +135,9 @@ TEST(RealCarDriving, ACarWithLessGripThanItsDescriptionLearnsWhereItRunsWide) {
     // learns where it runs wide; from the second lap on it stays on the tarmac more and the car runs
     // less wide of its line than on the first.
     formats::TrackDocument doc = *formats::loadTrackFile(std::string(TRACKWRIGHT_SAMPLES_DIR) + "/ridgeway_park.twtrack").document;
-    const formats::CarLoadResult loaded = formats::loadCarFile(std::string(TRACKWRIGHT_TEST_DATA_DIR) + "/cars/test-gt.json");
-    ASSERT_TRUE(loaded.car);
-    formats::VehicleClass gt;
-    gt.name = "test-gt";
-    gt.car = *loaded.car;
-    doc.vehicleClasses = {gt};
+    const std::optional<formats::VehicleClass> gt = tw::test::testGtClass();
+    ASSERT_TRUE(gt);
+    doc.vehicleClasses = {*gt};
     for (formats::Line& l : doc.lines) l.vehicleClass.clear();
     const auto sample = tw::test::bakeSample(doc);
     const trackwright::BakedTrack& track = sample->track;
@@ -148,7 +145,7 @@ TEST(RealCarDriving, ACarWithLessGripThanItsDescriptionLearnsWhereItRunsWide) {
     ASSERT_TRUE(trackwright::findVehicleClass(track, "test-gt", gtClass));
     std::uint32_t line = trackwright::findLine(track, 0, "racing", gtClass);
     if (line == trackwright::kNoLine) line = 0;
-    const VehicleParameters described = trackwright::vehicleFromCar(*loaded.car);
+    const VehicleParameters described = trackwright::vehicleFromCar(*gt->car);
     ASSERT_TRUE(trackwright::hasEnvelope(described));
     VehicleParameters real = described;
     real.lateralGrip *= 0.8f;
