@@ -2,6 +2,7 @@
 
 #include <array>
 #include <atomic>
+#include <chrono>
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -162,6 +163,21 @@ std::string temporaryPrefix(const std::string& targetName) {
     return "." + targetName.substr(0, kMaxFileName - kAround) + ".tmp-";
 }
 
+/// Six letters for a temporary's name, different on every call (mkstemp's XXXXXX, made here so
+/// the name is known before the file exists).
+std::string uniqueSuffix() {
+    static std::atomic<std::uint64_t> counter{0};
+    std::uint64_t bits = static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()) * 0x9E3779B97F4A7C15ull +
+                         counter.fetch_add(1, std::memory_order_relaxed) * 0xBF58476D1CE4E5B9ull;
+    static constexpr char kLetters[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    std::string suffix(6, 'a');
+    for (char& c : suffix) {
+        c = kLetters[bits % 62];
+        bits /= 62;
+    }
+    return suffix;
+}
+
 /// A replacement written to its temporary file but not yet renamed over its target.
 struct PreparedReplacement {
     fs::path target;
@@ -180,13 +196,25 @@ bool prepareReplacement(const fs::path& path, std::string_view contents, Prepare
     const fs::path directory = path.has_parent_path() ? path.parent_path() : fs::path(".");
     const std::string prefix = temporaryPrefix(path.filename().string());
     sweepStaleTemporaries(directory, prefix);
-    std::string tempName = (directory / (prefix + std::to_string(::getpid()) + "-XXXXXX")).string();
-    const int fd = ::mkstemp(tempName.data());
+    // The name is registered for the signal handler before the file exists (mkstemp would make the
+    // file first): a SIGTERM between the two left a temporary behind, once in ten runs under load.
+    std::string tempName;
+    int fd = -1;
+    for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
+        tempName = (directory / (prefix + std::to_string(::getpid()) + "-" + uniqueSuffix())).string();
+        prepared = {path, tempName, rememberTemporary(tempName)};
+        fd = ::open(tempName.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+        if (fd < 0) {
+            const int reason = errno;
+            forgetTemporary(prepared.slot);
+            errno = reason;
+            if (reason != EEXIST) break;
+        }
+    }
     if (fd < 0) {
         error = "cannot create a temporary file next to " + path.string() + ": " + describeErrno();
         return false;
     }
-    prepared = {path, tempName, rememberTemporary(tempName)};
     auto fail = [&](const std::string& what) {
         error = what;
         ::close(fd);

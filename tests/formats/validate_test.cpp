@@ -1,6 +1,5 @@
 #include "formats/import/torcs_import.h"
 #include "formats/import/track_import.h"
-#include "formats/source/car_json.h"
 #include "formats/source/file_io.h"
 #include "formats/source/track_json.h"
 #include "formats/validate/validate.h"
@@ -760,54 +759,6 @@ TEST(Validate, TheSamplesAndTheSharedCircuitsValidateWithoutErrors) {
     EXPECT_GE(samples, 4u);
     EXPECT_EQ(circuits, 12u);
     EXPECT_GE(torcs, 30u);
-}
-
-// Issue 47: a class wider than the road cannot drive it. One error per class and route, at the
-// route's narrowest node, naming the class, its width, the node and the tarmac there.
-TEST(Validate, AClassWiderThanTheTarmacIsAnErrorNamingClassNodeAndWidths) {
-    TrackDocument doc = stadiumWithPit();  // 8 m of tarmac everywhere
-    doc.vehicleClasses = {{"gt", 12.0, 6.0, 12.5, 80.0, 2.6, 0.55, 1.9}, {"truck", 6.0, 2.0, 6.0, 30.0, 4.5, 0.6, 7.5}};
-    const std::uint32_t pit1 = doc.routes[1].nodes[1];
-    doc.nodes[pit1].left.track = doc.nodes[pit1].right.track = 3.4;
-    doc.nodes[doc.routes[1].nodes[0]].right.track = 3.0;  // 7 m: narrower than the truck, not the narrowest
-    doc.nodes[9].left.track = 3.6;                        // 7.6 m on the main route: wide enough
-    Diagnostics d = formats::validate(doc);
-    expectWellFormed(d, doc);
-    const Diagnostic* wide = only(d, "class-wider-than-road");
-    ASSERT_NE(wide, nullptr) << describe(d);
-    EXPECT_EQ(wide->severity, formats::Severity::Error);
-    EXPECT_EQ(wide->jsonPath, "vehicle_classes[1].width");
-    EXPECT_EQ(wide->route, 1u);
-    EXPECT_EQ(wide->node, pit1);
-    expectMentions(*wide, {"vehicle class \"truck\" is 7.50 m wide", "6.80 m of tarmac (left 3.40 m + right 3.40 m)", "at node " + std::to_string(pit1),
-                           "route 1 \"pit\"", "the narrowest of 2 nodes"});
-
-    // The brief's nonsense: a 30 m class on 10 m of tarmac (also beyond any vehicle's width).
-    doc = stadium();
-    for (formats::TrackNode& node : doc.nodes) node.left.track = node.right.track = 5.0;
-    doc.vehicleClasses = {{"barge", 6.0, 2.0, 6.0, 30.0, 4.5, 0.6, 30.0}};
-    d = formats::validate(doc);
-    EXPECT_EQ(codes(d), (std::set<std::string>{"class-wider-than-road", "vehicle-out-of-range"})) << describe(d);
-    ASSERT_NE(find(d, "class-wider-than-road"), nullptr);
-    expectMentions(*find(d, "class-wider-than-road"), {"\"barge\" is 30.00 m wide", "10.00 m of tarmac (left 5.00 m + right 5.00 m)", "route 0 \"main\""});
-
-    // A class exactly as wide as the tarmac fits.
-    doc.vehicleClasses[0].width = 10.0;
-    EXPECT_TRUE(formats::validate(doc).empty()) << describe(formats::validate(doc));
-
-    // A class that leaves its width out takes its car's (1.9 m): too wide for 1.6 m of tarmac.
-    const formats::CarLoadResult car = formats::loadCarFile(std::string(TRACKWRIGHT_TEST_DATA_DIR) + "/cars/test-gt.json");
-    ASSERT_TRUE(car.car);
-    formats::VehicleClass gt;
-    gt.name = "test-gt";
-    gt.car = *car.car;
-    doc.vehicleClasses = {gt};
-    doc.nodes[3].left.track = doc.nodes[3].right.track = 0.8;
-    d = formats::validate(doc);
-    const Diagnostic* fromCar = findAt(d, "class-wider-than-road", "vehicle_classes[0].car.width");
-    ASSERT_NE(fromCar, nullptr) << describe(d);
-    EXPECT_EQ(fromCar->node, 3u);
-    expectMentions(*fromCar, {"\"test-gt\" is 1.90 m wide (its car's width)", "1.60 m of tarmac", "at node 3 on route 0 \"main\""});
 }
 
 } // namespace

@@ -20,7 +20,12 @@ struct BakedSample {
 
 inline std::unique_ptr<BakedSample> bakeSample(const formats::TrackDocument& document) {
     const bake::BakeResult result = bake::bakeTrack(document);
-    if (!result.data) throw std::runtime_error("sample did not bake");
+    if (!result.data) {
+        std::string why = "sample did not bake:";
+        for (const formats::Diagnostic& d : result.diagnostics)
+            if (d.severity == formats::Severity::Error) why += " [" + d.code + "] " + d.message;
+        throw std::runtime_error(why);
+    }
     const std::vector<std::byte> bytes = formats::writeBakedTrack(*result.data);
     auto sample = std::make_unique<BakedSample>();
     sample->storage.resize((bytes.size() + 7) / 8);
