@@ -104,9 +104,12 @@ bool Autosave::saveNow() {
     const QString originalPath = snapshot->originalPath.isEmpty() ? QString() : QFileInfo(snapshot->originalPath).absoluteFilePath();
     const std::string origin = nativeFromPath(originalPath).toStdString();
     const std::string base = snapshot->baseHash.toHex().toStdString();
-    if (!formats::writeOutputFile(QDir(m_session).filePath(kOriginName).toStdString(), origin, error) ||
-        !formats::writeOutputFile(QDir(m_session).filePath(kBaseName).toStdString(), base, error) ||
-        !formats::writeOutputFile(recoveryFile().toStdString(), snapshot->text, error)) {
+    // The three as one: each file flushed to its temporary before any replaces the last autosave's,
+    // so a failure (a full disk) leaves the previous set whole, never a new track with an old base.
+    const formats::OutputFile files[] = {{QDir(m_session).filePath(kOriginName).toStdString(), origin},
+                                         {QDir(m_session).filePath(kBaseName).toStdString(), base},
+                                         {recoveryFile().toStdString(), snapshot->text}};
+    if (!formats::writeOutputFiles(files, error)) {
         emit failed(QString::fromStdString(error));
         return false;
     }
