@@ -82,7 +82,7 @@ TEST(CApiRace, FourCarsStartFromTheGridAndLapTheKartTrack) {
             if (teleport) {
                 car.body.state = {x, y, heading, 0.0f, 0.0f};
                 car.body.velocity_x = car.body.velocity_y = 0.0;
-                tw_registrar_reset(car.registrar);
+                ASSERT_EQ(tw_registrar_reset(car.registrar), TW_OK);
             }
         }
     }

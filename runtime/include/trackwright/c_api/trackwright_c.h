@@ -35,6 +35,14 @@
 #  define TW_API
 #endif
 
+/* Every call that can fail answers a tw_status; a dropped status is a compiler warning in C++17 and
+ * C23 (C11 has no attribute for it). */
+#if (defined(__cplusplus) && __cplusplus >= 201703L) || (defined(__STDC_VERSION__) && __STDC_VERSION__ >= 202311L)
+#  define TW_NODISCARD [[nodiscard]]
+#else
+#  define TW_NODISCARD
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -235,127 +243,127 @@ TW_API const char* tw_version(void);
 TW_API uint32_t tw_baked_format_version(void);
 
 /* Copies `size` bytes (any alignment) and validates them. */
-TW_API tw_status tw_track_load(const void* bytes, size_t size, tw_track** out);
+TW_NODISCARD TW_API tw_status tw_track_load(const void* bytes, size_t size, tw_track** out);
 /* Why the last tw_track_load on this thread returned TW_BAD_FILE. */
 TW_API const char* tw_track_load_error(void);
 TW_API void tw_track_free(tw_track* track);
-TW_API tw_status tw_track_counts(const tw_track* track, uint32_t* routes, uint32_t* lines, uint32_t* vehicle_classes);
+TW_NODISCARD TW_API tw_status tw_track_counts(const tw_track* track, uint32_t* routes, uint32_t* lines, uint32_t* vehicle_classes);
 /* The length of a route, m. */
 /* Where the track's local frame sits in the world, metres: every position the API takes and gives
  * is relative to it (subtract it from world positions, add it to samples). 0 for a track within
  * 50 km of the world's origin. */
-TW_API tw_status tw_track_origin(const tw_track* track, double* x, double* y, double* z);
-TW_API tw_status tw_track_route_length(const tw_track* track, uint32_t route, float* metres);
+TW_NODISCARD TW_API tw_status tw_track_origin(const tw_track* track, double* x, double* y, double* z);
+TW_NODISCARD TW_API tw_status tw_track_route_length(const tw_track* track, uint32_t route, float* metres);
 /* The line `name` on `route` for `vehicle_class` (a class-specific line first, then one for all).
  * TW_INVALID_ARGUMENT for a route or class the track does not have; TW_NOT_FOUND when no line of
  * that name serves the class. */
-TW_API tw_status tw_track_find_line(const tw_track* track, uint32_t route, const char* name, uint32_t vehicle_class, uint32_t* line);
+TW_NODISCARD TW_API tw_status tw_track_find_line(const tw_track* track, uint32_t route, const char* name, uint32_t vehicle_class, uint32_t* line);
 /* The name of line `line` into `buffer` (with its terminating zero). */
-TW_API tw_status tw_track_line_name(const tw_track* track, uint32_t line, char* buffer, size_t buffer_size);
+TW_NODISCARD TW_API tw_status tw_track_line_name(const tw_track* track, uint32_t line, char* buffer, size_t buffer_size);
 /* The vehicle class the designer named `name` ("gt", "truck" ...): its index, which speed hints,
  * lines and followers take. TW_NOT_FOUND when the track has none of that name. */
-TW_API tw_status tw_track_find_vehicle_class(const tw_track* track, const char* name, uint32_t* vehicle_class);
+TW_NODISCARD TW_API tw_status tw_track_find_vehicle_class(const tw_track* track, const char* name, uint32_t* vehicle_class);
 /* The name of vehicle class `vehicle_class` into `buffer` (with its terminating zero). */
-TW_API tw_status tw_track_vehicle_class_name(const tw_track* track, uint32_t vehicle_class, char* buffer, size_t buffer_size);
-TW_API tw_status tw_line_sample_at(const tw_track* track, uint32_t line, uint32_t vehicle_class, double distance, tw_line_sample* out);
+TW_NODISCARD TW_API tw_status tw_track_vehicle_class_name(const tw_track* track, uint32_t vehicle_class, char* buffer, size_t buffer_size);
+TW_NODISCARD TW_API tw_status tw_line_sample_at(const tw_track* track, uint32_t line, uint32_t vehicle_class, double distance, tw_line_sample* out);
 
-TW_API tw_status tw_registrar_create(const tw_track* track, tw_registrar** out);
+TW_NODISCARD TW_API tw_status tw_registrar_create(const tw_track* track, tw_registrar** out);
 TW_API void tw_registrar_free(tw_registrar* registrar);
 /* A non-finite x or y: TW_INVALID_ARGUMENT, and `out` says undefined. */
-TW_API tw_status tw_registrar_update(tw_registrar* registrar, double x, double y, tw_registration* out);
+TW_NODISCARD TW_API tw_status tw_registrar_update(tw_registrar* registrar, double x, double y, tw_registration* out);
 /* The same for a car at height `z` (the track's z) on a track that passes over itself: when the
  * registrar has lost the car, the road surface nearest below it wins (a car on a bridge is on the
  * bridge). A non-finite z is ignored. */
-TW_API tw_status tw_registrar_update_at_height(tw_registrar* registrar, double x, double y, double z, tw_registration* out);
+TW_NODISCARD TW_API tw_status tw_registrar_update_at_height(tw_registrar* registrar, double x, double y, double z, tw_registration* out);
 
 /* `kind` a tw_follower_kind, `vehicle` a tw_vehicle_preset: plain integers, since a binding layer
  * may pass any number (an unknown one is TW_INVALID_ARGUMENT). */
-TW_API tw_status tw_follower_create(const tw_track* track, int32_t kind, uint32_t line, uint32_t vehicle_class, int32_t vehicle, tw_follower** out);
+TW_NODISCARD TW_API tw_status tw_follower_create(const tw_track* track, int32_t kind, uint32_t line, uint32_t vehicle_class, int32_t vehicle, tw_follower** out);
 TW_API void tw_follower_free(tw_follower* follower);
 /* A non-finite state, registration or dt (or a negative dt, or one over 0.25 s, the longest tick
  * any call takes: split a longer pause into ticks): TW_INVALID_ARGUMENT, and `out` holds neutral
  * controls (all zero). */
-TW_API tw_status tw_follower_update(tw_follower* follower, const tw_vehicle_state* state, const tw_registration* where, float dt, tw_controls* out);
+TW_NODISCARD TW_API tw_status tw_follower_update(tw_follower* follower, const tw_vehicle_state* state, const tw_registration* where, float dt, tw_controls* out);
 /* The same during a start countdown: full brakes, and nothing of the follower runs (no clock, no
  * stuck timer); the first tw_follower_update after it is the start signal. */
-TW_API tw_status tw_follower_countdown(tw_follower* follower, const tw_vehicle_state* state, const tw_registration* where, float dt, tw_controls* out);
+TW_NODISCARD TW_API tw_status tw_follower_countdown(tw_follower* follower, const tw_vehicle_state* state, const tw_registration* where, float dt, tw_controls* out);
 /* Stuck events so far, and whether the follower asks to put the car back on its line (then `x`,
  * `y`, `heading` say where; the request is cleared once read). */
-TW_API tw_status tw_follower_stuck_events(const tw_follower* follower, int32_t* events);
-TW_API tw_status tw_follower_take_teleport(tw_follower* follower, int32_t* requested, double* x, double* y, float* heading);
+TW_NODISCARD TW_API tw_status tw_follower_stuck_events(const tw_follower* follower, int32_t* events);
+TW_NODISCARD TW_API tw_status tw_follower_take_teleport(tw_follower* follower, int32_t* requested, double* x, double* y, float* heading);
 
-TW_API tw_status tw_registrar_reset(tw_registrar* registrar); /* the next update asks the grid (after a teleport) */
-TW_API tw_status tw_follower_reset(tw_follower* follower);    /* forgets its progress and stuck state */
+TW_NODISCARD TW_API tw_status tw_registrar_reset(tw_registrar* registrar); /* the next update asks the grid (after a teleport) */
+TW_NODISCARD TW_API tw_status tw_follower_reset(tw_follower* follower);    /* forgets its progress and stuck state */
 /* A follower for a car with your own parameters (see tw_vehicle_parameters); parameters the model
  * cannot run (a non-finite or negative number, no wheelbase, no way to turn) are TW_INVALID_ARGUMENT. */
-TW_API tw_status tw_follower_create_custom(const tw_track* track, int32_t kind, uint32_t line, uint32_t vehicle_class,
+TW_NODISCARD TW_API tw_status tw_follower_create_custom(const tw_track* track, int32_t kind, uint32_t line, uint32_t vehicle_class,
                                            const tw_vehicle_parameters* vehicle, tw_follower** out);
 
 /* Markers, the lap counter, the nearest point, the starting grid. */
-TW_API tw_status tw_track_marker_count(const tw_track* track, uint32_t* count);
-TW_API tw_status tw_track_marker(const tw_track* track, uint32_t index, tw_marker* out);
+TW_NODISCARD TW_API tw_status tw_track_marker_count(const tw_track* track, uint32_t* count);
+TW_NODISCARD TW_API tw_status tw_track_marker(const tw_track* track, uint32_t index, tw_marker* out);
 /* The first marker of `kind` at index `from` or later: TW_NOT_FOUND when none. */
-TW_API tw_status tw_track_find_marker(const tw_track* track, const char* kind, uint32_t from, uint32_t* index);
+TW_NODISCARD TW_API tw_status tw_track_find_marker(const tw_track* track, const char* kind, uint32_t from, uint32_t* index);
 /* Zones and the designer's race settings (trackwright/track/race_zones.h). */
-TW_API tw_status tw_track_zone_count(const tw_track* track, uint32_t* count);
-TW_API tw_status tw_track_zone(const tw_track* track, uint32_t index, tw_zone* out);
+TW_NODISCARD TW_API tw_status tw_track_zone_count(const tw_track* track, uint32_t* count);
+TW_NODISCARD TW_API tw_status tw_track_zone(const tw_track* track, uint32_t index, tw_zone* out);
 /* At `distance` m along `route`: `sides` (tw_pass_sides) where a car may pass there, `encouraged`
  * 1 inside an overtaking zone. Inside a no-overtaking zone TW_PASS_NONE; elsewhere TW_PASS_BOTH. */
-TW_API tw_status tw_track_overtaking_rule(const tw_track* track, uint32_t route, float distance, uint32_t* sides, int32_t* encouraged);
+TW_NODISCARD TW_API tw_status tw_track_overtaking_rule(const tw_track* track, uint32_t route, float distance, uint32_t* sides, int32_t* encouraged);
 /* Metres ahead to the next no-overtaking zone on `route`: 0 inside one, INFINITY when none. */
-TW_API tw_status tw_track_distance_to_no_overtaking(const tw_track* track, uint32_t route, float distance, float* metres);
+TW_NODISCARD TW_API tw_status tw_track_distance_to_no_overtaking(const tw_track* track, uint32_t route, float distance, float* metres);
 /* +1 when lapped cars yield to the left, -1 to the right (the default). */
-TW_API tw_status tw_track_yield_side(const tw_track* track, float* side);
+TW_NODISCARD TW_API tw_status tw_track_yield_side(const tw_track* track, float* side);
 /* Seconds a pit stop stands at its box (3 by default). */
-TW_API tw_status tw_track_pit_stop_time(const tw_track* track, float* seconds);
+TW_NODISCARD TW_API tw_status tw_track_pit_stop_time(const tw_track* track, float* seconds);
 /* The grid the designer set for the track (tw_grid_default_options where it sets none). */
-TW_API tw_status tw_grid_designer_options(const tw_track* track, tw_grid_options* options);
+TW_NODISCARD TW_API tw_status tw_grid_designer_options(const tw_track* track, tw_grid_options* options);
 /* The point `distance` m along `route`: wrapped on a loop, clamped on an open route. */
-TW_API tw_status tw_track_route_point(const tw_track* track, uint32_t route, double distance, tw_track_point* out);
+TW_NODISCARD TW_API tw_status tw_track_route_point(const tw_track* track, uint32_t route, double distance, tw_track_point* out);
 /* The centre-line point nearest (x, y) on any route, for a lost car; `off_track` its distance, m.
  * Looks at every segment: for the rare lost car, not every car every tick. */
-TW_API tw_status tw_track_nearest_point(const tw_track* track, double x, double y, tw_track_point* out, float* off_track);
+TW_NODISCARD TW_API tw_status tw_track_nearest_point(const tw_track* track, double x, double y, tw_track_point* out, float* off_track);
 TW_API void tw_grid_default_options(tw_grid_options* options);
 /* The state of the car on grid slot `slot` (0 = pole): null options are the defaults. TW_NOT_FOUND
  * when an open route has no room behind its start for that slot. */
-TW_API tw_status tw_grid_slot(const tw_track* track, uint32_t slot, const tw_grid_options* options, tw_vehicle_state* out);
+TW_NODISCARD TW_API tw_status tw_grid_slot(const tw_track* track, uint32_t slot, const tw_grid_options* options, tw_vehicle_state* out);
 /* The reference model's body for a car starting in `state` (moving along its heading, wheels set
  * for its yaw rate). */
-TW_API tw_status tw_vehicle_starting_body(const tw_vehicle_parameters* vehicle, const tw_vehicle_state* state, tw_vehicle_body* out);
+TW_NODISCARD TW_API tw_status tw_vehicle_starting_body(const tw_vehicle_parameters* vehicle, const tw_vehicle_state* state, tw_vehicle_body* out);
 /* TW_NOT_FOUND for a track without a closed route (no laps to count). */
-TW_API tw_status tw_lap_counter_create(const tw_track* track, tw_lap_counter** out);
+TW_NODISCARD TW_API tw_status tw_lap_counter_create(const tw_track* track, tw_lap_counter** out);
 TW_API void tw_lap_counter_free(tw_lap_counter* counter);
 /* Advances the race clock by dt and takes the car's registration; a negative, non-finite or over-0.25 s dt
  * or a non-finite registration is TW_INVALID_ARGUMENT and changes nothing. `out` may be null. */
-TW_API tw_status tw_lap_counter_update(tw_lap_counter* counter, const tw_registration* where, float dt, tw_lap_status* out);
-TW_API tw_status tw_lap_counter_reset(tw_lap_counter* counter);
+TW_NODISCARD TW_API tw_status tw_lap_counter_update(tw_lap_counter* counter, const tw_registration* where, float dt, tw_lap_status* out);
+TW_NODISCARD TW_API tw_status tw_lap_counter_reset(tw_lap_counter* counter);
 
 /* Vehicles: a preset's parameters, its name, and stepping your own. */
-TW_API tw_status tw_vehicle_preset_parameters(int32_t vehicle, tw_vehicle_parameters* out);
+TW_NODISCARD TW_API tw_status tw_vehicle_preset_parameters(int32_t vehicle, tw_vehicle_parameters* out);
 /* "car", "truck", "tank", "armoured", "buggy", "hovercraft": also the vehicle class a bake makes
  * for it when the track names none, so tw_track_find_vehicle_class(track, name) finds its hints. */
 TW_API const char* tw_vehicle_preset_name(int32_t vehicle);
-TW_API tw_status tw_vehicle_step_custom(const tw_vehicle_parameters* vehicle, const tw_controls* controls, float dt, tw_vehicle_body* body);
+TW_NODISCARD TW_API tw_status tw_vehicle_step_custom(const tw_vehicle_parameters* vehicle, const tw_controls* controls, float dt, tw_vehicle_body* body);
 /* Keeps `body` inside the walls: `last_defined` is the car's last defined registration. `contact`
  * says whether it touched one (the body was put back inside). */
-TW_API tw_status tw_wall_contact(const tw_track* track, const tw_registration* last_defined, tw_vehicle_body* body, int32_t* contact);
+TW_NODISCARD TW_API tw_status tw_wall_contact(const tw_track* track, const tw_registration* last_defined, tw_vehicle_body* body, int32_t* contact);
 
 /* Stuck recovery: a planner per track (it holds a few MB of search space), shared by the followers
  * of one thread. Attached to a follower, its stuck manager plans a manoeuvre (reversing, multi-point
  * turns) instead of only asking for a teleport. Handles may be freed in any order. */
-TW_API tw_status tw_recovery_planner_create(const tw_track* track, tw_recovery_planner** out);
+TW_NODISCARD TW_API tw_status tw_recovery_planner_create(const tw_track* track, tw_recovery_planner** out);
 TW_API void tw_recovery_planner_free(tw_recovery_planner* planner);
-TW_API tw_status tw_follower_attach_recovery(tw_follower* follower, tw_recovery_planner* planner, const tw_vehicle_parameters* vehicle);
+TW_NODISCARD TW_API tw_status tw_follower_attach_recovery(tw_follower* follower, tw_recovery_planner* planner, const tw_vehicle_parameters* vehicle);
 
 /* One step of the reference vehicle model (bicycle kinematics with grip and rate limits), in
  * sub-steps of at most 1/60 s. A non-finite control or body value, a negative dt or one over 0.25 s:
  * TW_INVALID_ARGUMENT, the body untouched. */
-TW_API tw_status tw_vehicle_step(int32_t vehicle, const tw_controls* controls, float dt, tw_vehicle_body* body);
+TW_NODISCARD TW_API tw_status tw_vehicle_step(int32_t vehicle, const tw_controls* controls, float dt, tw_vehicle_body* body);
 /* The same on the road under the car (its last defined registration's `road`; null is the level road): a climb
  * slows it by g sin(angle), a descent speeds it up, grip scales brakes, traction and cornering,
  * banking helps a car turn towards its low side. On the level road with grip 1 it is tw_vehicle_step. */
-TW_API tw_status tw_vehicle_step_on_road(int32_t vehicle, const tw_controls* controls, const tw_road* road, float dt, tw_vehicle_body* body);
-TW_API tw_status tw_vehicle_step_custom_on_road(const tw_vehicle_parameters* vehicle, const tw_controls* controls, const tw_road* road, float dt,
+TW_NODISCARD TW_API tw_status tw_vehicle_step_on_road(int32_t vehicle, const tw_controls* controls, const tw_road* road, float dt, tw_vehicle_body* body);
+TW_NODISCARD TW_API tw_status tw_vehicle_step_custom_on_road(const tw_vehicle_parameters* vehicle, const tw_controls* controls, const tw_road* road, float dt,
                                                 tw_vehicle_body* body);
 
 /* A race (trackwright::RaceWorld, trackwright/drive/race_world.h): add the cars, then every tick
@@ -399,41 +407,41 @@ typedef struct tw_race_standing {
 TW_API void tw_driver_profile_default(tw_driver_profile* profile);
 /* A race of `laps` laps (0: no flag; nobody finishes, the order still counts) on `track`. Laps need
  * a closed route: on a track without one the order is the distance along each car's route. */
-TW_API tw_status tw_race_create(const tw_track* track, uint32_t laps, tw_race** out);
+TW_NODISCARD TW_API tw_status tw_race_create(const tw_track* track, uint32_t laps, tw_race** out);
 TW_API void tw_race_free(tw_race* race);
 /* Adds a car: its follower `kind` (a tw_follower_kind) on `line` with `vehicle_class`'s speed hints,
  * its vehicle (null: the car preset), its driver (null: the defaults), its length and width in m
  * (0: the wheelbase + 2 m, the vehicle's width). `index` (may be null) receives its index, 0, 1, ...
  * TW_INVALID_ARGUMENT for anything the track or the model cannot take, TW_INVALID_STATE once the race
  * has been stepped; nothing is added then. */
-TW_API tw_status tw_race_add_car(tw_race* race, int32_t kind, uint32_t line, uint32_t vehicle_class, const tw_vehicle_parameters* vehicle,
+TW_NODISCARD TW_API tw_status tw_race_add_car(tw_race* race, int32_t kind, uint32_t line, uint32_t vehicle_class, const tw_vehicle_parameters* vehicle,
                                  const tw_driver_profile* driver, float length, float width, uint32_t* index);
-TW_API tw_status tw_race_car_count(const tw_race* race, uint32_t* count);
+TW_NODISCARD TW_API tw_status tw_race_car_count(const tw_race* race, uint32_t* count);
 /* Lends every car's stuck manager a planner (cars added later too); the race keeps it alive. */
-TW_API tw_status tw_race_attach_recovery(tw_race* race, tw_recovery_planner* planner);
+TW_NODISCARD TW_API tw_status tw_race_attach_recovery(tw_race* race, tw_recovery_planner* planner);
 /* One tick: `states[i]` is car i now (`count` must be the car count), `controls[i]` receives what its
  * driver does for the next `dt` s. A null pointer, a wrong count, a negative, non-finite or over-0.25 s
  * dt or a non-finite state: TW_INVALID_ARGUMENT, nothing changed, and `controls` (when not null and the
  * count is right) neutral. A race without cars takes null arrays. */
-TW_API tw_status tw_race_step(tw_race* race, const tw_vehicle_state* states, uint32_t count, float dt, tw_controls* controls);
+TW_NODISCARD TW_API tw_status tw_race_step(tw_race* race, const tw_vehicle_state* states, uint32_t count, float dt, tw_controls* controls);
 /* s of race time: the time of the states the last step was given. */
-TW_API tw_status tw_race_time(const tw_race* race, double* seconds);
+TW_NODISCARD TW_API tw_status tw_race_time(const tw_race* race, double* seconds);
 /* Car `car`'s standing, and the standing of the car in place `place` (0 = the leader). */
-TW_API tw_status tw_race_car_standing(const tw_race* race, uint32_t car, tw_race_standing* out);
-TW_API tw_status tw_race_standing_at(const tw_race* race, uint32_t place, tw_race_standing* out);
+TW_NODISCARD TW_API tw_status tw_race_car_standing(const tw_race* race, uint32_t car, tw_race_standing* out);
+TW_NODISCARD TW_API tw_status tw_race_standing_at(const tw_race* race, uint32_t place, tw_race_standing* out);
 /* Car `car`'s laps, lap and sector times. */
-TW_API tw_status tw_race_car_lap_status(const tw_race* race, uint32_t car, tw_lap_status* out);
+TW_NODISCARD TW_API tw_status tw_race_car_lap_status(const tw_race* race, uint32_t car, tw_lap_status* out);
 /* Car `car`'s registration this tick (where the race saw it). */
-TW_API tw_status tw_race_car_registration(const tw_race* race, uint32_t car, tw_registration* out);
+TW_NODISCARD TW_API tw_status tw_race_car_registration(const tw_race* race, uint32_t car, tw_registration* out);
 /* The share of its drag the car ahead spares car `car` this tick (0 outside a tow): step the car's
  * physics with tw_vehicle_in_slipstream's parameters for the tow its driver plans with. */
-TW_API tw_status tw_race_car_slipstream(const tw_race* race, uint32_t car, float* share);
+TW_NODISCARD TW_API tw_status tw_race_car_slipstream(const tw_race* race, uint32_t car, float* share);
 /* `vehicle` with `share` of its drag spared in a tow: drag times (1 - share), top speed times
  * (1 - share)^(-1/3); a share outside [0, 0.9] is clamped. */
-TW_API tw_status tw_vehicle_in_slipstream(const tw_vehicle_parameters* vehicle, float share, tw_vehicle_parameters* out);
+TW_NODISCARD TW_API tw_status tw_vehicle_in_slipstream(const tw_vehicle_parameters* vehicle, float share, tw_vehicle_parameters* out);
 /* Whether car `car`'s stuck manager asks to put it back on its line (then x, y, heading say where;
  * cleared once read, and the car's registration starts afresh). */
-TW_API tw_status tw_race_take_teleport(tw_race* race, uint32_t car, int32_t* requested, double* x, double* y, float* heading);
+TW_NODISCARD TW_API tw_status tw_race_take_teleport(tw_race* race, uint32_t car, int32_t* requested, double* x, double* y, float* heading);
 
 /* Pit stops (trackwright/drive/pit_stop.h), on tracks whose pit lane is a branch of the main route
  * with "pit-box" markers (tw_track_find_marker(track, "pit-box", ...)). Told to pit, a runner car
@@ -467,9 +475,9 @@ typedef struct tw_race_pit {
  * `answer` (may be null) says why: TW_INVALID_ARGUMENT for a marker that is no pit box (or a null
  * race, a car out of range), TW_NOT_FOUND when the track has no pit lane or line there for the car,
  * TW_INVALID_STATE when it is already pitting or its follower makes no stops. Nothing changes then. */
-TW_API tw_status tw_race_request_pit_stop(tw_race* race, uint32_t car, uint32_t box_marker, int32_t* answer);
+TW_NODISCARD TW_API tw_status tw_race_request_pit_stop(tw_race* race, uint32_t car, uint32_t box_marker, int32_t* answer);
 /* Where car `car` is in its pit stop. */
-TW_API tw_status tw_race_car_pit(const tw_race* race, uint32_t car, tw_race_pit* out);
+TW_NODISCARD TW_API tw_status tw_race_car_pit(const tw_race* race, uint32_t car, tw_race_pit* out);
 
 #ifdef __cplusplus
 }
