@@ -169,6 +169,32 @@ void writeMatrix(std::ostream& out, const RaceCommand& c, const std::vector<Matr
     }
 }
 
+/// The matrix as one JSON document: the settings, then a row per track with its sums and means.
+void writeMatrixJson(std::ostream& out, const RaceCommand& c, const std::vector<MatrixRow>& rows) {
+    {
+        JsonReport report(out);
+        cereal::JSONOutputArchive& a = report.archive();
+        a(cereal::make_nvp("cars", c.cars), cereal::make_nvp("laps", c.laps), cereal::make_nvp("grid", c.grid), cereal::make_nvp("first_seed", c.seed),
+          cereal::make_nvp("seeds", c.seeds), cereal::make_nvp("pit_stops", c.pitStops));
+        a.setNextName("tracks");
+        a.startNode();
+        a.makeArray();
+        for (const MatrixRow& r : rows) {
+            const double n = std::max(1, r.races);
+            a.startNode();
+            a(cereal::make_nvp("track", r.track), cereal::make_nvp("races", r.races), cereal::make_nvp("contacts_per_race", r.contacts / n),
+              cereal::make_nvp("contacts_per_100km", r.distance > 0.0 ? r.contacts / (r.distance / 100000.0) : 0.0),
+              cereal::make_nvp("overtakes_per_race", r.overtakes / n), cereal::make_nvp("attempts_per_race", r.attempts / n),
+              cereal::make_nvp("completed_pct", r.attempts ? 100.0 * r.completed / r.attempts : 0.0),
+              cereal::make_nvp("lost_in_traffic_pct", r.lostPct / n));
+            if (c.pitStops) a(cereal::make_nvp("pit_stops_per_race", r.pitStops / n));
+            a.finishNode();
+        }
+        a.finishNode();
+    }
+    out << '\n';
+}
+
 } // namespace
 
 int runRace(const RaceCommand& command, std::ostream& out, std::ostream& err) {
@@ -210,7 +236,9 @@ int runRace(const RaceCommand& command, std::ostream& out, std::ostream& err) {
             }
             rows.push_back(row);
         }
-        writeMatrix(out, command, rows);
+        // --json asked for JSON: the text table under exit 0 broke a pipeline's parser (issue 48).
+        if (command.json) writeMatrixJson(out, command, rows);
+        else writeMatrix(out, command, rows);
         return kExitOk;
     }
     const std::string& input = command.inputs.front();

@@ -55,6 +55,11 @@ bool gridSlot(const BakedTrack& track, std::uint32_t slot, const GridOptions& o,
     const std::uint32_t row = slot / 2, column = slot % 2;
     const double back = o.firstRowGap + static_cast<double>(row) * o.rowSpacing + static_cast<double>(column) * o.stagger;
     if (!closed && line - back < 0.0) return false;
+    // A closed route's grid must not wrap round the lap into its own front rows: from slot 547 on
+    // Budapest cars stood on top of the pole (issue 48). Driving on from the last slot, the pole
+    // (firstRowGap behind the line) must be at least a row's spacing ahead, as any two rows are.
+    const double lap = track.view.routes[route].length;
+    if (closed && lap - (back - o.firstRowGap) < std::max(double(o.rowSpacing), 1.0)) return false;
     TrackPoint p;
     if (!routePointAt(track, route, line - back, p)) return false;
     // The columns straddle the middle of the tarmac, which sits off the centre line where the

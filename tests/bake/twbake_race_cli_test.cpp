@@ -7,6 +7,7 @@
 #include "tests/support/run_twbake.h"
 
 #include <gtest/gtest.h>
+#include <rapidjson/document.h>
 
 #include <fstream>
 #include <sstream>
@@ -63,6 +64,19 @@ TEST(TwbakeRace, MatrixSummarisesEveryTrackOverItsSeeds) {
     const std::size_t first = r.out.find("\nkart "), second = r.out.find("\nkart ", first + 1);
     EXPECT_EQ(r.out.substr(first, second - first), r.out.substr(second, second - first)) << r.out;
     EXPECT_NE(r.out.find("contacts/race"), std::string::npos);
+
+    // --json with --matrix printed the text table, exit 0 (issue 48): one JSON document, a row a track.
+    const RunResult json = twbake({"race", kKart, kKart, "--cars", "3", "--laps", "2", "--grid", "random", "--matrix", "--seeds", "2", "--seed", "4", "--json"});
+    ASSERT_EQ(json.exitCode, 0) << json.err;
+    rapidjson::Document doc;
+    doc.Parse(json.out.c_str());
+    ASSERT_FALSE(doc.HasParseError()) << json.out;
+    ASSERT_TRUE(doc["tracks"].IsArray());
+    ASSERT_EQ(doc["tracks"].Size(), 2u);
+    EXPECT_EQ(std::string(doc["tracks"][0]["track"].GetString()), "kart");
+    EXPECT_EQ(doc["tracks"][0]["races"].GetInt(), 2);
+    EXPECT_EQ(doc["seeds"].GetInt(), 2);
+    EXPECT_EQ(doc["tracks"][0]["contacts_per_race"].GetDouble(), doc["tracks"][1]["contacts_per_race"].GetDouble());
 }
 
 } // namespace

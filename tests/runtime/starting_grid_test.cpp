@@ -104,3 +104,24 @@ TEST(StartingGrid, RefusesBadOptionsAndSlotsAnOpenRouteHasNoRoomFor) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(StartingGrid, AClosedRouteRefusesSlotsThatWouldWrapIntoItsFrontRows) {
+    // On a closed route the slots went on round the lap: from slot 547 on Budapest cars stood on
+    // top of the pole (issue 48). Here a lap of 2π·150 m ≈ 942 m, rows 16 m apart.
+    const auto sample = tw::test::bakeSample(wideCircle());
+    const double lap = sample->track.view.routes[0].length;
+    const trackwright::GridOptions grid;
+    const auto behind = [&](std::uint32_t slot) { return double(grid.firstRowGap) + double(slot / 2) * grid.rowSpacing + double(slot % 2) * grid.stagger; };
+    trackwright::VehicleState s;
+    std::uint32_t refused = 0;
+    while (refused < 1000 && trackwright::gridSlot(sample->track, refused, grid, s)) ++refused;
+    ASSERT_LT(refused, 1000u) << "a closed route took every slot";
+    EXPECT_GT(refused, 100u) << "a 942 m lap has room for over 50 rows";
+    // Driving on from a slot, the pole is at least a row's spacing ahead; from the first refused it would not be.
+    EXPECT_GE(lap - (behind(refused - 1) - grid.firstRowGap), grid.rowSpacing);
+    EXPECT_LT(lap - (behind(refused) - grid.firstRowGap), grid.rowSpacing);
+}
+
+} // namespace

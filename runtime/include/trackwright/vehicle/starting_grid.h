@@ -28,8 +28,9 @@ GridOptions designerGrid(const BakedTrack& track);
 /// on the tarmac, facing the driving direction; at rest for a standing start, or for a rolling
 /// start at `options.speed` with the yaw rate the centre line's curvature asks for (a car given a
 /// speed but no yaw rate on a bend spins). False, `state` untouched, when the options hold a
-/// negative or non-finite number, or when an open route has no room behind its start for the slot
-/// (place the start marker further along the route).
+/// negative or non-finite number, when an open route has no room behind its start for the slot
+/// (place the start marker further along the route), or when a closed route's grid would wrap
+/// round the lap into its own front rows (more cars than the lap has room for).
 [[nodiscard]] bool gridSlot(const BakedTrack& track, std::uint32_t slot, const GridOptions& options, VehicleState& state);
 
 /// The reference model's body for a car that starts in `state`: moving along its heading (no
