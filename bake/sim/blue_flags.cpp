@@ -10,7 +10,7 @@ void BlueFlagWatch::update(const Race& race) {
     const auto n = static_cast<std::uint32_t>(race.size());
     for (std::uint32_t i = 0; i < n; ++i) {
         for (std::uint32_t j = 0; j < n; ++j) {
-            const double ahead = race.car(i).progress() - race.car(j).progress();  // i's race lead over j
+            const double ahead = race.progress(i) - race.progress(j);  // i's race lead over j
             if (i == j || ahead < m_lap - m_range) continue;
             // Behind j on the track by `behind` m, whole laps up.
             const double laps = std::floor((ahead + m_range) / m_lap);

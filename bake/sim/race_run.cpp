@@ -65,14 +65,14 @@ RaceResult runRace(const trackwright::BakedTrack& track, const RaceOptions& o) {
     const std::vector<RaceEntry> entries = gridEntries(track, drivers, slots, o.base);
     if (entries.empty()) return result;
     trackwright::RecoveryPlanner planner(track);
-    Race race(track, entries, &planner);
+    Race race(track, entries, o.laps, &planner);
     const std::size_t n = race.size();
     result.cars.resize(n);
     for (std::size_t i = 0; i < n; ++i) {
         result.cars[i].pace = drivers[i].pace;
         result.cars[i].grid = slots[i] + 1;
     }
-    RaceTally tally(race, slots, o.laps);
+    RaceTally tally(race, slots);
     BlueFlagWatch blueFlags(track.view.routes[track.view.lines[o.base.line].route].length, trackwright::BlueFlagRules{}.range);
     // Pit stops: each car's lap from a stream of its own (the drivers and the grid stay as they were).
     const std::vector<std::uint32_t> boxes = o.pitStops ? raceBoxes(track) : std::vector<std::uint32_t>{};
@@ -84,19 +84,22 @@ RaceResult runRace(const trackwright::BakedTrack& track, const RaceOptions& o) {
             result.cars[i].pitLap = first + static_cast<int>(trackwright::splitMix64(stream) % static_cast<std::uint64_t>(last - first + 1));
     }
     const double limit = timeLimit(race, o.laps);
-    while (!tally.allFinished() && race.time() < limit) {
-        // Told as the car starts its pit lap (its crossings so far: the laps before it), it pits at
-        // the lane's next fork.
+    std::vector<double> startProgress;  // per car: its race distance on the grid (the first tick's)
+    while (!race.allFinished() && race.time() < limit) {
+        // Told as the car starts its pit lap (the laps before it completed), it pits at the lane's
+        // next fork.
         for (std::size_t i = 0; i < n && !boxes.empty(); ++i)
-            if (!told[i] && race.car(i).crossings() >= result.cars[i].pitLap) {
+            if (!told[i] && static_cast<int>(race.world().lapStatus(static_cast<std::uint32_t>(i)).lapsCompleted) + 1 >= result.cars[i].pitLap) {
                 told[i] = true;
                 race.requestPitStop(i, boxes[i % boxes.size()]);
             }
         race.step(o.dt);
+        if (startProgress.empty())
+            for (std::size_t i = 0; i < n; ++i) startProgress.push_back(race.progress(i));
         tally.update(race);
         blueFlags.update(race);
         for (std::size_t i = 0; i < n && !boxes.empty(); ++i) {
-            const trackwright::PitState state = race.car(i).pitState();
+            const trackwright::PitState state = race.pitState(i);
             if (state != trackwright::PitState::None && state != trackwright::PitState::Entering) result.cars[i].pitLaneTime += o.dt;
         }
     }
@@ -107,25 +110,25 @@ RaceResult runRace(const trackwright::BakedTrack& track, const RaceOptions& o) {
         result.blueFlagLatencyMax = std::max(result.blueFlagLatencyMax, latency);
     }
     for (std::size_t i = 0; i < n; ++i)
-        if (const trackwright::PitStop* pit = race.car(i).pitStop()) {
+        if (const trackwright::PitStop* pit = race.pitStop(i)) {
             result.cars[i].pitStops = pit->stopsDone();
             result.pitStops += pit->stopsDone();
         }
     result.time = race.time();
-    result.completed = tally.allFinished();
+    result.completed = race.allFinished();
     result.overtakes = tally.overtakes();
     result.closeCalls = tally.closeCalls();
     result.events = tally.events();
     for (std::uint32_t p = 0; p < n; ++p) {
-        const Standing& s = tally.standings()[p];
+        const Standing& s = race.world().standings()[p];
         RaceCarResult& r = result.cars[s.car];
         r.finish = p + 1;
         r.finished = s.finished;
-        r.finishTime = std::max(0.0, tally.finishTime(s.car));
+        r.finishTime = std::max(0.0, race.world().finishTime(s.car));
         r.overtakesMade = tally.overtakesMade(s.car);
         r.overtakesSuffered = tally.overtakesSuffered(s.car);
-        result.distance += race.car(s.car).progress();
-        if (const trackwright::RaceCraft* craft = race.car(s.car).raceCraft()) {
+        if (!startProgress.empty()) result.distance += race.progress(s.car) - startProgress[s.car];
+        if (const trackwright::RaceCraft* craft = race.raceCraft(s.car)) {
             const trackwright::RaceCraftCounts& c = craft->counts();
             r.craft = c;
             result.craft.looks += c.looks;
@@ -153,7 +156,7 @@ RaceResult runRace(const trackwright::BakedTrack& track, const RaceOptions& o) {
         r.blamed = race.contacts().blamed[i];
         if (!o.alone) continue;
         // The same car, pace and grid slot, alone on the track.
-        Race alone(track, {entries[i]}, &planner);
+        Race alone(track, {entries[i]}, o.laps, &planner);
         const double aloneLimit = timeLimit(alone, o.laps);
         while (static_cast<int>(alone.car(0).totals().lapTimes.size()) < o.laps && alone.time() < aloneLimit) alone.step(o.dt);
         r.medianAlone = median(flyingLaps(alone.car(0).totals().lapTimes, o.laps));

@@ -2,6 +2,7 @@
 
 #include "bake/sim/race_grid.h"
 #include "bake/sim/race_tally.h"
+#include "trackwright/traffic/race_craft.h"
 
 #include <cstdint>
 #include <utility>

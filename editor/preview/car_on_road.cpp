@@ -6,7 +6,7 @@
 
 namespace editor::preview {
 
-CarAttitude sitOnRoad(const trackwright::BakedTrack& track, const bake::SimulatedCar& car, const CarAttitude& current, double dt) {
+CarAttitude sitOnRoad(const trackwright::BakedTrack& track, const bake::ReferenceCar& car, const CarAttitude& current, double dt) {
     const trackwright::VehicleState& s = car.body().state;
     // The line's height where the car is picks the deck it drives on where the track passes over itself.
     const std::optional<SurfaceUnder> under = surfaceUnder(track, s.position, car.height());

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "bake/sim/simulated_car.h"
+#include "bake/sim/reference_car.h"
 #include "editor/preview/car_attitude.h"
 
 #include "trackwright/track/baked_track.h"
@@ -13,6 +13,6 @@ inline constexpr double kAttitudeLag = 0.12;
 /// How `car` sits on the surface the preview draws under it, with the road's pitch and roll eased
 /// from `current` over `dt` seconds (0: at once, as a car placed on the grid). Ghost cars and race
 /// cars alike sit this way, so both look the same on a bridge or a banking.
-CarAttitude sitOnRoad(const trackwright::BakedTrack& track, const bake::SimulatedCar& car, const CarAttitude& current, double dt);
+CarAttitude sitOnRoad(const trackwright::BakedTrack& track, const bake::ReferenceCar& car, const CarAttitude& current, double dt);
 
 } // namespace editor::preview

@@ -6,6 +6,7 @@
 
 #include "trackwright/drive/follower_factory.h"
 
+#include <span>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
@@ -167,9 +168,14 @@ void PreviewController::stopRace() {
 
 std::size_t PreviewController::carCount() const { return m_race ? m_race->race().size() : m_simulation.cars().size(); }
 
-const bake::SimulatedCar* PreviewController::shownCar(std::size_t index) const {
+const bake::ReferenceCar* PreviewController::shownCar(std::size_t index) const {
     if (index >= carCount()) return nullptr;
-    return m_race ? &m_race->race().car(index) : m_simulation.cars()[index].car.get();
+    return m_race ? &m_race->race().car(index) : &m_simulation.cars()[index].car->physics();
+}
+
+trackwright::StuckStats PreviewController::shownStuckStats(std::size_t index) const {
+    if (index >= carCount()) return {};
+    return m_race ? m_race->race().stuckStats(index) : m_simulation.cars()[index].car->stuckStats();
 }
 
 const CarAttitude& PreviewController::shownAttitude(std::size_t index) const {
@@ -205,9 +211,9 @@ void PreviewController::setCarSetup(std::size_t index, const PreviewCarSetup& se
 
 CarFigures PreviewController::figures(std::size_t index) const {
     CarFigures f;
-    const bake::SimulatedCar* shown = shownCar(index);
+    const bake::ReferenceCar* shown = shownCar(index);
     if (!shown) return f;
-    const bake::SimulatedCar& car = *shown;
+    const bake::ReferenceCar& car = *shown;
     const bake::CarTotals& t = car.totals();
     f.speed = std::abs(car.body().state.speed);
     f.targetSpeed = car.targetSpeed();
@@ -216,7 +222,7 @@ CarFigures PreviewController::figures(std::size_t index) const {
         f.lastLap = t.lapTimes.back();
         f.bestLap = *std::min_element(t.lapTimes.begin(), t.lapTimes.end());
     }
-    f.stuckEvents = car.stuckStats().events;
+    f.stuckEvents = shownStuckStats(index).events;
     f.teleports = t.teleports;
     f.crossTrackError = car.crossTrackError();
     if (t.ticks > 0) {
@@ -280,7 +286,7 @@ void PreviewController::selectNextCar(int step) {
     if (count == 0) return;
     std::vector<int> order(static_cast<std::size_t>(count));
     for (int i = 0; i < count; ++i)
-        order[static_cast<std::size_t>(i)] = m_race ? static_cast<int>(m_race->tally().standings()[static_cast<std::size_t>(i)].car) : i;
+        order[static_cast<std::size_t>(i)] = m_race ? static_cast<int>(m_race->race().world().standings()[static_cast<std::size_t>(i)].car) : i;
     const auto at = std::find(order.begin(), order.end(), m_selected);
     const int from = at == order.end() ? (step > 0 ? -1 : 0) : static_cast<int>(at - order.begin());
     selectCar(order[static_cast<std::size_t>(((from + step) % count + count) % count)]);
@@ -342,17 +348,17 @@ QString PreviewController::ghostHud(std::size_t index) const {
 }
 
 QString PreviewController::raceHud(std::size_t index) const {
-    const bake::SimulatedCar& car = m_race->race().car(index);
+    const bake::CarSetup& setup = m_race->race().setup(index);
     const CarFigures f = figures(index);
-    const std::vector<bake::Standing>& standings = m_race->tally().standings();
+    const std::span<const bake::Standing> standings = m_race->race().world().standings();
     const auto place = std::find_if(standings.begin(), standings.end(), [&](const bake::Standing& s) { return s.car == index; }) - standings.begin() + 1;
     const int laps = m_race->settings().laps;
     const formats::BakedTrackView& v = m_race->track()->track.view;
     return tr("Car %1 · P%2 · %3 on %4\nspeed %5 km/h   target %6 km/h\nlap %7/%8   last %9   best %10\ncontacts %11 (caused %12)   passes %13")
         .arg(index + 1)
         .arg(place)
-        .arg(trackwright::followerName(car.setup().follower))
-        .arg(QString::fromStdString(v.name(v.lines[car.setup().line].nameOffset)))
+        .arg(trackwright::followerName(setup.follower))
+        .arg(QString::fromStdString(v.name(v.lines[setup.line].nameOffset)))
         .arg(f.speed * 3.6, 0, 'f', 0)
         .arg(f.targetSpeed * 3.6, 0, 'f', 0)
         .arg(std::min(f.lap, laps))
@@ -370,9 +376,9 @@ void PreviewController::updateScene() {
     poses.reserve(count);
     PreviewMesh trails;
     for (std::size_t i = 0; i < count; ++i) {
-        const bake::SimulatedCar& car = *shownCar(i);
+        const bake::ReferenceCar& car = *shownCar(i);
         const trackwright::VehicleState& s = car.body().state;
-        const trackwright::VehicleParameters v = trackwright::vehiclePreset(car.setup().vehicle);
+        const trackwright::VehicleParameters& v = car.vehicle();
         const CarAttitude& a = shownAttitude(i);
         const ScenePoint p = toScene(s.position.x, s.position.y, a.height);
         constexpr float kDegrees = 57.29577951308232f;

@@ -168,7 +168,9 @@ private:
     void rebuildMeshes();
     void startPendingRebake();
     /// The car on show at `index`, null past the end.
-    const bake::SimulatedCar* shownCar(std::size_t index) const;
+    const bake::ReferenceCar* shownCar(std::size_t index) const;
+    /// The stuck manager's record of the car shown at `index` (a ghost's or a race car's).
+    trackwright::StuckStats shownStuckStats(std::size_t index) const;
     const CarAttitude& shownAttitude(std::size_t index) const;
     /// The baked track the cars on show drive on.
     const trackwright::BakedTrack& shownTrack() const;

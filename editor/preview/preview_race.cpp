@@ -35,8 +35,8 @@ std::unique_ptr<PreviewRace> PreviewRace::start(std::shared_ptr<const bake::Load
     r->m_settings.laps = std::clamp(settings.laps, RaceSettings::kMinLaps, RaceSettings::kMaxLaps);
     r->m_planner = std::make_unique<trackwright::RecoveryPlanner>(baked);
     r->m_slots = std::move(slots);
-    r->m_race = std::make_unique<bake::Race>(baked, entries, r->m_planner.get());
-    r->m_tally = std::make_unique<bake::RaceTally>(*r->m_race, r->m_slots, r->m_settings.laps);
+    r->m_race = std::make_unique<bake::Race>(baked, entries, r->m_settings.laps, r->m_planner.get());
+    r->m_tally = std::make_unique<bake::RaceTally>(*r->m_race, r->m_slots);
     r->m_attitudes.resize(r->m_race->size());
     for (std::size_t i = 0; i < r->m_race->size(); ++i) r->m_attitudes[i] = sitOnRoad(baked, r->m_race->car(i), {}, 0.0);
     return r;
@@ -67,10 +67,12 @@ double PreviewRace::expectedDuration() const {
 }
 
 bool PreviewRace::over() const {
-    if (m_tally->allFinished()) return true;
-    if (m_tally->finishOrder().empty()) return false;
+    if (m_race->allFinished()) return true;
+    const trackwright::RaceWorld& world = m_race->world();
+    const bake::Standing& leader = world.standings().front();
+    if (!leader.finished) return false;
     const double wait = std::max(60.0, 2.0 * m_race->car(0).idealLapTime());
-    return time() - m_tally->finishTime(m_tally->finishOrder().front()) > wait;
+    return time() - world.finishTime(leader.car) > wait;
 }
 
 } // namespace editor::preview

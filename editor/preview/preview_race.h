@@ -55,7 +55,7 @@ public:
     const CarAttitude& attitude(std::size_t car) const { return m_attitudes[car]; }
     std::uint32_t gridSlot(std::size_t car) const { return m_slots[car]; }
     /// m, one lap of the line the field races on.
-    double lapLength() const { return m_race->car(0).routeLength(); }
+    double lapLength() const { return m_race->lapLength(); }
     /// s, the fastest of a car's race laps (0 before its first).
     double bestLap(std::size_t car) const;
     /// s, about how long the race lasts: its laps at the pole sitter's ideal pace, and a little more

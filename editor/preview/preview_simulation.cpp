@@ -62,7 +62,7 @@ std::unique_ptr<bake::SimulatedCar> PreviewSimulation::makeCar(const PreviewCarS
     return std::make_unique<bake::SimulatedCar>(m_track->track, car, m_planner.get());
 }
 
-void PreviewSimulation::sitOnRoad(PreviewCar& c, double dt) const { c.attitude = editor::preview::sitOnRoad(m_track->track, *c.car, c.attitude, dt); }
+void PreviewSimulation::sitOnRoad(PreviewCar& c, double dt) const { c.attitude = editor::preview::sitOnRoad(m_track->track, c.car->physics(), c.attitude, dt); }
 
 void PreviewSimulation::setTrack(std::shared_ptr<const bake::LoadedBake> track) {
     if (!track || track->track.view.lines.empty()) return;

@@ -5,6 +5,7 @@
 #include "editor/preview/scene_frame.h"
 #include "editor/preview/surface_height.h"
 
+#include <span>
 #include <algorithm>
 #include <cmath>
 #include <optional>
@@ -13,7 +14,7 @@ namespace editor::preview {
 namespace {
 
 /// 1-based place of `car` in the running order.
-int placeOf(const std::vector<bake::Standing>& standings, std::uint32_t car) {
+int placeOf(std::span<const bake::Standing> standings, std::uint32_t car) {
     for (std::size_t p = 0; p < standings.size(); ++p)
         if (standings[p].car == car) return static_cast<int>(p) + 1;
     return 0;
@@ -72,7 +73,7 @@ void RaceBroadcast::setMessage(const QString& message) {
 void RaceBroadcast::show(const PreviewRace& race, int selectedCar) {
     const bake::Race& r = race.race();
     const bake::RaceTally& tally = race.tally();
-    const std::vector<bake::Standing>& standings = tally.standings();
+    const std::span<const bake::Standing> standings = r.world().standings();
     std::vector<TowerRow> rows;
     rows.reserve(standings.size());
     for (std::size_t p = 0; p < standings.size(); ++p) {

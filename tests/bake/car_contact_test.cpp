@@ -1,6 +1,6 @@
 // Car-to-car contact (issue 25, first increment): oriented boxes, pushed apart along the axis of
 // least penetration, the closing velocity shared inelastically; one episode per pair, with blame.
-#include "bake/sim/car_contact.h"
+#include "trackwright/vehicle/car_contact.h"
 #include "bake/sim/race.h"
 
 #include "trackwright/track/line_sampler.h"
@@ -19,19 +19,19 @@ using trackwright::format::Vec2;
 
 TEST(CarContact, SeparatingAxesByHand) {
     // 4 × 2 m boxes 3 m apart along x: 1 m deep along x (not 2 m across y).
-    const bake::BoxOverlap o = bake::overlapBoxes({{0.0, 0.0}, 0.0, 4.0, 2.0}, {{3.0, 0.5}, 0.0, 4.0, 2.0});
+    const trackwright::BoxOverlap o = trackwright::overlapBoxes({{0.0, 0.0}, 0.0, 4.0, 2.0}, {{3.0, 0.5}, 0.0, 4.0, 2.0});
     ASSERT_TRUE(o.overlapping);
     EXPECT_NEAR(o.depth, 1.0, 1e-12);
     EXPECT_NEAR(o.normal.x, 1.0, 1e-12);
     EXPECT_NEAR(o.normal.y, 0.0, 1e-12);
     // Side by side 1.5 m apart across: 0.5 m deep along y, pointing from the first to the second.
-    const bake::BoxOverlap side = bake::overlapBoxes({{0.0, 0.0}, 0.0, 4.0, 2.0}, {{1.0, -1.5}, 0.0, 4.0, 2.0});
+    const trackwright::BoxOverlap side = trackwright::overlapBoxes({{0.0, 0.0}, 0.0, 4.0, 2.0}, {{1.0, -1.5}, 0.0, 4.0, 2.0});
     ASSERT_TRUE(side.overlapping);
     EXPECT_NEAR(side.depth, 0.5, 1e-12);
     EXPECT_NEAR(side.normal.y, -1.0, 1e-12);
     // Turned 90°: the second box is 2 m long along x, so 3 m apart leaves 0 m of overlap.
-    EXPECT_FALSE(bake::overlapBoxes({{0.0, 0.0}, 0.0, 4.0, 2.0}, {{3.0, 0.0}, std::numbers::pi / 2, 4.0, 2.0}).overlapping);
-    EXPECT_FALSE(bake::overlapBoxes({{0.0, 0.0}, 0.0, 4.0, 2.0}, {{0.0, 2.5}, 0.0, 4.0, 2.0}).overlapping);
+    EXPECT_FALSE(trackwright::overlapBoxes({{0.0, 0.0}, 0.0, 4.0, 2.0}, {{3.0, 0.0}, std::numbers::pi / 2, 4.0, 2.0}).overlapping);
+    EXPECT_FALSE(trackwright::overlapBoxes({{0.0, 0.0}, 0.0, 4.0, 2.0}, {{0.0, 2.5}, 0.0, 4.0, 2.0}).overlapping);
 }
 
 TEST(CarContact, PushesApartAndSharesTheClosingSpeed) {
@@ -42,14 +42,14 @@ TEST(CarContact, PushesApartAndSharesTheClosingSpeed) {
     b.state.position = {3.0, 0.0};
     b.velocity = {4.0, 0.0};
     b.state.speed = 4.0f;
-    const bake::BoxOverlap o = bake::overlapBoxes({a.state.position, 0.0, 4.0, 2.0}, {b.state.position, 0.0, 4.0, 2.0});
-    bake::resolveCarContact(a, b, o);
+    const trackwright::BoxOverlap o = trackwright::overlapBoxes({a.state.position, 0.0, 4.0, 2.0}, {b.state.position, 0.0, 4.0, 2.0});
+    trackwright::resolveCarContact(a, b, o);
     EXPECT_NEAR(a.state.position.x, -0.5, 1e-3);
     EXPECT_NEAR(b.state.position.x, 3.5, 1e-3);
     EXPECT_NEAR(a.velocity.x, 7.0, 1e-12);  // 6 m/s closing, shared: both move on at 7 m/s
     EXPECT_NEAR(b.velocity.x, 7.0, 1e-12);
     EXPECT_NEAR(a.state.speed, 7.0f, 1e-6f);
-    EXPECT_FALSE(bake::overlapBoxes({a.state.position, 0.0, 4.0, 2.0}, {b.state.position, 0.0, 4.0, 2.0}).overlapping);
+    EXPECT_FALSE(trackwright::overlapBoxes({a.state.position, 0.0, 4.0, 2.0}, {b.state.position, 0.0, 4.0, 2.0}).overlapping);
 }
 
 // Too late to brake: a 31 m/s car 1 m behind a 9 m/s one. The contact is resolved, counted once as
@@ -75,7 +75,7 @@ TEST(CarContact, AnOverlapInARaceIsOneRearEpisodeBlamedOnTheCarBehind) {
     bake::Race race(baked->track, {place(100.0, 31.0f, 1.0f), place(105.6, 9.0f, 0.3f)});
     for (int tick = 0; tick < 10 * 60; ++tick) {
         race.step(1.0 / 60.0);
-        ASSERT_LT(race.car(0).progress(), race.car(1).progress()) << tick;
+        ASSERT_LT(race.progress(0), race.progress(1)) << tick;
     }
     ASSERT_EQ(race.contacts().episodes.size(), 1u);
     EXPECT_TRUE(race.contacts().episodes[0].rear);

@@ -48,7 +48,7 @@ TEST(RaceBlueFlag, ALappedCarYieldsWithinFiveSecondsAndTheLeaderGetsByWithoutCon
         race.step(1.0 / 60.0);
         flags.update(race);
         if (flaggedAt < 0.0 && flags.shown() > 0) flaggedAt = race.time(), lateralAtFlag = race.trafficCar(1).lateral;
-        if (flaggedAt >= 0.0 && yieldingAt < 0.0 && race.car(1).raceCraft()->yielding()) yieldingAt = race.time();
+        if (flaggedAt >= 0.0 && yieldingAt < 0.0 && race.raceCraft(1)->yielding()) yieldingAt = race.time();
         if (flaggedAt >= 0.0 && race.time() <= flaggedAt + 5.0) movedOver = std::max(movedOver, yieldSide * (race.trafficCar(1).lateral - lateralAtFlag));
     }
     ASSERT_GE(flags.shown(), 1) << "the leader never came within the flag's range of the lapped car";

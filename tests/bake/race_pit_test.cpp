@@ -73,14 +73,15 @@ PitRun pitInRace(const RaceTrack& rt, int cars, std::size_t pitter, const char* 
     PitRun run;
     run.accepted = race.requestPitStop(pitter, pitBox(track, box)) == trackwright::PitRequestStatus::Accepted;
     if (!run.accepted) return run;
-    const bake::SimulatedCar& car = race.car(pitter);
-    run.lane = car.pitStop()->lane();
+    const bake::ReferenceCar& car = race.car(pitter);
+    const auto pitterIndex = static_cast<std::uint32_t>(pitter);
+    run.lane = race.pitStop(pitter)->lane();
     bool stood = false;
     while (race.time() < 300.0 && !run.rejoined) {
         race.step(kTick);
-        const trackwright::Registration& r = car.registration();
+        const trackwright::Registration& r = race.world().registration(pitterIndex);
         const float speed = std::abs(car.body().state.speed);
-        const trackwright::PitState state = car.pitState();
+        const trackwright::PitState state = race.pitState(pitter);
         if (r.defined && r.route == run.lane.route) {
             run.enteredLane = true;
             if (r.distance >= run.lane.limitStart && r.distance <= run.lane.limitEnd) run.fastestInLimit = std::max(run.fastestInLimit, speed);

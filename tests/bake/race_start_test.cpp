@@ -62,7 +62,7 @@ TEST(RaceStart, TwentyCarsReachTheFirstChicanesExitWithoutContact) {
         // Until the last car is 100 m past the chicane's tightest point (a minute at most).
         const auto lastOut = [&] {
             double last = 1e9;
-            for (std::size_t i = 0; i < race.size(); ++i) last = std::min(last, race.car(i).progress());
+            for (std::size_t i = 0; i < race.size(); ++i) last = std::min(last, race.progress(i));
             return last > chicane + 100.0;
         };
         while (!lastOut() && race.time() < 60.0) race.step(kTick);
@@ -97,12 +97,12 @@ TEST(RaceStart, TwoCarsAbreastIntoAHairpinComeOutWithoutContact) {
     for (const float side : {1.0f, -1.0f}) {
         const double start = apex - 90.0;
         bake::Race race(track, {abreast(start, 1.1f * side, 1.0f), abreast(start - 1.0, -1.1f * side, 0.98f)});
-        const double from0 = race.car(0).progress(), from1 = race.car(1).progress();
+        const double from0 = race.progress(0), from1 = race.progress(1);
         while (race.time() < 15.0) race.step(kTick);
         EXPECT_EQ(race.contacts().rear + race.contacts().side, 0) << "side " << side;
-        EXPECT_GT(race.car(0).progress() - from0, 150.0) << "side " << side;
-        EXPECT_GT(race.car(1).progress() - from1, 150.0) << "side " << side;
-        EXPECT_GT(std::abs(race.car(0).progress() - race.car(1).progress()), 4.6) << "side " << side << ": still abreast";
+        EXPECT_GT(race.progress(0) - from0, 150.0) << "side " << side;
+        EXPECT_GT(race.progress(1) - from1, 150.0) << "side " << side;
+        EXPECT_GT(std::abs(race.progress(0) - race.progress(1)), 4.6) << "side " << side << ": still abreast";
     }
 }
 

@@ -67,13 +67,13 @@ TEST(Race, AFasterCarPassesASlowerOneOnAStraightWithoutContact) {
         const trackwright::TrafficCar& fast = race.trafficCar(0);
         const trackwright::TrafficCar& slow = race.trafficCar(1);
         if (std::abs(fast.distance - slow.distance) < 4.6f) smallestSideGap = std::min(smallestSideGap, double(std::abs(fast.lateral - slow.lateral)) - 1.9);
-        if (passedAt < 0.0 && race.car(0).progress() - race.car(1).progress() > 2.0 * 4.6) passedAt = race.car(0).progress() - 50.0;
+        if (passedAt < 0.0 && race.progress(0) - race.progress(1) > 2.0 * 4.6) passedAt = race.progress(0) - 50.0;
     }
     EXPECT_EQ(race.contacts().rear + race.contacts().side, 0);
     ASSERT_GT(passedAt, 0.0) << "the fast car never got by";
     EXPECT_LT(passedAt, 400.0);
     EXPECT_GT(smallestSideGap, 0.5);
-    const trackwright::RaceCraftCounts& counts = race.car(0).raceCraft()->counts();
+    const trackwright::RaceCraftCounts& counts = race.raceCraft(0)->counts();
     EXPECT_EQ(counts.attempts, 1);
     EXPECT_EQ(counts.completed, 1);
     // Back on the line once clear.
@@ -88,7 +88,7 @@ TEST(Race, AFasterCarFollowsASlowerOneWhereThereIsNoRoomToPass) {
     double smallestGap = 1e9;
     for (int tick = 0; tick < 40 * 60; ++tick) {
         race.step(kTick);
-        const double gap = race.car(1).progress() - race.car(0).progress() - 4.6;
+        const double gap = race.progress(1) - race.progress(0) - 4.6;
         smallestGap = std::min(smallestGap, gap);
     }
     EXPECT_EQ(race.contacts().rear + race.contacts().side, 0);
@@ -98,10 +98,10 @@ TEST(Race, AFasterCarFollowsASlowerOneWhereThereIsNoRoomToPass) {
     EXPECT_NEAR(slow, 9.0f, 0.5f);
     EXPECT_NEAR(fast, slow, 0.5f);
     const trackwright::FollowRules rules;
-    const double gap = race.car(1).progress() - race.car(0).progress() - 4.6;
+    const double gap = race.progress(1) - race.progress(0) - 4.6;
     EXPECT_GT(gap, rules.standstillGap);
     EXPECT_LT(gap, rules.standstillGap + rules.headway * 9.0 + 2.0);
-    EXPECT_EQ(race.car(0).raceCraft()->counts().attempts, 0);
+    EXPECT_EQ(race.raceCraft(0)->counts().attempts, 0);
 }
 
 // The same with pursuit followers (their own target speed, eq. 1, times the pace).
@@ -113,7 +113,7 @@ TEST(Race, APursuitFollowerFollowsTooWithoutContact) {
     double smallestGap = 1e9;
     for (int tick = 0; tick < 40 * 60; ++tick) {
         race.step(kTick);
-        smallestGap = std::min(smallestGap, race.car(1).progress() - race.car(0).progress() - 4.6);
+        smallestGap = std::min(smallestGap, race.progress(1) - race.progress(0) - 4.6);
     }
     EXPECT_EQ(race.contacts().rear + race.contacts().side, 0);
     EXPECT_GT(smallestGap, 1.0);
@@ -149,7 +149,7 @@ PairTime race(const trackwright::BakedTrack& track, std::uint64_t seed, double s
     }
     out.contacts = r.contacts().rear + r.contacts().side;
     out.episodes = r.contacts().episodes;
-    for (std::size_t i = 0; i < r.size(); ++i) out.progress.push_back(r.car(i).progress());
+    for (std::size_t i = 0; i < r.size(); ++i) out.progress.push_back(r.progress(i));
     return out;
 }
 

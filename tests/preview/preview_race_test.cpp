@@ -57,7 +57,7 @@ TEST(PreviewRace, StartsTheFieldOnATwoColumnStaggeredGridBehindTheLine) {
     // Each car where its slot says: pole on the left, then alternating columns, each row further back.
     std::vector<float> lateral(8), distance(8);
     for (std::size_t i = 0; i < 8; ++i) {
-        const bake::SimulatedCar& car = race->race().car(i);
+        const bake::ReferenceCar& car = race->race().car(i);
         EXPECT_EQ(car.body().state.speed, 0.0f) << "a standing start";
         const auto under = editor::preview::surfaceUnder(track->track, car.body().state.position, race->attitude(i).height);
         ASSERT_TRUE(under) << "car " << i << " is on the track";
@@ -134,11 +134,11 @@ TEST_F(RacePreview, TheTowerListsEveryCarOnceInRunningOrderWithGrowingGaps) {
     std::set<int> cars;
     for (std::size_t p = 0; p < rows.size(); ++p) {
         cars.insert(rows[p].car);
-        const bake::SimulatedCar& car = race().race().car(static_cast<std::size_t>(rows[p].car));
+        const double progress = race().race().progress(static_cast<std::size_t>(rows[p].car));
         EXPECT_GE(rows[p].gapToLeader, 0.0) << "P" << p + 1;
         if (p == 0) continue;
-        const bake::SimulatedCar& ahead = race().race().car(static_cast<std::size_t>(rows[p - 1].car));
-        EXPECT_LE(car.progress(), ahead.progress() + 1e-6) << "P" << p + 1 << " is not further round than P" << p;
+        const double ahead = race().race().progress(static_cast<std::size_t>(rows[p - 1].car));
+        EXPECT_LE(progress, ahead + 1e-6) << "P" << p + 1 << " is not further round than P" << p;
         EXPECT_GE(rows[p].gapToLeader, rows[p - 1].gapToLeader - 1e-9) << "P" << p + 1;
     }
     EXPECT_EQ(cars.size(), 10u) << "every car once";
@@ -255,9 +255,9 @@ TEST_F(RacePreview, ALiveEditDuringARaceKeepsTheRacesTrackAndSaysSo) {
     EXPECT_EQ(race().track(), raced) << "no swap under the race";
     EXPECT_NE(controller().simulation().track(), raced) << "the ghosts have the edit";
     EXPECT_NE(controller().broadcast()->message().indexOf("restart the race"), -1);
-    const double progress = race().race().car(0).progress();
+    const double progress = race().race().progress(0);
     controller().simulateFor(5.0);
-    EXPECT_GT(race().race().car(0).progress(), progress + 20.0) << "the race drives on";
+    EXPECT_GT(race().race().progress(0), progress + 20.0) << "the race drives on";
     QTest::qWait(50);
     EXPECT_EQ(items("raceMessage").size(), 1);
     // A restart races the edit, and the message goes.
@@ -277,7 +277,11 @@ TEST_F(RacePreview, AFinishedRaceShowsTheResults) {
     EXPECT_EQ(items("resultLine").size(), 3);
     const auto& rows = controller().broadcast()->tower()->rows();
     ASSERT_EQ(rows.size(), 3u);
-    EXPECT_EQ(rows[0].car, static_cast<int>(race().tally().finishOrder().front())) << "the winner heads the results";
+    const trackwright::RaceWorld& world = race().race().world();
+    std::uint32_t winner = 0;
+    for (std::uint32_t car = 1; car < world.size(); ++car)
+        if (world.finishTime(car) < world.finishTime(winner)) winner = car;
+    EXPECT_EQ(rows[0].car, static_cast<int>(winner)) << "the winner, first over the line, heads the results";
     for (const auto& row : rows) EXPECT_TRUE(row.finished);
     EXPECT_NE(rows[0].bestLap, QStringLiteral("–"));
     EXPECT_NE(controller().broadcast()->clock().indexOf("Final"), -1);

@@ -124,6 +124,10 @@ public:
     /// runner plans with (it raises top-speed hints by the same factor).
     float slipstreamShare(std::uint32_t car) const;
     const TrafficView& view() const { return m_view; }
+    /// Car `car` as this tick's traffic view saw it (where the states given to the last step put it).
+    const TrafficCar& trafficInput(std::uint32_t car) const { return m_inputs[car]; }
+    /// The track the world races on.
+    const BakedTrack& track() const { return m_track; }
     /// The car's follower (its race craft, stuck statistics …).
     const Follower& follower(std::uint32_t car) const { return *m_cars[car].follower; }
     const RaceCarSetup& setup(std::uint32_t car) const { return m_cars[car].setup; }

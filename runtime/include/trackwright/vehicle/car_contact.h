@@ -2,11 +2,15 @@
 
 #include "trackwright/vehicle/vehicle_model.h"
 
-namespace bake {
+namespace trackwright {
+
+/// Car-to-car contact on a simple body model, beside wall contact (wall_contact.h): an optional
+/// helper a game may use or replace (its own physics engine usually has one). The bake's races
+/// resolve their cars' contacts with it, through CarContacts (drive/car_contacts.h).
 
 /// A car's footprint: an oriented box in the ground plane. Metres, radians.
 struct CarBox {
-    trackwright::format::Vec2 centre;
+    format::Vec2 centre;
     double heading = 0.0;
     double length = 4.6;
     double width = 1.9;
@@ -15,7 +19,7 @@ struct CarBox {
 /// How two boxes overlap: along `normal` (unit, from the first box towards the second) by `depth` m.
 struct BoxOverlap {
     bool overlapping = false;
-    trackwright::format::Vec2 normal;
+    format::Vec2 normal;
     double depth = 0.0;
 };
 
@@ -30,6 +34,6 @@ BoxOverlap overlapBoxes(const CarBox& a, const CarBox& b);
 /// masses), and the part of their relative velocity that closes along the normal is removed, each
 /// taking half of it — a perfectly inelastic exchange, so the cars move on together along that axis
 /// and no car passes through another. Speeds along the headings follow the new velocities.
-void resolveCarContact(trackwright::VehicleBody& a, trackwright::VehicleBody& b, const BoxOverlap& overlap);
+void resolveCarContact(VehicleBody& a, VehicleBody& b, const BoxOverlap& overlap);
 
-} // namespace bake
+} // namespace trackwright

@@ -1,11 +1,11 @@
-#include "bake/sim/car_contact.h"
+#include "trackwright/vehicle/car_contact.h"
 
 #include <cmath>
 #include <limits>
 
-namespace bake {
+namespace trackwright {
 
-namespace fmt = trackwright::format;
+namespace fmt = format;
 
 namespace {
 
@@ -37,7 +37,7 @@ BoxOverlap overlapBoxes(const CarBox& a, const CarBox& b) {
     return best;
 }
 
-void resolveCarContact(trackwright::VehicleBody& a, trackwright::VehicleBody& b, const BoxOverlap& o) {
+void resolveCarContact(VehicleBody& a, VehicleBody& b, const BoxOverlap& o) {
     if (!o.overlapping) return;
     const double push = 0.5 * o.depth + 1e-4;
     a.state.position = a.state.position - o.normal * push;
@@ -47,8 +47,8 @@ void resolveCarContact(trackwright::VehicleBody& a, trackwright::VehicleBody& b,
         a.velocity = a.velocity + o.normal * (0.5 * closing);
         b.velocity = b.velocity - o.normal * (0.5 * closing);
     }
-    for (trackwright::VehicleBody* body : {&a, &b})
+    for (VehicleBody* body : {&a, &b})
         body->state.speed = static_cast<float>(body->velocity.x * std::cos(body->state.heading) + body->velocity.y * std::sin(body->state.heading));
 }
 
-} // namespace bake
+} // namespace trackwright
