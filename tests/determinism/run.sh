@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # The determinism promise, checked: the runtime built runtime-only by gcc at -O3 and at -O1, by
 # clang at -O2 and by gcc for a processor with FMA and AVX2 records the same race, bit for bit
-# (tests/determinism/record_race.cpp).
-#   bash tests/determinism/run.sh SOURCE_DIR TRACK.twbake [SECONDS]
+# (tests/determinism/record_race.cpp), and its final hashes are the ones pinned in
+# tests/determinism/pinned.txt: a change that moves any car by one bit shows here, and is either a
+# bug or a change of behaviour whose new hashes are pinned in the same commit.
+#   bash tests/determinism/run.sh SOURCE_DIR TRACK.twbake SECONDS RACE_TRACK.twbake
 set -euo pipefail
 source_dir=$(realpath "$1")
 track=$(realpath "$2")
-seconds=${3:-60}
+seconds=$3
+race_track=$(realpath "$4")
 here=$(dirname "$(realpath "$0")")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -27,8 +30,9 @@ record() {  # name, C++ compiler, optimisation flags
       -DCMAKE_CXX_FLAGS_RELEASE="$flags" -DCMAKE_PREFIX_PATH="$work/$name/prefix" "${launcher[@]}" >>"$work/$name.log" 2>&1 ||
       { cat "$work/$name.log"; exit 1; }
   cmake --build "$work/$name/recorder" >>"$work/$name.log" 2>&1 || { cat "$work/$name.log"; exit 1; }
-  "$work/$name/recorder/record_race" "$track" "$seconds" >"$work/$name.race"
-  echo "$name ($compiler $flags): $(tail -1 "$work/$name.race")"
+  "$work/$name/recorder/record_race" "$track" "$seconds" "$race_track" >"$work/$name.race" ||
+      { echo "$name: record_race failed"; tail -3 "$work/$name.race"; exit 1; }
+  echo "$name ($compiler $flags): $(grep final "$work/$name.race" | tr '\n' ' ')"
 }
 
 record gcc-O3 g++ "-O3 -DNDEBUG"
@@ -44,4 +48,10 @@ for other in gcc-O1 clang-O2 gcc-haswell; do
     status=1
   fi
 done
+if ! diff <(grep final "$work/gcc-O3.race") "$here/pinned.txt" >/dev/null; then
+  echo "the final hashes differ from tests/determinism/pinned.txt:"
+  diff <(grep final "$work/gcc-O3.race") "$here/pinned.txt" || true
+  echo "a deliberate change of behaviour pins its new hashes there (the lines above marked <)"
+  status=1
+fi
 exit $status
