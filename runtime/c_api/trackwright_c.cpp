@@ -17,10 +17,12 @@
 #include "trackwright/vehicle/vehicle_model.h"
 #include "trackwright/vehicle/wall_contact.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <memory>
 #include <new>
+#include <span>
 #include <vector>
 
 /// The bytes of a loaded track, 8-byte aligned as the loader wants them. Shared by the track and
@@ -63,6 +65,7 @@ struct tw_race {
     trackwright::RaceWorld world;
     std::vector<trackwright::VehicleState> states;  ///< a step's, converted; sized as cars are added
     std::vector<trackwright::Controls> controls;
+    std::vector<float> heights;                      ///< a step's at height, copied; sized as cars are added
 };
 
 namespace {
@@ -140,7 +143,7 @@ const char* tw_status_string(tw_status status) {
     case TW_NOT_FOUND: return "not found";
     case TW_BUFFER_TOO_SMALL: return "buffer too small";
     case TW_OUT_OF_MEMORY: return "out of memory";
-    case TW_INVALID_STATE: return "not in this state (a car added to a race already stepped)";
+    case TW_INVALID_STATE: return "not in this state (a retired car, a pit stop under way, a follower without one)";
     }
     return "unknown status";
 }
@@ -607,13 +610,34 @@ void tw_driver_profile_default(tw_driver_profile* profile) {
     *profile = {d.pace, d.aggression, d.consistency, d.reactionTime, d.seed};
 }
 
+void tw_race_options_default(tw_race_options* options) {
+    if (!options) return;
+    const trackwright::RaceWorldOptions o;
+    *options = {o.laps, o.traffic.aheadRange, o.traffic.behindRange, o.traffic.lateralHorizon, o.timingStep, static_cast<uint64_t>(o.timingSamples)};
+}
+
 tw_status tw_race_create(const tw_track* track, uint32_t laps, tw_race** out) {
-    if (!track || !out) return TW_INVALID_ARGUMENT;
-    *out = nullptr;
-    trackwright::RaceWorldOptions options;
+    tw_race_options options;
+    tw_race_options_default(&options);
     options.laps = laps;
+    return tw_race_create_with_options(track, &options, out);
+}
+
+tw_status tw_race_create_with_options(const tw_track* track, const tw_race_options* options, tw_race** out) {
+    if (out) *out = nullptr;
+    if (!track || !options || !out) return TW_INVALID_ARGUMENT;
+    trackwright::RaceWorldOptions o;
+    o.laps = options->laps;
+    o.traffic.aheadRange = options->ahead_range;
+    o.traffic.behindRange = options->behind_range;
+    o.traffic.lateralHorizon = options->lateral_horizon;
+    o.timingStep = options->timing_step;
+    // Beyond size_t (a 32-bit game) is beyond the range too.
+    o.timingSamples = options->timing_samples > trackwright::RaceTiming::kMaxSamples ? trackwright::RaceTiming::kMaxSamples + 1
+                                                                                      : static_cast<std::size_t>(options->timing_samples);
+    if (!trackwright::validRaceWorldOptions(o)) return TW_INVALID_ARGUMENT;
     try {
-        *out = new tw_race(*track, options);
+        *out = new tw_race(*track, o);
     } catch (...) {
         return TW_OUT_OF_MEMORY;
     }
@@ -621,6 +645,57 @@ tw_status tw_race_create(const tw_track* track, uint32_t laps, tw_race** out) {
 }
 
 void tw_race_free(tw_race* race) { delete race; }
+
+namespace {
+
+tw_status fromRaceStatus(trackwright::RaceWorldStatus status) {
+    switch (status) {
+    case trackwright::RaceWorldStatus::Ok: return TW_OK;
+    case trackwright::RaceWorldStatus::InvalidArgument: return TW_INVALID_ARGUMENT;
+    case trackwright::RaceWorldStatus::AlreadyStarted:
+    case trackwright::RaceWorldStatus::Retired: return TW_INVALID_STATE;
+    case trackwright::RaceWorldStatus::OutOfMemory: return TW_OUT_OF_MEMORY;
+    }
+    return TW_INVALID_STATE;
+}
+
+/// Room for one more car in the race's arrays (geometric: adding n cars copies O(n) in all), then
+/// the add: a failed one leaves the arrays as they were.
+tw_status addToRace(tw_race& race, const trackwright::RaceCarSetup& setup, uint32_t* index) {
+    try {
+        const std::size_t n = race.world.size();
+        if (race.states.capacity() == n) {
+            const std::size_t room = n + n / 2 + 1;
+            race.states.reserve(room);
+            race.controls.reserve(room);
+            race.heights.reserve(room);
+        }
+        const tw_status status = fromRaceStatus(race.world.addCar(setup, index));
+        if (status != TW_OK) return status;
+    } catch (...) {
+        return TW_OUT_OF_MEMORY;
+    }
+    race.states.emplace_back();
+    race.controls.emplace_back();
+    race.heights.emplace_back();
+    return TW_OK;
+}
+
+tw_race_pose fromPose(const trackwright::RacePose& p) { return {p.position.x, p.position.y, p.height, p.heading, p.speed, p.onTrack ? 1 : 0}; }
+
+} // namespace
+
+tw_status tw_race_reserve(tw_race* race, uint32_t cars) {
+    if (!race) return TW_INVALID_ARGUMENT;
+    try {
+        race->states.reserve(cars);
+        race->controls.reserve(cars);
+        race->heights.reserve(cars);
+    } catch (...) {
+        return TW_OUT_OF_MEMORY;
+    }
+    return fromRaceStatus(race->world.reserve(cars));
+}
 
 tw_status tw_race_add_car(tw_race* race, int32_t kind, uint32_t line, uint32_t vehicleClass, const tw_vehicle_parameters* vehicle,
                           const tw_driver_profile* driver, float length, float width, uint32_t* index) {
@@ -633,22 +708,50 @@ tw_status tw_race_add_car(tw_race* race, int32_t kind, uint32_t line, uint32_t v
     if (driver) setup.driver = {driver->pace, driver->aggression, driver->consistency, driver->reaction_time, driver->seed};
     setup.length = length;
     setup.width = width;
-    if (race->world.started()) return TW_INVALID_STATE;
-    try {
-        race->states.reserve(race->world.size() + 1);
-        race->controls.reserve(race->world.size() + 1);
-        switch (race->world.addCar(setup, index)) {
-        case trackwright::RaceWorldStatus::Ok: break;
-        case trackwright::RaceWorldStatus::AlreadyStarted: return TW_INVALID_STATE;
-        case trackwright::RaceWorldStatus::InvalidArgument: return TW_INVALID_ARGUMENT;
-        case trackwright::RaceWorldStatus::OutOfMemory: return TW_OUT_OF_MEMORY;
-        }
-    } catch (...) {
-        return TW_OUT_OF_MEMORY;
-    }
-    race->states.emplace_back();
-    race->controls.emplace_back();
+    return addToRace(*race, setup, index);
+}
+
+tw_status tw_race_add_external_car(tw_race* race, uint32_t line, const tw_vehicle_parameters* vehicle, float length, float width, uint32_t* index) {
+    if (!race) return TW_INVALID_ARGUMENT;
+    trackwright::RaceCarSetup setup;
+    setup.external = true;
+    setup.line = line;
+    if (vehicle) setup.vehicle = toParameters(*vehicle);
+    setup.length = length;
+    setup.width = width;
+    return addToRace(*race, setup, index);
+}
+
+tw_status tw_race_retire_car(tw_race* race, uint32_t car) {
+    if (!race) return TW_INVALID_ARGUMENT;
+    return fromRaceStatus(race->world.retireCar(car));
+}
+
+tw_status tw_race_reset_car(tw_race* race, uint32_t car, tw_race_pose* placed) {
+    if (!race || !placed) return TW_INVALID_ARGUMENT;
+    trackwright::RacePose pose;
+    const tw_status status = fromRaceStatus(race->world.resetCar(car, pose));
+    if (status == TW_OK) *placed = fromPose(pose);
+    return status;
+}
+
+tw_status tw_race_set_driver(tw_race* race, uint32_t car, const tw_driver_profile* driver) {
+    if (!race || !driver) return TW_INVALID_ARGUMENT;
+    return fromRaceStatus(race->world.setDriver(car, {driver->pace, driver->aggression, driver->consistency, driver->reaction_time, driver->seed}));
+}
+
+tw_status tw_race_set_paused(tw_race* race, int32_t paused) {
+    if (!race || (paused != 0 && paused != 1)) return TW_INVALID_ARGUMENT;
+    race->world.setPaused(paused == 1);
     return TW_OK;
+}
+
+tw_status tw_race_predict(const tw_race* race, uint32_t car, float seconds, tw_race_pose* out) {
+    if (!race || !out) return TW_INVALID_ARGUMENT;
+    trackwright::RacePose pose;
+    const tw_status status = fromRaceStatus(race->world.predict(car, seconds, pose));
+    if (status == TW_OK) *out = fromPose(pose);
+    return status;
 }
 
 tw_status tw_race_car_count(const tw_race* race, uint32_t* count) {
@@ -665,17 +768,23 @@ tw_status tw_race_attach_recovery(tw_race* race, tw_recovery_planner* planner) {
 }
 
 tw_status tw_race_step(tw_race* race, const tw_vehicle_state* states, uint32_t count, float dt, tw_controls* controls) {
+    return tw_race_step_at_height(race, states, nullptr, count, dt, controls);
+}
+
+tw_status tw_race_step_at_height(tw_race* race, const tw_vehicle_state* states, const float* heights, uint32_t count, float dt, tw_controls* controls) {
     if (!race) return TW_INVALID_ARGUMENT;
     const std::size_t n = race->world.size();
     if (count != n || (n > 0 && !controls)) return TW_INVALID_ARGUMENT;
     bool valid = (states || n == 0) && trackwright::validTick(dt);
-    for (std::size_t i = 0; valid && i < n; ++i) valid = finiteState(states[i]);
+    for (std::size_t i = 0; valid && i < n; ++i) valid = race->world.retired(static_cast<uint32_t>(i)) || finiteState(states[i]);
     if (!valid) {
         for (std::size_t i = 0; i < n; ++i) controls[i] = {0.0f, 0.0f, 0, 0};  // neutral, for a caller that does not read the status
         return TW_INVALID_ARGUMENT;
     }
     for (std::size_t i = 0; i < n; ++i) race->states[i] = toState(states[i]);
-    if (race->world.step(race->states, dt, race->controls) != trackwright::RaceWorldStatus::Ok) {
+    if (heights) std::copy(heights, heights + n, race->heights.begin());
+    const std::span<const float> h = heights ? std::span<const float>(race->heights.data(), n) : std::span<const float>();
+    if (race->world.step(race->states, h, dt, race->controls) != trackwright::RaceWorldStatus::Ok) {
         for (std::size_t i = 0; i < n; ++i) controls[i] = {0.0f, 0.0f, 0, 0};
         return TW_INVALID_ARGUMENT;
     }
@@ -698,6 +807,8 @@ tw_race_standing fromStanding(const tw_race& race, const trackwright::RaceStandi
     uint32_t flags = 0;
     if (s.finished) flags |= TW_RACE_FINISHED;
     if (w.registration(s.car).defined) flags |= TW_RACE_ON_TRACK;
+    if (s.retired) flags |= TW_RACE_RETIRED;
+    if (w.external(s.car)) flags |= TW_RACE_EXTERNAL;
     return {s.car, w.position(s.car), static_cast<uint32_t>(std::max(0, s.laps)), flags, s.progress, s.gapToLeader, s.gapToAhead, w.finishTime(s.car)};
 }
 } // namespace
@@ -711,6 +822,19 @@ tw_status tw_race_car_standing(const tw_race* race, uint32_t car, tw_race_standi
 tw_status tw_race_standing_at(const tw_race* race, uint32_t place, tw_race_standing* out) {
     if (!race || !out || place >= race->world.size()) return TW_INVALID_ARGUMENT;
     *out = fromStanding(*race, race->world.standings()[place]);
+    return TW_OK;
+}
+
+tw_status tw_race_standings(const tw_race* race, tw_race_standing* out, uint32_t count) {
+    if (!race || count != race->world.size() || (count > 0 && !out)) return TW_INVALID_ARGUMENT;
+    const std::span<const trackwright::RaceStanding> tower = race->world.standings();
+    for (uint32_t p = 0; p < count; ++p) out[p] = fromStanding(*race, tower[p]);
+    return TW_OK;
+}
+
+tw_status tw_race_car_standings(const tw_race* race, tw_race_standing* out, uint32_t count) {
+    if (!race || count != race->world.size() || (count > 0 && !out)) return TW_INVALID_ARGUMENT;
+    for (uint32_t car = 0; car < count; ++car) out[car] = fromStanding(*race, race->world.standing(car));
     return TW_OK;
 }
 

@@ -1,5 +1,7 @@
 #include "trackwright/drive/car_contacts.h"
 
+#include "trackwright/traffic/race_craft.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -21,6 +23,48 @@ auto byKey() {
 
 std::uint32_t lineRoute(const RaceWorld& world, std::uint32_t car) { return world.track().view.lines[world.setup(car).line].route; }
 
+const char* ruleOf(const RaceWorld& world, std::uint32_t car) {
+    if (world.external(car)) return "external";
+    if (world.pitState(car) != PitState::None) return "pit stop";
+    const RaceCraft* craft = world.follower(car).raceCraft();
+    if (!craft) return "no race craft";
+    if (craft->outbraking()) return "outbraking";
+    if (craft->pass() == RaceCraft::Pass::Committed) return "passing";
+    if (craft->pass() == RaceCraft::Pass::Returning) return "returning";
+    if (craft->yielding()) return "yielding";
+    if (craft->defending()) return "defending";
+    return "line";
+}
+
+/// `car`'s state as a contact with `other` begins.
+ContactCarState contactState(const RaceWorld& world, std::uint32_t car, std::uint32_t other) {
+    ContactCarState s;
+    s.rule = ruleOf(world, car);
+    const RaceCraft* craft = world.follower(car).raceCraft();
+    if (craft && craft->pass() == RaceCraft::Pass::Committed) s.passTarget = craft->passTarget();
+    const TrafficCar& input = world.trafficInput(car);
+    s.speed = input.speed;
+    s.lateral = input.lateral;
+    s.plannedOffset = world.follower(car).plannedOffset();
+    const CarTraffic& t = world.traffic(car);
+    const auto look = [&](const TrafficNeighbour* list, int count) {
+        for (int k = 0; k < count && !s.sawOther; ++k)
+            if (list[k].car == other) {
+                s.sawOther = true;
+                s.gap = list[k].gap;
+                s.closingSpeed = list[k].closingSpeed;
+                s.catchTime = list[k].catchTime;
+                s.lateralGapAtCatch = list[k].lateralGapAtCatch;
+            }
+    };
+    if (input.registered) {
+        look(t.ahead, t.aheadCount);
+        look(t.alongside, t.alongsideCount);
+        look(t.behind, t.behindCount);
+    }
+    return s;
+}
+
 } // namespace
 
 void CarContacts::reserve(std::size_t cars) {
@@ -34,6 +78,7 @@ void CarContacts::reserve(std::size_t cars) {
 void CarContacts::test(const RaceWorld& world, std::span<VehicleBody> bodies, std::uint32_t i, std::uint32_t j, double time) {
     const TrafficCar& a = world.trafficInput(i);
     const TrafficCar& b = world.trafficInput(j);
+    if (separatedByHeight(a, b)) return;  // one on a bridge, the other under it
     const VehicleState& si = bodies[i].state;
     const VehicleState& sj = bodies[j].state;
     const BoxOverlap o = overlapBoxes({si.position, si.heading, a.length, a.width}, {sj.position, sj.heading, b.length, b.width});
@@ -63,7 +108,8 @@ void CarContacts::test(const RaceWorld& world, std::span<VehicleBody> bodies, st
         }
         const std::uint32_t other = blamed == behind ? front : behind;
         const TrafficCar& hitter = world.trafficInput(blamed);
-        m_totals.episodes.push_back({blamed, other, rear, time, hitter.registered ? double(hitter.distance) : -1.0});
+        m_totals.episodes.push_back({blamed, other, rear, time, hitter.registered ? double(hitter.distance) : -1.0, contactState(world, blamed, other),
+                                     contactState(world, other, blamed)});
         ++(rear ? m_totals.rear : m_totals.side);
         ++m_totals.blamed[blamed];
         ++m_totals.involved[blamed];

@@ -228,10 +228,11 @@ bool Session::buildWorld(tSituation* s) {
             setup.vehicle = m_cars[car->_driverIndex].vehicle;
         } else {
             // Another robot's car: traffic for ours. Its limits from its own description, so the
-            // race craft judges what it can do; its controls are never used.
+            // race craft judges what it can do.
             const VehicleParameters theirs = car->_carHandle ? vehicleFromCar(describeTorcsCar(TorcsCarParameters(car->_carHandle), car->_carName))
                                                              : vehiclePreset(VehiclePreset::Car);
             if (validVehicleParameters(theirs)) setup.vehicle = theirs;
+            setup.external = true;  // TORCS's robot drives it; ours see it, yield to it, pass it
         }
         setup.driver.reactionTime = 0.0f;  // TORCS gives the start; the car's own reaction is its physics
         setup.driver.consistency = 1.0f;

@@ -54,7 +54,7 @@ typedef enum tw_status {
     TW_NOT_FOUND = 3,        /* no line or vehicle class of that name */
     TW_BUFFER_TOO_SMALL = 4, /* the caller's buffer is shorter than the answer; nothing was written */
     TW_OUT_OF_MEMORY = 5,
-    TW_INVALID_STATE = 6     /* not now: a car added to a race that has already been stepped */
+    TW_INVALID_STATE = 6     /* not now: a retired car, a pit stop already under way, a follower that makes no stops */
 } tw_status;
 
 typedef enum tw_follower_kind {
@@ -374,10 +374,14 @@ TW_NODISCARD TW_API tw_status tw_vehicle_step_custom_on_road(const tw_vehicle_pa
  * first step is the start (time 0). A step allocates nothing.
  *
  *   tw_race* race;  tw_race_create(track, 3, &race);            3 laps; 0: no flag
+ *   tw_race_reserve(race, 20);                                   room for the field: adds then grow nothing
  *   for each car:   tw_race_add_car(race, TW_FOLLOWER_RUNNER, line, 0, &vehicle, &driver, 0, 0, &index);
+ *   the player:     tw_race_add_external_car(race, line, &vehicle, 0, 0, &player);
  *   each tick:      tw_race_step(race, states, count, dt, controls);   then move the cars
- *                   tw_race_standing_at(race, 0, &leader);  tw_race_car_standing(race, car, &mine);
- */
+ *                   tw_race_standings(race, tower, count);       the whole tower, leader first
+ *
+ * The race may change while it runs: cars added (they join where they stand), retired, reset after
+ * a crash, their drivers changed; the race paused. tw_race_predict says where a car will be. */
 
 /* How a driver races (trackwright::DriverProfile): tw_driver_profile_default fills the defaults. */
 typedef struct tw_driver_profile {
@@ -391,6 +395,8 @@ typedef struct tw_driver_profile {
 /* Bits of tw_race_standing.flags. */
 #define TW_RACE_FINISHED 1u   /* it has taken the flag */
 #define TW_RACE_ON_TRACK 2u   /* this tick's registration is defined */
+#define TW_RACE_RETIRED 4u    /* it has retired (tw_race_retire_car): behind every car still racing */
+#define TW_RACE_EXTERNAL 8u   /* the game drives it (tw_race_add_external_car) */
 
 /* One car's line of the tower. */
 typedef struct tw_race_standing {
@@ -404,18 +410,69 @@ typedef struct tw_race_standing {
     double finish_time;    /* s of race time it crossed the line for the last time; -1 before */
 } tw_race_standing;
 
+/* A race's settings (trackwright::RaceWorldOptions): tw_race_options_default fills the defaults. */
+typedef struct tw_race_options {
+    uint32_t laps;             /* laps to the flag; 0: no flag */
+    float ahead_range;         /* m of gap ahead a car looks at in traffic (200) */
+    float behind_range;        /* m of gap behind (70) */
+    float lateral_horizon;     /* s lateral speeds are held in the traffic prediction (2) */
+    double timing_step;        /* s between timing-loop samples, [0.001, 60] (0.1) */
+    uint64_t timing_samples;   /* samples kept per car: gaps up to step * samples s, [2, 864000] (1800) */
+} tw_race_options;
+
+/* Where a car is or will be (a reset's place, a prediction). */
+typedef struct tw_race_pose {
+    double x, y;
+    float z;          /* m, the road's height there; 0 off every route */
+    float heading;    /* rad, counter-clockwise from +x */
+    float speed;      /* m/s along the heading */
+    int32_t on_track; /* 1: along a route; 0: off every route, from its heading and speed alone */
+} tw_race_pose;
+
 TW_API void tw_driver_profile_default(tw_driver_profile* profile);
+TW_API void tw_race_options_default(tw_race_options* options);
 /* A race of `laps` laps (0: no flag; nobody finishes, the order still counts) on `track`. Laps need
  * a closed route: on a track without one the order is the distance along each car's route. */
 TW_NODISCARD TW_API tw_status tw_race_create(const tw_track* track, uint32_t laps, tw_race** out);
+/* The same with every setting: TW_INVALID_ARGUMENT for a setting out of its range (nothing made). */
+TW_NODISCARD TW_API tw_status tw_race_create_with_options(const tw_track* track, const tw_race_options* options, tw_race** out);
+/* Room for `cars` cars: the adds up to that many grow nothing but their followers (100 000 cars add
+ * in about a second). TW_OUT_OF_MEMORY when the room cannot be had (the race is unchanged). */
+TW_NODISCARD TW_API tw_status tw_race_reserve(tw_race* race, uint32_t cars);
 TW_API void tw_race_free(tw_race* race);
 /* Adds a car: its follower `kind` (a tw_follower_kind) on `line` with `vehicle_class`'s speed hints,
  * its vehicle (null: the car preset), its driver (null: the defaults), its length and width in m
  * (0: the wheelbase + 2 m, the vehicle's width). `index` (may be null) receives its index, 0, 1, ...
- * TW_INVALID_ARGUMENT for anything the track or the model cannot take, TW_INVALID_STATE once the race
- * has been stepped; nothing is added then. */
+ * TW_INVALID_ARGUMENT for anything the track or the model cannot take; nothing is added then. Added
+ * after the start, a car joins where the next step's state puts it (its laps count from there) and
+ * every step's arrays grow by one. */
 TW_NODISCARD TW_API tw_status tw_race_add_car(tw_race* race, int32_t kind, uint32_t line, uint32_t vehicle_class, const tw_vehicle_parameters* vehicle,
                                  const tw_driver_profile* driver, float length, float width, uint32_t* index);
+/* Adds a car the game drives (the player's, or one on the game's own AI) on `line`'s route: the race
+ * registers it, counts its laps, ranks it and every AI car sees it in traffic (follows, yields to,
+ * defends against and passes it, expecting what `vehicle` can do; null: the car preset); its
+ * controls are neutral. Length, width and index as tw_race_add_car. */
+TW_NODISCARD TW_API tw_status tw_race_add_external_car(tw_race* race, uint32_t line, const tw_vehicle_parameters* vehicle, float length, float width,
+                                          uint32_t* index);
+/* Car `car` leaves the race for good: not registered, seen, driven or timed any more, its state in a
+ * step not read (anything), at the back of the tower. TW_INVALID_STATE when it already has. */
+TW_NODISCARD TW_API tw_status tw_race_retire_car(tw_race* race, uint32_t car);
+/* After a crash: a safe place for car `car` beside where it left the road, in `placed` (put it there
+ * at rest): on its route where it last was, at the tarmac's edge on the side it left from, facing the
+ * driving direction, moved back while another car is there. Its driver starts afresh; its laps stay.
+ * TW_INVALID_STATE for a retired car. */
+TW_NODISCARD TW_API tw_status tw_race_reset_car(tw_race* race, uint32_t car, tw_race_pose* placed);
+/* A new driver for AI car `car` mid-race, from the next step. TW_INVALID_ARGUMENT for a profile out
+ * of range or an external car; TW_INVALID_STATE for a retired car. */
+TW_NODISCARD TW_API tw_status tw_race_set_driver(tw_race* race, uint32_t car, const tw_driver_profile* driver);
+/* Paused (1) a step changes nothing (no clock, laps, timing or driver) and gives every car its last
+ * controls; 0 resumes. Move no car while paused. */
+TW_NODISCARD TW_API tw_status tw_race_set_paused(tw_race* race, int32_t paused);
+/* Where car `car` will be `seconds` s on, 0 to 3, from what it plans now: an AI car along its line at
+ * its speed hints and pace, easing onto the offset its race craft steers to; an external car along
+ * its route at its speed. TW_INVALID_ARGUMENT for seconds out of range or before the first step;
+ * TW_INVALID_STATE for a retired car. */
+TW_NODISCARD TW_API tw_status tw_race_predict(const tw_race* race, uint32_t car, float seconds, tw_race_pose* out);
 TW_NODISCARD TW_API tw_status tw_race_car_count(const tw_race* race, uint32_t* count);
 /* Lends every car's stuck manager a planner (cars added later too); the race keeps it alive. */
 TW_NODISCARD TW_API tw_status tw_race_attach_recovery(tw_race* race, tw_recovery_planner* planner);
@@ -424,11 +481,20 @@ TW_NODISCARD TW_API tw_status tw_race_attach_recovery(tw_race* race, tw_recovery
  * dt or a non-finite state: TW_INVALID_ARGUMENT, nothing changed, and `controls` (when not null and the
  * count is right) neutral. A race without cars takes null arrays. */
 TW_NODISCARD TW_API tw_status tw_race_step(tw_race* race, const tw_vehicle_state* states, uint32_t count, float dt, tw_controls* controls);
+/* The same with every car's height (m, the track's z; heights[i] for car i, a non-finite one unknown):
+ * on a track that passes over itself each car registers on the deck it drives, and the cars on a
+ * bridge and under it are not neighbours. A retired car's state and height are not read. */
+TW_NODISCARD TW_API tw_status tw_race_step_at_height(tw_race* race, const tw_vehicle_state* states, const float* heights, uint32_t count, float dt,
+                                        tw_controls* controls);
 /* s of race time: the time of the states the last step was given. */
 TW_NODISCARD TW_API tw_status tw_race_time(const tw_race* race, double* seconds);
 /* Car `car`'s standing, and the standing of the car in place `place` (0 = the leader). */
 TW_NODISCARD TW_API tw_status tw_race_car_standing(const tw_race* race, uint32_t car, tw_race_standing* out);
 TW_NODISCARD TW_API tw_status tw_race_standing_at(const tw_race* race, uint32_t place, tw_race_standing* out);
+/* Every car's standing at once (`count` must be the car count): the tower leader first, and by car
+ * index. */
+TW_NODISCARD TW_API tw_status tw_race_standings(const tw_race* race, tw_race_standing* out, uint32_t count);
+TW_NODISCARD TW_API tw_status tw_race_car_standings(const tw_race* race, tw_race_standing* out, uint32_t count);
 /* Car `car`'s laps, lap and sector times. */
 TW_NODISCARD TW_API tw_status tw_race_car_lap_status(const tw_race* race, uint32_t car, tw_lap_status* out);
 /* Car `car`'s registration this tick (where the race saw it). */

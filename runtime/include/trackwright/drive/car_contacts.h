@@ -12,6 +12,24 @@
 
 namespace trackwright {
 
+/// What one car of a contact was doing as the contact began, for tracing it to a rule (issue 48):
+/// the race-craft rule in charge of the car and what its traffic view predicted of the other car.
+struct ContactCarState {
+    /// The rule in charge: "line" (on its line, under the follow and alongside rules only),
+    /// "passing", "outbraking", "returning" (to its line after a pass), "yielding" (a blue flag),
+    /// "defending", "pit stop", "external" (the game drives it) or "no race craft" (a follower
+    /// without one).
+    const char* rule = "line";
+    std::uint32_t passTarget = ~0u;  ///< the car it was passing (passing, outbraking), else ~0u
+    float speed = 0.0f;          ///< m/s
+    float lateral = 0.0f;        ///< m from the centre line, left positive
+    float plannedOffset = 0.0f;  ///< m from its line it was steering to (Follower::plannedOffset)
+    /// Its view of the other car this tick: seen (in its ahead, alongside or behind list), the gap
+    /// along the route, the closing speed, the catch time and the lateral gap predicted at the catch.
+    bool sawOther = false;
+    float gap = 0.0f, closingSpeed = 0.0f, catchTime = 0.0f, lateralGapAtCatch = 0.0f;
+};
+
 /// One contact episode: a pair of cars touching from the first tick they overlap until they have been
 /// apart for kContactEpisodeGap (a car pushed off by a hair and touching again the next tick is the
 /// same contact).
@@ -22,6 +40,7 @@ struct ContactEpisode {
     /// m along its route where the blamed car was (where on the lap a designer looks); negative:
     /// it was off every route.
     double distance = -1.0;
+    ContactCarState blamedState, otherState;  ///< what each car was doing as it began
 };
 
 /// s two cars must stay apart for their next touch to count as a new episode.

@@ -79,6 +79,10 @@ public:
     /// A hint, no effect on the results: the next update of this follower comes soon, so start
     /// loading the state it reads (track/prefetch.h). A race calls it a few cars ahead of the one it steps.
     virtual void prefetch() const {}
+    /// m from its line, left positive, the car is steering to now (race craft's pass, defence or
+    /// yield, a fixed offset): what a prediction of its path holds (RaceWorld::predict). 0 for
+    /// followers that drive on the line.
+    virtual float plannedOffset() const { return 0.0f; }
 };
 
 bool isFinite(const VehicleState& state);

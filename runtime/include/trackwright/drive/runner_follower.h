@@ -82,6 +82,7 @@ public:
     PitState pitState() const override { return m_pit.state(); }
     const PitStop* pitStop() const override { return &m_pit; }
     void prefetch() const override;
+    float plannedOffset() const override { return m_p.lateralOffset + m_offset; }
 
     float targetSpeed() const { return m_targetSpeed; }
     format::Vec2 runnerPosition() const { return m_runnerPosition; }

@@ -233,6 +233,8 @@ public:
     float passSide() const { return m_side; }
     bool yielding() const { return m_yielding; }
     bool defending() const { return m_defending; }
+    /// The committed pass is an outbraking move (OvertakeRules::outbrakeWindow).
+    bool outbraking() const { return m_pass == Pass::Committed && m_outbraking; }
     const RaceCraftCounts& counts() const { return m_counts; }
     /// The factor on the driver's pace race craft asked for last (a push while attacking, a lift
     /// while yielding; 1 otherwise).

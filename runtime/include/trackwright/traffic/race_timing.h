@@ -15,6 +15,7 @@ struct RaceStanding {
     bool finished = false;     ///< the car has taken the flag
     double gapToLeader = 0.0;  ///< s behind the leader (0 for the leader)
     double gapToAhead = 0.0;   ///< s behind the car one place up (0 for the leader)
+    bool retired = false;      ///< the car has retired (RaceWorld::retireCar): behind every car still racing
 };
 
 /// Timing-loop gaps, as a race's timing screens show them: how long ago the car ahead was where

@@ -4,7 +4,9 @@
 #include "trackwright/track/registrar.h"
 #include "trackwright/vehicle/vehicle_state.h"
 
+#include <cmath>
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <vector>
 
@@ -30,10 +32,24 @@ struct TrafficCar {
     /// progress): who laps whom. Leave 0 for every car when racing without laps.
     float raceDistance = 0.0f;
     /// The fraction of its line's speed hints the car drives at now (racingPace: DriverProfile::pace
-    /// with race craft's push or lift); 1 when not known (a player's car): race craft predicts a
+    /// with race craft's push or lift; RaceWorld judges an external car's from its speed over its hints); 1 when not known: race craft predicts a
     /// pass from both cars' paces.
     float pace = 1.0f;
+    /// m, the car's height (the track's z) when the game gives it, else NaN: two cars whose
+    /// heights differ by more than kTrafficHeightSeparation cannot touch (a bridge and the road
+    /// under it). The view itself goes by registration, which heights make right where the track
+    /// passes over itself.
+    float height = std::numeric_limits<float>::quiet_NaN();
 };
+
+/// m of height between two cars beyond which they cannot touch: a car is under 2 m tall, and a deck
+/// passes 5 m or more over the road beneath it.
+inline constexpr float kTrafficHeightSeparation = 3.0f;
+
+/// True when both heights are known and further apart than kTrafficHeightSeparation.
+inline bool separatedByHeight(const TrafficCar& a, const TrafficCar& b) {
+    return std::abs(a.height - b.height) > kTrafficHeightSeparation;  // false when either is NaN
+}
 
 /// A neighbour of one car, seen from it.
 struct TrafficNeighbour {
