@@ -1,6 +1,7 @@
 #include "bake/cli/commands.h"
 #include "bake/cli/diagnostics_report.h"
 #include "bake/cli/exit_codes.h"
+#include "bake/cli/job_pool.h"
 #include "bake/cli/output_paths.h"
 #include "bake/cli/progress_bar.h"
 
@@ -14,11 +15,9 @@
 #include "formats/validate/validate.h"
 
 #include <algorithm>
-#include <atomic>
 #include <filesystem>
 #include <mutex>
 #include <sstream>
-#include <thread>
 #include <utility>
 
 namespace bake::cli {
@@ -89,25 +88,16 @@ int buildFolder(const BuildCommand& command, std::ostream& out, std::ostream& er
     for (const auto& entry : fs::directory_iterator(command.input, ec))
         if (entry.path().extension() == ".twtrack") inputs.push_back(entry.path());
     std::sort(inputs.begin(), inputs.end());  // stable report order whatever the file system lists
-    const unsigned jobs = command.jobs ? command.jobs : std::max(1u, std::thread::hardware_concurrency());
-
     // Each track is baked on its own; reports are collected per track and printed in input order.
     std::vector<std::string> reports(inputs.size()), errors(inputs.size());
     std::vector<int> codes(inputs.size(), kExitOk);
-    std::atomic<std::size_t> next{0};
-    auto worker = [&] {
-        for (std::size_t i = next++; i < inputs.size(); i = next++) {
-            std::ostringstream o, e;
-            const fs::path output = fs::path(command.output) / (inputs[i].stem().string() + ".twbake");
-            codes[i] = buildOne(command, inputs[i], output, o, e, {});
-            reports[i] = o.str();
-            errors[i] = e.str();
-        }
-    };
-    std::vector<std::thread> threads;
-    for (unsigned t = 1; t < std::min<std::size_t>(jobs, inputs.size()); ++t) threads.emplace_back(worker);
-    worker();
-    for (std::thread& t : threads) t.join();
+    runJobs(inputs.size(), command.jobs, [&](std::size_t i) {
+        std::ostringstream o, e;
+        const fs::path output = fs::path(command.output) / (inputs[i].stem().string() + ".twbake");
+        codes[i] = buildOne(command, inputs[i], output, o, e, {});
+        reports[i] = o.str();
+        errors[i] = e.str();
+    });
 
     // With --json the per-track documents form one JSON array.
     int worst = kExitOk;

@@ -3,6 +3,7 @@
 #include "bake/cli/commands.h"
 #include "bake/cli/diagnostics_report.h"
 #include "bake/cli/exit_codes.h"
+#include "bake/cli/job_pool.h"
 #include "bake/cli/json_report.h"
 #include "bake/cli/lap_table.h"
 #include "bake/cli/progress_bar.h"
@@ -18,12 +19,10 @@
 #include <cereal/types/string.hpp>
 #include <cereal/types/vector.hpp>
 
-#include <atomic>
 #include <cstring>
 #include <filesystem>
 #include <mutex>
 #include <sstream>
-#include <thread>
 
 namespace bake::cli {
 namespace {
@@ -128,23 +127,16 @@ int runLaps(const LapsCommand& command, std::ostream& out, std::ostream& err) {
     std::vector<LapRunResult> results(jobs.size());
     std::vector<int> codes(jobs.size(), kExitOk);
     std::vector<std::string> errors(jobs.size());
-    std::atomic<std::size_t> next{0}, done{0};
+    std::size_t done = 0;
     ProgressBar bar(err, "laps");
     std::mutex barMutex;
-    auto worker = [&] {
-        for (std::size_t i = next++; i < jobs.size(); i = next++) {
-            std::ostringstream e;
-            codes[i] = runOne(jobs[i], command, results[i], e);
-            errors[i] = e.str();
-            const std::lock_guard lock(barMutex);
-            bar.update(static_cast<double>(++done) / static_cast<double>(jobs.size()));
-        }
-    };
-    const auto threads = static_cast<unsigned>(std::min<std::size_t>(jobs.size(), command.jobs ? command.jobs : std::max(1u, std::thread::hardware_concurrency())));
-    std::vector<std::thread> pool;
-    for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
-    worker();
-    for (std::thread& t : pool) t.join();
+    runJobs(jobs.size(), command.jobs, [&](std::size_t i) {
+        std::ostringstream e;
+        codes[i] = runOne(jobs[i], command, results[i], e);
+        errors[i] = e.str();
+        const std::lock_guard lock(barMutex);
+        bar.update(static_cast<double>(++done) / static_cast<double>(jobs.size()));
+    });
     bar.finish();
 
     int worst = kExitOk;

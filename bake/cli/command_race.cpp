@@ -3,7 +3,9 @@
 #include "bake/cli/diagnostics_report.h"
 #include "bake/cli/exit_codes.h"
 #include "bake/cli/profiles_file.h"
+#include "bake/cli/job_pool.h"
 #include "bake/cli/json_report.h"
+#include "bake/cli/progress_bar.h"
 
 #include "bake/pipeline/bake_track.h"
 #include "bake/pipeline/default_vehicle_classes.h"
@@ -19,6 +21,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <mutex>
 
 namespace bake::cli {
 namespace {
@@ -36,16 +39,41 @@ std::string lapText(double seconds) {
     return text;
 }
 
+/// One car's side of a contact, for --explain: its rule, its motion and what its view predicted.
+std::string explainState(std::uint32_t car, std::uint32_t other, const trackwright::ContactCarState& s) {
+    char text[400];
+    std::string rule = s.rule;
+    if (s.passTarget != ~0u) rule += " car " + std::to_string(s.passTarget + 1);
+    int n = std::snprintf(text, sizeof text, "    car %u: %s, %.1f m/s, %+.2f m from the centre line, steering %+.2f m off its line; ", car + 1, rule.c_str(),
+                          double(s.speed), double(s.lateral), double(s.plannedOffset));
+    if (s.sawOther)
+        std::snprintf(text + n, sizeof text - static_cast<std::size_t>(n), "saw car %u %.2f m away along the route, closing at %.1f m/s, caught in %.2f s, %.2f m apart across then\n",
+                      other + 1, double(s.gap), double(s.closingSpeed), double(s.catchTime), double(s.lateralGapAtCatch));
+    else
+        std::snprintf(text + n, sizeof text - static_cast<std::size_t>(n), "did not see car %u\n", other + 1);
+    return text;
+}
+
+void writeContactState(cereal::JSONOutputArchive& a, const char* name, const trackwright::ContactCarState& s) {
+    a.setNextName(name);
+    a.startNode();
+    a(cereal::make_nvp("rule", std::string(s.rule)), cereal::make_nvp("pass_target", s.passTarget == ~0u ? 0 : static_cast<int>(s.passTarget) + 1),
+      cereal::make_nvp("speed_ms", s.speed), cereal::make_nvp("lateral_m", s.lateral), cereal::make_nvp("planned_offset_m", s.plannedOffset),
+      cereal::make_nvp("saw_other", s.sawOther), cereal::make_nvp("gap_m", s.gap), cereal::make_nvp("closing_speed_ms", s.closingSpeed),
+      cereal::make_nvp("catch_time_s", s.catchTime), cereal::make_nvp("lateral_gap_at_catch_m", s.lateralGapAtCatch));
+    a.finishNode();
+}
+
 void writeText(std::ostream& out, const std::string& name, const RaceCommand& c, const RaceResult& r) {
     char line[512];
     out << "race on " << name << ": " << c.cars << " cars, " << c.laps << " laps, grid " << c.grid << ", seed " << c.seed << " (runner follower, car)\n";
-    out << "car  pace   grid  finish  laps  best      median    alone     lost     contacts  blamed  passes  passed"
+    out << "car  pace   grid  finish  laps  best      median    alone     lost     contacts  blamed  passes  passed  stuck"
         << (c.pitStops ? "  pit lap  stops  in lane\n" : "\n");
     for (std::size_t i = 0; i < r.cars.size(); ++i) {
         const RaceCarResult& car = r.cars[i];
-        std::snprintf(line, sizeof line, "%3zu  %.3f  %4u  %6u  %4d  %-8s  %-8s  %-8s  %+7.3f  %8d  %6d  %6d  %6d", i + 1, double(car.pace), car.grid,
+        std::snprintf(line, sizeof line, "%3zu  %.3f  %4u  %6u  %4d  %-8s  %-8s  %-8s  %+7.3f  %8d  %6d  %6d  %6d  %5d", i + 1, double(car.pace), car.grid,
                       car.finish, car.laps, lapText(car.bestLap).c_str(), lapText(car.medianLap).c_str(), lapText(car.medianAlone).c_str(),
-                      car.lostInTraffic, car.contacts, car.blamed, car.overtakesMade, car.overtakesSuffered);
+                      car.lostInTraffic, car.contacts, car.blamed, car.overtakesMade, car.overtakesSuffered, car.stuckEvents);
         out << line;
         if (c.pitStops) {
             std::snprintf(line, sizeof line, "  %7d  %5d  %6.2f s", car.pitLap, car.pitStops, car.pitLaneTime);
@@ -59,14 +87,15 @@ void writeText(std::ostream& out, const std::string& name, const RaceCommand& c,
         std::snprintf(line, sizeof line, "contact at %.2f s, %s: car %u into car %u (%s)\n", e.time, where, e.blamed + 1, e.other + 1,
                       e.rear ? "rear" : "side");
         out << line;
+        if (c.explain) out << explainState(e.blamed, e.other, e.blamedState) << explainState(e.other, e.blamed, e.otherState);
     }
     std::snprintf(line, sizeof line,
                   "race: %.1f s%s; contacts %d (rear %d, side %d; %.2f per 100 km); overtakes for position %d; passes looked at %d, "
                   "attempted %d (drew alongside), completed %d, aborted %d; defending moves %d; blue flags shown %d, obeyed %d, let by %d in %.1f s "
-                  "mean (%.1f s worst); close calls %d; time lost in traffic %.3f s a lap (%.2f %%)",
+                  "mean (%.1f s worst); close calls %d; stuck events %d; time lost in traffic %.3f s a lap (%.2f %%)",
                   r.time, r.completed ? "" : " (time limit: not every car finished)", r.rearContacts + r.sideContacts, r.rearContacts,
                   r.sideContacts, contactsPer100km(r), r.overtakes, r.craft.looks, r.craft.attempts, r.craft.completed, r.craft.aborted, r.craft.defends,
-                  r.blueFlagsShown, r.craft.yields, r.blueFlagsObeyed, r.blueFlagLatencyMean, r.blueFlagLatencyMax, r.closeCalls, r.meanLostInTraffic,
+                  r.blueFlagsShown, r.craft.yields, r.blueFlagsObeyed, r.blueFlagLatencyMean, r.blueFlagLatencyMax, r.closeCalls, r.stuckEvents, r.meanLostInTraffic,
                   r.meanLostInTrafficPct);
     out << line;
     if (c.pitStops) {
@@ -91,8 +120,20 @@ void writeJson(std::ostream& out, const std::string& name, const RaceCommand& c,
           cereal::make_nvp("blue_flags_shown", r.blueFlagsShown), cereal::make_nvp("blue_flags_obeyed", r.craft.yields),
           cereal::make_nvp("blue_flags_let_by", r.blueFlagsObeyed), cereal::make_nvp("blue_flag_latency_mean_s", r.blueFlagLatencyMean),
           cereal::make_nvp("blue_flag_latency_max_s", r.blueFlagLatencyMax), cereal::make_nvp("close_calls", r.closeCalls),
-          cereal::make_nvp("lost_in_traffic_s", r.meanLostInTraffic), cereal::make_nvp("lost_in_traffic_pct", r.meanLostInTrafficPct));
+          cereal::make_nvp("stuck_events", r.stuckEvents), cereal::make_nvp("lost_in_traffic_s", r.meanLostInTraffic), cereal::make_nvp("lost_in_traffic_pct", r.meanLostInTrafficPct));
         if (c.pitStops) a(cereal::make_nvp("pit_stops", r.pitStops));
+        a.setNextName("contact_episodes");
+        a.startNode();
+        a.makeArray();
+        for (const ContactEpisode& e : r.contacts) {
+            a.startNode();
+            a(cereal::make_nvp("time_s", e.time), cereal::make_nvp("distance_m", e.distance), cereal::make_nvp("blamed", static_cast<int>(e.blamed) + 1),
+              cereal::make_nvp("other", static_cast<int>(e.other) + 1), cereal::make_nvp("kind", std::string(e.rear ? "rear" : "side")));
+            writeContactState(a, "blamed_state", e.blamedState);
+            writeContactState(a, "other_state", e.otherState);
+            a.finishNode();
+        }
+        a.finishNode();
         a.setNextName("results");
         a.startNode();
         a.makeArray();
@@ -104,7 +145,7 @@ void writeJson(std::ostream& out, const std::string& name, const RaceCommand& c,
               cereal::make_nvp("best_lap_s", car.bestLap), cereal::make_nvp("median_lap_s", car.medianLap),
               cereal::make_nvp("median_lap_alone_s", car.medianAlone), cereal::make_nvp("lost_in_traffic_s", car.lostInTraffic),
               cereal::make_nvp("contacts", car.contacts), cereal::make_nvp("blamed", car.blamed), cereal::make_nvp("overtakes_made", car.overtakesMade),
-              cereal::make_nvp("overtakes_suffered", car.overtakesSuffered));
+              cereal::make_nvp("overtakes_suffered", car.overtakesSuffered), cereal::make_nvp("stuck_events", car.stuckEvents));
             if (c.pitStops)
                 a(cereal::make_nvp("pit_lap", car.pitLap), cereal::make_nvp("pit_stops", car.pitStops), cereal::make_nvp("pit_lane_s", car.pitLaneTime));
             a.finishNode();
@@ -146,20 +187,20 @@ int prepareRace(const std::string& input, const RaceCommand& command, GridOrder 
 /// One row of the matrix: a track's races summed.
 struct MatrixRow {
     std::string track;
-    int races = 0, contacts = 0, overtakes = 0, attempts = 0, completed = 0, pitStops = 0;
+    int races = 0, contacts = 0, overtakes = 0, attempts = 0, completed = 0, pitStops = 0, stuck = 0;
     double distance = 0.0, lostPct = 0.0;
 };
 
 void writeMatrix(std::ostream& out, const RaceCommand& c, const std::vector<MatrixRow>& rows) {
     char line[320];
     out << c.cars << " cars, " << c.laps << " laps, grid " << c.grid << ", seeds " << c.seed << "-" << c.seed + c.seeds - 1 << " (runner follower, car)\n";
-    out << "track                 races  contacts/race  per 100 km  overtakes/race  attempts/race  completed  lost in traffic"
+    out << "track                 races  contacts/race  per 100 km  overtakes/race  attempts/race  completed  lost in traffic  stuck/race"
         << (c.pitStops ? "  pit stops/race\n" : "\n");
     for (const MatrixRow& r : rows) {
         const double n = std::max(1, r.races);
-        std::snprintf(line, sizeof line, "%-20s  %5d  %13.2f  %10.2f  %14.1f  %13.1f  %8.0f%%  %14.2f%%", r.track.c_str(), r.races, r.contacts / n,
+        std::snprintf(line, sizeof line, "%-20s  %5d  %13.2f  %10.2f  %14.1f  %13.1f  %8.0f%%  %14.2f%%  %10.2f", r.track.c_str(), r.races, r.contacts / n,
                       r.distance > 0.0 ? r.contacts / (r.distance / 100000.0) : 0.0, r.overtakes / n, r.attempts / n,
-                      r.attempts ? 100.0 * r.completed / r.attempts : 0.0, r.lostPct / n);
+                      r.attempts ? 100.0 * r.completed / r.attempts : 0.0, r.lostPct / n, r.stuck / n);
         out << line;
         if (c.pitStops) {
             std::snprintf(line, sizeof line, "  %14.1f", r.pitStops / n);
@@ -186,7 +227,7 @@ void writeMatrixJson(std::ostream& out, const RaceCommand& c, const std::vector<
               cereal::make_nvp("contacts_per_100km", r.distance > 0.0 ? r.contacts / (r.distance / 100000.0) : 0.0),
               cereal::make_nvp("overtakes_per_race", r.overtakes / n), cereal::make_nvp("attempts_per_race", r.attempts / n),
               cereal::make_nvp("completed_pct", r.attempts ? 100.0 * r.completed / r.attempts : 0.0),
-              cereal::make_nvp("lost_in_traffic_pct", r.lostPct / n));
+              cereal::make_nvp("lost_in_traffic_pct", r.lostPct / n), cereal::make_nvp("stuck_events_per_race", r.stuck / n));
             if (c.pitStops) a(cereal::make_nvp("pit_stops_per_race", r.pitStops / n));
             a.finishNode();
         }
@@ -203,6 +244,10 @@ int runRace(const RaceCommand& command, std::ostream& out, std::ostream& err) {
         err << "twbake race: --grid is ordered, reversed or random, not '" << command.grid << "'\n";
         return kExitUsage;
     }
+    if (command.explain && (command.matrix || command.json)) {
+        err << "twbake race: --explain traces the contacts of one race in text (the JSON has them always)\n";
+        return kExitUsage;
+    }
     if (!command.matrix && (command.inputs.size() != 1 || command.seeds != 1)) {
         err << "twbake race: several tracks or --seeds need --matrix (one summary table)\n";
         return kExitUsage;
@@ -211,18 +256,34 @@ int runRace(const RaceCommand& command, std::ostream& out, std::ostream& err) {
     if (!command.profiles.empty())
         if (const int code = readProfilesFile(command.profiles, drivers, err)) return code;
     if (command.matrix) {
+        // Every track loaded first (a bad one stops the matrix before any race), then every race of
+        // every track and seed one job, summed per track in seed order: the same table at any --jobs.
+        const std::size_t tracks = command.inputs.size();
+        std::vector<LoadedBake> bakes(tracks);
+        std::vector<RaceOptions> options(tracks);
+        for (std::size_t t = 0; t < tracks; ++t)
+            if (const int code = prepareRace(command.inputs[t], command, *grid, drivers, bakes[t], options[t], err)) return code;
+        const auto seeds = static_cast<std::size_t>(command.seeds);
+        std::vector<RaceResult> results(tracks * seeds);
+        std::size_t done = 0;
+        ProgressBar bar(err, "race");
+        std::mutex barMutex;
+        runJobs(results.size(), command.jobs, [&](std::size_t job) {
+            RaceOptions o = options[job / seeds];
+            o.seed = command.seed + static_cast<std::uint64_t>(job % seeds);
+            results[job] = bake::runRace(bakes[job / seeds].track, o);
+            const std::lock_guard lock(barMutex);
+            bar.update(static_cast<double>(++done) / static_cast<double>(results.size()));
+        });
+        bar.finish();
         std::vector<MatrixRow> rows;
-        for (const std::string& input : command.inputs) {
-            LoadedBake bake;
-            RaceOptions options;
-            if (const int code = prepareRace(input, command, *grid, drivers, bake, options, err)) return code;
+        for (std::size_t t = 0; t < tracks; ++t) {
             MatrixRow row;
-            row.track = std::filesystem::path(input).stem().string();
-            for (int k = 0; k < command.seeds; ++k) {
-                options.seed = command.seed + static_cast<std::uint64_t>(k);
-                const RaceResult r = bake::runRace(bake.track, options);
+            row.track = std::filesystem::path(command.inputs[t]).stem().string();
+            for (std::size_t k = 0; k < seeds; ++k) {
+                const RaceResult& r = results[t * seeds + k];
                 if (r.cars.empty()) {
-                    err << "twbake race: " << command.cars << " cars do not fit on the grid of " << input << '\n';
+                    err << "twbake race: " << command.cars << " cars do not fit on the grid of " << command.inputs[t] << '\n';
                     return kExitInvalidInput;
                 }
                 ++row.races;
@@ -233,6 +294,7 @@ int runRace(const RaceCommand& command, std::ostream& out, std::ostream& err) {
                 row.distance += r.distance;
                 row.lostPct += r.meanLostInTrafficPct;
                 row.pitStops += r.pitStops;
+                row.stuck += r.stuckEvents;
             }
             rows.push_back(row);
         }

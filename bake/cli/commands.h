@@ -115,6 +115,8 @@ struct RaceCommand {
     bool pitStops = false;      ///< every car pits once, in the middle third of the race
     bool json = false;
     std::string profiles;       ///< a drivers CSV (profiles_file.h); empty: every driver drawn from the seed
+    unsigned jobs = 0;          ///< with --matrix: races at once (0: one per hardware thread)
+    bool explain = false;       ///< under each contact, each car's rule and what its view predicted
 };
 int runRace(const RaceCommand& command, std::ostream& out, std::ostream& err);
 

@@ -173,6 +173,8 @@ void addRace(CLI::App& app, RaceCommand& command) {
     sub->add_option("--profiles", command.profiles, "Drivers CSV, one a row in car order: pace,aggression,consistency,reaction_time[,seed]; "
                                                     "cars beyond its rows are drawn from the seed");
     sub->add_flag("--pit-stops", command.pitStops, "Every car pits once, told on a lap drawn from the seed in the middle third of the race (needs a pit lane)");
+    sub->add_option("--jobs", command.jobs, "Races at once with --matrix (default: one per core); the table is identical for any value")->check(CLI::Range(1u, 1024u));
+    sub->add_flag("--explain", command.explain, "Under each contact, each car's race-craft rule and what its traffic view predicted of the other");
     sub->add_flag("--json", command.json, "Print one JSON document");
 }
 

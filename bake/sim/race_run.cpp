@@ -109,11 +109,14 @@ RaceResult runRace(const trackwright::BakedTrack& track, const RaceOptions& o) {
         result.blueFlagLatencyMean += latency / static_cast<double>(result.blueFlagsObeyed);
         result.blueFlagLatencyMax = std::max(result.blueFlagLatencyMax, latency);
     }
-    for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t i = 0; i < n; ++i) {
         if (const trackwright::PitStop* pit = race.pitStop(i)) {
             result.cars[i].pitStops = pit->stopsDone();
             result.pitStops += pit->stopsDone();
         }
+        result.cars[i].stuckEvents = race.stuckStats(i).events;
+        result.stuckEvents += result.cars[i].stuckEvents;
+    }
     result.time = race.time();
     result.completed = race.allFinished();
     result.overtakes = tally.overtakes();

@@ -51,6 +51,7 @@ struct RaceCarResult {
     int pitLap = 0;                      ///< with pit stops: the lap it was told to pit on (1-based)
     int pitStops = 0;                    ///< stops completed (back on the main route)
     double pitLaneTime = 0.0;            ///< s from turning into the lane to merging back (PitState InLane … Rejoining)
+    int stuckEvents = 0;                 ///< times its stuck manager stepped in
 };
 
 /// The race's figures (issue 25's measures).
@@ -76,6 +77,7 @@ struct RaceResult {
     double meanLostInTraffic = 0.0;     ///< s over the cars with flying laps in both runs
     double meanLostInTrafficPct = 0.0;  ///< % of their median lap alone
     int pitStops = 0;                   ///< stops completed, over the cars
+    int stuckEvents = 0;                ///< stuck events, over the cars (a car beached, spun or against a wall)
     double time = 0.0;                  ///< s simulated
     bool completed = false;             ///< every car finished its laps within the time limit
 };

@@ -20,6 +20,10 @@ using tw::test::RunResult;
 using tw::test::twbake;
 
 const std::string kKart = std::string(TRACKWRIGHT_SAMPLES_DIR) + "/kart.twtrack";
+const std::string kRidgewayPark = std::string(TRACKWRIGHT_SAMPLES_DIR) + "/ridgeway_park.twtrack";
+/// A seed whose 12-car Ridgeway Park race has a contact (found by trying seeds; the test says so if
+/// a change of behaviour removes it).
+const std::string kContactSeed = "7";
 
 TEST(TwbakeRace, TheSameSeedGivesTheSameRace) {
     const RunResult first = twbake({"race", kKart, "--cars", "6", "--laps", "3", "--grid", "random", "--seed", "7"});
@@ -77,6 +81,62 @@ TEST(TwbakeRace, MatrixSummarisesEveryTrackOverItsSeeds) {
     EXPECT_EQ(doc["tracks"][0]["races"].GetInt(), 2);
     EXPECT_EQ(doc["seeds"].GetInt(), 2);
     EXPECT_EQ(doc["tracks"][0]["contacts_per_race"].GetDouble(), doc["tracks"][1]["contacts_per_race"].GetDouble());
+}
+
+// --jobs races the matrix's races at once; the table does not depend on it (issue 48). Every row
+// and every race reports its stuck events.
+TEST(TwbakeRace, TheMatrixIsTheSameAtAnyJobsAndCountsStuckEvents) {
+    const std::vector<std::string> args = {"race", kKart, kKart, "--cars", "4", "--laps", "2", "--grid", "random", "--matrix", "--seeds", "3", "--json"};
+    std::vector<std::string> one = args, three = args;
+    one.insert(one.end(), {"--jobs", "1"});
+    three.insert(three.end(), {"--jobs", "3"});
+    const RunResult a = twbake(one), b = twbake(three);
+    ASSERT_EQ(a.exitCode, 0) << a.err;
+    EXPECT_EQ(a.out, b.out);
+    rapidjson::Document doc;
+    doc.Parse(a.out.c_str());
+    ASSERT_FALSE(doc.HasParseError()) << a.out;
+    EXPECT_TRUE(doc["tracks"][0]["stuck_events_per_race"].IsNumber());
+    EXPECT_NE(twbake({"race", kKart, "--matrix", "--jobs", "0"}).exitCode, 0);
+    const RunResult text = twbake({"race", kKart, "--cars", "3", "--laps", "2"});
+    ASSERT_EQ(text.exitCode, 0) << text.err;
+    EXPECT_NE(text.out.find("  stuck\n"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("; stuck events 0;"), std::string::npos) << text.out;
+    const RunResult json = twbake({"race", kKart, "--cars", "3", "--laps", "2", "--json"});
+    rapidjson::Document race;
+    race.Parse(json.out.c_str());
+    ASSERT_FALSE(race.HasParseError()) << json.out;
+    EXPECT_EQ(race["stuck_events"].GetInt(), 0);
+    EXPECT_EQ(race["results"][0]["stuck_events"].GetInt(), 0);
+}
+
+// A contact is traced to a rule: --explain prints each car's rule and what its view predicted under
+// every contact line, the JSON carries the same for every episode; --explain is for one race in text.
+TEST(TwbakeRace, ExplainTracesEachContactToEachCarsRule) {
+    const std::vector<std::string> race = {"race", kRidgewayPark, "--cars", "12", "--laps", "3", "--grid", "random", "--seed", kContactSeed};
+    std::vector<std::string> explained = race;
+    explained.push_back("--explain");
+    const RunResult text = twbake(explained);
+    ASSERT_EQ(text.exitCode, 0) << text.err;
+    const std::size_t contact = text.out.find("\ncontact at ");
+    ASSERT_NE(contact, std::string::npos) << "this race has a contact to explain:\n" << text.out;
+    const std::size_t next = text.out.find('\n', contact + 1);
+    EXPECT_EQ(text.out.compare(next + 1, 8, "    car "), 0) << text.out.substr(contact, 400);
+    EXPECT_NE(text.out.find("from the centre line, steering", next), std::string::npos);
+    std::vector<std::string> json = race;
+    json.push_back("--json");
+    const RunResult r = twbake(json);
+    rapidjson::Document doc;
+    doc.Parse(r.out.c_str());
+    ASSERT_FALSE(doc.HasParseError()) << r.out;
+    ASSERT_TRUE(doc["contact_episodes"].IsArray());
+    ASSERT_GE(doc["contact_episodes"].Size(), 1u);
+    const auto& episode = doc["contact_episodes"][0];
+    EXPECT_TRUE(episode["blamed_state"]["rule"].IsString());
+    EXPECT_TRUE(episode["other_state"]["saw_other"].IsBool());
+    EXPECT_EQ(doc["contact_episodes"].Size(), static_cast<unsigned>(doc["contacts"].GetInt()));
+    explained.push_back("--json");
+    EXPECT_EQ(twbake(explained).exitCode, bake::cli::kExitUsage);
 }
 
 } // namespace
