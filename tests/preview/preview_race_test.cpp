@@ -5,6 +5,8 @@
 #include "editor/preview/preview_widget.h"
 #include "editor/preview/surface_height.h"
 
+#include "bake/sim/race_run.h"
+#include "bake/sim/race_setup.h"
 #include "formats/source/track_json.h"
 
 #include <QImage>
@@ -86,6 +88,35 @@ TEST(PreviewRace, RefusesATrackWithoutLaps) {
     std::string error;
     EXPECT_FALSE(PreviewRace::start(track, settings(4, 2), &error));
     EXPECT_NE(error.find("closed"), std::string::npos) << error;
+}
+
+// One race loop (issue 48): the preview's race and `twbake race` with the same seed are the same race,
+// car for car: the same finishing order and the same finish times, to the last bit.
+TEST(PreviewRace, IsTheRaceTwbakeRunsForTheSameSeed) {
+    const auto track = PreviewSimulation::bakeForPreview(sample("monza.twtrack"));
+    ASSERT_TRUE(track);
+    std::string error;
+    RaceSettings s = settings(6, 2, bake::GridOrder::Random);
+    s.seed = 3;
+    const std::unique_ptr<PreviewRace> preview = PreviewRace::start(track, s, &error);
+    ASSERT_TRUE(preview) << error;
+    bake::RaceOptions options;
+    options.cars = 6;
+    options.laps = 2;
+    options.grid = bake::GridOrder::Random;
+    options.seed = 3;
+    options.alone = false;
+    options.base = bake::raceCarSetup(track->track);
+    const bake::RaceResult measured = bake::runRace(track->track, options);
+    ASSERT_EQ(measured.cars.size(), 6u);
+    ASSERT_TRUE(measured.completed);
+    while (!preview->race().allFinished() && preview->race().time() < measured.time + 1.0) preview->advance(1.0, 1.0, 60);
+    ASSERT_TRUE(preview->race().allFinished());
+    const trackwright::RaceWorld& world = preview->race().world();
+    for (std::uint32_t car = 0; car < 6; ++car) {
+        EXPECT_EQ(world.position(car), measured.cars[car].finish) << "car " << car;
+        EXPECT_EQ(world.finishTime(car), measured.cars[car].finishTime) << "car " << car;
+    }
 }
 
 /// A preview of the kart track with its ghost cars, shown.
