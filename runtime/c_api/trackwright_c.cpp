@@ -652,7 +652,6 @@ tw_status fromRaceStatus(trackwright::RaceWorldStatus status) {
     switch (status) {
     case trackwright::RaceWorldStatus::Ok: return TW_OK;
     case trackwright::RaceWorldStatus::InvalidArgument: return TW_INVALID_ARGUMENT;
-    case trackwright::RaceWorldStatus::AlreadyStarted:
     case trackwright::RaceWorldStatus::Retired: return TW_INVALID_STATE;
     case trackwright::RaceWorldStatus::OutOfMemory: return TW_OUT_OF_MEMORY;
     }

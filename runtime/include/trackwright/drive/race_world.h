@@ -54,7 +54,6 @@ struct RacePose {
 enum class RaceWorldStatus : std::uint8_t {
     Ok,
     InvalidArgument,  ///< an index out of range, a span of the wrong size, a non-finite number, a setup the track cannot drive
-    AlreadyStarted,   ///< no longer returned: cars may join a race under way (kept for the C API's numbering)
     OutOfMemory,      ///< the car's follower or timing history could not be allocated: nothing was added
     Retired,          ///< the car has retired (retireCar): it is no longer driven, changed or reset
 };
