@@ -414,7 +414,12 @@ Controls RunnerFollower::update(const FollowerInput& in) {
         for (int k = 0; k < m_traffic->aheadCount; ++k) {
             const TrafficNeighbour& n = m_traffic->ahead[k];
             pathGaps[k] = std::numeric_limits<float>::infinity();
-            if (!onRoute || n.gap > m_p.follow.pathLookGap || !(n.gap < m_p.follow.pathLookTime * n.closingSpeed)) continue;
+            // The car this one is committed to passing is the pass's to clear (its blend moves the
+            // path off it in time): within braking reach only while closing on it.
+            const bool passing = m_craft.pass() == RaceCraft::Pass::Committed && m_craft.passTarget() == n.car;
+            const bool closing = n.gap < m_p.follow.pathLookTime * n.closingSpeed;
+            const bool reach = !passing && n.gap < brakingReach(speed, m_p.vehicle.maxBraking, n, m_p.follow);
+            if (!onRoute || n.gap > m_p.follow.pathLookGap || !(closing || reach)) continue;
             std::uint32_t cursor = m_carCursor;
             const float there = m_sampler.lateralAt(m_lineDistance + n.centre, &cursor) + m_offset;
             pathGaps[k] = std::abs(n.lateral - there) - 0.5f * (m_p.vehicle.width + n.width);

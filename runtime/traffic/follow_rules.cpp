@@ -43,6 +43,13 @@ float trafficSpeedLimit(const CarTraffic& traffic, float speed, float braking, c
     return std::max(0.0f, limit);
 }
 
+float brakingReach(float speed, float braking, const TrafficNeighbour& ahead, const FollowRules& r) {
+    const float v = std::max(0.0f, speed), vAhead = std::max(0.0f, ahead.speed);
+    const float b = std::max(0.1f, r.brakingFraction * braking);
+    const float theirStop = ahead.maxBraking > 0.0f ? vAhead * vAhead / (2.0f * ahead.maxBraking) : 0.0f;
+    return std::max(0.0f, v * v / (2.0f * b) - theirStop + r.standstillGap);
+}
+
 bool mayDraft(const CarTraffic& traffic, float speed, float brakingPoint, float maxBraking, const FollowRules& r) {
     if (traffic.aheadCount == 0 || !(maxBraking > 0.0f)) return false;
     const float v = std::max(0.0f, speed);

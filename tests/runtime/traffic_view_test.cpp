@@ -194,6 +194,24 @@ TEST(FollowRules, ACarAheadOnThisCarsPathWhereItIsIsFollowedThoughClearOfItNow) 
     EXPECT_TRUE(std::isinf(trackwright::trafficSpeedLimit(t, 19.0f, 12.0f, {}, true, false, offThePath))) << "a path that stays clear: free";
 }
 
+// Norisring's first hairpin: a car 17 m behind another at 56 m/s, both on a line that sweeps across
+// the road, closing at 1.5 m/s, held full throttle as the other braked. Within braking reach — the
+// gap below which it could not stop behind the other car braking at its limit now — a car ahead is
+// judged against the own path however slowly this car closes.
+TEST(FollowRules, BrakingReachIsTheDifferenceOfTheStoppingDistances) {
+    trackwright::TrafficNeighbour ahead;
+    ahead.speed = 56.0f;
+    ahead.maxBraking = 12.0f;
+    const trackwright::FollowRules rules;
+    // 56² / (2 · 0.85 · 12) − 56² / (2 · 12) + 2.5 = 153.73 − 130.67 + 2.5
+    EXPECT_NEAR(trackwright::brakingReach(56.0f, 12.0f, ahead, rules), 25.56f, 0.01f);
+    EXPECT_NEAR(trackwright::brakingReach(57.5f, 12.0f, ahead, rules), 33.90f, 0.01f) << "faster than the car ahead: further";
+    ahead.speed = 70.0f;
+    EXPECT_EQ(trackwright::brakingReach(30.0f, 12.0f, ahead, rules), 0.0f) << "it stops long before this car needs to";
+    ahead.maxBraking = 0.0f;  // unknown braking: it may stop dead
+    EXPECT_NEAR(trackwright::brakingReach(30.0f, 12.0f, ahead, rules), 30.0f * 30.0f / (2.0f * 0.85f * 12.0f) + 2.5f, 0.01f);
+}
+
 TEST(FollowRules, DraftsCloseOnAClearStraightOnly) {
     trackwright::CarTraffic t;
     t.aheadCount = 1;

@@ -61,7 +61,16 @@ struct FollowRules {
     /// in the making, and the pass moves off the path in time.)
     float pathLookGap = 40.0f;     ///< m
     float pathLookTime = 3.0f;     ///< s
+    // A car within brakingReach is judged against the own path too, however slowly this car
+    // closes: it could make this car brake now. Norisring's first hairpin: a car 17 m behind
+    // another, both on a line sweeping across the road, closing at 1.5 m/s, held full throttle
+    // (the lateral speeds said "apart") while the other braked, and hit it at 5 m/s.
 };
+
+/// m: the gap to car `ahead` below which this car, at `speed` and braking at brakingFraction of
+/// `braking`, could not stop behind it if it braked at its limit now (their stopping distances'
+/// difference plus standstillGap; at least 0). From the cars' own speeds and limits, not a setting.
+float brakingReach(float speed, float braking, const TrafficNeighbour& ahead, const FollowRules& rules);
 
 /// m/s: the highest speed the traffic ahead allows this car (infinity when none is in its way):
 /// the minimum over the cars ahead in its way of
