@@ -14,7 +14,7 @@
 #include "trackwright/vehicle/vehicle_model.h"
 #include "trackwright/vehicle/wall_contact.h"
 #include "bake/pipeline/default_vehicle_classes.h"
-#include "tests/support/baked_sample.h"
+#include "tests/support/race_cars.h"
 #include "tests/support/test_tracks.h"
 
 #include <gtest/gtest.h>
@@ -33,24 +33,13 @@ using trackwright::RaceWorldStatus;
 
 constexpr float kDt = 1.0f / 60.0f;
 
-const tw::test::BakedSample& monza() {
-    static const std::unique_ptr<tw::test::BakedSample> baked = tw::test::bakeSampleFile("monza.twtrack");
-    return *baked;
-}
+const tw::test::BakedSample& monza() { return tw::test::bakedMonza(); }
 
-std::uint32_t carClass(const trackwright::BakedTrack& track) {
-    std::uint32_t index = 0;
-    return trackwright::findVehicleClass(track, "car", index) ? index : 0;
-}
-
+/// A driver with no noise and no reaction time, so each test's race is its own to reason about.
 trackwright::RaceCarSetup aiCar(const trackwright::BakedTrack& track, float pace, std::uint64_t seed) {
-    trackwright::RaceCarSetup s;
-    s.vehicleClass = carClass(track);
-    s.line = trackwright::findLine(track, 0, "racing", s.vehicleClass);
-    s.driver.pace = pace;
+    trackwright::RaceCarSetup s = tw::test::racingLineCar(track, pace, seed);
     s.driver.consistency = 1.0f;
     s.driver.reactionTime = 0.0f;
-    s.driver.seed = seed;
     return s;
 }
 

@@ -9,7 +9,7 @@
 #include "trackwright/vehicle/starting_grid.h"
 #include "trackwright/vehicle/vehicle_model.h"
 #include "trackwright/vehicle/wall_contact.h"
-#include "tests/support/baked_sample.h"
+#include "tests/support/race_cars.h"
 
 #include <gtest/gtest.h>
 
@@ -23,23 +23,11 @@ namespace {
 
 constexpr float kDt = 1.0f / 60.0f;
 
-const tw::test::BakedSample& monza() {
-    static const std::unique_ptr<tw::test::BakedSample> baked = tw::test::bakeSampleFile("monza.twtrack");
-    return *baked;
-}
-
-std::uint32_t carClass(const trackwright::BakedTrack& track) {
-    std::uint32_t index = 0;
-    return trackwright::findVehicleClass(track, "car", index) ? index : 0;
-}
+const tw::test::BakedSample& monza() { return tw::test::bakedMonza(); }
 
 trackwright::RaceCarSetup setupFor(const trackwright::BakedTrack& track, float pace, std::uint64_t seed) {
-    trackwright::RaceCarSetup s;
-    s.vehicleClass = carClass(track);
-    s.line = trackwright::findLine(track, 0, "racing", s.vehicleClass);
-    s.driver.pace = pace;
+    trackwright::RaceCarSetup s = tw::test::racingLineCar(track, pace, seed);
     s.driver.consistency = 0.95f;
-    s.driver.seed = seed;
     return s;
 }
 
