@@ -9,10 +9,12 @@
 
 #include "bake/pipeline/bake_track.h"
 #include "bake/pipeline/default_vehicle_classes.h"
+#include "bake/sim/passing_room.h"
 #include "bake/sim/race_run.h"
 #include "bake/sim/race_setup.h"
 
 #include "formats/source/track_json.h"
+#include "trackwright/drive/runner_follower.h"
 #include "trackwright/track/line_sampler.h"
 
 #include <cereal/archives/json.hpp>
@@ -189,18 +191,19 @@ struct MatrixRow {
     std::string track;
     int races = 0, contacts = 0, overtakes = 0, attempts = 0, completed = 0, pitStops = 0, stuck = 0;
     double distance = 0.0, lostPct = 0.0;
+    double twoAbreast = 0.0;  ///< share of the lap with room for two abreast (passing_room.h)
 };
 
 void writeMatrix(std::ostream& out, const RaceCommand& c, const std::vector<MatrixRow>& rows) {
     char line[320];
     out << c.cars << " cars, " << c.laps << " laps, grid " << c.grid << ", seeds " << c.seed << "-" << c.seed + c.seeds - 1 << " (runner follower, car)\n";
-    out << "track                 races  contacts/race  per 100 km  overtakes/race  attempts/race  completed  lost in traffic  stuck/race"
+    out << "track                 races  contacts/race  per 100 km  overtakes/race  attempts/race  completed  lost in traffic  stuck/race  two abreast"
         << (c.pitStops ? "  pit stops/race\n" : "\n");
     for (const MatrixRow& r : rows) {
         const double n = std::max(1, r.races);
-        std::snprintf(line, sizeof line, "%-20s  %5d  %13.2f  %10.2f  %14.1f  %13.1f  %8.0f%%  %14.2f%%  %10.2f", r.track.c_str(), r.races, r.contacts / n,
-                      r.distance > 0.0 ? r.contacts / (r.distance / 100000.0) : 0.0, r.overtakes / n, r.attempts / n,
-                      r.attempts ? 100.0 * r.completed / r.attempts : 0.0, r.lostPct / n, r.stuck / n);
+        std::snprintf(line, sizeof line, "%-20s  %5d  %13.2f  %10.2f  %14.1f  %13.1f  %8.0f%%  %14.2f%%  %10.2f  %10.0f%%", r.track.c_str(), r.races,
+                      r.contacts / n, r.distance > 0.0 ? r.contacts / (r.distance / 100000.0) : 0.0, r.overtakes / n, r.attempts / n,
+                      r.attempts ? 100.0 * r.completed / r.attempts : 0.0, r.lostPct / n, r.stuck / n, 100.0 * r.twoAbreast);
         out << line;
         if (c.pitStops) {
             std::snprintf(line, sizeof line, "  %14.1f", r.pitStops / n);
@@ -227,7 +230,7 @@ void writeMatrixJson(std::ostream& out, const RaceCommand& c, const std::vector<
               cereal::make_nvp("contacts_per_100km", r.distance > 0.0 ? r.contacts / (r.distance / 100000.0) : 0.0),
               cereal::make_nvp("overtakes_per_race", r.overtakes / n), cereal::make_nvp("attempts_per_race", r.attempts / n),
               cereal::make_nvp("completed_pct", r.attempts ? 100.0 * r.completed / r.attempts : 0.0),
-              cereal::make_nvp("lost_in_traffic_pct", r.lostPct / n), cereal::make_nvp("stuck_events_per_race", r.stuck / n));
+              cereal::make_nvp("lost_in_traffic_pct", r.lostPct / n), cereal::make_nvp("stuck_events_per_race", r.stuck / n), cereal::make_nvp("two_abreast_pct", 100.0 * r.twoAbreast));
             if (c.pitStops) a(cereal::make_nvp("pit_stops_per_race", r.pitStops / n));
             a.finishNode();
         }
@@ -280,6 +283,8 @@ int runRace(const RaceCommand& command, std::ostream& out, std::ostream& err) {
         for (std::size_t t = 0; t < tracks; ++t) {
             MatrixRow row;
             row.track = std::filesystem::path(command.inputs[t]).stem().string();
+            row.twoAbreast = bake::twoAbreastShare(bakes[t].track, bake::vehicleOf(options[t].base).width, trackwright::OvertakeRules{}.passingClearance,
+                                                   trackwright::RunnerParameters{}.wallMargin);
             for (std::size_t k = 0; k < seeds; ++k) {
                 const RaceResult& r = results[t * seeds + k];
                 if (r.cars.empty()) {

@@ -21,8 +21,6 @@ trackwright::RaceWorldOptions worldOptions(int laps) {
     return o;
 }
 
-trackwright::VehicleParameters vehicleOf(const CarSetup& setup) { return setup.parameters ? *setup.parameters : trackwright::vehiclePreset(setup.vehicle); }
-
 } // namespace
 
 Race::Race(const trackwright::BakedTrack& track, const std::vector<RaceEntry>& entries, int laps, trackwright::RecoveryPlanner* sharedPlanner)

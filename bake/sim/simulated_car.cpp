@@ -8,11 +8,7 @@
 
 namespace bake {
 
-namespace {
-
 trackwright::VehicleParameters vehicleOf(const CarSetup& setup) { return setup.parameters ? *setup.parameters : trackwright::vehiclePreset(setup.vehicle); }
-
-} // namespace
 
 SimulatedCar::SimulatedCar(const trackwright::BakedTrack& track, const CarSetup& setup, trackwright::RecoveryPlanner* sharedPlanner)
     : m_setup(setup), m_car(track, setup.line, setup.vehicleClass, vehicleOf(setup)) {

@@ -34,6 +34,9 @@ struct CarSetup {
     trackwright::FollowerSpeedCap speedCap = trackwright::FollowerSpeedCap::Vehicle;
 };
 
+/// The vehicle a setup drives: its parameters, else its preset's.
+trackwright::VehicleParameters vehicleOf(const CarSetup& setup);
+
 /// One car on a baked track, driven by a runtime follower of its own on the reference vehicle
 /// model (reference_car.h) one fixed tick at a time: registration, follower, vehicle step, wall
 /// contact, teleports, and progress along its line's route with lap crossings. Verification laps

@@ -97,6 +97,7 @@ TEST(TwbakeRace, TheMatrixIsTheSameAtAnyJobsAndCountsStuckEvents) {
     doc.Parse(a.out.c_str());
     ASSERT_FALSE(doc.HasParseError()) << a.out;
     EXPECT_TRUE(doc["tracks"][0]["stuck_events_per_race"].IsNumber());
+    EXPECT_DOUBLE_EQ(doc["tracks"][0]["two_abreast_pct"].GetDouble(), 100.0) << "the kart circuit's 8 m and more hold two cars abreast all round";
     EXPECT_NE(twbake({"race", kKart, "--matrix", "--jobs", "0"}).exitCode, 0);
     const RunResult text = twbake({"race", kKart, "--cars", "3", "--laps", "2"});
     ASSERT_EQ(text.exitCode, 0) << text.err;
