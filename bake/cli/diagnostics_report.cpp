@@ -60,11 +60,12 @@ void printDiagnostics(std::ostream& out, const std::string& file, const formats:
 }
 
 void printDiagnosticsJson(std::ostream& out, const std::string& file, const formats::Diagnostics& diagnostics,
-                          const std::optional<BuildSummary>& build) {
+                          const std::optional<BuildSummary>& build, const char* status) {
     {
         JsonReport report(out);
         cereal::JSONOutputArchive& archive = report.archive();
         archive(cereal::make_nvp("file", file));
+        if (status) archive(cereal::make_nvp("status", std::string(status)));
         archive(cereal::make_nvp("valid", !formats::hasErrors(diagnostics)));
         archive(cereal::make_nvp("errors", formats::countSeverity(diagnostics, formats::Severity::Error)));
         archive(cereal::make_nvp("warnings", formats::countSeverity(diagnostics, formats::Severity::Warning)));

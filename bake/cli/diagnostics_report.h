@@ -31,8 +31,8 @@ struct BuildSummary {
 /// Prints one JSON document: {"file", "valid", "errors", "warnings", "diagnostics": [...]} and, for
 /// a bake, "output", "bytes", "nodes", "lines", "ideal_lap_times": [{"line", "vehicle_class", "seconds"}].
 /// Keys of a diagnostic: severity, code, message, and when known json_path, route, node, other_node,
-/// line, column.
+/// line, column. `status`, when given, follows "file" (`build`: baked, invalid or io-error).
 void printDiagnosticsJson(std::ostream& out, const std::string& file, const formats::Diagnostics& diagnostics,
-                          const std::optional<BuildSummary>& build = std::nullopt);
+                          const std::optional<BuildSummary>& build = std::nullopt, const char* status = nullptr);
 
 } // namespace bake::cli

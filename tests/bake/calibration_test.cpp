@@ -12,6 +12,7 @@
 #include "trackwright/vehicle/vehicle_limits.h"
 
 #include "tests/support/run_twbake.h"
+#include "tests/support/scratch_dir.h"
 #include "tests/support/test_tracks.h"
 
 #include <gtest/gtest.h>
@@ -117,20 +118,14 @@ formats::VehicleClass constantClass(const std::string& name, double topSpeed = 6
 
 class Calibration : public ::testing::Test {
 protected:
-    void SetUp() override {
-        m_dir = fs::temp_directory_path() / ("calibration_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) + "_" +
-                                             std::to_string(::getpid()));
-        fs::remove_all(m_dir);
-        fs::create_directories(m_dir);
-    }
-    void TearDown() override { fs::remove_all(m_dir); }
     std::string file(const std::string& name) const { return (m_dir / name).string(); }
     std::string write(const std::string& name, const std::string& text) const {
         std::string error;
         EXPECT_TRUE(formats::writeOutputFile(file(name), text, error)) << error;
         return file(name);
     }
-    fs::path m_dir;
+    tw::test::ScratchDir m_scratch{"calibration"};
+    const fs::path& m_dir = m_scratch.path();
 };
 
 TEST(EnvelopeFit, RecoversAKnownCarFromANoisyLogWithOutliers) {

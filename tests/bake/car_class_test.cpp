@@ -11,6 +11,7 @@
 #include "trackwright/vehicle/car_physics.h"
 
 #include "tests/support/run_twbake.h"
+#include "tests/support/scratch_dir.h"
 #include "tests/support/test_tracks.h"
 
 #include <gtest/gtest.h>
@@ -35,15 +36,9 @@ trackwright::format::CarDescription testCar() {
 
 class CarClass : public ::testing::Test {
 protected:
-    void SetUp() override {
-        m_dir = fs::temp_directory_path() / ("car_class_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) + "_" +
-                                             std::to_string(::getpid()));
-        fs::remove_all(m_dir);
-        fs::create_directories(m_dir);
-    }
-    void TearDown() override { fs::remove_all(m_dir); }
     std::string file(const std::string& name) const { return (m_dir / name).string(); }
-    fs::path m_dir;
+    tw::test::ScratchDir m_scratch{"car_class"};
+    const fs::path& m_dir = m_scratch.path();
 };
 
 TEST(CarJson, ACarFileAndATracksCarSurviveASaveExactly) {

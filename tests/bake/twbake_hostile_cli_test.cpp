@@ -4,6 +4,7 @@
 
 #include "bake/cli/exit_codes.h"
 #include "tests/support/run_twbake.h"
+#include "tests/support/scratch_dir.h"
 
 #include "formats/source/file_io.h"
 
@@ -29,13 +30,6 @@ const std::string kKart = std::string(TRACKWRIGHT_SAMPLES_DIR) + "/kart.twtrack"
 
 class TwbakeHostile : public ::testing::Test {
 protected:
-    void SetUp() override {
-        m_dir = fs::temp_directory_path() / ("twbake_hostile_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) + "_" +
-                                             std::to_string(::getpid()));
-        fs::remove_all(m_dir);
-        fs::create_directories(m_dir);
-    }
-    void TearDown() override { fs::remove_all(m_dir); }
     fs::path file(const std::string& name) const { return m_dir / name; }
     void write(const fs::path& path, const std::string& text) const {
         std::string error;
@@ -55,7 +49,8 @@ protected:
         for (const auto& entry : fs::recursive_directory_iterator(m_dir))
             EXPECT_EQ(entry.path().filename().string().find(".tmp-"), std::string::npos) << entry.path();
     }
-    fs::path m_dir;
+    tw::test::ScratchDir m_scratch{"twbake_hostile"};
+    const fs::path& m_dir = m_scratch.path();
 };
 
 TEST_F(TwbakeHostile, NotANumberAndOutOfRangeOptionsAreUsageErrors) {

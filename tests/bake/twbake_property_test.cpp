@@ -5,6 +5,8 @@
 
 #include "formats/baked/format_names.h"
 
+#include "tests/support/scratch_dir.h"
+
 #include <gtest/gtest.h>
 
 #include <cstddef>
@@ -54,13 +56,6 @@ std::string quoted(const std::string& text) {
 
 class TwbakeProperties : public ::testing::Test {
 protected:
-    void SetUp() override {
-        m_dir = fs::temp_directory_path() / ("twbake_property_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) + "_" +
-                                             std::to_string(::getpid()));  // two test runs at once (two builds, two checkouts) never share it
-        fs::remove_all(m_dir);
-        fs::create_directories(m_dir);
-    }
-    void TearDown() override { fs::remove_all(m_dir); }
 
     /// Runs twbake with `args` (paths inside the test folder) and checks the properties; `output`
     /// is the one file it may create or change.
@@ -85,7 +80,8 @@ protected:
         }
         if (!output.empty()) fs::remove(m_dir / output);
     }
-    fs::path m_dir;
+    tw::test::ScratchDir m_scratch{"twbake_property"};
+    const fs::path& m_dir = m_scratch.path();
 };
 
 const std::string kKart = readFile(std::string(TRACKWRIGHT_SAMPLES_DIR) + "/kart.twtrack");

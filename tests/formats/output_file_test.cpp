@@ -4,6 +4,8 @@
 #include "formats/source/file_io.h"
 #include "formats/source/same_file.h"
 
+#include "tests/support/scratch_dir.h"
+
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -27,13 +29,6 @@ namespace fs = std::filesystem;
 
 class OutputFile : public ::testing::Test {
 protected:
-    void SetUp() override {
-        m_dir = fs::temp_directory_path() / ("output_file_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) + "_" +
-                                             std::to_string(::getpid()));
-        fs::remove_all(m_dir);
-        fs::create_directories(m_dir);
-    }
-    void TearDown() override { fs::remove_all(m_dir); }
     fs::path file(const std::string& name) const { return m_dir / name; }
     static std::string read(const fs::path& path) {
         std::ifstream in(path, std::ios::binary);
@@ -48,7 +43,8 @@ protected:
             if (entry.path().filename().string().find(".tmp-") != std::string::npos) ++count;
         return count;
     }
-    fs::path m_dir;
+    tw::test::ScratchDir m_scratch{"output_file"};
+    const fs::path& m_dir = m_scratch.path();
 };
 
 TEST_F(OutputFile, ReplacesARegularFileKeepingItsPermissions) {

@@ -1,0 +1,122 @@
+// `twbake build --all` as a studio's pipeline runs it (issue 51): tracks in subfolders, names that
+// repeat across folders, an upper-case extension, an empty or missing folder, a JSON entry with a
+// status for every track, and no bake left behind of a track that is gone or no longer bakes.
+#include "bake/cli/exit_codes.h"
+#include "tests/support/run_twbake.h"
+#include "tests/support/scratch_dir.h"
+
+#include "formats/source/file_io.h"
+
+#include <gtest/gtest.h>
+#include <rapidjson/document.h>
+
+#include <filesystem>
+#include <map>
+#include <string>
+
+#include <unistd.h>
+
+namespace {
+
+namespace fs = std::filesystem;
+using namespace bake::cli;
+using tw::test::RunResult;
+using tw::test::twbake;
+
+class TwbakeBuildAll : public ::testing::Test {
+protected:
+    void SetUp() override { fs::create_directories(m_dir / "tracks"); }
+    fs::path path(const std::string& name) const { return m_dir / name; }
+    /// The kart sample copied to tracks/`name`.
+    void addKart(const std::string& name) const {
+        fs::create_directories(path("tracks/" + name).parent_path());
+        fs::copy_file(std::string(TRACKWRIGHT_SAMPLES_DIR) + "/kart.twtrack", path("tracks/" + name), fs::copy_options::overwrite_existing);
+    }
+    RunResult buildAll(bool json = false) const {
+        std::vector<std::string> args = {"build", "--all", path("tracks").string(), "-o", path("baked").string(), "--jobs", "2"};
+        if (json) args.push_back("--json");
+        return twbake(args);
+    }
+    tw::test::ScratchDir m_scratch{"twbake_build_all"};
+    const fs::path& m_dir = m_scratch.path();
+};
+
+TEST_F(TwbakeBuildAll, BakesSubfoldersToTheSameRelativePlacesSoOneNameInTwoFoldersDoesNotCollide) {
+    addKart("kart.twtrack");
+    addKart("club/kart.twtrack");
+    addKart("club/Sprint.TWTRACK");  // from a case-insensitive file system
+    const RunResult r = buildAll();
+    ASSERT_EQ(r.exitCode, kExitOk) << r.err;
+    EXPECT_TRUE(fs::exists(path("baked/kart.twbake")));
+    EXPECT_TRUE(fs::exists(path("baked/club/kart.twbake")));
+    EXPECT_TRUE(fs::exists(path("baked/club/Sprint.twbake")));
+    EXPECT_NE(r.out.find("baked 3 of 3 tracks"), std::string::npos) << r.out;
+}
+
+TEST_F(TwbakeBuildAll, TwoTracksThatWouldBakeToOneFileAreRefusedBeforeAnyBake) {
+    addKart("a.twtrack");
+    addKart("a.TWTRACK");
+    const RunResult r = buildAll();
+    EXPECT_EQ(r.exitCode, kExitUsage);
+    EXPECT_NE(r.err.find("would both bake to"), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(path("baked/a.twbake")));
+}
+
+TEST_F(TwbakeBuildAll, AnEmptyFolderIsAnErrorAndAMissingOneSaysSoInTheJsonToo) {
+    const RunResult empty = buildAll(true);
+    EXPECT_EQ(empty.exitCode, kExitInvalidInput) << "nothing baked is not a success a pipeline should pass";
+    EXPECT_NE(empty.err.find("no .twtrack files"), std::string::npos) << empty.err;
+    rapidjson::Document none;
+    none.Parse(empty.out.c_str());
+    ASSERT_TRUE(none.IsArray()) << empty.out;
+    EXPECT_EQ(none.Size(), 0u);
+
+    const RunResult missing = twbake({"build", "--all", path("nowhere").string(), "-o", path("baked").string(), "--json"});
+    EXPECT_EQ(missing.exitCode, kExitIo);
+    rapidjson::Document doc;
+    doc.Parse(missing.out.c_str());
+    ASSERT_TRUE(doc.IsArray() && doc.Size() == 1) << missing.out;
+    EXPECT_STREQ(doc[0]["status"].GetString(), "io-error");
+    EXPECT_NE(std::string(doc[0]["diagnostics"][0]["message"].GetString()).find("not a folder"), std::string::npos);
+}
+
+TEST_F(TwbakeBuildAll, EveryTrackHasAJsonEntryWithItsStatusEvenOneWhoseBakeCannotBeWritten) {
+    addKart("good.twtrack");
+    addKart("blocked.twtrack");
+    std::string error;
+    ASSERT_TRUE(formats::writeOutputFile(path("tracks/broken.twtrack"), "{ not json", error)) << error;
+    fs::create_directories(path("baked/blocked.twbake"));  // a folder where the bake goes: the write fails
+    const RunResult r = buildAll(true);
+    EXPECT_EQ(r.exitCode, kExitIo) << "the worst outcome sets the exit code";
+    rapidjson::Document doc;
+    doc.Parse(r.out.c_str());
+    ASSERT_TRUE(doc.IsArray()) << r.out;
+    ASSERT_EQ(doc.Size(), 3u) << r.out;
+    std::map<std::string, std::string> status;
+    for (const auto& entry : doc.GetArray()) status[fs::path(entry["file"].GetString()).filename().string()] = entry["status"].GetString();
+    EXPECT_EQ(status["good.twtrack"], "baked");
+    EXPECT_EQ(status["blocked.twtrack"], "io-error");
+    EXPECT_EQ(status["broken.twtrack"], "invalid");
+}
+
+TEST_F(TwbakeBuildAll, NoBakeIsLeftOfATrackThatIsGoneOrNoLongerBakes) {
+    addKart("stays.twtrack");
+    addKart("deleted.twtrack");
+    addKart("breaks.twtrack");
+    ASSERT_EQ(buildAll().exitCode, kExitOk);
+    ASSERT_TRUE(fs::exists(path("baked/deleted.twbake")) && fs::exists(path("baked/breaks.twbake")));
+    std::string error;
+    ASSERT_TRUE(formats::writeOutputFile(path("baked/mine.twbake"), "a file the pipeline did not write", error)) << error;
+
+    fs::remove(path("tracks/deleted.twtrack"));
+    ASSERT_TRUE(formats::writeOutputFile(path("tracks/breaks.twtrack"), "{ not json", error)) << error;
+    const RunResult r = buildAll();
+    EXPECT_EQ(r.exitCode, kExitInvalidInput);
+    EXPECT_TRUE(fs::exists(path("baked/stays.twbake")));
+    EXPECT_FALSE(fs::exists(path("baked/deleted.twbake"))) << r.err;
+    EXPECT_FALSE(fs::exists(path("baked/breaks.twbake"))) << "an old bake of a track that no longer bakes would ship stale";
+    EXPECT_TRUE(fs::exists(path("baked/mine.twbake"))) << "only what build --all wrote is removed";
+    EXPECT_NE(r.err.find("its track is gone"), std::string::npos) << r.err;
+}
+
+} // namespace
