@@ -1,17 +1,27 @@
-# trackwright_bake_tracks(TARGET name SOURCES a.twtrack b.twtrack ... [OUTPUT_DIRECTORY dir])
+# trackwright_bake_tracks(TARGET name SOURCES a.twtrack b.twtrack ... [OUTPUT_DIRECTORY dir]
+#                         [BASE_DIRECTORY dir] [OPTIONS twbake build options...])
 #
 # Bakes .twtrack sources into .twbake files as ordinary build outputs of a game's build: each
-# output depends on its source and on twbake, so only changed tracks are baked again, in parallel,
-# and any build farm that runs the game's build distributes and caches the step like a compile.
-# The target `name` builds them all; the variable `name_OUTPUTS` lists the .twbake paths.
+# output depends on its source and on twbake, so only changed tracks are baked again, in parallel.
+# A source below BASE_DIRECTORY (default: the current source folder) bakes to the same relative
+# place under OUTPUT_DIRECTORY (default: the current binary folder's `name`), so tracks/a/oval and
+# tracks/b/oval do not collide; one outside it bakes to OUTPUT_DIRECTORY itself. The name keeps
+# every dot but the last (zandvoort.v2.twtrack -> zandvoort.v2.twbake). Two sources that would
+# still bake to one file stop the configure with both names. OPTIONS go to `twbake build` as they
+# are (--raceline, --method laptime, --vehicle car). The target `name` builds them all; the
+# variable `name_OUTPUTS` lists the .twbake paths.
 function(trackwright_bake_tracks)
-  cmake_parse_arguments(PARSE_ARGV 0 ARG "" "TARGET;OUTPUT_DIRECTORY" "SOURCES")
+  cmake_parse_arguments(PARSE_ARGV 0 ARG "" "TARGET;OUTPUT_DIRECTORY;BASE_DIRECTORY" "SOURCES;OPTIONS")
   if(NOT ARG_TARGET OR NOT ARG_SOURCES)
     message(FATAL_ERROR "trackwright_bake_tracks: TARGET and SOURCES are required")
   endif()
   if(NOT ARG_OUTPUT_DIRECTORY)
     set(ARG_OUTPUT_DIRECTORY "${CMAKE_CURRENT_BINARY_DIR}/${ARG_TARGET}")
   endif()
+  if(NOT ARG_BASE_DIRECTORY)
+    set(ARG_BASE_DIRECTORY "${CMAKE_CURRENT_SOURCE_DIR}")
+  endif()
+  get_filename_component(base "${ARG_BASE_DIRECTORY}" ABSOLUTE)
   if(TARGET twbake)
     set(twbake_command $<TARGET_FILE:twbake>)
     set(twbake_dependency twbake)
@@ -22,18 +32,36 @@ function(trackwright_bake_tracks)
     message(FATAL_ERROR "trackwright_bake_tracks: no twbake target (add Trackwright, or find_package(Trackwright))")
   endif()
   set(outputs "")
+  set(sources_seen "")
   foreach(source IN LISTS ARG_SOURCES)
     get_filename_component(source "${source}" ABSOLUTE)
-    get_filename_component(stem "${source}" NAME_WE)
-    set(output "${ARG_OUTPUT_DIRECTORY}/${stem}.twbake")
+    get_filename_component(stem "${source}" NAME_WLE)
+    get_filename_component(folder "${source}" DIRECTORY)
+    file(RELATIVE_PATH relative "${base}" "${folder}")
+    if(relative MATCHES "^\\.\\./" OR relative STREQUAL ".." OR IS_ABSOLUTE "${relative}")
+      set(relative "")
+    endif()
+    if(relative STREQUAL "")
+      set(output_folder "${ARG_OUTPUT_DIRECTORY}")
+    else()
+      set(output_folder "${ARG_OUTPUT_DIRECTORY}/${relative}")
+    endif()
+    set(output "${output_folder}/${stem}.twbake")
+    list(FIND outputs "${output}" clash)
+    if(NOT clash EQUAL -1)
+      list(GET sources_seen ${clash} other)
+      message(FATAL_ERROR "trackwright_bake_tracks: ${other} and ${source} would both bake to ${output}: "
+                          "rename one, or give a BASE_DIRECTORY both lie under")
+    endif()
     add_custom_command(
       OUTPUT "${output}"
-      COMMAND "${CMAKE_COMMAND}" -E make_directory "${ARG_OUTPUT_DIRECTORY}"
-      COMMAND ${twbake_command} build "${source}" -o "${output}"
+      COMMAND "${CMAKE_COMMAND}" -E make_directory "${output_folder}"
+      COMMAND ${twbake_command} build "${source}" -o "${output}" ${ARG_OPTIONS}
       DEPENDS "${source}" ${twbake_dependency}
       COMMENT "Baking ${stem}.twtrack"
       VERBATIM)
     list(APPEND outputs "${output}")
+    list(APPEND sources_seen "${source}")
   endforeach()
   add_custom_target(${ARG_TARGET} ALL DEPENDS ${outputs})
   set(${ARG_TARGET}_OUTPUTS ${outputs} PARENT_SCOPE)

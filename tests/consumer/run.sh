@@ -19,9 +19,19 @@ if grep -rlE 'writeBakedTrack|BakedTrackData|#include "(runtime|formats|bake|edi
 fi
 # A sanitized Trackwright (the debug-asan preset) needs its runtime linked into the game too.
 linker_flags=$(sed -n 's/^CMAKE_EXE_LINKER_FLAGS:STRING=//p' "$build/CMakeCache.txt")
+# A studio's folder of tracks: one name in two folders, a dotted name; baked with --raceline.
+mkdir -p "$work/tracks/club" "$work/tracks/national"
+cp "$track" "$work/tracks/club/kart.twtrack"
+cp "$track" "$work/tracks/national/kart.twtrack"
+cp "$track" "$work/tracks/kart.v2.twtrack"
+more="$work/tracks/club/kart.twtrack;$work/tracks/national/kart.twtrack;$work/tracks/kart.v2.twtrack"
 cmake -S "$here" -B "$work/build" -G Ninja -DCMAKE_PREFIX_PATH="$work/prefix" -DTRACK="$track" \
-    -DCMAKE_EXE_LINKER_FLAGS="$linker_flags" >/dev/null
+    -DMORE_TRACKS="$more" -DMORE_TRACKS_BASE="$work/tracks" -DCMAKE_EXE_LINKER_FLAGS="$linker_flags" >/dev/null
 cmake --build "$work/build" >"$work/build.log" || { cat "$work/build.log"; exit 1; }
+for baked_more in club/kart national/kart kart.v2; do
+  [ -f "$work/build/more_tracks/$baked_more.twbake" ] || { echo "trackwright_bake_tracks did not bake more_tracks/$baked_more.twbake"; exit 1; }
+done
+grep -q -- "--raceline" "$work/build/build.ninja" || { echo "trackwright_bake_tracks did not pass OPTIONS to twbake build"; exit 1; }
 "$work/build/race"
 "$work/build/race_c"
 baked=$(ls "$work"/build/game_tracks/*.twbake | head -1)
