@@ -2,6 +2,7 @@
 
 #include "bake/cli/diagnostics_report.h"
 #include "bake/cli/exit_codes.h"
+#include "bake/cli/vehicle_file.h"
 #include "bake/pipeline/bake_track.h"
 #include "bake/pipeline/default_vehicle_classes.h"
 
@@ -44,40 +45,52 @@ int bakeLoaded(const formats::TrackDocument& document, const std::string& path, 
 }
 
 /// Loads and bakes a .twtrack, adding `preset`'s class when given and the track names none like it.
-int bakeSource(const std::string& path, const trackwright::VehiclePreset* preset, LoadedBake& bake, std::ostream& err) {
+int bakeSource(const std::string& path, const trackwright::VehiclePreset* preset, LoadedBake& bake, std::ostream& err,
+               const std::vector<formats::VehicleClass>& classes) {
     formats::TrackLoadResult loaded = formats::loadTrackFile(path);
     if (!loaded.document) {
         printDiagnostics(err, path, loaded.diagnostics);
         return loaded.ioError ? kExitIo : kExitInvalidInput;
     }
+    for (const formats::VehicleClass& c : classes) putVehicleClass(*loaded.document, c);
     if (preset) addVehicleClassFor(*loaded.document, *preset);
     return bakeLoaded(*loaded.document, path, bake, err);
 }
 
 } // namespace
 
-int bakeForVehicle(const std::string& path, trackwright::VehiclePreset preset, LoadedBake& bake, std::ostream& err) {
-    return bakeSource(path, &preset, bake, err);
+int bakeForVehicle(const std::string& path, trackwright::VehiclePreset preset, LoadedBake& bake, std::ostream& err,
+                   const std::vector<formats::VehicleClass>& classes) {
+    return bakeSource(path, &preset, bake, err, classes);
 }
 
-int bakeSourceFile(const std::string& path, LoadedBake& bake, std::ostream& err) { return bakeSource(path, nullptr, bake, err); }
+int bakeSourceFile(const std::string& path, LoadedBake& bake, std::ostream& err) { return bakeSource(path, nullptr, bake, err, {}); }
 
-int loadWithClass(const std::string& path, const std::string& name, LoadedBake& bake, std::optional<formats::VehicleClass>& found, std::ostream& err) {
+int classesNeedSource(const std::string& path, const std::vector<formats::VehicleClass>& classes, const char* command, std::ostream& err) {
+    if (classes.empty() || std::filesystem::path(path).extension() == ".twtrack") return kExitOk;
+    err << "twbake " << command << ": --classes needs the .twtrack, not " << path << ": a class's speed hints and lines are baked into it\n";
+    return kExitUsage;
+}
+
+int loadWithClass(const std::string& path, const std::string& name, LoadedBake& bake, std::optional<formats::VehicleClass>& found, std::ostream& err,
+                  const char* command, const std::vector<formats::VehicleClass>& classes) {
     found.reset();
     std::string names;
+    if (const int code = classesNeedSource(path, classes, command, err)) return code;
     if (std::filesystem::path(path).extension() == ".twtrack") {
         formats::TrackLoadResult loaded = formats::loadTrackFile(path);
         if (!loaded.document) {
             printDiagnostics(err, path, loaded.diagnostics);
             return loaded.ioError ? kExitIo : kExitInvalidInput;
         }
+        for (const formats::VehicleClass& c : classes) putVehicleClass(*loaded.document, c);
         for (const formats::VehicleClass& c : loaded.document->vehicleClasses) {
             if (c.name == name) found = c;
             names += (names.empty() ? "" : ", ") + c.name;
         }
         if (found) return bakeLoaded(*loaded.document, path, bake, err);
     } else {
-        if (const int code = loadBakeFile(path, bake, err, "laps")) return code;
+        if (const int code = loadBakeFile(path, bake, err, command)) return code;
         for (const formats::BakedVehicleClass& c : bake.track.view.vehicleClasses) {
             const std::string className = bake.track.view.name(c.nameOffset);
             if (className == name)
@@ -87,7 +100,7 @@ int loadWithClass(const std::string& path, const std::string& name, LoadedBake& 
         if (found) return kExitOk;
     }
     err << path << ": error: the track has no vehicle class \"" << name << "\" (it has " << (names.empty() ? "none" : names)
-        << "); add one with `twbake class TRACK --car CAR.json -o TRACK`\n";
+        << "); add one with `twbake class TRACK --car CAR.json -o TRACK`, or give it with --classes CAR.json\n";
     return kExitInvalidInput;
 }
 

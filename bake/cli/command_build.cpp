@@ -6,6 +6,7 @@
 #include "bake/cli/progress_bar.h"
 
 #include "bake/cli/raceline_options.h"
+#include "bake/cli/vehicle_file.h"
 
 #include "bake/pipeline/bake_track.h"
 #include "bake/lines/racing_lines.h"
@@ -32,7 +33,8 @@ constexpr const char* kStatusInvalid = "invalid";
 constexpr const char* kStatusIoError = "io-error";
 
 /// Bakes one file; diagnostics and messages go to the given streams. Returns the exit code.
-int buildOne(const BuildCommand& command, const fs::path& input, const fs::path& output, std::ostream& out, std::ostream& err, const BakeContext& context) {
+int buildOne(const BuildCommand& command, const std::vector<formats::VehicleClass>& classes, const fs::path& input, const fs::path& output,
+             std::ostream& out, std::ostream& err, const BakeContext& context) {
     const bool json = command.json;
     formats::TrackLoadResult loaded = formats::loadTrackFile(input);
     if (!loaded.document) {
@@ -40,6 +42,7 @@ int buildOne(const BuildCommand& command, const fs::path& input, const fs::path&
         else printDiagnostics(err, input.string(), loaded.diagnostics);
         return loaded.ioError ? kExitIo : kExitInvalidInput;
     }
+    for (const formats::VehicleClass& c : classes) putVehicleClass(*loaded.document, c);
     if (command.raceline) {
         // Racing lines need a valid track; an invalid one goes on to the bake, which reports it.
         if (!formats::hasErrors(formats::validate(*loaded.document))) {
@@ -112,7 +115,7 @@ std::vector<fs::path> readManifest(const fs::path& folder) {
     return written;
 }
 
-int buildFolder(const BuildCommand& command, std::ostream& out, std::ostream& err) {
+int buildFolder(const BuildCommand& command, const std::vector<formats::VehicleClass>& classes, std::ostream& out, std::ostream& err) {
     std::error_code ec;
     const fs::path root(command.input), outputRoot(command.output);
     if (!fs::is_directory(root, ec)) {
@@ -161,7 +164,7 @@ int buildFolder(const BuildCommand& command, std::ostream& out, std::ostream& er
         std::ostringstream o, e;
         std::error_code made;
         fs::create_directories(outputs[i].parent_path(), made);
-        codes[i] = buildOne(command, inputs[i], outputs[i], o, e, {});
+        codes[i] = buildOne(command, classes, inputs[i], outputs[i], o, e, {});
         // A track that no longer bakes leaves no bake of an older version behind to be shipped.
         if (codes[i] != kExitOk) {
             std::error_code removed;
@@ -211,7 +214,10 @@ int buildFolder(const BuildCommand& command, std::ostream& out, std::ostream& er
 } // namespace
 
 int runBuild(const BuildCommand& command, std::ostream& out, std::ostream& err) {
-    if (command.all) return buildFolder(command, out, err);
+    std::vector<formats::VehicleClass> classes;
+    if (!command.classes.empty())
+        if (const int code = readClassFiles(command.classes, "twbake build", classes, err)) return code;
+    if (command.all) return buildFolder(command, classes, out, err);
     const NamedPath inputs[] = {{"input", command.input}};
     const NamedPath outputs[] = {{"-o", command.output}};
     if (const auto conflict = findOutputConflict(inputs, outputs)) {
@@ -221,7 +227,7 @@ int runBuild(const BuildCommand& command, std::ostream& out, std::ostream& err) 
     ProgressBar bar(err, "baking " + fs::path(command.input).filename().string());
     BakeContext context;
     context.progress = [&](double fraction) { bar.update(fraction); };
-    const int code = buildOne(command, command.input, command.output, out, err, context);
+    const int code = buildOne(command, classes, command.input, command.output, out, err, context);
     bar.finish();
     return code;
 }

@@ -222,7 +222,7 @@ int runCalibrate(const CalibrateCommand& command, std::ostream& out, std::ostrea
     std::string referenceName;
     if (!command.car.empty()) {
         int exitCode = kExitOk;
-        reference = readVehicleFile(command.car, "twbake calibrate", command.output, err, exitCode);
+        reference = readVehicleFile(command.car, "twbake calibrate", command.output + " was not written", err, exitCode);
         if (!reference) return exitCode;
         referenceName = std::filesystem::path(command.car).filename().string();
     }

@@ -42,7 +42,7 @@ int runClass(const ClassCommand& command, std::ostream& out, std::ostream& err) 
     }
     // A car file or a class file (`twbake calibrate` writes those), told apart by "format".
     int exitCode = kExitOk;
-    std::optional<formats::VehicleClass> given = readVehicleFile(command.car, "twbake class", command.output, err, exitCode);
+    std::optional<formats::VehicleClass> given = readVehicleFile(command.car, "twbake class", command.output + " was not written", err, exitCode);
     if (!given) return exitCode;
     formats::TrackLoadResult loaded = formats::loadTrackFile(command.input);
     if (!loaded.document) {
@@ -53,13 +53,7 @@ int runClass(const ClassCommand& command, std::ostream& out, std::ostream& err) 
     formats::VehicleClass added = std::move(*given);
     if (!command.name.empty()) added.name = command.name;
     else if (added.name.empty()) added.name = std::filesystem::path(command.car).stem().string();
-    bool replaced = false;
-    for (formats::VehicleClass& c : document.vehicleClasses) {
-        if (c.name != added.name) continue;
-        c = added;
-        replaced = true;
-    }
-    if (!replaced) document.vehicleClasses.push_back(added);
+    const bool replaced = putVehicleClass(document, added);
     const formats::Diagnostics found = formats::validate(document);
     if (formats::hasErrors(found)) {
         printDiagnostics(err, command.input, found);

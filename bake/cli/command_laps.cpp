@@ -1,4 +1,5 @@
 #include "bake/cli/baked_file.h"
+#include "bake/cli/vehicle_file.h"
 #include "bake/pipeline/default_vehicle_classes.h"
 #include "bake/cli/commands.h"
 #include "bake/cli/diagnostics_report.h"
@@ -28,7 +29,7 @@ namespace bake::cli {
 namespace {
 
 /// One run, from file to metrics. `lineName` falls back to the main route's first line.
-int runOne(const LapJob& job, const LapsCommand& command, LapRunResult& result, std::ostream& err) {
+int runOne(const LapJob& job, const LapsCommand& command, const std::vector<formats::VehicleClass>& classes, LapRunResult& result, std::ostream& err) {
     const std::string& lineName = command.line;
     LapRunOptions options;
     options.follower = job.follower;
@@ -40,10 +41,12 @@ int runOne(const LapJob& job, const LapsCommand& command, LapRunResult& result, 
     const bool source = std::filesystem::path(job.input).extension() == ".twtrack";
     if (!job.vehicleClass.empty()) {
         std::optional<formats::VehicleClass> named;
-        if (const int code = loadWithClass(job.input, job.vehicleClass, bake, named, err)) return code;
+        if (const int code = loadWithClass(job.input, job.vehicleClass, bake, named, err, "laps", classes)) return code;
         options.parameters = classVehicle(*named);
-    } else if (const int code = source ? bakeForVehicle(job.input, job.vehicle, bake, err) : loadBakeFile(job.input, bake, err, "laps")) {
+    } else if (const int code = classesNeedSource(job.input, classes, "laps", err)) {
         return code;
+    } else if (const int loaded = source ? bakeForVehicle(job.input, job.vehicle, bake, err, classes) : loadBakeFile(job.input, bake, err, "laps")) {
+        return loaded;
     }
     const trackwright::BakedTrack& track = bake.track;
     const std::string vehicleName = job.vehicleName();
@@ -119,6 +122,9 @@ int runLaps(const LapsCommand& command, std::ostream& out, std::ostream& err) {
         err << "twbake laps: one track, follower and vehicle per run; use --matrix for several\n";
         return kExitUsage;
     }
+    std::vector<formats::VehicleClass> classes;
+    if (!command.classes.empty())
+        if (const int code = readClassFiles(command.classes, "twbake laps", classes, err)) return code;
     std::vector<LapJob> jobs;
     for (const std::string& input : command.inputs)
         for (trackwright::FollowerKind f : followers)
@@ -132,7 +138,7 @@ int runLaps(const LapsCommand& command, std::ostream& out, std::ostream& err) {
     std::mutex barMutex;
     runJobs(jobs.size(), command.jobs, [&](std::size_t i) {
         std::ostringstream e;
-        codes[i] = runOne(jobs[i], command, results[i], e);
+        codes[i] = runOne(jobs[i], command, classes, results[i], e);
         errors[i] = e.str();
         const std::lock_guard lock(barMutex);
         bar.update(static_cast<double>(++done) / static_cast<double>(jobs.size()));

@@ -3,11 +3,13 @@
 #include "bake/cli/diagnostics_report.h"
 #include "bake/cli/exit_codes.h"
 #include "bake/cli/profiles_file.h"
+#include "bake/cli/vehicle_file.h"
 #include "bake/cli/job_pool.h"
 #include "bake/cli/json_report.h"
 #include "bake/cli/progress_bar.h"
 
 #include "bake/pipeline/bake_track.h"
+#include "bake/pipeline/class_vehicle.h"
 #include "bake/pipeline/default_vehicle_classes.h"
 #include "bake/sim/passing_room.h"
 #include "bake/sim/race_run.h"
@@ -27,6 +29,9 @@
 
 namespace bake::cli {
 namespace {
+
+/// What every car of the race drives: the class --class names, else the car preset.
+std::string carName(const RaceCommand& c) { return c.vehicleClass.empty() ? std::string("car") : "class " + c.vehicleClass; }
 
 double contactsPer100km(const RaceResult& r) {
     return r.distance > 0.0 ? (r.rearContacts + r.sideContacts) / (r.distance / 100000.0) : 0.0;
@@ -68,7 +73,7 @@ void writeContactState(cereal::JSONOutputArchive& a, const char* name, const tra
 
 void writeText(std::ostream& out, const std::string& name, const RaceCommand& c, const RaceResult& r) {
     char line[512];
-    out << "race on " << name << ": " << c.cars << " cars, " << c.laps << " laps, grid " << c.grid << ", seed " << c.seed << " (runner follower, car)\n";
+    out << "race on " << name << ": " << c.cars << " cars, " << c.laps << " laps, grid " << c.grid << ", seed " << c.seed << " (runner follower, " << carName(c) << ")\n";
     out << "car  pace   grid  finish  laps  best      median    alone     lost     contacts  blamed  passes  passed  stuck"
         << (c.pitStops ? "  pit lap  stops  in lane\n" : "\n");
     for (std::size_t i = 0; i < r.cars.size(); ++i) {
@@ -158,18 +163,25 @@ void writeJson(std::ostream& out, const std::string& name, const RaceCommand& c,
 }
 
 /// Loads (or bakes) `input` and fills the race options from the command; the exit code on failure.
-int prepareRace(const std::string& input, const RaceCommand& command, GridOrder grid, const std::vector<DriverProfile>& drivers, LoadedBake& bake,
-                RaceOptions& options, std::ostream& err) {
+int prepareRace(const std::string& input, const RaceCommand& command, const std::vector<formats::VehicleClass>& classes, GridOrder grid,
+                const std::vector<DriverProfile>& drivers, LoadedBake& bake, RaceOptions& options, std::ostream& err) {
     const trackwright::VehiclePreset preset = trackwright::VehiclePreset::Car;
     const bool source = std::filesystem::path(input).extension() == ".twtrack";
-    if (const int code = source ? bakeForVehicle(input, preset, bake, err) : loadBakeFile(input, bake, err, "race")) return code;
+    std::optional<formats::VehicleClass> named;
+    if (!command.vehicleClass.empty()) {
+        if (const int code = loadWithClass(input, command.vehicleClass, bake, named, err, "race", classes)) return code;
+    } else if (const int code = classesNeedSource(input, classes, "race", err)) {
+        return code;
+    } else if (const int loaded = source ? bakeForVehicle(input, preset, bake, err, classes) : loadBakeFile(input, bake, err, "race")) {
+        return loaded;
+    }
     const trackwright::BakedTrack& track = bake.track;
     options.cars = command.cars;
     options.laps = command.laps;
     options.grid = grid;
     options.seed = command.seed;
     options.profiles = drivers;
-    options.base = raceCarSetup(track, preset);
+    options.base = named ? raceCarSetup(track, named->name, classVehicle(*named)) : raceCarSetup(track, preset);
     if (options.base.line == formats::kNoRoute) {
         err << "twbake race: " << input << " has no line on its main route to race on\n";
         return kExitInvalidInput;
@@ -196,7 +208,7 @@ struct MatrixRow {
 
 void writeMatrix(std::ostream& out, const RaceCommand& c, const std::vector<MatrixRow>& rows) {
     char line[320];
-    out << c.cars << " cars, " << c.laps << " laps, grid " << c.grid << ", seeds " << c.seed << "-" << c.seed + c.seeds - 1 << " (runner follower, car)\n";
+    out << c.cars << " cars, " << c.laps << " laps, grid " << c.grid << ", seeds " << c.seed << "-" << c.seed + c.seeds - 1 << " (runner follower, " << carName(c) << ")\n";
     out << "track                 races  contacts/race  per 100 km  overtakes/race  attempts/race  completed  lost in traffic  stuck/race  two abreast"
         << (c.pitStops ? "  pit stops/race\n" : "\n");
     for (const MatrixRow& r : rows) {
@@ -258,6 +270,9 @@ int runRace(const RaceCommand& command, std::ostream& out, std::ostream& err) {
     std::vector<DriverProfile> drivers;
     if (!command.profiles.empty())
         if (const int code = readProfilesFile(command.profiles, drivers, err)) return code;
+    std::vector<formats::VehicleClass> classes;
+    if (!command.classes.empty())
+        if (const int code = readClassFiles(command.classes, "twbake race", classes, err)) return code;
     if (command.matrix) {
         // Every track loaded first (a bad one stops the matrix before any race), then every race of
         // every track and seed one job, summed per track in seed order: the same table at any --jobs.
@@ -265,7 +280,7 @@ int runRace(const RaceCommand& command, std::ostream& out, std::ostream& err) {
         std::vector<LoadedBake> bakes(tracks);
         std::vector<RaceOptions> options(tracks);
         for (std::size_t t = 0; t < tracks; ++t)
-            if (const int code = prepareRace(command.inputs[t], command, *grid, drivers, bakes[t], options[t], err)) return code;
+            if (const int code = prepareRace(command.inputs[t], command, classes, *grid, drivers, bakes[t], options[t], err)) return code;
         const auto seeds = static_cast<std::size_t>(command.seeds);
         std::vector<RaceResult> results(tracks * seeds);
         std::size_t done = 0;
@@ -311,7 +326,7 @@ int runRace(const RaceCommand& command, std::ostream& out, std::ostream& err) {
     const std::string& input = command.inputs.front();
     LoadedBake bake;
     RaceOptions options;
-    if (const int code = prepareRace(input, command, *grid, drivers, bake, options, err)) return code;
+    if (const int code = prepareRace(input, command, classes, *grid, drivers, bake, options, err)) return code;
     const RaceResult result = bake::runRace(bake.track, options);
     if (result.cars.empty()) {
         err << "twbake race: " << command.cars << " cars do not fit on the grid of " << input << '\n';

@@ -38,6 +38,7 @@ struct BuildCommand {
     unsigned jobs = 0;       ///< 0: one per core
     bool json = false;
     bool raceline = false;   ///< optimise the racing lines (in memory) before baking
+    std::string classes;     ///< car or class files (a file or a folder) put into every track before baking
     std::string method = "mincurv";
     std::string vehicle;
 };
@@ -61,6 +62,7 @@ struct LapsCommand {
     std::string follower = "runner";  ///< a name, or with --matrix a comma list or "all"
     std::string vehicle = "car";      ///< a name, or with --matrix a comma list or "all"
     std::string vehicleClass;         ///< a vehicle class of each track (its car when it has one) in place of --vehicle
+    std::string classes;              ///< car or class files (a file or a folder) put into each .twtrack first
     bool matrix = false;
     unsigned jobs = 0;
     std::string line = "racing";
@@ -117,6 +119,8 @@ struct RaceCommand {
     std::string profiles;       ///< a drivers CSV (profiles_file.h); empty: every driver drawn from the seed
     unsigned jobs = 0;          ///< with --matrix: races at once (0: one per hardware thread)
     bool explain = false;       ///< under each contact, each car's rule and what its view predicted
+    std::string vehicleClass;   ///< every car drives this class of the track (its car when it has one); empty: the car preset
+    std::string classes;        ///< car or class files (a file or a folder) put into each .twtrack first
 };
 int runRace(const RaceCommand& command, std::ostream& out, std::ostream& err);
 

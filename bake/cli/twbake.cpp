@@ -58,6 +58,7 @@ void addBuild(CLI::App& app, BuildCommand& command) {
     sub->add_flag("--raceline", command.raceline, "Optimise the racing lines first, as twbake raceline does (the source file is not changed)");
     sub->add_option("--method", command.method, "With --raceline: mincurv or laptime")->capture_default_str();
     sub->add_option("--vehicle", command.vehicle, "With --raceline: the vehicle class or preset the line is for (default: the widest class)");
+    sub->add_option("--classes", command.classes, "Car or class files (JSON: a file, or a folder of them) put into each .twtrack in memory first, replacing classes of their names: a studio's cars given once");
 }
 
 void addRaceline(CLI::App& app, RacelineCommand& command) {
@@ -128,6 +129,7 @@ void addLaps(CLI::App& app, LapsCommand& command) {
         ->capture_default_str();
     sub->add_option("--class", command.vehicleClass,
                     "A vehicle class of the track to drive instead of a preset: its hints and its car (from a .twbake: its limits only)");
+    sub->add_option("--classes", command.classes, "Car or class files (JSON: a file, or a folder of them) put into each .twtrack in memory first, replacing classes of their names: a studio's cars given once");
     sub->add_flag("--matrix", command.matrix, "Run followers x vehicles x tracks on all cores and print the paper's Table I layout");
     sub->add_option("--jobs", command.jobs, "Runs at once with --matrix (default: one per core)")->check(CLI::Range(1u, 1024u));
     sub->add_option("--line", command.line, "Line to follow (falls back to the route's first line)")->capture_default_str();
@@ -175,6 +177,9 @@ void addRace(CLI::App& app, RaceCommand& command) {
     sub->add_flag("--pit-stops", command.pitStops, "Every car pits once, told on a lap drawn from the seed in the middle third of the race (needs a pit lane)");
     sub->add_option("--jobs", command.jobs, "Races at once with --matrix (default: one per core); the table is identical for any value")->check(CLI::Range(1u, 1024u));
     sub->add_flag("--explain", command.explain, "Under each contact, each car's race-craft rule and what its traffic view predicted of the other");
+    sub->add_option("--class", command.vehicleClass,
+                    "A vehicle class of the track every car drives instead of the car preset: its hints and its car (from a .twbake: its limits only)");
+    sub->add_option("--classes", command.classes, "Car or class files (JSON: a file, or a folder of them) put into each .twtrack in memory first, replacing classes of their names: a studio's cars given once");
     sub->add_flag("--json", command.json, "Print one JSON document");
 }
 
