@@ -1,4 +1,7 @@
 #include "bake/cli/baked_file.h"
+#include "bake/cli/junit_report.h"
+#include "bake/cli/output_paths.h"
+#include "bake/cli/result_checks.h"
 #include "bake/cli/vehicle_file.h"
 #include "bake/pipeline/default_vehicle_classes.h"
 #include "bake/cli/commands.h"
@@ -21,6 +24,7 @@
 #include <cereal/types/vector.hpp>
 
 #include <cstring>
+#include <chrono>
 #include <filesystem>
 #include <mutex>
 #include <sstream>
@@ -78,6 +82,28 @@ bool parseList(const std::string& text, const char* what, std::vector<Kind>& out
     return !out.empty();
 }
 
+/// The figures of a run a --fail-if condition may name, as the JSON names them, in its order.
+constexpr const char* kRunFigures[] = {"completed",         "total_time_s",        "stuck_events",      "planned_recoveries",
+                                       "unrecovered_stuck_events", "teleports",     "cte_mean_m",        "cte_max_m",
+                                       "inside_corridor_pct", "inside_runoff_pct",  "mean_speed_mps",    "max_lat_accel_mps2",
+                                       "ideal_lap_time_s",  "ideal_ratio"};
+
+Figures runFigures(const LapRunResult& r) {
+    const double values[] = {r.completed ? 1.0 : 0.0, r.totalTime, double(r.stuckEvents), double(r.plannedRecoveries),
+                             double(r.unrecoveredStuckEvents), double(r.teleports), r.cteMean, r.cteMax,
+                             r.insideCorridorPct, r.insideRunoffPct, r.meanSpeed, r.maxLateralAcceleration,
+                             r.idealLapTime, r.idealRatio};
+    static_assert(std::size(values) == std::size(kRunFigures));
+    Figures figures;
+    for (std::size_t k = 0; k < std::size(kRunFigures); ++k) figures.emplace_back(kRunFigures[k], values[k]);
+    return figures;
+}
+
+/// A run's name in reports: track, follower and vehicle.
+std::string runName(const LapJob& job) {
+    return std::filesystem::path(job.input).stem().string() + " " + trackwright::followerName(job.follower) + " " + job.vehicleName();
+}
+
 void writeRunsJson(std::ostream& out, const std::vector<LapJob>& jobs, const std::vector<LapRunResult>& results) {
     {
         JsonReport report(out);
@@ -122,6 +148,18 @@ int runLaps(const LapsCommand& command, std::ostream& out, std::ostream& err) {
         err << "twbake laps: one track, follower and vehicle per run; use --matrix for several\n";
         return kExitUsage;
     }
+    std::vector<FailCondition> conditions;
+    if (const int code = parseFailConditions(command.failIf, kRunFigures, "twbake laps", conditions, err)) return code;
+    {
+        std::vector<NamedPath> inputs;
+        for (const std::string& input : command.inputs) inputs.push_back({"input", input});
+        inputs.push_back({"--classes", command.classes});
+        const NamedPath outputs[] = {{"--junit", command.junit}};
+        if (const auto conflict = findOutputConflict(inputs, outputs)) {
+            err << "twbake laps: " << *conflict << '\n';
+            return kExitUsage;
+        }
+    }
     std::vector<formats::VehicleClass> classes;
     if (!command.classes.empty())
         if (const int code = readClassFiles(command.classes, "twbake laps", classes, err)) return code;
@@ -131,6 +169,7 @@ int runLaps(const LapsCommand& command, std::ostream& out, std::ostream& err) {
             for (trackwright::VehiclePreset v : vehicles) jobs.push_back({input, f, v, command.vehicleClass});
 
     std::vector<LapRunResult> results(jobs.size());
+    std::vector<double> wall(jobs.size());  // s each run took, for the JUnit report alone
     std::vector<int> codes(jobs.size(), kExitOk);
     std::vector<std::string> errors(jobs.size());
     std::size_t done = 0;
@@ -138,7 +177,9 @@ int runLaps(const LapsCommand& command, std::ostream& out, std::ostream& err) {
     std::mutex barMutex;
     runJobs(jobs.size(), command.jobs, [&](std::size_t i) {
         std::ostringstream e;
+        const auto started = std::chrono::steady_clock::now();
         codes[i] = runOne(jobs[i], command, classes, results[i], e);
+        wall[i] = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
         errors[i] = e.str();
         const std::lock_guard lock(barMutex);
         bar.update(static_cast<double>(++done) / static_cast<double>(jobs.size()));
@@ -176,10 +217,32 @@ int runLaps(const LapsCommand& command, std::ostream& out, std::ostream& err) {
             << r.plannedRecoveries << " planned recoveries, " << r.unrecoveredStuckEvents << " unrecovered, " << r.teleports << " teleports); cte mean "
             << r.cteMean << " m, max " << r.cteMax << " m; on tarmac " << r.insideCorridorPct << "%; mean speed " << r.meanSpeed << " m/s\n";
     }
+    // A CI acts on the runs: each a test case, failed by the conditions it meets; one that did not
+    // start is an error case.
+    std::vector<JunitCase> cases;
+    bool failed = false;
+    for (std::size_t i = 0; i < jobs.size(); ++i) {
+        JunitCase c{runName(jobs[i]), wall[i], {}, ""};
+        if (codes[i] != kExitOk) {
+            c.error = errors[i].empty() ? "the run did not start" : errors[i];
+        } else {
+            c.failures = failedConditions(conditions, runFigures(results[i]));
+            for (const std::string& f : c.failures) err << "twbake laps: " << c.name << " fails --fail-if: " << f << '\n';
+            failed |= !c.failures.empty();
+        }
+        cases.push_back(std::move(c));
+    }
+    if (!command.junit.empty()) {
+        std::string error;
+        if (!writeJunitReport(command.junit, "twbake laps", cases, error)) {
+            err << "twbake laps: " << error << '\n';
+            return kExitIo;
+        }
+    }
     if (worst != kExitOk) return worst;
     for (const LapRunResult& r : ranResults)
         if (!r.completed) return kExitInvalidInput;
-    return kExitOk;
+    return failed ? kExitChecksFailed : kExitOk;
 }
 
 } // namespace bake::cli

@@ -6,6 +6,9 @@
 #include "bake/cli/vehicle_file.h"
 #include "bake/cli/job_pool.h"
 #include "bake/cli/json_report.h"
+#include "bake/cli/junit_report.h"
+#include "bake/cli/output_paths.h"
+#include "bake/cli/result_checks.h"
 #include "bake/cli/progress_bar.h"
 
 #include "bake/pipeline/bake_track.h"
@@ -22,6 +25,7 @@
 #include <cereal/archives/json.hpp>
 #include <cereal/types/string.hpp>
 
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -206,6 +210,26 @@ struct MatrixRow {
     double twoAbreast = 0.0;  ///< share of the lap with room for two abreast (passing_room.h)
 };
 
+/// The figures of a row a --fail-if condition may name, as the JSON names them, in its order.
+constexpr const char* kRowFigures[] = {"contacts_per_race",   "contacts_per_100km",    "overtakes_per_race", "attempts_per_race",
+                                       "completed_pct",       "lost_in_traffic_pct",   "stuck_events_per_race", "two_abreast_pct"};
+
+Figures rowFigures(const MatrixRow& r) {
+    const double n = std::max(1, r.races);
+    const double values[] = {r.contacts / n,
+                             r.distance > 0.0 ? r.contacts / (r.distance / 100000.0) : 0.0,
+                             r.overtakes / n,
+                             r.attempts / n,
+                             r.attempts ? 100.0 * r.completed / r.attempts : 0.0,
+                             r.lostPct / n,
+                             r.stuck / n,
+                             100.0 * r.twoAbreast};
+    static_assert(std::size(values) == std::size(kRowFigures));
+    Figures figures;
+    for (std::size_t k = 0; k < std::size(kRowFigures); ++k) figures.emplace_back(kRowFigures[k], values[k]);
+    return figures;
+}
+
 void writeMatrix(std::ostream& out, const RaceCommand& c, const std::vector<MatrixRow>& rows) {
     char line[320];
     out << c.cars << " cars, " << c.laps << " laps, grid " << c.grid << ", seeds " << c.seed << "-" << c.seed + c.seeds - 1 << " (runner follower, " << carName(c) << ")\n";
@@ -238,11 +262,8 @@ void writeMatrixJson(std::ostream& out, const RaceCommand& c, const std::vector<
         for (const MatrixRow& r : rows) {
             const double n = std::max(1, r.races);
             a.startNode();
-            a(cereal::make_nvp("track", r.track), cereal::make_nvp("races", r.races), cereal::make_nvp("contacts_per_race", r.contacts / n),
-              cereal::make_nvp("contacts_per_100km", r.distance > 0.0 ? r.contacts / (r.distance / 100000.0) : 0.0),
-              cereal::make_nvp("overtakes_per_race", r.overtakes / n), cereal::make_nvp("attempts_per_race", r.attempts / n),
-              cereal::make_nvp("completed_pct", r.attempts ? 100.0 * r.completed / r.attempts : 0.0),
-              cereal::make_nvp("lost_in_traffic_pct", r.lostPct / n), cereal::make_nvp("stuck_events_per_race", r.stuck / n), cereal::make_nvp("two_abreast_pct", 100.0 * r.twoAbreast));
+            a(cereal::make_nvp("track", r.track), cereal::make_nvp("races", r.races));
+            for (const auto& [name, value] : rowFigures(r)) a(cereal::make_nvp(name.c_str(), value));
             if (c.pitStops) a(cereal::make_nvp("pit_stops_per_race", r.pitStops / n));
             a.finishNode();
         }
@@ -262,6 +283,23 @@ int runRace(const RaceCommand& command, std::ostream& out, std::ostream& err) {
     if (command.explain && (command.matrix || command.json)) {
         err << "twbake race: --explain traces the contacts of one race in text (the JSON has them always)\n";
         return kExitUsage;
+    }
+    if (!command.matrix && (!command.failIf.empty() || !command.junit.empty())) {
+        err << "twbake race: --fail-if and --junit judge the rows of --matrix (a matrix of one track and one seed is one race)\n";
+        return kExitUsage;
+    }
+    std::vector<FailCondition> conditions;
+    if (const int code = parseFailConditions(command.failIf, kRowFigures, "twbake race", conditions, err)) return code;
+    {
+        std::vector<NamedPath> inputs;
+        for (const std::string& input : command.inputs) inputs.push_back({"input", input});
+        inputs.push_back({"--profiles", command.profiles});
+        inputs.push_back({"--classes", command.classes});
+        const NamedPath outputs[] = {{"--junit", command.junit}};
+        if (const auto conflict = findOutputConflict(inputs, outputs)) {
+            err << "twbake race: " << *conflict << '\n';
+            return kExitUsage;
+        }
     }
     if (!command.matrix && (command.inputs.size() != 1 || command.seeds != 1)) {
         err << "twbake race: several tracks or --seeds need --matrix (one summary table)\n";
@@ -283,13 +321,16 @@ int runRace(const RaceCommand& command, std::ostream& out, std::ostream& err) {
             if (const int code = prepareRace(command.inputs[t], command, classes, *grid, drivers, bakes[t], options[t], err)) return code;
         const auto seeds = static_cast<std::size_t>(command.seeds);
         std::vector<RaceResult> results(tracks * seeds);
+        std::vector<double> wall(results.size());  // s each race took, for the JUnit report alone
         std::size_t done = 0;
         ProgressBar bar(err, "race");
         std::mutex barMutex;
         runJobs(results.size(), command.jobs, [&](std::size_t job) {
             RaceOptions o = options[job / seeds];
             o.seed = command.seed + static_cast<std::uint64_t>(job % seeds);
+            const auto started = std::chrono::steady_clock::now();
             results[job] = bake::runRace(bakes[job / seeds].track, o);
+            wall[job] = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
             const std::lock_guard lock(barMutex);
             bar.update(static_cast<double>(++done) / static_cast<double>(results.size()));
         });
@@ -321,7 +362,24 @@ int runRace(const RaceCommand& command, std::ostream& out, std::ostream& err) {
         // --json asked for JSON: the text table under exit 0 broke a pipeline's parser (issue 48).
         if (command.json) writeMatrixJson(out, command, rows);
         else writeMatrix(out, command, rows);
-        return kExitOk;
+        // A CI acts on the rows: each track a test case, failed by the conditions it meets.
+        std::vector<JunitCase> cases;
+        bool failed = false;
+        for (std::size_t t = 0; t < rows.size(); ++t) {
+            JunitCase c{rows[t].track, 0.0, failedConditions(conditions, rowFigures(rows[t])), ""};
+            for (std::size_t k = 0; k < seeds; ++k) c.seconds += wall[t * seeds + k];
+            for (const std::string& f : c.failures) err << "twbake race: " << command.inputs[t] << " fails --fail-if: " << f << '\n';
+            failed |= !c.failures.empty();
+            cases.push_back(std::move(c));
+        }
+        if (!command.junit.empty()) {
+            std::string error;
+            if (!writeJunitReport(command.junit, "twbake race", cases, error)) {
+                err << "twbake race: " << error << '\n';
+                return kExitIo;
+            }
+        }
+        return failed ? kExitChecksFailed : kExitOk;
     }
     const std::string& input = command.inputs.front();
     LoadedBake bake;

@@ -63,6 +63,8 @@ struct LapsCommand {
     std::string vehicle = "car";      ///< a name, or with --matrix a comma list or "all"
     std::string vehicleClass;         ///< a vehicle class of each track (its car when it has one) in place of --vehicle
     std::string classes;              ///< car or class files (a file or a folder) put into each .twtrack first
+    std::vector<std::string> failIf;  ///< conditions on a run's figures that fail the command (result_checks.h)
+    std::string junit;                ///< a JUnit XML report, a test case per run
     bool matrix = false;
     unsigned jobs = 0;
     std::string line = "racing";
@@ -121,6 +123,8 @@ struct RaceCommand {
     bool explain = false;       ///< under each contact, each car's rule and what its view predicted
     std::string vehicleClass;   ///< every car drives this class of the track (its car when it has one); empty: the car preset
     std::string classes;        ///< car or class files (a file or a folder) put into each .twtrack first
+    std::vector<std::string> failIf;  ///< with --matrix: conditions on a track's row that fail the run (result_checks.h)
+    std::string junit;          ///< with --matrix: a JUnit XML report, a test case per track
 };
 int runRace(const RaceCommand& command, std::ostream& out, std::ostream& err);
 

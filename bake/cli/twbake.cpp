@@ -138,6 +138,10 @@ void addLaps(CLI::App& app, LapsCommand& command) {
                   "Stuck manager without the movement planner: reverse with inverted steering, then teleport (the paper's)");
     sub->add_flag("--source-speed-caps", command.sourceSpeedCaps,
                   "The sources' own speed caps (pursuit v_max 10 m/s, waypoint 40 m/s) instead of the vehicle's top speed: the paper's experiment");
+    sub->add_option("--fail-if", command.failIf,
+                    "A condition on a run's figures (its JSON's names: completed, ideal_ratio, stuck_events, teleports, cte_max_m, "
+                    "inside_corridor_pct…), say ideal_ratio<0.95: a run meeting one fails the command (exit 4); repeatable");
+    sub->add_option("--junit", command.junit, "Also write a JUnit XML report, a test case per run (failed by --fail-if)");
     sub->add_flag("--json", command.json, "Print {\"runs\": [...]} with the metrics");
 }
 
@@ -180,6 +184,10 @@ void addRace(CLI::App& app, RaceCommand& command) {
     sub->add_option("--class", command.vehicleClass,
                     "A vehicle class of the track every car drives instead of the car preset: its hints and its car (from a .twbake: its limits only)");
     sub->add_option("--classes", command.classes, "Car or class files (JSON: a file, or a folder of them) put into each .twtrack in memory first, replacing classes of their names: a studio's cars given once");
+    sub->add_option("--fail-if", command.failIf,
+                    "With --matrix: a condition on a track's row (its JSON's names: contacts_per_race, completed_pct, lost_in_traffic_pct…), "
+                    "say completed_pct<80: a track meeting one fails the command (exit 4); repeatable");
+    sub->add_option("--junit", command.junit, "With --matrix: also write a JUnit XML report, a test case per track (failed by --fail-if)");
     sub->add_flag("--json", command.json, "Print one JSON document");
 }
 
