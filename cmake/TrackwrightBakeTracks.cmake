@@ -9,7 +9,9 @@
 # every dot but the last (zandvoort.v2.twtrack -> zandvoort.v2.twbake). Two sources that would
 # still bake to one file stop the configure with both names. OPTIONS go to `twbake build` as they
 # are (--raceline, --method laptime, --vehicle car). The target `name` builds them all; the
-# variable `name_OUTPUTS` lists the .twbake paths.
+# variable `name_OUTPUTS` lists the .twbake paths. twbake build takes a track it baked before from
+# its bake cache (docs/cli.md; TRACKWRIGHT_CACHE_DIR names a folder a build farm shares), so a clean
+# checkout does not bake unchanged tracks again.
 function(trackwright_bake_tracks)
   cmake_parse_arguments(PARSE_ARGV 0 ARG "" "TARGET;OUTPUT_DIRECTORY;BASE_DIRECTORY" "SOURCES;OPTIONS")
   if(NOT ARG_TARGET OR NOT ARG_SOURCES)

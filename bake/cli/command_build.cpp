@@ -1,3 +1,4 @@
+#include "bake/cli/bake_cache.h"
 #include "bake/cli/commands.h"
 #include "bake/cli/diagnostics_report.h"
 #include "bake/cli/exit_codes.h"
@@ -9,6 +10,7 @@
 #include "bake/cli/vehicle_file.h"
 
 #include "bake/pipeline/bake_track.h"
+#include "bake/pipeline/loaded_bake.h"
 #include "bake/lines/racing_lines.h"
 
 #include "formats/source/file_io.h"
@@ -33,8 +35,17 @@ constexpr const char* kStatusInvalid = "invalid";
 constexpr const char* kStatusIoError = "io-error";
 
 /// Bakes one file; diagnostics and messages go to the given streams. Returns the exit code.
-int buildOne(const BuildCommand& command, const std::vector<formats::VehicleClass>& classes, const fs::path& input, const fs::path& output,
-             std::ostream& out, std::ostream& err, const BakeContext& context) {
+/// The options that change a bake, for the cache key (classes are in the track by then).
+std::string cacheOptions(const BuildCommand& command) {
+    return "raceline=" + std::string(command.raceline ? "1" : "0") + ";method=" + (command.raceline ? command.method : "") +
+           ";vehicle=" + (command.raceline ? command.vehicle : "");
+}
+
+/// Bakes one file, or takes its bake from `cache` (`fromCache` says which); diagnostics and messages
+/// go to the given streams. Returns the exit code.
+int buildOne(const BuildCommand& command, const std::vector<formats::VehicleClass>& classes, BakeCache& cache, const fs::path& input,
+             const fs::path& output, std::ostream& out, std::ostream& err, const BakeContext& context, bool& fromCache) {
+    fromCache = false;
     const bool json = command.json;
     formats::TrackLoadResult loaded = formats::loadTrackFile(input);
     if (!loaded.document) {
@@ -43,49 +54,69 @@ int buildOne(const BuildCommand& command, const std::vector<formats::VehicleClas
         return loaded.ioError ? kExitIo : kExitInvalidInput;
     }
     for (const formats::VehicleClass& c : classes) putVehicleClass(*loaded.document, c);
+    RacingLineOptions lineOptions;
     if (command.raceline) {
+        if (const int code = racingLineOptionsFrom(command.method, command.vehicle, lineOptions, err, "build")) return code;
+        lineOptions.refinement.threads = command.all ? 1 : 0;  // --all already runs a track per core
+    }
+    // The cache holds the bake of this track as it is baked (classes in) with these options.
+    const std::string key = cache.enabled() ? cache.key(formats::writeTrackJson(*loaded.document), cacheOptions(command)) : std::string();
+    std::optional<std::string> bytes = key.empty() ? std::nullopt : cache.find(key);
+    const bool cached = bytes.has_value();
+    formats::Diagnostics diagnostics;
+    if (cached) {
+        diagnostics = formats::validate(*loaded.document);  // what the bake said, without baking
+    } else {
         // Racing lines need a valid track; an invalid one goes on to the bake, which reports it.
-        if (!formats::hasErrors(formats::validate(*loaded.document))) {
-            RacingLineOptions options;
-            if (const int code = racingLineOptionsFrom(command.method, command.vehicle, options, err, "build")) return code;
-            options.refinement.threads = command.all ? 1 : 0;  // --all already runs a track per core
-            RacingLineResult lines = optimiseRacingLines(*loaded.document, options);
+        if (command.raceline && !formats::hasErrors(formats::validate(*loaded.document))) {
+            RacingLineResult lines = optimiseRacingLines(*loaded.document, lineOptions);
             if (lines.reports.empty() && formats::hasErrors(lines.diagnostics)) {
                 printDiagnostics(err, input.string(), lines.diagnostics);
                 return kExitUsage;
             }
             loaded.document = std::move(lines.document);
         }
+        const BakeResult result = bakeTrack(*loaded.document, {}, context);
+        if (result.status != BakeStatus::Ok) {
+            if (json) printDiagnosticsJson(out, input.string(), result.diagnostics, std::nullopt, kStatusInvalid);
+            else printDiagnostics(err, input.string(), result.diagnostics);
+            return kExitInvalidInput;
+        }
+        const std::vector<std::byte> raw = formats::writeBakedTrack(*result.data);
+        bytes.emplace(reinterpret_cast<const char*>(raw.data()), raw.size());
+        diagnostics = result.diagnostics;
+        if (!key.empty()) cache.store(key, *bytes);
     }
-    const BakeResult result = bakeTrack(*loaded.document, {}, context);
-    if (result.status != BakeStatus::Ok) {
-        if (json) printDiagnosticsJson(out, input.string(), result.diagnostics, std::nullopt, kStatusInvalid);
-        else printDiagnostics(err, input.string(), result.diagnostics);
-        return kExitInvalidInput;
-    }
-    const std::vector<std::byte> bytes = formats::writeBakedTrack(*result.data);
     std::string error;
-    if (!formats::writeOutputFile(output, std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()), error)) {
+    if (!formats::writeOutputFile(output, *bytes, error)) {
         err << "twbake build: " << error << '\n';
         // In the JSON too: a track whose bake could not be written was left out of `--all --json`.
         if (json) printDiagnosticsJson(out, input.string(), {formats::Diagnostic{formats::Severity::Error, "io-write", error, "", {}, {}, {}, {}, {}}},
                                        std::nullopt, kStatusIoError);
         return kExitIo;
     }
-    const formats::BakedTrackData& d = *result.data;
-    if (json) {
-        BuildSummary summary{output.string(), bytes.size(), d.nodes.size(), d.lines.size(), {}};
-        for (const formats::BakedSpeedProfile& p : d.speedProfiles)
-            summary.idealLapTimes.push_back({d.strings.c_str() + d.lines[p.line].nameOffset, d.strings.c_str() + d.vehicleClasses[p.vehicleClass].nameOffset, p.lapTime});
-        printDiagnosticsJson(out, input.string(), result.diagnostics, summary, kStatusBaked);
-    } else {
-        if (!result.diagnostics.empty()) printDiagnostics(err, input.string(), result.diagnostics);
-        out << "baked " << input.string() << " -> " << output.string() << ": " << bytes.size() << " bytes, " << d.nodes.size() << " nodes, "
-            << d.lines.size() << (d.lines.size() == 1 ? " line, " : " lines, ") << d.vehicleClasses.size() << " vehicle classes\n";
-        for (const formats::BakedSpeedProfile& p : d.speedProfiles)
-            out << "  ideal lap " << d.strings.c_str() + d.lines[p.line].nameOffset << " / " << d.strings.c_str() + d.vehicleClasses[p.vehicleClass].nameOffset
-                << ": " << p.lapTime << " s\n";
+    // The report reads the bake as a game would, whether it was baked now or found in the cache.
+    LoadedBake loadedBake;
+    if (loadBakedBytes(bytes->data(), bytes->size(), loadedBake) != trackwright::LoadStatus::Ok) {
+        err << "twbake build: " << output.string() << " does not load back; this is a bug in twbake\n";
+        return kExitInvalidInput;
     }
+    const formats::BakedTrackView& d = loadedBake.track.view;
+    if (json) {
+        BuildSummary summary{output.string(), bytes->size(), d.nodes.size(), d.lines.size(), {}, cached};
+        for (const formats::BakedSpeedProfile& p : d.speedProfiles)
+            summary.idealLapTimes.push_back({d.name(d.lines[p.line].nameOffset), d.name(d.vehicleClasses[p.vehicleClass].nameOffset), p.lapTime});
+        printDiagnosticsJson(out, input.string(), diagnostics, summary, kStatusBaked);
+    } else {
+        if (!diagnostics.empty()) printDiagnostics(err, input.string(), diagnostics);
+        out << "baked " << input.string() << " -> " << output.string() << (cached ? " (from the cache)" : "") << ": " << bytes->size() << " bytes, "
+            << d.nodes.size() << " nodes, " << d.lines.size() << (d.lines.size() == 1 ? " line, " : " lines, ") << d.vehicleClasses.size()
+            << " vehicle classes\n";
+        for (const formats::BakedSpeedProfile& p : d.speedProfiles)
+            out << "  ideal lap " << d.name(d.lines[p.line].nameOffset) << " / " << d.name(d.vehicleClasses[p.vehicleClass].nameOffset) << ": " << p.lapTime
+                << " s\n";
+    }
+    fromCache = cached;
     return kExitOk;
 }
 
@@ -113,6 +144,12 @@ std::vector<fs::path> readManifest(const fs::path& folder) {
         if (inside && relative.extension() == ".twbake") written.push_back(relative);
     }
     return written;
+}
+
+/// The cache a command's options ask for (--cache DIR, --no-cache, --cache-size MB).
+BakeCache cacheFor(const BuildCommand& command, std::ostream& err) {
+    return BakeCache(command.cache.empty() ? BakeCache::defaultFolder() : std::filesystem::path(command.cache), !command.noCache,
+                     static_cast<std::uint64_t>(command.cacheSizeMegabytes * 1048576.0), err);
 }
 
 int buildFolder(const BuildCommand& command, const std::vector<formats::VehicleClass>& classes, std::ostream& out, std::ostream& err) {
@@ -155,8 +192,10 @@ int buildFolder(const BuildCommand& command, const std::vector<formats::VehicleC
                     << ": rename one\n";
                 return kExitUsage;
             }
+    BakeCache cache = cacheFor(command, err);
     std::vector<std::string> reports(inputs.size()), errors(inputs.size());
     std::vector<int> codes(inputs.size(), kExitOk);
+    std::vector<char> fromCache(inputs.size(), 0);
     std::size_t done = 0;
     ProgressBar bar(err, "build");
     std::mutex barMutex;
@@ -164,7 +203,9 @@ int buildFolder(const BuildCommand& command, const std::vector<formats::VehicleC
         std::ostringstream o, e;
         std::error_code made;
         fs::create_directories(outputs[i].parent_path(), made);
-        codes[i] = buildOne(command, classes, inputs[i], outputs[i], o, e, {});
+        bool hit = false;
+        codes[i] = buildOne(command, classes, cache, inputs[i], outputs[i], o, e, {}, hit);
+        fromCache[i] = hit;
         // A track that no longer bakes leaves no bake of an older version behind to be shipped.
         if (codes[i] != kExitOk) {
             std::error_code removed;
@@ -207,7 +248,9 @@ int buildFolder(const BuildCommand& command, const std::vector<formats::VehicleC
         err << "twbake build --all: " << error << '\n';
         worst = std::max(worst, static_cast<int>(kExitIo));
     }
-    if (!command.json) out << "baked " << std::count(codes.begin(), codes.end(), kExitOk) << " of " << inputs.size() << " tracks\n";
+    if (!command.json)
+        out << "baked " << std::count(codes.begin(), codes.end(), kExitOk) << " of " << inputs.size() << " tracks ("
+            << std::count(fromCache.begin(), fromCache.end(), 1) << " from the cache)\n";
     return worst;
 }
 
@@ -227,7 +270,9 @@ int runBuild(const BuildCommand& command, std::ostream& out, std::ostream& err) 
     ProgressBar bar(err, "baking " + fs::path(command.input).filename().string());
     BakeContext context;
     context.progress = [&](double fraction) { bar.update(fraction); };
-    const int code = buildOne(command, classes, command.input, command.output, out, err, context);
+    BakeCache cache = cacheFor(command, err);
+    bool hit = false;
+    const int code = buildOne(command, classes, cache, command.input, command.output, out, err, context, hit);
     bar.finish();
     return code;
 }

@@ -99,6 +99,7 @@ void printDiagnosticsJson(std::ostream& out, const std::string& file, const form
             archive(cereal::make_nvp("bytes", build->bytes));
             archive(cereal::make_nvp("nodes", build->nodes));
             archive(cereal::make_nvp("lines", build->lines));
+            archive(cereal::make_nvp("cached", build->cached));
             archive.setNextName("ideal_lap_times");
             archive.startNode();
             archive.makeArray();

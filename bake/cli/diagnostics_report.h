@@ -26,6 +26,7 @@ struct BuildSummary {
     std::uint64_t nodes = 0;
     std::uint64_t lines = 0;
     std::vector<LapTime> idealLapTimes;
+    bool cached = false;  ///< the bake came from the bake cache
 };
 
 /// Prints one JSON document: {"file", "valid", "errors", "warnings", "diagnostics": [...]} and, for
