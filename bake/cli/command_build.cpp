@@ -17,6 +17,9 @@
 #include "formats/source/track_json.h"
 #include "formats/validate/validate.h"
 
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
@@ -131,10 +134,23 @@ bool isTrackSource(const fs::path& path) {
 /// a line. The next run deletes those whose track has gone (only files it wrote itself).
 constexpr const char* kManifestName = ".twbake-manifest";
 
-std::vector<fs::path> readManifest(const fs::path& folder) {
+/// The manifest of this run: one a shard (`.twbake-manifest-2-of-3`), so shards sharing an output
+/// folder never take each other's bakes for stale ones.
+std::string manifestNameFor(const BuildCommand& command) {
+    if (command.shardCount <= 1) return kManifestName;
+    return std::string(kManifestName) + "-" + std::to_string(command.shardIndex) + "-of-" + std::to_string(command.shardCount);
+}
+
+/// The shard (0-based, of `count`) a track falls to, from its path relative to the input folder.
+unsigned shardOf(const fs::path& relative, unsigned count) {
+    const std::string key = relative.generic_string();
+    return count <= 1 ? 0u : static_cast<unsigned>(XXH3_64bits(key.data(), key.size()) % count);
+}
+
+std::vector<fs::path> readManifest(const fs::path& file) {
     std::vector<fs::path> written;
     std::string error;
-    const std::optional<std::string> text = formats::readWholeFile(folder / kManifestName, error);
+    const std::optional<std::string> text = formats::readWholeFile(file, error);
     if (!text) return written;
     std::istringstream lines(*text);
     for (std::string line; std::getline(lines, line);) {
@@ -192,6 +208,11 @@ int buildFolder(const BuildCommand& command, const std::vector<formats::VehicleC
                     << ": rename one\n";
                 return kExitUsage;
             }
+    // This run's share: every track with --shard 1/1 (the default), else those whose path falls to
+    // this shard. By the path, not the position: adding a track moves no other to another shard.
+    std::vector<std::size_t> mine;
+    for (std::size_t i = 0; i < inputs.size(); ++i)
+        if (shardOf(inputs[i].lexically_relative(root), command.shardCount) == command.shardIndex - 1) mine.push_back(i);
     BakeCache cache = cacheFor(command, err);
     std::vector<std::string> reports(inputs.size()), errors(inputs.size());
     std::vector<int> codes(inputs.size(), kExitOk);
@@ -199,7 +220,8 @@ int buildFolder(const BuildCommand& command, const std::vector<formats::VehicleC
     std::size_t done = 0;
     ProgressBar bar(err, "build");
     std::mutex barMutex;
-    runJobs(inputs.size(), command.jobs, [&](std::size_t i) {
+    runJobs(mine.size(), command.jobs, [&](std::size_t job) {
+        const std::size_t i = mine[job];
         std::ostringstream o, e;
         std::error_code made;
         fs::create_directories(outputs[i].parent_path(), made);
@@ -214,29 +236,31 @@ int buildFolder(const BuildCommand& command, const std::vector<formats::VehicleC
         reports[i] = o.str();
         errors[i] = e.str();
         const std::lock_guard lock(barMutex);
-        bar.update(static_cast<double>(++done) / static_cast<double>(inputs.size()));
+        bar.update(static_cast<double>(++done) / static_cast<double>(mine.size()));
     });
     bar.finish();
 
-    // The bakes of tracks deleted since the last run go too; then the manifest is this run's.
+    // The bakes of tracks deleted since the last run go too (a track of any shard is not gone);
+    // then the manifest is this run's, one a shard.
     std::vector<fs::path> written;
-    for (std::size_t i = 0; i < inputs.size(); ++i)
+    for (const std::size_t i : mine)
         if (codes[i] == kExitOk) written.push_back(outputs[i].lexically_relative(outputRoot));
+    const std::string manifestName = manifestNameFor(command);
     std::string stale;
-    for (const fs::path& previous : readManifest(outputRoot)) {
+    for (const fs::path& previous : readManifest(outputRoot / manifestName)) {
         const bool current = std::any_of(outputs.begin(), outputs.end(), [&](const fs::path& o) { return o.lexically_relative(outputRoot) == previous; });
         std::error_code removed;
         if (!current && fs::remove(outputRoot / previous, removed)) stale += "twbake build --all: removed " + (outputRoot / previous).string() + ", its track is gone\n";
     }
     std::string manifest, error;
     for (const fs::path& path : written) manifest += path.generic_string() + "\n";
-    const bool manifestWritten = formats::writeOutputFile(outputRoot / kManifestName, manifest, error);
+    const bool manifestWritten = formats::writeOutputFile(outputRoot / manifestName, manifest, error);
 
     // With --json the per-track documents form one JSON array.
     int worst = kExitOk;
     bool first = true;
     if (command.json) out << "[\n";
-    for (std::size_t i = 0; i < inputs.size(); ++i) {
+    for (const std::size_t i : mine) {
         if (command.json && !reports[i].empty() && !std::exchange(first, false)) out << ",\n";
         out << reports[i];
         err << errors[i];
@@ -248,15 +272,22 @@ int buildFolder(const BuildCommand& command, const std::vector<formats::VehicleC
         err << "twbake build --all: " << error << '\n';
         worst = std::max(worst, static_cast<int>(kExitIo));
     }
-    if (!command.json)
-        out << "baked " << std::count(codes.begin(), codes.end(), kExitOk) << " of " << inputs.size() << " tracks ("
-            << std::count(fromCache.begin(), fromCache.end(), 1) << " from the cache)\n";
+    if (!command.json) {
+        const auto baked = std::count_if(mine.begin(), mine.end(), [&](std::size_t i) { return codes[i] == kExitOk; });
+        out << "baked " << baked << " of " << mine.size() << " tracks (" << std::count(fromCache.begin(), fromCache.end(), 1) << " from the cache";
+        if (command.shardCount > 1) out << "; shard " << command.shardIndex << "/" << command.shardCount << " of " << inputs.size() << " tracks";
+        out << ")\n";
+    }
     return worst;
 }
 
 } // namespace
 
 int runBuild(const BuildCommand& command, std::ostream& out, std::ostream& err) {
+    if (command.shardCount > 1 && !command.all) {
+        err << "twbake build: --shard splits the tracks of --all; one track is one shard\n";
+        return kExitUsage;
+    }
     std::vector<formats::VehicleClass> classes;
     if (!command.classes.empty())
         if (const int code = readClassFiles(command.classes, "twbake build", classes, err)) return code;

@@ -42,6 +42,7 @@ struct BuildCommand {
     std::string cache;       ///< the bake cache's folder (bake_cache.h); empty: the default
     bool noCache = false;
     double cacheSizeMegabytes = 2048.0;  ///< the least recently used entries go beyond it
+    unsigned shardIndex = 1, shardCount = 1;  ///< --all --shard I/N: this run bakes the tracks of shard I (1-based) of N
     std::string method = "mincurv";
     std::string vehicle;
 };

@@ -10,6 +10,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cstdio>
 #include <sstream>
 
 namespace bake::cli {
@@ -62,6 +63,18 @@ void addBuild(CLI::App& app, BuildCommand& command) {
     sub->add_option("--cache", command.cache,
                     "The bake cache's folder, shareable between machines (default: $TRACKWRIGHT_CACHE_DIR, else ~/.cache/trackwright/bakes)");
     sub->add_flag("--no-cache", command.noCache, "Bake every track, neither reading nor filling the cache");
+    sub->add_option_function<std::string>(
+           "--shard",
+           [&command](const std::string& text) {
+               unsigned index = 0, count = 0;
+               char slash = 0, rest = 0;
+               if (std::sscanf(text.c_str(), "%u%c%u%c", &index, &slash, &count, &rest) != 3 || slash != '/' || index < 1 || count < 1 || index > count ||
+                   count > 100000)
+                   throw CLI::ValidationError("--shard", "write I/N with 1 <= I <= N (say 2/3), not '" + text + "'");
+               command.shardIndex = index;
+               command.shardCount = count;
+           },
+           "With --all: bake only the tracks of shard I of N (by their paths: run 1/N … N/N on N machines, into one output folder or N)");
     sub->add_option("--cache-size", command.cacheSizeMegabytes, "MB the cache keeps; the least recently used bakes go beyond it")
         ->capture_default_str()->check(finiteIn(0.001, 1e9));
 }

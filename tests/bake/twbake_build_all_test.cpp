@@ -119,4 +119,33 @@ TEST_F(TwbakeBuildAll, NoBakeIsLeftOfATrackThatIsGoneOrNoLongerBakes) {
     EXPECT_NE(r.err.find("its track is gone"), std::string::npos) << r.err;
 }
 
+TEST_F(TwbakeBuildAll, ShardsTogetherBakeExactlyWhatOneRunBakesAndKeepEachOthersBakes) {
+    for (const char* name : {"a.twtrack", "b.twtrack", "c/d.twtrack", "c/e.twtrack", "f.twtrack", "g/h/i.twtrack"}) addKart(name);
+    const auto run = [&](const std::string& output, std::vector<std::string> more) {
+        std::vector<std::string> args = {"build", "--all", path("tracks").string(), "-o", path(output).string(), "--no-cache"};
+        args.insert(args.end(), more.begin(), more.end());
+        return twbake(args);
+    };
+    ASSERT_EQ(run("one", {}).exitCode, kExitOk);
+    std::size_t baked = 0;
+    for (const char* shard : {"1/3", "2/3", "3/3"}) {
+        const RunResult r = run("shards", {"--shard", shard});
+        ASSERT_EQ(r.exitCode, kExitOk) << shard << ": " << r.err;
+        baked += static_cast<std::size_t>(std::stoi(r.out.substr(r.out.rfind("baked ") + 6)));  // the summary: the last line
+    }
+    EXPECT_EQ(baked, 6u) << "every track in exactly one shard";
+    std::string error;
+    for (const char* bake : {"a", "b", "c/d", "c/e", "f", "g/h/i"}) {
+        const auto one = formats::readWholeFile(path(std::string("one/") + bake + ".twbake"), error);
+        const auto shards = formats::readWholeFile(path(std::string("shards/") + bake + ".twbake"), error);
+        ASSERT_TRUE(one && shards) << bake;
+        EXPECT_EQ(*one, *shards) << bake;
+    }
+    // A shard run again keeps the other shards' bakes: they are not its stale ones.
+    ASSERT_EQ(run("shards", {"--shard", "1/3"}).exitCode, kExitOk);
+    for (const char* bake : {"a", "b", "c/d", "c/e", "f", "g/h/i"}) EXPECT_TRUE(fs::exists(path(std::string("shards/") + bake + ".twbake"))) << bake;
+    for (const char* bad : {"0/3", "4/3", "3", "1/0", "x/y", "1/3/5"}) EXPECT_EQ(run("bad", {"--shard", bad}).exitCode, kExitUsage) << bad;
+    EXPECT_EQ(twbake({"build", path("tracks/a.twtrack").string(), "-o", path("a.twbake").string(), "--shard", "1/2"}).exitCode, kExitUsage);
+}
+
 } // namespace
