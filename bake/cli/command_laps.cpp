@@ -232,13 +232,7 @@ int runLaps(const LapsCommand& command, std::ostream& out, std::ostream& err) {
         }
         cases.push_back(std::move(c));
     }
-    if (!command.junit.empty()) {
-        std::string error;
-        if (!writeJunitReport(command.junit, "twbake laps", cases, error)) {
-            err << "twbake laps: " << error << '\n';
-            return kExitIo;
-        }
-    }
+    if (const int code = writeJunitIfAsked(command.junit, "twbake laps", cases, err)) return code;
     if (worst != kExitOk) return worst;
     for (const LapRunResult& r : ranResults)
         if (!r.completed) return kExitInvalidInput;

@@ -372,13 +372,7 @@ int runRace(const RaceCommand& command, std::ostream& out, std::ostream& err) {
             failed |= !c.failures.empty();
             cases.push_back(std::move(c));
         }
-        if (!command.junit.empty()) {
-            std::string error;
-            if (!writeJunitReport(command.junit, "twbake race", cases, error)) {
-                err << "twbake race: " << error << '\n';
-                return kExitIo;
-            }
-        }
+        if (const int code = writeJunitIfAsked(command.junit, "twbake race", cases, err)) return code;
         return failed ? kExitChecksFailed : kExitOk;
     }
     const std::string& input = command.inputs.front();

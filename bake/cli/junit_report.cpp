@@ -1,5 +1,7 @@
 #include "bake/cli/junit_report.h"
 
+#include "bake/cli/exit_codes.h"
+
 #include "formats/source/file_io.h"
 
 #include <pugixml.hpp>
@@ -46,6 +48,14 @@ bool writeJunitReport(const std::string& path, const std::string& suite, const s
     std::ostringstream text;
     document.save(text, "  ", pugi::format_default, pugi::encoding_utf8);
     return formats::writeOutputFile(path, text.str(), error);
+}
+
+int writeJunitIfAsked(const std::string& path, const char* command, const std::vector<JunitCase>& cases, std::ostream& err) {
+    if (path.empty()) return kExitOk;
+    std::string error;
+    if (writeJunitReport(path, command, cases, error)) return kExitOk;
+    err << command << ": " << error << '\n';
+    return kExitIo;
 }
 
 } // namespace bake::cli
