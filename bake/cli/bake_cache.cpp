@@ -1,6 +1,6 @@
 #include "bake/cli/bake_cache.h"
 
-#include "bake/pipeline/loaded_bake.h"
+#include "formats/baked/baked_writer.h"
 #include "formats/source/file_io.h"
 
 #define XXH_INLINE_ALL
@@ -17,6 +17,8 @@ namespace bake::cli {
 namespace fs = std::filesystem;
 
 namespace {
+
+constexpr const char* kEntryExtension = ".twcache";
 
 /// The XXH3-128 of this program's executable, once a process: the identity of the code that bakes.
 const XXH128_hash_t& executableHash() {
@@ -67,7 +69,7 @@ void BakeCache::disable(const std::string& why) {
     m_err << "twbake build: " << why << "; baking without a cache\n";
 }
 
-std::string BakeCache::key(std::string_view canonicalTrack, std::string_view options) const {
+std::string BakeCache::key(std::string_view trackBytes, std::string_view options) const {
     XXH3_state_t state;
     XXH3_128bits_reset(&state);
     const XXH128_hash_t& code = executableHash();
@@ -75,28 +77,28 @@ std::string BakeCache::key(std::string_view canonicalTrack, std::string_view opt
     const std::uint64_t optionsSize = options.size();
     XXH3_128bits_update(&state, &optionsSize, sizeof optionsSize);  // the options' end, so no track text can pose as options
     XXH3_128bits_update(&state, options.data(), options.size());
-    XXH3_128bits_update(&state, canonicalTrack.data(), canonicalTrack.size());
+    XXH3_128bits_update(&state, trackBytes.data(), trackBytes.size());
     return hex(XXH3_128bits_digest(&state));
 }
 
-fs::path BakeCache::entry(const std::string& key) const { return m_folder / (key + ".twbake"); }
+fs::path BakeCache::entry(const std::string& key) const { return m_folder / (key + kEntryExtension); }
 
-std::optional<std::string> BakeCache::find(const std::string& key) const {
+std::optional<CachedBake> BakeCache::find(const std::string& key) const {
     if (!m_enabled.load()) return std::nullopt;
     std::string error;
-    std::optional<std::string> bytes = formats::readWholeFile(entry(key), error, formats::kMaxBakedFileBytes);
-    if (!bytes) return std::nullopt;
-    LoadedBake check;
-    if (loadBakedBytes(bytes->data(), bytes->size(), check) != trackwright::LoadStatus::Ok) return std::nullopt;  // damaged: a miss, replaced
+    std::optional<formats::MappedFile> file = formats::MappedFile::open(entry(key), error, formats::kMaxBakedFileBytes + (64u << 20));
+    if (!file) return std::nullopt;
+    std::optional<DecodedCacheEntry> decoded = decodeCacheEntry(file->bytes());  // damaged: a miss, replaced
+    if (!decoded) return std::nullopt;
     std::error_code ec;
     fs::last_write_time(entry(key), fs::file_time_type::clock::now(), ec);  // recently used
-    return bytes;
+    return CachedBake{std::move(*file), std::move(decoded->diagnostics), decoded->bakeOffset};
 }
 
-void BakeCache::store(const std::string& key, std::string_view bytes) {
+void BakeCache::store(const std::string& key, const formats::Diagnostics& diagnostics, std::string_view bake) {
     if (!m_enabled.load()) return;
     std::string error;
-    if (!formats::writeOutputFile(entry(key), bytes, error)) {
+    if (!formats::writeOutputFile(entry(key), encodeCacheEntry(diagnostics, bake), error)) {
         disable(error);
         return;
     }
@@ -114,7 +116,9 @@ void BakeCache::evict(const fs::path& newest) {
     std::uintmax_t total = 0;
     std::error_code ec;
     for (const auto& item : fs::directory_iterator(m_folder, ec)) {
-        if (item.path().extension() != ".twbake" || item.path() == newest) continue;  // the bake just stored stays, whatever its size
+        // Entries, and the .twbake entries of twbake before the diagnostics were kept: they age out.
+        const fs::path extension = item.path().extension();
+        if ((extension != kEntryExtension && extension != ".twbake") || item.path() == newest) continue;  // the entry just stored stays, whatever its size
         std::error_code ignored;
         const std::uintmax_t size = item.file_size(ignored);
         if (ignored) continue;

@@ -8,17 +8,32 @@
 #include <string>
 #include <string_view>
 
+#include "bake/cli/cache_entry.h"
+#include "formats/source/file_io.h"
+
 namespace bake::cli {
 
+/// A bake found in the cache: its entry mapped (entries are replaced atomically, never rewritten
+/// in place, so a mapping stays whole) and the diagnostics the bake reported.
+struct CachedBake {
+    formats::MappedFile file;
+    formats::Diagnostics diagnostics;
+    std::size_t bakeOffset = 0;
+
+    /// The .twbake: 8-byte aligned, so it loads in place.
+    std::string_view bake() const { return file.bytes().substr(bakeOffset); }
+};
+
 /// A content-addressed cache of bakes (issue 51: 300 tracks × 20 classes re-baked on every run).
-/// An entry is the .twbake of a key: the XXH3-128 of this program's own executable (a rebuilt
-/// twbake never reuses an older one's bakes), the options that change a bake and the track as it is
-/// baked (written canonically, classes from --classes included, so a `touch`ed or re-indented
-/// source hits). Entries are written atomically (a shared folder takes several machines at once),
-/// read back through the runtime's own checks (a damaged entry is a miss and is replaced), and the
-/// least recently used go when the folder passes its size limit. Never fails a bake: a folder that
-/// cannot be used is said once on stderr and the bake goes on without it. Safe to share between
-/// the threads of `build --all`.
+/// An entry (cache_entry.h) is the .twbake and the diagnostics of a key: the XXH3-128 of this
+/// program's own executable (a rebuilt twbake never reuses an older one's bakes), the options that
+/// change a bake (the classes of --classes among them) and the source's bytes. The bytes, not the
+/// parsed track: a hit reads no JSON (a second `build --all` costs what reading and hashing the
+/// sources costs), and a `touch`ed track hits; a re-indented one is a miss, baked once more.
+/// Entries are written atomically (a shared folder takes several machines at once), checked on
+/// reading (a damaged entry is a miss and is replaced), and the least recently used go when the
+/// folder passes its size limit. Never fails a bake: a folder that cannot be used is said once on
+/// stderr and the bake goes on without it. Safe to share between the threads of `build --all`.
 class BakeCache {
 public:
     /// The folder: `--cache DIR`, else $TRACKWRIGHT_CACHE_DIR, else $XDG_CACHE_HOME/trackwright/bakes,
@@ -28,12 +43,14 @@ public:
     BakeCache(std::filesystem::path folder, bool enabled, std::uint64_t sizeLimitBytes, std::ostream& err);
 
     bool enabled() const { return m_enabled.load(); }
-    /// The key of `canonicalTrack` baked with `options` (a text naming every option that changes the bake).
-    std::string key(std::string_view canonicalTrack, std::string_view options) const;
-    /// The entry's bytes when the cache holds a sound one.
-    std::optional<std::string> find(const std::string& key) const;
-    /// Stores `bytes` under `key` (atomically) and evicts the least recently used beyond the limit.
-    void store(const std::string& key, std::string_view bytes);
+    /// The key of the source `trackBytes` baked with `options` (a text naming every option that changes the bake).
+    std::string key(std::string_view trackBytes, std::string_view options) const;
+    /// The entry of `key` when the cache holds a sound one (its checksum holds; the bake inside is
+    /// the caller's to load).
+    std::optional<CachedBake> find(const std::string& key) const;
+    /// Stores a bake and its diagnostics under `key` (atomically) and evicts the least recently
+    /// used beyond the limit.
+    void store(const std::string& key, const formats::Diagnostics& diagnostics, std::string_view bake);
 
 private:
     std::filesystem::path entry(const std::string& key) const;

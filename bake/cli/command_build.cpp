@@ -13,6 +13,7 @@
 #include "bake/pipeline/loaded_bake.h"
 #include "bake/lines/racing_lines.h"
 
+#include "formats/source/class_json.h"
 #include "formats/source/file_io.h"
 #include "formats/source/track_json.h"
 #include "formats/validate/validate.h"
@@ -37,11 +38,57 @@ constexpr const char* kStatusBaked = "baked";
 constexpr const char* kStatusInvalid = "invalid";
 constexpr const char* kStatusIoError = "io-error";
 
-/// Bakes one file; diagnostics and messages go to the given streams. Returns the exit code.
-/// The options that change a bake, for the cache key (classes are in the track by then).
-std::string cacheOptions(const BuildCommand& command) {
-    return "raceline=" + std::string(command.raceline ? "1" : "0") + ";method=" + (command.raceline ? command.method : "") +
-           ";vehicle=" + (command.raceline ? command.vehicle : "");
+/// The options that change a bake, for the cache key: the racing-line options and the classes
+/// --classes puts into every track.
+std::string cacheOptions(const BuildCommand& command, const std::vector<formats::VehicleClass>& classes) {
+    std::string options = "raceline=" + std::string(command.raceline ? "1" : "0") + ";method=" + (command.raceline ? command.method : "") +
+                          ";vehicle=" + (command.raceline ? command.vehicle : "") + ";classes=";
+    for (const formats::VehicleClass& c : classes) options += formats::writeClassJson(c);
+    return options;
+}
+
+/// The bake of a source that is not in the cache, and the diagnostics it reported; nothing, with
+/// the diagnostics printed and `code` set, when the track does not bake.
+std::optional<std::string> bakeSource(const BuildCommand& command, const std::vector<formats::VehicleClass>& classes, std::string_view source,
+                                     const fs::path& input, std::ostream& out, std::ostream& err, const BakeContext& context,
+                                     formats::Diagnostics& diagnostics, int& code) {
+    const bool json = command.json;
+    formats::TrackLoadResult loaded = formats::parseTrackJson(source);
+    if (!loaded.document) {
+        if (json) printDiagnosticsJson(out, input.string(), loaded.diagnostics, std::nullopt, kStatusInvalid);
+        else printDiagnostics(err, input.string(), loaded.diagnostics);
+        code = kExitInvalidInput;
+        return std::nullopt;
+    }
+    for (const formats::VehicleClass& c : classes) putVehicleClass(*loaded.document, c);
+    // Racing lines need a valid track; an invalid one goes on to the bake, which reports it.
+    if (command.raceline && !formats::hasErrors(formats::validate(*loaded.document))) {
+        RacingLineOptions lineOptions;
+        if ((code = racingLineOptionsFrom(command.method, command.vehicle, lineOptions, err, "build"))) return std::nullopt;
+        lineOptions.refinement.threads = command.all ? 1 : 0;  // --all already runs a track per core
+        RacingLineResult lines = optimiseRacingLines(*loaded.document, lineOptions);
+        if (lines.reports.empty() && formats::hasErrors(lines.diagnostics)) {
+            printDiagnostics(err, input.string(), lines.diagnostics);
+            code = kExitUsage;
+            return std::nullopt;
+        }
+        loaded.document = std::move(lines.document);
+    }
+    const BakeResult result = bakeTrack(*loaded.document, {}, context);
+    if (result.status != BakeStatus::Ok) {
+        if (json) printDiagnosticsJson(out, input.string(), result.diagnostics, std::nullopt, kStatusInvalid);
+        else printDiagnostics(err, input.string(), result.diagnostics);
+        code = kExitInvalidInput;
+        return std::nullopt;
+    }
+    const std::vector<std::byte> raw = formats::writeBakedTrack(*result.data);
+    diagnostics = result.diagnostics;
+    return std::string(reinterpret_cast<const char*>(raw.data()), raw.size());
+}
+
+/// A diagnostic of a file that could not be read or written.
+formats::Diagnostic ioDiagnostic(const char* code, const std::string& message) {
+    return formats::Diagnostic{formats::Severity::Error, code, message, "", {}, {}, {}, {}, {}};
 }
 
 /// Bakes one file, or takes its bake from `cache` (`fromCache` says which); diagnostics and messages
@@ -50,69 +97,54 @@ int buildOne(const BuildCommand& command, const std::vector<formats::VehicleClas
              const fs::path& output, std::ostream& out, std::ostream& err, const BakeContext& context, bool& fromCache) {
     fromCache = false;
     const bool json = command.json;
-    formats::TrackLoadResult loaded = formats::loadTrackFile(input);
-    if (!loaded.document) {
-        if (json) printDiagnosticsJson(out, input.string(), loaded.diagnostics, std::nullopt, loaded.ioError ? kStatusIoError : kStatusInvalid);
-        else printDiagnostics(err, input.string(), loaded.diagnostics);
-        return loaded.ioError ? kExitIo : kExitInvalidInput;
-    }
-    for (const formats::VehicleClass& c : classes) putVehicleClass(*loaded.document, c);
-    RacingLineOptions lineOptions;
-    if (command.raceline) {
-        if (const int code = racingLineOptionsFrom(command.method, command.vehicle, lineOptions, err, "build")) return code;
-        lineOptions.refinement.threads = command.all ? 1 : 0;  // --all already runs a track per core
-    }
-    // The cache holds the bake of this track as it is baked (classes in) with these options.
-    const std::string key = cache.enabled() ? cache.key(formats::writeTrackJson(*loaded.document), cacheOptions(command)) : std::string();
-    std::optional<std::string> bytes = key.empty() ? std::nullopt : cache.find(key);
-    const bool cached = bytes.has_value();
-    formats::Diagnostics diagnostics;
-    if (cached) {
-        diagnostics = formats::validate(*loaded.document);  // what the bake said, without baking
-    } else {
-        // Racing lines need a valid track; an invalid one goes on to the bake, which reports it.
-        if (command.raceline && !formats::hasErrors(formats::validate(*loaded.document))) {
-            RacingLineResult lines = optimiseRacingLines(*loaded.document, lineOptions);
-            if (lines.reports.empty() && formats::hasErrors(lines.diagnostics)) {
-                printDiagnostics(err, input.string(), lines.diagnostics);
-                return kExitUsage;
-            }
-            loaded.document = std::move(lines.document);
-        }
-        const BakeResult result = bakeTrack(*loaded.document, {}, context);
-        if (result.status != BakeStatus::Ok) {
-            if (json) printDiagnosticsJson(out, input.string(), result.diagnostics, std::nullopt, kStatusInvalid);
-            else printDiagnostics(err, input.string(), result.diagnostics);
-            return kExitInvalidInput;
-        }
-        const std::vector<std::byte> raw = formats::writeBakedTrack(*result.data);
-        bytes.emplace(reinterpret_cast<const char*>(raw.data()), raw.size());
-        diagnostics = result.diagnostics;
-        if (!key.empty()) cache.store(key, *bytes);
-    }
     std::string error;
-    if (!formats::writeOutputFile(output, *bytes, error)) {
-        err << "twbake build: " << error << '\n';
-        // In the JSON too: a track whose bake could not be written was left out of `--all --json`.
-        if (json) printDiagnosticsJson(out, input.string(), {formats::Diagnostic{formats::Severity::Error, "io-write", error, "", {}, {}, {}, {}, {}}},
-                                       std::nullopt, kStatusIoError);
+    thread_local std::string source;  // one buffer a thread: no fresh memory to fault in for every track
+    if (!formats::readWholeFileInto(input, source, error)) {
+        const formats::Diagnostics diagnostics{ioDiagnostic("io-read", error)};
+        if (json) printDiagnosticsJson(out, input.string(), diagnostics, std::nullopt, kStatusIoError);
+        else printDiagnostics(err, input.string(), diagnostics);
         return kExitIo;
     }
+    // A hit costs reading and hashing the source and mapping the entry: the track is not parsed,
+    // the bake is not copied.
+    const std::string key = cache.enabled() ? cache.key(source, cacheOptions(command, classes)) : std::string();
+    std::optional<CachedBake> cachedBake = key.empty() ? std::nullopt : cache.find(key);
     // The report reads the bake as a game would, whether it was baked now or found in the cache.
+    trackwright::BakedTrack track;
+    if (cachedBake && trackwright::loadBakedTrack(std::as_bytes(std::span(cachedBake->bake())), track) != trackwright::LoadStatus::Ok) cachedBake.reset();  // a miss, replaced
+    const bool cached = cachedBake.has_value();
+    std::string baked;
+    formats::Diagnostics bakeDiagnostics;
     LoadedBake loadedBake;
-    if (loadBakedBytes(bytes->data(), bytes->size(), loadedBake) != trackwright::LoadStatus::Ok) {
-        err << "twbake build: " << output.string() << " does not load back; this is a bug in twbake\n";
-        return kExitInvalidInput;
+    if (!cached) {
+        int code = kExitOk;
+        std::optional<std::string> fresh = bakeSource(command, classes, source, input, out, err, context, bakeDiagnostics, code);
+        if (!fresh) return code;
+        baked = std::move(*fresh);
+        if (!key.empty()) cache.store(key, bakeDiagnostics, baked);
+        if (loadBakedBytes(baked.data(), baked.size(), loadedBake) != trackwright::LoadStatus::Ok) {
+            err << "twbake build: " << output.string() << " does not load back; this is a bug in twbake\n";
+            return kExitInvalidInput;
+        }
     }
-    const formats::BakedTrackView& d = loadedBake.track.view;
+    const std::string_view bytes = cached ? cachedBake->bake() : std::string_view(baked);
+    bool unchanged = false;
+    if (!formats::writeOutputFileIfChanged(output, bytes, error, unchanged)) {
+        err << "twbake build: " << error << '\n';
+        // In the JSON too: a track whose bake could not be written was left out of `--all --json`.
+        if (json) printDiagnosticsJson(out, input.string(), {ioDiagnostic("io-write", error)}, std::nullopt, kStatusIoError);
+        return kExitIo;
+    }
+    const formats::Diagnostics& diagnostics = cached ? cachedBake->diagnostics : bakeDiagnostics;
+    const formats::BakedTrackView& d = cached ? track.view : loadedBake.track.view;
     if (json) {
-        BuildSummary summary{output.string(), bytes->size(), d.nodes.size(), d.lines.size(), {}, cached};
+        BuildSummary summary{output.string(), bytes.size(), d.nodes.size(), d.lines.size(), {}, cached};
         for (const formats::BakedSpeedProfile& p : d.speedProfiles)
             summary.idealLapTimes.push_back({d.name(d.lines[p.line].nameOffset), d.name(d.vehicleClasses[p.vehicleClass].nameOffset), p.lapTime});
         printDiagnosticsJson(out, input.string(), diagnostics, summary, kStatusBaked);
     } else {
         if (!diagnostics.empty()) printDiagnostics(err, input.string(), diagnostics);
-        out << "baked " << input.string() << " -> " << output.string() << (cached ? " (from the cache)" : "") << ": " << bytes->size() << " bytes, "
+        out << "baked " << input.string() << " -> " << output.string() << (cached ? " (from the cache)" : "") << ": " << bytes.size() << " bytes, "
             << d.nodes.size() << " nodes, " << d.lines.size() << (d.lines.size() == 1 ? " line, " : " lines, ") << d.vehicleClasses.size()
             << " vehicle classes\n";
         for (const formats::BakedSpeedProfile& p : d.speedProfiles)

@@ -1,7 +1,8 @@
 // The bake cache as a pipeline leans on it (issue 51): an unchanged track is not baked again (a
-// touched or re-indented source included), any change to the track, its classes or the options is
-// baked anew, the bytes are the bytes a bake gives, a damaged entry is replaced, the least recently
-// used go beyond the size limit, and a cache that cannot be used never fails a build.
+// touched source included), any change to the track, its classes or the options is baked anew, the
+// bytes are the bytes a bake gives and the warnings the warnings it gave, an output that already
+// holds them is not rewritten, a damaged entry is replaced, the least recently used go beyond the
+// size limit, and a cache that cannot be used never fails a build.
 #include "bake/cli/exit_codes.h"
 #include "tests/support/run_twbake.h"
 #include "tests/support/scratch_dir.h"
@@ -11,7 +12,9 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <filesystem>
+#include <functional>
 #include <string>
 
 namespace {
@@ -37,7 +40,7 @@ protected:
     }
     std::size_t entries() const {
         std::size_t n = 0;
-        for (const auto& e : fs::directory_iterator(m_dir / "cache")) n += e.path().extension() == ".twbake";
+        for (const auto& e : fs::directory_iterator(m_dir / "cache")) n += e.path().extension() == ".twcache";
         return n;
     }
     tw::test::ScratchDir m_scratch{"bake_cache"};
@@ -48,16 +51,61 @@ TEST_F(BakeCache, AnUnchangedTrackComesFromTheCacheWithTheSameBytes) {
     const RunResult first = build("a.twbake");
     ASSERT_EQ(first.exitCode, kExitOk) << first.err;
     EXPECT_FALSE(cached(first));
-    // Re-indented and touched: the same track.
-    std::string error;
-    const auto document = formats::loadTrackFile(m_dir / "kart.twtrack").document;
-    ASSERT_TRUE(formats::writeOutputFile(m_dir / "kart.twtrack", formats::writeTrackJson(*document) + "\n\n", error)) << error;
+    // Touched (a checkout, a copy): the same track.
+    fs::last_write_time(m_dir / "kart.twtrack", fs::file_time_type::clock::now());
     const RunResult second = build("b.twbake");
     ASSERT_EQ(second.exitCode, kExitOk) << second.err;
     EXPECT_TRUE(cached(second)) << second.out;
     EXPECT_EQ(read("a.twbake"), read("b.twbake"));
     EXPECT_FALSE(cached(build("c.twbake", {"--no-cache"})));
     EXPECT_EQ(read("a.twbake"), read("c.twbake")) << "a bake and its cached copy are one";
+    // Re-indented: another source, baked again, to the same bytes.
+    std::string error;
+    const auto document = formats::loadTrackFile(m_dir / "kart.twtrack").document;
+    ASSERT_TRUE(formats::writeOutputFile(m_dir / "kart.twtrack", formats::writeTrackJson(*document) + "\n\n", error)) << error;
+    EXPECT_FALSE(cached(build("d.twbake")));
+    EXPECT_EQ(read("a.twbake"), read("d.twbake"));
+}
+
+TEST_F(BakeCache, AHitSaysTheWarningsTheBakeSaid) {
+    auto document = formats::loadTrackFile(m_dir / "kart.twtrack").document;
+    formats::SideWidths& left = document->nodes[5].left;  // a width jump: a warning
+    const double wallBeyondRunoff = left.wall - left.runoff;
+    left.runoff = 3.0 * document->nodes[4].left.runoff;
+    left.wall = left.runoff + wallBeyondRunoff;
+    std::string error;
+    ASSERT_TRUE(formats::writeOutputFile(m_dir / "kart.twtrack", formats::writeTrackJson(*document), error)) << error;
+    const RunResult baked = build("a.twbake");
+    ASSERT_EQ(baked.exitCode, kExitOk) << baked.out;
+    ASSERT_NE(baked.out.find("width-jump"), std::string::npos) << baked.out;
+    const RunResult hit = build("a.twbake");
+    ASSERT_TRUE(cached(hit));
+    const auto diagnosticsOf = [](const std::string& json) {
+        const std::size_t start = json.find("\"diagnostics\"");
+        return json.substr(start, json.find("\"output\"") - start);
+    };
+    EXPECT_EQ(diagnosticsOf(hit.out), diagnosticsOf(baked.out));
+    const RunResult text = twbake({"build", path("kart.twtrack"), "-o", path("a.twbake"), "--cache", path("cache")});
+    EXPECT_NE(text.err.find("warning[width-jump]"), std::string::npos) << text.err;
+    EXPECT_NE(text.out.find("(from the cache)"), std::string::npos) << text.out;
+}
+
+TEST_F(BakeCache, AnOutputThatHoldsTheBakeIsNotRewritten) {
+    ASSERT_EQ(build("a.twbake").exitCode, kExitOk);
+    // A downstream step (ninja's restat, an asset packer) sees nothing new when nothing changed.
+    const auto past = fs::last_write_time(m_dir / "a.twbake") - std::chrono::hours(1);
+    fs::last_write_time(m_dir / "a.twbake", past);
+    ASSERT_EQ(build("a.twbake").exitCode, kExitOk);
+    EXPECT_EQ(fs::last_write_time(m_dir / "a.twbake"), past);
+    EXPECT_EQ(build("a.twbake", {"--no-cache"}).exitCode, kExitOk);
+    EXPECT_EQ(fs::last_write_time(m_dir / "a.twbake"), past) << "without the cache too";
+    // An output that differs is replaced.
+    std::string error;
+    ASSERT_TRUE(formats::writeOutputFile(m_dir / "a.twbake", "an older bake", error)) << error;
+    ASSERT_EQ(build("a.twbake").exitCode, kExitOk);
+    ASSERT_EQ(build("reference.twbake", {"--no-cache"}).exitCode, kExitOk);
+    EXPECT_EQ(read("a.twbake"), read("reference.twbake"));
+    EXPECT_NE(fs::last_write_time(m_dir / "a.twbake"), past);
 }
 
 TEST_F(BakeCache, AChangedTrackOptionOrClassIsBakedAnew) {
@@ -76,15 +124,30 @@ TEST_F(BakeCache, AChangedTrackOptionOrClassIsBakedAnew) {
 
 TEST_F(BakeCache, ADamagedEntryIsAMissAndIsReplaced) {
     ASSERT_EQ(build("a.twbake").exitCode, kExitOk);
-    for (const auto& e : fs::directory_iterator(m_dir / "cache")) {
-        std::string error;
-        ASSERT_TRUE(formats::writeOutputFile(e.path(), "not a bake", error)) << error;
+    // Whatever is damaged: the whole file, one byte of the bake, one byte of the warnings.
+    const auto damage = [&](auto change) {
+        for (const auto& e : fs::directory_iterator(m_dir / "cache")) {
+            std::string error;
+            std::string bytes = formats::readWholeFile(e.path(), error).value();
+            change(bytes);
+            ASSERT_TRUE(formats::writeOutputFile(e.path(), bytes, error)) << error;
+        }
+    };
+    const std::vector<std::function<void(std::string&)>> changes = {
+        [](std::string& b) { b = "not a bake"; },
+        [](std::string& b) { b.back() = static_cast<char>(b.back() ^ 1); },
+        [](std::string& b) { b[30] = static_cast<char>(b[30] ^ 0x40); },
+        [](std::string& b) { b.resize(b.size() / 2); },
+    };
+    for (std::size_t i = 0; i < changes.size(); ++i) {
+        damage(changes[i]);
+        const std::string output = "b" + std::to_string(i) + ".twbake";
+        const RunResult again = build(output);
+        ASSERT_EQ(again.exitCode, kExitOk) << again.err;
+        EXPECT_FALSE(cached(again)) << "damage " << i;
+        EXPECT_EQ(read("a.twbake"), read(output));
+        EXPECT_TRUE(cached(build("c.twbake"))) << "replaced after damage " << i;
     }
-    const RunResult again = build("b.twbake");
-    ASSERT_EQ(again.exitCode, kExitOk) << again.err;
-    EXPECT_FALSE(cached(again));
-    EXPECT_EQ(read("a.twbake"), read("b.twbake"));
-    EXPECT_TRUE(cached(build("c.twbake")));
 }
 
 TEST_F(BakeCache, TheLeastRecentlyUsedGoBeyondTheSizeLimit) {
