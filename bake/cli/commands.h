@@ -54,6 +54,14 @@ struct DumpCommand {
 };
 int runDump(const DumpCommand& command, std::ostream& out, std::ostream& err);
 
+struct DiffCommand {
+    std::string a, b;  ///< two .twbake files
+    bool json = false;
+};
+/// `twbake diff A B`: what changed between two bakes (bake_diff.h); exit 0 identical, 1 different,
+/// 3 when either cannot be read as a bake.
+int runDiff(const DiffCommand& command, std::ostream& out, std::ostream& err);
+
 struct RegisterCommand {
     std::string input;       ///< .twbake
     std::string points;      ///< CSV of x,y[,z]

@@ -42,6 +42,14 @@ void addImport(CLI::App& app, ImportCommand& command) {
     sub->add_flag("--json", command.json, "Print the diagnostics as one JSON document");
 }
 
+void addDiff(CLI::App& app, DiffCommand& command) {
+    CLI::App* sub = app.add_subcommand("diff", "Say what changed between two bakes: nodes, routes, classes, each line's length, smoothness and "
+                                               "largest move, each ideal lap and speed hints (exit 0 identical, 1 different, 3 unreadable)");
+    sub->add_option("a", command.a, "The first .twbake (A, say the last release's)")->required();
+    sub->add_option("b", command.b, "The second .twbake (B, say this build's)")->required();
+    sub->add_flag("--json", command.json, "Print one JSON document: identical, changes [{subject, figure, before, after, at_m}], sections");
+}
+
 void addValidate(CLI::App& app, ValidateCommand& command) {
     CLI::App* sub = app.add_subcommand("validate", "Check a .twtrack file and list every problem with its node and JSON path");
     sub->add_option("input", command.input, "Input .twtrack file")->required();
@@ -226,6 +234,8 @@ int runTwbake(int argc, const char* const* argv, std::ostream& rawOut, std::ostr
     addValidate(app, validate);
     addBuild(app, build);
     addDump(app, dump);
+    DiffCommand diff;
+    addDiff(app, diff);
     RegisterCommand registerPoints;
     addRegister(app, registerPoints);
     LapsCommand laps;
@@ -258,6 +268,7 @@ int runTwbake(int argc, const char* const* argv, std::ostream& rawOut, std::ostr
     if (app.got_subcommand("import")) return runImport(import, report, err);
     if (app.got_subcommand("build")) return runBuild(build, report, err);
     if (app.got_subcommand("dump")) return runDump(dump, report, err);
+    if (app.got_subcommand("diff")) return runDiff(diff, report, err);
     if (app.got_subcommand("register")) return runRegister(registerPoints, report, err);
     if (app.got_subcommand("laps")) return runLaps(laps, report, err);
     if (app.got_subcommand("raceline")) return runRaceline(raceline, report, err);
