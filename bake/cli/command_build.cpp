@@ -7,6 +7,7 @@
 #include "bake/cli/progress_bar.h"
 
 #include "bake/cli/raceline_options.h"
+#include "bake/cli/track_files.h"
 #include "bake/cli/vehicle_file.h"
 
 #include "bake/pipeline/bake_track.h"
@@ -155,13 +156,6 @@ int buildOne(const BuildCommand& command, const std::vector<formats::VehicleClas
     return kExitOk;
 }
 
-/// True for a track source: `.twtrack` in any case (`.TWTRACK` from a case-insensitive file system).
-bool isTrackSource(const fs::path& path) {
-    std::string extension = path.extension().string();
-    std::transform(extension.begin(), extension.end(), extension.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return extension == ".twtrack";
-}
-
 /// The manifest `build --all` keeps in its output folder: the bakes it wrote, relative to it, one
 /// a line. The next run deletes those whose track has gone (only files it wrote itself).
 constexpr const char* kManifestName = ".twbake-manifest";
@@ -216,12 +210,7 @@ int buildFolder(const BuildCommand& command, const std::vector<formats::VehicleC
     }
     // Every track below the folder, subfolders too; each bake goes to the same relative place under
     // the output folder, so two tracks of one name in two folders do not collide.
-    std::vector<fs::path> inputs;
-    for (auto it = fs::recursive_directory_iterator(root, fs::directory_options::skip_permission_denied, ec); !ec && it != fs::recursive_directory_iterator();
-         it.increment(ec)) {
-        if (it->is_regular_file(ec) && isTrackSource(it->path())) inputs.push_back(it->path());
-    }
-    std::sort(inputs.begin(), inputs.end());  // stable report order whatever the file system lists
+    const std::vector<fs::path> inputs = trackSourcesIn(root);
     if (inputs.empty()) {
         err << "twbake build --all: no .twtrack files in " << command.input << " or its subfolders: nothing to bake\n";
         if (command.json) out << "[\n]\n";

@@ -54,6 +54,16 @@ struct DumpCommand {
 };
 int runDump(const DumpCommand& command, std::ostream& out, std::ostream& err);
 
+struct UpgradeCommand {
+    std::vector<std::string> inputs;  ///< .twtrack files or folders of them
+    bool check = false;               ///< say what would be upgraded (exit 1 if anything), write nothing
+    bool dropUnknown = false;         ///< upgrade files holding keys Trackwright does not read, dropping them
+    bool json = false;
+};
+/// `twbake upgrade`: rewrites tracks of an older schema as this Trackwright writes them (in place,
+/// atomically); a file it would lose something of is left alone.
+int runUpgrade(const UpgradeCommand& command, std::ostream& out, std::ostream& err);
+
 struct DiffCommand {
     std::string a, b;  ///< two .twbake files
     bool json = false;

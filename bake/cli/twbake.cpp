@@ -50,6 +50,15 @@ void addDiff(CLI::App& app, DiffCommand& command) {
     sub->add_flag("--json", command.json, "Print one JSON document: identical, changes [{subject, figure, before, after, at_m}], sections");
 }
 
+void addUpgrade(CLI::App& app, UpgradeCommand& command) {
+    CLI::App* sub = app.add_subcommand("upgrade", "Rewrite tracks of an older schema as this Trackwright writes them, in place (exit 1 with --check "
+                                                  "when any would change)");
+    sub->add_option("inputs", command.inputs, ".twtrack files, or folders of them (subfolders too)")->required();
+    sub->add_flag("--check", command.check, "Write nothing: list the files an upgrade would rewrite, exit 1 if there are any (for CI)");
+    sub->add_flag("--drop-unknown", command.dropUnknown, "Upgrade files holding keys Trackwright does not read too, dropping those keys");
+    sub->add_flag("--json", command.json, "Print one JSON document: files [{file, status, from_schema, to_schema, unknown_keys}]");
+}
+
 void addValidate(CLI::App& app, ValidateCommand& command) {
     CLI::App* sub = app.add_subcommand("validate", "Check a .twtrack file and list every problem with its node and JSON path");
     sub->add_option("input", command.input, "Input .twtrack file")->required();
@@ -236,6 +245,8 @@ int runTwbake(int argc, const char* const* argv, std::ostream& rawOut, std::ostr
     addDump(app, dump);
     DiffCommand diff;
     addDiff(app, diff);
+    UpgradeCommand upgrade;
+    addUpgrade(app, upgrade);
     RegisterCommand registerPoints;
     addRegister(app, registerPoints);
     LapsCommand laps;
@@ -269,6 +280,7 @@ int runTwbake(int argc, const char* const* argv, std::ostream& rawOut, std::ostr
     if (app.got_subcommand("build")) return runBuild(build, report, err);
     if (app.got_subcommand("dump")) return runDump(dump, report, err);
     if (app.got_subcommand("diff")) return runDiff(diff, report, err);
+    if (app.got_subcommand("upgrade")) return runUpgrade(upgrade, report, err);
     if (app.got_subcommand("register")) return runRegister(registerPoints, report, err);
     if (app.got_subcommand("laps")) return runLaps(laps, report, err);
     if (app.got_subcommand("raceline")) return runRaceline(raceline, report, err);

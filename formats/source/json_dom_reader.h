@@ -56,10 +56,22 @@ template <class T> bool readValue(const rapidjson::Value& value, T& out) {
     return true;
 }
 
-/// Reads named fields, objects and arrays of a parsed document, tracking the JSON path.
+/// Reads named fields, objects and arrays of a parsed document, tracking the JSON path, and the
+/// members of each object it reads that it never asked for (unknownKeys()): a misspelt "runof" or a
+/// studio's own key, which a save would drop.
 class JsonDomReader {
 public:
-    explicit JsonDomReader(const rapidjson::Value& root) { m_values.push_back(&root); }
+    explicit JsonDomReader(const rapidjson::Value& root) {
+        m_values.push_back(&root);
+        if (root.IsObject()) m_objects.emplace_back(&root);
+    }
+
+    /// The JSON paths of the members no read asked for, in document order within each object
+    /// ("nodes[3].runof"). Call once, after reading everything.
+    std::vector<std::string> unknownKeys() {
+        while (!m_objects.empty()) closeObject();
+        return std::move(m_unknown);
+    }
 
     /// Reads a required scalar field of the current object.
     template <class T> void field(const char* key, T& out) {
@@ -114,7 +126,9 @@ public:
     /// Inside array(): the current element as an object.
     template <class F> void elementObject(F&& body) {
         if (!m_values.back()->IsObject()) throw JsonStructureError("wrong-type", path(), path() + " must be an object");
+        m_objects.emplace_back(m_values.back());
         body();
+        closeObject();
     }
 
     /// Inside array(): the current element as an array, `element(index)` once per item.
@@ -155,12 +169,48 @@ private:
         throw JsonStructureError("missing-field", p, p + " is missing");
     }
 
-    /// The member `key` of the current object; null when absent (or when the current value is no object).
-    const rapidjson::Value* member(const char* key) const {
+    /// The member `key` of the current object; null when absent (or when the current value is no
+    /// object). A member found is marked read.
+    const rapidjson::Value* member(const char* key) {
         const rapidjson::Value& here = *m_values.back();
         if (!here.IsObject()) return nullptr;
         const auto found = here.FindMember(key);
-        return found == here.MemberEnd() ? nullptr : &found->value;
+        if (found == here.MemberEnd()) return nullptr;
+        if (!m_objects.empty() && m_objects.back().object == &here) m_objects.back().markRead(static_cast<std::size_t>(found - here.MemberBegin()));
+        return &found->value;
+    }
+
+    /// An object being read and which of its members were asked for: a bit each (objects of more
+    /// than 64 members, which no .twtrack object has, in a vector).
+    struct ObjectBeingRead {
+        explicit ObjectBeingRead(const rapidjson::Value* value) : object(value) {}
+        const rapidjson::Value* object;
+        std::uint64_t read = 0;
+        std::vector<bool> readBeyond64;
+
+        void markRead(std::size_t index) {
+            if (index < 64) {
+                read |= std::uint64_t{1} << index;
+                return;
+            }
+            if (readBeyond64.size() <= index - 64) readBeyond64.resize(index - 63);
+            readBeyond64[index - 64] = true;
+        }
+        bool wasRead(std::size_t index) const {
+            return index < 64 ? (read >> index & 1u) != 0 : index - 64 < readBeyond64.size() && readBeyond64[index - 64];
+        }
+    };
+
+    /// Leaves the innermost object being read, noting its members nobody asked for.
+    void closeObject() {
+        const ObjectBeingRead& top = m_objects.back();
+        const rapidjson::SizeType count = top.object->MemberCount();
+        const bool allRead = count <= 64 && top.readBeyond64.empty() &&
+                             static_cast<rapidjson::SizeType>(__builtin_popcountll(top.read)) == count;
+        if (!allRead)
+            for (rapidjson::SizeType i = 0; i < count; ++i)
+                if (!top.wasRead(i)) m_unknown.push_back(childPath(top.object->MemberBegin()[i].name.GetString()));
+        m_objects.pop_back();
     }
 
     const rapidjson::Value* enterNamed(const char* key, bool array) {
@@ -172,16 +222,20 @@ private:
         }
         m_path.emplace_back(key);
         m_values.push_back(value);
+        if (!array) m_objects.emplace_back(value);
         return value;
     }
 
     void leave() {
+        if (!m_objects.empty() && m_objects.back().object == m_values.back()) closeObject();
         m_values.pop_back();
         m_path.pop_back();
     }
 
     std::vector<const rapidjson::Value*> m_values;  ///< the current value last
     std::vector<std::string> m_path;
+    std::vector<ObjectBeingRead> m_objects;  ///< the objects being read, innermost last
+    std::vector<std::string> m_unknown;
 };
 
 } // namespace formats::detail

@@ -262,7 +262,9 @@ void readObjects(JsonDomReader& in, const char* key, std::vector<T>& out, ReadOn
     });
 }
 
-TrackDocument readDocument(const rapidjson::Value& root) {
+/// The document in `root`; `unknownKeys` the paths of members it does not read, `fileSchema` the
+/// schema the file declares.
+TrackDocument readDocument(const rapidjson::Value& root, std::vector<std::string>& unknownKeys, int& fileSchema) {
     JsonDomReader in(root);
     TrackDocument doc;
     std::string format;
@@ -284,7 +286,9 @@ TrackDocument readDocument(const rapidjson::Value& root) {
     readEditor(in, doc.editor);
     in.tryField("crossing_clearance", doc.crossingClearance);
     // A file saved by this build is written in the schema this build writes.
+    fileSchema = doc.schema;
     doc.schema = kTrackSchemaVersion;
+    unknownKeys = in.unknownKeys();
     return doc;
 }
 
@@ -304,10 +308,9 @@ void writeObjects(CerealJsonWriter& out, const char* key, const Range& items, F 
     out.array(key, items, [&](const auto& item) { out.elementObject([&] { writeOne(item); }); });
 }
 
-/// The oldest schema that reads everything the document holds: a file without cars stays readable
-/// by the builds before schema 3, one without envelope keys by those before schema 4 (which would
-/// read such a class without its envelope, as constant limits).
-int leastSchemaFor(const TrackDocument& doc) {
+} // namespace
+
+int schemaWrittenFor(const TrackDocument& doc) {
     int schema = 2;
     for (const VehicleClass& v : doc.vehicleClasses) {
         if (hasEnvelopeTerms(v)) return 4;
@@ -316,10 +319,12 @@ int leastSchemaFor(const TrackDocument& doc) {
     return schema;
 }
 
+namespace {
+
 void writeDocument(cereal::JSONOutputArchive& archive, const TrackDocument& doc) {
     CerealJsonWriter out(archive);
     out.field("format", std::string(kTrackFormatName));
-    out.field("schema", leastSchemaFor(doc));
+    out.field("schema", schemaWrittenFor(doc));
     out.field("name", doc.name);
     writeObjects(out, "nodes", doc.nodes, [&](const TrackNode& node) {
         out.field("x", node.position.x);
@@ -433,7 +438,15 @@ TrackLoadResult parseTrackJson(std::string_view text) {
         return result;
     }
     try {
-        result.document = readDocument(dom);
+        std::vector<std::string> unknownKeys;
+        result.document = readDocument(dom, unknownKeys, result.fileSchema);
+        for (const std::string& key : unknownKeys) {
+            const std::string name = key.substr(key.find_last_of('.') == std::string::npos ? 0 : key.find_last_of('.') + 1);
+            Diagnostic unknown = makeError("unknown-key", "\"" + name + "\" is not a field Trackwright reads here: it is ignored, and saving the "
+                                                          "file drops it. Check its spelling (docs/formats.md lists every field) or remove it", key);
+            unknown.severity = Severity::Warning;
+            result.diagnostics.push_back(std::move(unknown));
+        }
     } catch (const JsonStructureError& e) {
         result.diagnostics.push_back(makeError(e.code, e.what(), e.path));
     }

@@ -141,6 +141,27 @@ TEST(TrackJson, NewerSchemaIsRefusedNamingBothVersions) {
     EXPECT_NE(loaded.diagnostics[0].message.find("schema " + std::to_string(formats::kTrackSchemaVersion)), std::string::npos);
 }
 
+// A key Trackwright does not read — a misspelt "runof", a studio's own note — is a warning naming
+// its path (a save would drop it); a file the product wrote has none.
+TEST(TrackJson, KeysNobodyReadsAreWarnedAboutByPath) {
+    std::string text = formats::writeTrackJson(tw::test::circleTrack(6));
+    EXPECT_TRUE(formats::parseTrackJson(text).diagnostics.empty());
+    text.replace(text.find("\"runoff\"", text.find("\"nodes\"")), 8, "\"runof\"");
+    text.insert(text.find("\"name\""), "\"studio_note\": {\"owner\": \"ana\"},\n  ");
+    const formats::TrackLoadResult loaded = formats::parseTrackJson(text);
+    ASSERT_FALSE(loaded.document) << "runoff is required: the misspelt one is missing";
+    text.insert(text.find("\"runof\""), "\"runoff\": 3.5, ");
+    const formats::TrackLoadResult read = formats::parseTrackJson(text);
+    ASSERT_TRUE(read.document);
+    std::vector<std::string> paths;
+    for (const formats::Diagnostic& d : read.diagnostics) {
+        EXPECT_EQ(d.code, "unknown-key");
+        EXPECT_EQ(d.severity, formats::Severity::Warning);
+        paths.push_back(d.jsonPath);
+    }
+    EXPECT_EQ(paths, (std::vector<std::string>{"nodes[0].left.runof", "studio_note"}));
+}
+
 // Schema 2: banking, surface grip and the crossing clearance survive a save exactly; a flat node
 // writes neither field, and a schema-1 file reads as flat tarmac with the default clearance and
 // is written back as schema 2.
