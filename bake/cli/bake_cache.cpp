@@ -43,6 +43,8 @@ std::mutex& evictionMutex() {
 
 } // namespace
 
+std::string contentHash(std::string_view bytes) { return hex(XXH3_128bits(bytes.data(), bytes.size())); }
+
 fs::path BakeCache::defaultFolder() {
     if (const char* dir = std::getenv("TRACKWRIGHT_CACHE_DIR"); dir && *dir) return dir;
     if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) return fs::path(xdg) / "trackwright" / "bakes";

@@ -13,6 +13,10 @@
 
 namespace bake::cli {
 
+/// The XXH3-128 of `bytes` in hex, as `xxhsum -H2` prints it: the cache's keys and the hashes of
+/// `build --all`'s manifest.
+std::string contentHash(std::string_view bytes);
+
 /// A bake found in the cache: its entry mapped (entries are replaced atomically, never rewritten
 /// in place, so a mapping stays whole) and the diagnostics the bake reported.
 struct CachedBake {

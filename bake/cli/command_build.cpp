@@ -26,6 +26,7 @@
 #include <cctype>
 #include <filesystem>
 #include <mutex>
+#include <set>
 #include <sstream>
 #include <utility>
 
@@ -92,11 +93,17 @@ formats::Diagnostic ioDiagnostic(const char* code, const std::string& message) {
     return formats::Diagnostic{formats::Severity::Error, code, message, "", {}, {}, {}, {}, {}};
 }
 
-/// Bakes one file, or takes its bake from `cache` (`fromCache` says which); diagnostics and messages
-/// go to the given streams. Returns the exit code.
+/// What `build` wrote for a track.
+struct BuiltOutput {
+    bool fromCache = false;
+    std::string hash;  ///< contentHash of the .twbake, for the manifest
+};
+
+/// Bakes one file, or takes its bake from `cache`; diagnostics and messages go to the given
+/// streams. Returns the exit code.
 int buildOne(const BuildCommand& command, const std::vector<formats::VehicleClass>& classes, BakeCache& cache, const fs::path& input,
-             const fs::path& output, std::ostream& out, std::ostream& err, const BakeContext& context, bool& fromCache) {
-    fromCache = false;
+             const fs::path& output, std::ostream& out, std::ostream& err, const BakeContext& context, BuiltOutput& built) {
+    built = {};
     const bool json = command.json;
     std::string error;
     thread_local std::string source;  // one buffer a thread: no fresh memory to fault in for every track
@@ -152,12 +159,15 @@ int buildOne(const BuildCommand& command, const std::vector<formats::VehicleClas
             out << "  ideal lap " << d.name(d.lines[p.line].nameOffset) << " / " << d.name(d.vehicleClasses[p.vehicleClass].nameOffset) << ": " << p.lapTime
                 << " s\n";
     }
-    fromCache = cached;
+    built.fromCache = cached;
+    built.hash = contentHash(bytes);
     return kExitOk;
 }
 
-/// The manifest `build --all` keeps in its output folder: the bakes it wrote, relative to it, one
-/// a line. The next run deletes those whose track has gone (only files it wrote itself).
+/// The manifest `build --all` keeps in its output folder: the bakes it wrote, one a line, as
+/// `xxhsum -H2` prints them (the XXH3-128 of the file, two spaces, its path relative to the folder),
+/// so `xxhsum -c .twbake-manifest` run there checks them. The next run deletes those whose track
+/// has gone (only files it wrote itself).
 constexpr const char* kManifestName = ".twbake-manifest";
 
 /// The manifest of this run: one a shard (`.twbake-manifest-2-of-3`), so shards sharing an output
@@ -180,6 +190,10 @@ std::vector<fs::path> readManifest(const fs::path& file) {
     if (!text) return written;
     std::istringstream lines(*text);
     for (std::string line; std::getline(lines, line);) {
+        // "HASH  path"; a manifest of twbake before the hashes holds the path alone.
+        const bool hashed = line.size() > 34 && line.compare(32, 2, "  ") == 0 &&
+                            std::all_of(line.begin(), line.begin() + 32, [](unsigned char c) { return std::isxdigit(c) != 0; });
+        if (hashed) line.erase(0, 34);
         const fs::path relative(line);
         // Only plain relative paths below the folder: a manifest edited by hand deletes nothing else.
         const bool inside = !line.empty() && relative.is_relative() && std::none_of(relative.begin(), relative.end(), [](const fs::path& part) { return part == ".."; });
@@ -237,7 +251,7 @@ int buildFolder(const BuildCommand& command, const std::vector<formats::VehicleC
     BakeCache cache = cacheFor(command, err);
     std::vector<std::string> reports(inputs.size()), errors(inputs.size());
     std::vector<int> codes(inputs.size(), kExitOk);
-    std::vector<char> fromCache(inputs.size(), 0);
+    std::vector<BuiltOutput> built(inputs.size());
     std::size_t done = 0;
     ProgressBar bar(err, "build");
     std::mutex barMutex;
@@ -246,9 +260,7 @@ int buildFolder(const BuildCommand& command, const std::vector<formats::VehicleC
         std::ostringstream o, e;
         std::error_code made;
         fs::create_directories(outputs[i].parent_path(), made);
-        bool hit = false;
-        codes[i] = buildOne(command, classes, cache, inputs[i], outputs[i], o, e, {}, hit);
-        fromCache[i] = hit;
+        codes[i] = buildOne(command, classes, cache, inputs[i], outputs[i], o, e, {}, built[i]);
         // A track that no longer bakes leaves no bake of an older version behind to be shipped.
         if (codes[i] != kExitOk) {
             std::error_code removed;
@@ -263,18 +275,26 @@ int buildFolder(const BuildCommand& command, const std::vector<formats::VehicleC
 
     // The bakes of tracks deleted since the last run go too (a track of any shard is not gone);
     // then the manifest is this run's, one a shard.
-    std::vector<fs::path> written;
-    for (const std::size_t i : mine)
-        if (codes[i] == kExitOk) written.push_back(outputs[i].lexically_relative(outputRoot));
+    std::set<fs::path> current;
+    for (const fs::path& o : outputs) current.insert(o.lexically_relative(outputRoot));
     const std::string manifestName = manifestNameFor(command);
     std::string stale;
     for (const fs::path& previous : readManifest(outputRoot / manifestName)) {
-        const bool current = std::any_of(outputs.begin(), outputs.end(), [&](const fs::path& o) { return o.lexically_relative(outputRoot) == previous; });
         std::error_code removed;
-        if (!current && fs::remove(outputRoot / previous, removed)) stale += "twbake build --all: removed " + (outputRoot / previous).string() + ", its track is gone\n";
+        if (!current.count(previous) && fs::remove(outputRoot / previous, removed))
+            stale += "twbake build --all: removed " + (outputRoot / previous).string() + ", its track is gone\n";
+    }
+    // Bakes no manifest knows (written by hand, by another tool, before the manifests): named, and
+    // removed with --prune.
+    for (const fs::path& found : trackBakesIn(outputRoot)) {
+        if (current.count(found.lexically_relative(outputRoot))) continue;
+        std::error_code removed;
+        if (command.prune && fs::remove(found, removed)) stale += "twbake build --all: pruned " + found.string() + ", the bake of no track here\n";
+        else if (!command.prune) stale += "twbake build --all: " + found.string() + " is the bake of no track here; --prune removes it\n";
     }
     std::string manifest, error;
-    for (const fs::path& path : written) manifest += path.generic_string() + "\n";
+    for (const std::size_t i : mine)
+        if (codes[i] == kExitOk) manifest += built[i].hash + "  " + outputs[i].lexically_relative(outputRoot).generic_string() + "\n";
     const bool manifestWritten = formats::writeOutputFile(outputRoot / manifestName, manifest, error);
 
     // With --json the per-track documents form one JSON array.
@@ -295,7 +315,7 @@ int buildFolder(const BuildCommand& command, const std::vector<formats::VehicleC
     }
     if (!command.json) {
         const auto baked = std::count_if(mine.begin(), mine.end(), [&](std::size_t i) { return codes[i] == kExitOk; });
-        out << "baked " << baked << " of " << mine.size() << " tracks (" << std::count(fromCache.begin(), fromCache.end(), 1) << " from the cache";
+        out << "baked " << baked << " of " << mine.size() << " tracks (" << std::count_if(built.begin(), built.end(), [](const BuiltOutput& b) { return b.fromCache; }) << " from the cache";
         if (command.shardCount > 1) out << "; shard " << command.shardIndex << "/" << command.shardCount << " of " << inputs.size() << " tracks";
         out << ")\n";
     }
@@ -305,6 +325,10 @@ int buildFolder(const BuildCommand& command, const std::vector<formats::VehicleC
 } // namespace
 
 int runBuild(const BuildCommand& command, std::ostream& out, std::ostream& err) {
+    if (command.prune && !command.all) {
+        err << "twbake build: --prune cleans the output folder of --all; one track has no folder to clean\n";
+        return kExitUsage;
+    }
     if (command.shardCount > 1 && !command.all) {
         err << "twbake build: --shard splits the tracks of --all; one track is one shard\n";
         return kExitUsage;
@@ -323,8 +347,8 @@ int runBuild(const BuildCommand& command, std::ostream& out, std::ostream& err) 
     BakeContext context;
     context.progress = [&](double fraction) { bar.update(fraction); };
     BakeCache cache = cacheFor(command, err);
-    bool hit = false;
-    const int code = buildOne(command, classes, cache, command.input, command.output, out, err, context, hit);
+    BuiltOutput built;
+    const int code = buildOne(command, classes, cache, command.input, command.output, out, err, context, built);
     bar.finish();
     return code;
 }

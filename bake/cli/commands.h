@@ -43,6 +43,7 @@ struct BuildCommand {
     bool noCache = false;
     double cacheSizeMegabytes = 2048.0;  ///< the least recently used entries go beyond it
     unsigned shardIndex = 1, shardCount = 1;  ///< --all --shard I/N: this run bakes the tracks of shard I (1-based) of N
+    bool prune = false;      ///< --all: remove .twbake files in the output folder that are the bake of no track
     std::string method = "mincurv";
     std::string vehicle;
 };

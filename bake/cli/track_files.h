@@ -12,4 +12,7 @@ bool isTrackSource(const std::filesystem::path& path);
 /// system lists): what `build --all` and `upgrade` walk.
 std::vector<std::filesystem::path> trackSourcesIn(const std::filesystem::path& folder);
 
+/// Every `.twbake` below `folder`, subfolders too, sorted: what `build --all --prune` looks through.
+std::vector<std::filesystem::path> trackBakesIn(const std::filesystem::path& folder);
+
 } // namespace bake::cli

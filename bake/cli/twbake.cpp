@@ -80,6 +80,7 @@ void addBuild(CLI::App& app, BuildCommand& command) {
     sub->add_option("--cache", command.cache,
                     "The bake cache's folder, shareable between machines (default: $TRACKWRIGHT_CACHE_DIR, else ~/.cache/trackwright/bakes)");
     sub->add_flag("--no-cache", command.noCache, "Bake every track, neither reading nor filling the cache");
+    sub->add_flag("--prune", command.prune, "With --all: remove the .twbake files in the output folder that are the bake of no track in the input folder");
     sub->add_option_function<std::string>(
            "--shard",
            [&command](const std::string& text) {

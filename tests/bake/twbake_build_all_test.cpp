@@ -10,8 +10,13 @@
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>
 
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
+#include <cstdio>
 #include <filesystem>
 #include <map>
+#include <sstream>
 #include <string>
 
 #include <unistd.h>
@@ -115,8 +120,47 @@ TEST_F(TwbakeBuildAll, NoBakeIsLeftOfATrackThatIsGoneOrNoLongerBakes) {
     EXPECT_TRUE(fs::exists(path("baked/stays.twbake")));
     EXPECT_FALSE(fs::exists(path("baked/deleted.twbake"))) << r.err;
     EXPECT_FALSE(fs::exists(path("baked/breaks.twbake"))) << "an old bake of a track that no longer bakes would ship stale";
-    EXPECT_TRUE(fs::exists(path("baked/mine.twbake"))) << "only what build --all wrote is removed";
+    EXPECT_TRUE(fs::exists(path("baked/mine.twbake"))) << "only what build --all wrote is removed (without --prune)";
     EXPECT_NE(r.err.find("its track is gone"), std::string::npos) << r.err;
+}
+
+TEST_F(TwbakeBuildAll, TheManifestHashesEveryBakeAndPruneRemovesBakesOfNoTrack) {
+    addKart("a.twtrack");
+    addKart("sub/b.twtrack");
+    ASSERT_EQ(buildAll().exitCode, kExitOk);
+    // As `xxhsum -H2` prints: the XXH3-128 of each bake, two spaces, its path in the folder.
+    std::string error;
+    std::istringstream manifest(formats::readWholeFile(path("baked/.twbake-manifest"), error).value_or(""));
+    std::vector<std::string> listed;
+    for (std::string line; std::getline(manifest, line);) {
+        ASSERT_GT(line.size(), 34u) << line;
+        const std::string bytes = formats::readWholeFile(path("baked/" + line.substr(34)), error).value_or("");
+        const XXH128_hash_t hash = XXH3_128bits(bytes.data(), bytes.size());
+        char hex[33];
+        std::snprintf(hex, sizeof hex, "%016llx%016llx", static_cast<unsigned long long>(hash.high64), static_cast<unsigned long long>(hash.low64));
+        EXPECT_EQ(line.substr(0, 34), std::string(hex) + "  ") << line;
+        listed.push_back(line.substr(34));
+    }
+    EXPECT_EQ(listed, (std::vector<std::string>{"a.twbake", "sub/b.twbake"}));
+
+    // A bake no manifest lists is named, and removed only with --prune.
+    ASSERT_TRUE(formats::writeOutputFile(path("baked/sub/foreign.twbake"), "a bake of a track long gone", error)) << error;
+    const RunResult named = buildAll();
+    EXPECT_EQ(named.exitCode, kExitOk);
+    EXPECT_NE(named.err.find("foreign.twbake is the bake of no track here; --prune removes it"), std::string::npos) << named.err;
+    EXPECT_TRUE(fs::exists(path("baked/sub/foreign.twbake")));
+    const RunResult pruned = twbake({"build", "--all", path("tracks").string(), "-o", path("baked").string(), "--prune"});
+    EXPECT_EQ(pruned.exitCode, kExitOk) << pruned.err;
+    EXPECT_FALSE(fs::exists(path("baked/sub/foreign.twbake"))) << pruned.err;
+    EXPECT_TRUE(fs::exists(path("baked/a.twbake")) && fs::exists(path("baked/sub/b.twbake")));
+    EXPECT_EQ(twbake({"build", path("tracks/a.twtrack").string(), "-o", path("x.twbake").string(), "--prune"}).exitCode, kExitUsage);
+
+    // A manifest of twbake before the hashes (paths alone) still clears the bakes of gone tracks.
+    ASSERT_TRUE(formats::writeOutputFile(path("baked/gone.twbake"), "an old bake", error)) << error;
+    ASSERT_TRUE(formats::writeOutputFile(path("baked/.twbake-manifest"), "a.twbake\ngone.twbake\nsub/b.twbake\n", error)) << error;
+    const RunResult old = buildAll();
+    EXPECT_FALSE(fs::exists(path("baked/gone.twbake"))) << old.err;
+    EXPECT_NE(old.err.find("its track is gone"), std::string::npos) << old.err;
 }
 
 TEST_F(TwbakeBuildAll, ShardsTogetherBakeExactlyWhatOneRunBakesAndKeepEachOthersBakes) {
