@@ -4,7 +4,7 @@
 #include "bake/cli/exit_codes.h"
 #include "bake/cli/job_pool.h"
 #include "bake/cli/output_paths.h"
-#include "bake/cli/progress_bar.h"
+#include "bake/cli/progress.h"
 
 #include "bake/cli/raceline_options.h"
 #include "bake/cli/track_files.h"
@@ -24,6 +24,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
 #include <filesystem>
 #include <mutex>
 #include <set>
@@ -252,15 +253,15 @@ int buildFolder(const BuildCommand& command, const std::vector<formats::VehicleC
     std::vector<std::string> reports(inputs.size()), errors(inputs.size());
     std::vector<int> codes(inputs.size(), kExitOk);
     std::vector<BuiltOutput> built(inputs.size());
-    std::size_t done = 0;
-    ProgressBar bar(err, "build");
-    std::mutex barMutex;
+    Progress progress(err, command.progress, "build --all", mine.size());
     runJobs(mine.size(), command.jobs, [&](std::size_t job) {
         const std::size_t i = mine[job];
         std::ostringstream o, e;
         std::error_code made;
         fs::create_directories(outputs[i].parent_path(), made);
+        const auto started = std::chrono::steady_clock::now();
         codes[i] = buildOne(command, classes, cache, inputs[i], outputs[i], o, e, {}, built[i]);
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
         // A track that no longer bakes leaves no bake of an older version behind to be shipped.
         if (codes[i] != kExitOk) {
             std::error_code removed;
@@ -268,10 +269,9 @@ int buildFolder(const BuildCommand& command, const std::vector<formats::VehicleC
         }
         reports[i] = o.str();
         errors[i] = e.str();
-        const std::lock_guard lock(barMutex);
-        bar.update(static_cast<double>(++done) / static_cast<double>(mine.size()));
+        progress.itemDone(inputs[i].string(), codes[i] != kExitOk ? "failed" : built[i].fromCache ? "from the cache" : "baked", seconds);
     });
-    bar.finish();
+    progress.finish();
 
     // The bakes of tracks deleted since the last run go too (a track of any shard is not gone);
     // then the manifest is this run's, one a shard.
@@ -343,13 +343,13 @@ int runBuild(const BuildCommand& command, std::ostream& out, std::ostream& err) 
         err << "twbake build: " << *conflict << '\n';
         return kExitUsage;
     }
-    ProgressBar bar(err, "baking " + fs::path(command.input).filename().string());
+    Progress progress(err, command.progress, "build", 1);
     BakeContext context;
-    context.progress = [&](double fraction) { bar.update(fraction); };
+    context.progress = [&](double fraction) { progress.fraction(command.input, fraction); };
     BakeCache cache = cacheFor(command, err);
     BuiltOutput built;
     const int code = buildOne(command, classes, cache, command.input, command.output, out, err, context, built);
-    bar.finish();
+    progress.finish();
     return code;
 }
 

@@ -10,7 +10,7 @@
 #include "bake/cli/job_pool.h"
 #include "bake/cli/json_report.h"
 #include "bake/cli/lap_table.h"
-#include "bake/cli/progress_bar.h"
+#include "bake/cli/progress.h"
 
 #include "bake/pipeline/bake_track.h"
 #include "bake/pipeline/class_vehicle.h"
@@ -172,19 +172,16 @@ int runLaps(const LapsCommand& command, std::ostream& out, std::ostream& err) {
     std::vector<double> wall(jobs.size());  // s each run took, for the JUnit report alone
     std::vector<int> codes(jobs.size(), kExitOk);
     std::vector<std::string> errors(jobs.size());
-    std::size_t done = 0;
-    ProgressBar bar(err, "laps");
-    std::mutex barMutex;
+    Progress progress(err, command.progress, command.matrix ? "laps --matrix" : "laps", jobs.size());
     runJobs(jobs.size(), command.jobs, [&](std::size_t i) {
         std::ostringstream e;
         const auto started = std::chrono::steady_clock::now();
         codes[i] = runOne(jobs[i], command, classes, results[i], e);
         wall[i] = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
         errors[i] = e.str();
-        const std::lock_guard lock(barMutex);
-        bar.update(static_cast<double>(++done) / static_cast<double>(jobs.size()));
+        progress.itemDone(runName(jobs[i]), codes[i] == kExitOk ? "driven" : "failed", wall[i]);
     });
-    bar.finish();
+    progress.finish();
 
     int worst = kExitOk;
     for (std::size_t i = 0; i < jobs.size(); ++i) {

@@ -9,7 +9,7 @@
 #include "bake/cli/junit_report.h"
 #include "bake/cli/output_paths.h"
 #include "bake/cli/result_checks.h"
-#include "bake/cli/progress_bar.h"
+#include "bake/cli/progress.h"
 
 #include "bake/pipeline/bake_track.h"
 #include "bake/pipeline/class_vehicle.h"
@@ -322,19 +322,16 @@ int runRace(const RaceCommand& command, std::ostream& out, std::ostream& err) {
         const auto seeds = static_cast<std::size_t>(command.seeds);
         std::vector<RaceResult> results(tracks * seeds);
         std::vector<double> wall(results.size());  // s each race took, for the JUnit report alone
-        std::size_t done = 0;
-        ProgressBar bar(err, "race");
-        std::mutex barMutex;
+        Progress progress(err, command.progress, "race --matrix", results.size());
         runJobs(results.size(), command.jobs, [&](std::size_t job) {
             RaceOptions o = options[job / seeds];
             o.seed = command.seed + static_cast<std::uint64_t>(job % seeds);
             const auto started = std::chrono::steady_clock::now();
             results[job] = bake::runRace(bakes[job / seeds].track, o);
             wall[job] = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-            const std::lock_guard lock(barMutex);
-            bar.update(static_cast<double>(++done) / static_cast<double>(results.size()));
+            progress.itemDone(command.inputs[job / seeds] + " seed " + std::to_string(o.seed), "raced", wall[job]);
         });
-        bar.finish();
+        progress.finish();
         std::vector<MatrixRow> rows;
         for (std::size_t t = 0; t < tracks; ++t) {
             MatrixRow row;

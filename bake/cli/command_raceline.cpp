@@ -3,7 +3,7 @@
 #include "bake/cli/exit_codes.h"
 #include "bake/cli/json_report.h"
 #include "bake/cli/output_paths.h"
-#include "bake/cli/progress_bar.h"
+#include "bake/cli/progress.h"
 #include "bake/cli/raceline_options.h"
 
 #include "bake/lines/racing_lines.h"
@@ -109,11 +109,11 @@ int runRaceline(const RacelineCommand& command, std::ostream& out, std::ostream&
         return kExitInvalidInput;
     }
 
-    ProgressBar bar(err, "racing lines of " + std::filesystem::path(command.input).filename().string());
+    Progress progress(err, command.progress, "raceline", 1);
     BakeContext context;
-    context.progress = [&](double fraction) { bar.update(fraction); };
+    context.progress = [&](double fraction) { progress.fraction(command.input, fraction); };
     const RacingLineResult result = optimiseRacingLines(*loaded.document, options, context);
-    bar.finish();
+    progress.finish();
     if (result.reports.empty() && formats::hasErrors(result.diagnostics)) {
         printDiagnostics(err, command.input, result.diagnostics);
         return kExitUsage;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "bake/cli/progress.h"
+
 #include <cstdint>
 #include <ostream>
 #include <string>
@@ -32,6 +34,7 @@ struct ValidateCommand {
 int runValidate(const ValidateCommand& command, std::ostream& out, std::ostream& err);
 
 struct BuildCommand {
+    ProgressMode progress = ProgressMode::Auto;  ///< --progress (resolved for the terminal before the command runs)
     std::string input;       ///< a .twtrack, or with `all` a folder of them
     std::string output;      ///< a .twbake, or with `all` a folder
     bool all = false;
@@ -81,6 +84,7 @@ struct RegisterCommand {
 int runRegister(const RegisterCommand& command, std::ostream& out, std::ostream& err);
 
 struct LapsCommand {
+    ProgressMode progress = ProgressMode::Auto;  ///< --progress (resolved for the terminal before the command runs)
     std::vector<std::string> inputs;  ///< .twtrack (baked in memory) or .twbake; several with --matrix
     std::string follower = "runner";  ///< a name, or with --matrix a comma list or "all"
     std::string vehicle = "car";      ///< a name, or with --matrix a comma list or "all"
@@ -99,6 +103,7 @@ struct LapsCommand {
 int runLaps(const LapsCommand& command, std::ostream& out, std::ostream& err);
 
 struct RacelineCommand {
+    ProgressMode progress = ProgressMode::Auto;  ///< --progress (resolved for the terminal before the command runs)
     std::string input;
     std::string output;
     std::string method = "mincurv";  ///< "mincurv" or "laptime"
@@ -132,6 +137,7 @@ struct PlanCommand {
 int runPlan(const PlanCommand& command, std::ostream& out, std::ostream& err);
 
 struct RaceCommand {
+    ProgressMode progress = ProgressMode::Auto;  ///< --progress (resolved for the terminal before the command runs)
     std::vector<std::string> inputs;  ///< .twtrack (baked in memory) or .twbake, with a closed main route; several with --matrix
     int cars = 10;
     int laps = 5;

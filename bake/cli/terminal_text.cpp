@@ -27,6 +27,13 @@ std::string terminalSafe(std::string_view text) {
 
 TerminalSafeStream::TerminalSafeStream(std::ostream& target) : std::ostream(nullptr), m_buffer(target) { rdbuf(&m_buffer); }
 
+std::ostream& TerminalSafeStream::unfiltered(std::ostream& stream) {
+    auto* safe = dynamic_cast<TerminalSafeStream*>(&stream);
+    if (!safe) return stream;
+    safe->flush();
+    return safe->m_buffer.m_target;
+}
+
 TerminalSafeStream::Buffer::int_type TerminalSafeStream::Buffer::overflow(int_type c) {
     if (traits_type::eq_int_type(c, traits_type::eof())) return traits_type::not_eof(c);
     const char ch = traits_type::to_char_type(c);

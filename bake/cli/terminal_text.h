@@ -20,6 +20,10 @@ class TerminalSafeStream : public std::ostream {
 public:
     explicit TerminalSafeStream(std::ostream& target);
 
+    /// The stream under `stream` when it is a TerminalSafeStream, else `stream`: for the progress
+    /// bar's carriage return alone, which carries no text from a file.
+    static std::ostream& unfiltered(std::ostream& stream);
+
 private:
     class Buffer : public std::streambuf {
     public:
@@ -30,7 +34,7 @@ private:
         std::streamsize xsputn(const char* text, std::streamsize count) override;
         int sync() override;
 
-    private:
+    public:
         std::ostream& m_target;
     };
     Buffer m_buffer;

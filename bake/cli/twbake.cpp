@@ -11,10 +11,25 @@
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
+#include <iostream>
+
+#include <unistd.h>
 #include <sstream>
 
 namespace bake::cli {
 namespace {
+
+/// `--progress` on the long jobs: how they report on stderr while they run.
+void addProgress(CLI::App* sub, ProgressMode& mode) {
+    sub->add_option_function<std::string>(
+           "--progress",
+           [&mode](const std::string& text) {
+               if (!parseProgressMode(text, mode)) throw CLI::ValidationError("--progress", "write auto, bar, lines, json or none, not '" + text + "'");
+           },
+           "How progress is reported on stderr: auto (a bar with the ETA on a terminal, else a line per item with its time and the ETA), "
+           "bar, lines, json (one JSON object a line: job, item, status, done, total, seconds, elapsed_s, eta_s) or none")
+        ->type_name("MODE");
+}
 
 void addImport(CLI::App& app, ImportCommand& command) {
     CLI::App* sub = app.add_subcommand("import", "Turn a centre-line CSV or a TORCS track into a .twtrack source document, then validate it");
@@ -67,6 +82,7 @@ void addValidate(CLI::App& app, ValidateCommand& command) {
 
 void addBuild(CLI::App& app, BuildCommand& command) {
     CLI::App* sub = app.add_subcommand("build", "Bake a .twtrack into a .twbake (or, with --all, every track in a folder)");
+    addProgress(sub, command.progress);
     sub->add_option("input", command.input, "Input .twtrack file, or a folder with --all")->required();
     sub->add_option("-o,--output", command.output, "Output .twbake file, or a folder with --all (written atomically)")->required();
     sub->add_flag("--all", command.all, "Bake every .twtrack in the input folder into the output folder, in parallel");
@@ -99,6 +115,7 @@ void addBuild(CLI::App& app, BuildCommand& command) {
 
 void addRaceline(CLI::App& app, RacelineCommand& command) {
     CLI::App* sub = app.add_subcommand("raceline", "Optimise the racing line, alternate lines and per-class lines of a .twtrack and write them into it");
+    addProgress(sub, command.progress);
     sub->add_option("input", command.input, "Input .twtrack file")->required();
     sub->add_option("-o,--output", command.output, "Output .twtrack file (written atomically; may be the input)")->required();
     sub->add_option("--method", command.method, "mincurv (minimum curvature) or laptime (minimum curvature, then simulated-lap refinement)")
@@ -157,6 +174,7 @@ void addRegister(CLI::App& app, RegisterCommand& command) {
 
 void addLaps(CLI::App& app, LapsCommand& command) {
     CLI::App* sub = app.add_subcommand("laps", "Verification laps: a follower drives the reference vehicle from a standing start for N laps");
+    addProgress(sub, command.progress);
     sub->add_option("input", command.inputs, "A .twtrack (baked in memory) or a .twbake; several with --matrix")->required();
     sub->add_option("--follower", command.follower,
                     "pursuit, pursuit-tuned, runner, predictive, rabbit, waypoint or baseline (with --matrix: a comma list or all)")
@@ -205,6 +223,7 @@ void addPlan(CLI::App& app, PlanCommand& command) {
 void addRace(CLI::App& app, RaceCommand& command) {
     CLI::App* sub = app.add_subcommand("race", "A race in traffic: N runner cars with spread paces from a two-column grid, L laps, "
                                                "with contacts, overtakes, close calls and the time lost in traffic");
+    addProgress(sub, command.progress);
     sub->add_option("input", command.inputs, "A .twtrack (baked in memory) or a .twbake with a closed main route; several with --matrix")->required();
     sub->add_option("--cars", command.cars, "Cars on the grid")->capture_default_str()->check(CLI::Range(1, 200));
     sub->add_option("--laps", command.laps, "Laps to race")->capture_default_str()->check(CLI::Range(1, 100));
@@ -277,6 +296,9 @@ int runTwbake(int argc, const char* const* argv, std::ostream& rawOut, std::ostr
             if (const CLI::Option* option = sub->get_option_no_throw(name); option != nullptr && option->count() > 0 && namesStandardOutput(option->as<std::string>()))
                 reportTo = &err;
     std::ostream& report = *reportTo;
+    // A bar on an interactive terminal; a log (CI, a pipe, a test) gets lines it can keep.
+    const bool stderrIsTerminal = &rawErr == &std::cerr && ::isatty(STDERR_FILENO) == 1;
+    for (ProgressMode* mode : {&build.progress, &laps.progress, &race.progress, &raceline.progress}) *mode = resolveProgressMode(*mode, stderrIsTerminal);
     if (app.got_subcommand("import")) return runImport(import, report, err);
     if (app.got_subcommand("build")) return runBuild(build, report, err);
     if (app.got_subcommand("dump")) return runDump(dump, report, err);
