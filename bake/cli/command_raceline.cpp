@@ -4,6 +4,7 @@
 #include "bake/cli/json_report.h"
 #include "bake/cli/output_paths.h"
 #include "bake/cli/progress.h"
+#include "bake/cli/vehicle_file.h"
 #include "bake/cli/raceline_options.h"
 
 #include "bake/lines/racing_lines.h"
@@ -97,11 +98,16 @@ int runRaceline(const RacelineCommand& command, std::ostream& out, std::ostream&
         return kExitUsage;
     }
 
+    std::vector<formats::VehicleClass> classes;
+    if (!command.classes.empty())
+        if (const int code = readClassFiles(command.classes, "twbake raceline", classes, err)) return code;
     formats::TrackLoadResult loaded = formats::loadTrackFile(command.input);
     if (!loaded.document) {
         printDiagnostics(err, command.input, loaded.diagnostics);
         return loaded.ioError ? kExitIo : kExitInvalidInput;
     }
+    // The studio's classes go into the output too: a line optimised for a class names it.
+    for (const formats::VehicleClass& c : classes) putVehicleClass(*loaded.document, c);
     const formats::Diagnostics found = formats::validate(*loaded.document);
     if (formats::hasErrors(found)) {
         printDiagnostics(err, command.input, found);

@@ -113,6 +113,7 @@ struct RacelineCommand {
     double timeLimit = 0.0;          ///< laptime: seconds per line, 0 for none
     unsigned jobs = 0;               ///< laptime: threads, 0 one per core; the result is the same for any value
     double safety = 0.5;             ///< m beyond half the vehicle's width
+    std::string classes;             ///< car or class files put into the track first (and into the output: its lines are theirs)
     bool noAlternates = false;
     bool json = false;
 };

@@ -129,6 +129,8 @@ void addRaceline(CLI::App& app, RacelineCommand& command) {
     sub->add_option("--jobs", command.jobs, "laptime: threads (default: one per core); the result is identical for any value")->check(CLI::Range(1u, 1024u));
     sub->add_option("--safety", command.safety, "Metres kept beyond half the vehicle's width from each tarmac edge")->capture_default_str()->check(finiteIn(0.0, 20.0));
     sub->add_flag("--no-alternates", command.noAlternates, "Only the racing lines: no defending or overtaking lines");
+    sub->add_option("--classes", command.classes, "Car or class files (JSON: a file, or a folder of them) put into the track first, replacing "
+                    "classes of their names; they are in the output, with the lines optimised for them");
     sub->add_flag("--json", command.json, "Print the report as one JSON document");
 }
 

@@ -1,5 +1,5 @@
 // A studio's own cars, given once (issue 51): `--classes` puts car or class files into every track
-// that `build`, `laps` and `race` read, in memory, so the studio's cars are verified and baked
+// that `build`, `laps` and `race` read, in memory (and `raceline` into the track it writes), so the studio's cars are verified and baked
 // without copying them into 300 track files.
 #include "bake/cli/exit_codes.h"
 #include "tests/support/run_twbake.h"
@@ -61,6 +61,19 @@ TEST_F(TwbakeClasses, TheStudiosCarIsVerifiedByLapsAndRaceOnAnyTrack) {
     const RunResult missing = twbake({"race", path("tracks/kart.twtrack"), "--class", "test-gt", "--cars", "3", "--laps", "1"});
     EXPECT_EQ(missing.exitCode, kExitInvalidInput);
     EXPECT_NE(missing.err.find("--classes"), std::string::npos) << missing.err;
+}
+
+TEST_F(TwbakeClasses, RacelineWritesTheStudiosCarsIntoTheTrackItsLinesAreFor) {
+    const RunResult r = twbake({"raceline", path("tracks/kart.twtrack"), "--classes", path("cars"), "-o", path("lined.twtrack")});
+    ASSERT_EQ(r.exitCode, kExitOk) << r.err;
+    std::string error;
+    const std::string written = formats::readWholeFile(path("lined.twtrack"), error).value_or("");
+    EXPECT_NE(written.find("\"name\": \"test-gt\""), std::string::npos) << "the class is in the output";
+    EXPECT_EQ(twbake({"validate", path("lined.twtrack")}).exitCode, kExitOk);
+    const RunResult missing = twbake({"raceline", path("tracks/kart.twtrack"), "--classes", path("no-such-cars"), "-o", path("x.twtrack")});
+    EXPECT_NE(missing.exitCode, kExitOk);
+    EXPECT_NE(missing.err.find("no-such-cars"), std::string::npos) << missing.err;
+    EXPECT_FALSE(fs::exists(m_dir / "x.twtrack"));
 }
 
 TEST_F(TwbakeClasses, WhatCannotWorkIsRefusedBeforeAnythingRuns) {
