@@ -7,6 +7,7 @@
 #include "bake/cli/progress.h"
 
 #include "bake/cli/raceline_options.h"
+#include "bake/cli/reports.h"
 #include "bake/cli/track_files.h"
 #include "bake/cli/vehicle_file.h"
 
@@ -57,6 +58,7 @@ std::optional<std::string> bakeSource(const BuildCommand& command, const std::ve
                                      formats::Diagnostics& diagnostics, int& code) {
     const bool json = command.json;
     formats::TrackLoadResult loaded = formats::parseTrackJson(source);
+    diagnostics = loaded.diagnostics;  // the reader's warnings (a key it does not read) come first
     if (!loaded.document) {
         if (json) printDiagnosticsJson(out, input.string(), loaded.diagnostics, std::nullopt, kStatusInvalid);
         else printDiagnostics(err, input.string(), loaded.diagnostics);
@@ -78,14 +80,14 @@ std::optional<std::string> bakeSource(const BuildCommand& command, const std::ve
         loaded.document = std::move(lines.document);
     }
     const BakeResult result = bakeTrack(*loaded.document, {}, context);
+    diagnostics.insert(diagnostics.end(), result.diagnostics.begin(), result.diagnostics.end());
     if (result.status != BakeStatus::Ok) {
-        if (json) printDiagnosticsJson(out, input.string(), result.diagnostics, std::nullopt, kStatusInvalid);
-        else printDiagnostics(err, input.string(), result.diagnostics);
+        if (json) printDiagnosticsJson(out, input.string(), diagnostics, std::nullopt, kStatusInvalid);
+        else printDiagnostics(err, input.string(), diagnostics);
         code = kExitInvalidInput;
         return std::nullopt;
     }
     const std::vector<std::byte> raw = formats::writeBakedTrack(*result.data);
-    diagnostics = result.diagnostics;
     return std::string(reinterpret_cast<const char*>(raw.data()), raw.size());
 }
 
@@ -94,10 +96,14 @@ formats::Diagnostic ioDiagnostic(const char* code, const std::string& message) {
     return formats::Diagnostic{formats::Severity::Error, code, message, "", {}, {}, {}, {}, {}};
 }
 
-/// What `build` wrote for a track.
+/// What `build` made of a track, for its summary, its manifest line and its reports.
 struct BuiltOutput {
     bool fromCache = false;
-    std::string hash;  ///< contentHash of the .twbake, for the manifest
+    std::string hash;                  ///< contentHash of the .twbake, for the manifest
+    formats::Diagnostics diagnostics;  ///< what reading, validating and baking it said
+    std::string error;                 ///< why there is no bake (unreadable, unwritable), when not the diagnostics
+    Figures figures;                   ///< its bake's figures, for --report
+    std::optional<LoadedBake> bake;    ///< kept for an HTML report's plan
 };
 
 /// Bakes one file, or takes its bake from `cache`; diagnostics and messages go to the given
@@ -105,10 +111,13 @@ struct BuiltOutput {
 int buildOne(const BuildCommand& command, const std::vector<formats::VehicleClass>& classes, BakeCache& cache, const fs::path& input,
              const fs::path& output, std::ostream& out, std::ostream& err, const BakeContext& context, BuiltOutput& built) {
     built = {};
+    // An HTML report draws each track's plan: its bake is kept, only then.
+    const bool keepBake = wantsHtmlReport(command.reports);
     const bool json = command.json;
     std::string error;
     thread_local std::string source;  // one buffer a thread: no fresh memory to fault in for every track
     if (!formats::readWholeFileInto(input, source, error)) {
+        built.error = error;
         const formats::Diagnostics diagnostics{ioDiagnostic("io-read", error)};
         if (json) printDiagnosticsJson(out, input.string(), diagnostics, std::nullopt, kStatusIoError);
         else printDiagnostics(err, input.string(), diagnostics);
@@ -128,7 +137,10 @@ int buildOne(const BuildCommand& command, const std::vector<formats::VehicleClas
     if (!cached) {
         int code = kExitOk;
         std::optional<std::string> fresh = bakeSource(command, classes, source, input, out, err, context, bakeDiagnostics, code);
-        if (!fresh) return code;
+        if (!fresh) {
+            built.diagnostics = std::move(bakeDiagnostics);
+            return code;
+        }
         baked = std::move(*fresh);
         if (!key.empty()) cache.store(key, bakeDiagnostics, baked);
         if (loadBakedBytes(baked.data(), baked.size(), loadedBake) != trackwright::LoadStatus::Ok) {
@@ -139,6 +151,7 @@ int buildOne(const BuildCommand& command, const std::vector<formats::VehicleClas
     const std::string_view bytes = cached ? cachedBake->bake() : std::string_view(baked);
     bool unchanged = false;
     if (!formats::writeOutputFileIfChanged(output, bytes, error, unchanged)) {
+        built.error = error;
         err << "twbake build: " << error << '\n';
         // In the JSON too: a track whose bake could not be written was left out of `--all --json`.
         if (json) printDiagnosticsJson(out, input.string(), {ioDiagnostic("io-write", error)}, std::nullopt, kStatusIoError);
@@ -162,6 +175,19 @@ int buildOne(const BuildCommand& command, const std::vector<formats::VehicleClas
     }
     built.fromCache = cached;
     built.hash = contentHash(bytes);
+    built.diagnostics = diagnostics;
+    built.figures = {{"bytes", double(bytes.size())}, {"nodes", double(d.nodes.size())}, {"lines", double(d.lines.size())},
+                     {"vehicle_classes", double(d.vehicleClasses.size())}, {"warnings", double(formats::countSeverity(diagnostics, formats::Severity::Warning))},
+                     {"cached", cached ? 1.0 : 0.0}};
+    for (const formats::BakedSpeedProfile& p : d.speedProfiles)
+        if (std::string(d.name(d.lines[p.line].nameOffset)) == "racing" || &p == &d.speedProfiles.back()) {
+            built.figures.emplace_back("ideal_lap_s", p.lapTime);  // the racing line's first class (else the last profile's)
+            break;
+        }
+    if (keepBake) {
+        built.bake.emplace();
+        if (loadBakedBytes(bytes.data(), bytes.size(), *built.bake) != trackwright::LoadStatus::Ok) built.bake.reset();
+    }
     return kExitOk;
 }
 
@@ -201,6 +227,22 @@ std::vector<fs::path> readManifest(const fs::path& file) {
         if (inside && relative.extension() == ".twbake") written.push_back(relative);
     }
     return written;
+}
+
+/// A track's cases in `build`'s reports: its validation (failed by its errors) and its bake (an
+/// error when there is none: the track did not validate, or could not be read or written).
+void addReportCases(const std::string& name, int code, const BuiltOutput& built, double seconds, std::vector<ReportCase>& cases) {
+    ReportCase validation{name + " validation", 0.0, {}, "", {}, nullptr};
+    for (const formats::Diagnostic& d : built.diagnostics)
+        if (d.severity == formats::Severity::Error && validation.failures.size() < 5)
+            validation.failures.push_back(d.code + ": " + d.message + (d.jsonPath.empty() ? "" : " (at " + d.jsonPath + ")"));
+    validation.figures = {{"errors", double(formats::countSeverity(built.diagnostics, formats::Severity::Error))},
+                          {"warnings", double(formats::countSeverity(built.diagnostics, formats::Severity::Warning))}};
+    if (!built.error.empty() && built.diagnostics.empty()) validation.error = built.error;
+    ReportCase bake{name + " bake", seconds, {}, "", built.figures, built.bake ? &built.bake->track.view : nullptr};
+    if (code != kExitOk) bake.error = !built.error.empty() ? built.error : "not baked: the track does not validate (its validation case says why)";
+    cases.push_back(std::move(validation));
+    cases.push_back(std::move(bake));
 }
 
 /// The cache a command's options ask for (--cache DIR, --no-cache, --cache-size MB).
@@ -253,6 +295,7 @@ int buildFolder(const BuildCommand& command, const std::vector<formats::VehicleC
     std::vector<std::string> reports(inputs.size()), errors(inputs.size());
     std::vector<int> codes(inputs.size(), kExitOk);
     std::vector<BuiltOutput> built(inputs.size());
+    std::vector<double> seconds(inputs.size(), 0.0);
     Progress progress(err, command.progress, "build --all", mine.size());
     runJobs(mine.size(), command.jobs, [&](std::size_t job) {
         const std::size_t i = mine[job];
@@ -261,7 +304,7 @@ int buildFolder(const BuildCommand& command, const std::vector<formats::VehicleC
         fs::create_directories(outputs[i].parent_path(), made);
         const auto started = std::chrono::steady_clock::now();
         codes[i] = buildOne(command, classes, cache, inputs[i], outputs[i], o, e, {}, built[i]);
-        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        seconds[i] = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
         // A track that no longer bakes leaves no bake of an older version behind to be shipped.
         if (codes[i] != kExitOk) {
             std::error_code removed;
@@ -269,7 +312,7 @@ int buildFolder(const BuildCommand& command, const std::vector<formats::VehicleC
         }
         reports[i] = o.str();
         errors[i] = e.str();
-        progress.itemDone(inputs[i].string(), codes[i] != kExitOk ? "failed" : built[i].fromCache ? "from the cache" : "baked", seconds);
+        progress.itemDone(inputs[i].string(), codes[i] != kExitOk ? "failed" : built[i].fromCache ? "from the cache" : "baked", seconds[i]);
     });
     progress.finish();
 
@@ -313,6 +356,9 @@ int buildFolder(const BuildCommand& command, const std::vector<formats::VehicleC
         err << "twbake build --all: " << error << '\n';
         worst = std::max(worst, static_cast<int>(kExitIo));
     }
+    std::vector<ReportCase> cases;
+    for (const std::size_t i : mine) addReportCases(inputs[i].lexically_relative(root).generic_string(), codes[i], built[i], seconds[i], cases);
+    worst = std::max(worst, writeReports(command.reports, "twbake build", cases, err));
     if (!command.json) {
         const auto baked = std::count_if(mine.begin(), mine.end(), [&](std::size_t i) { return codes[i] == kExitOk; });
         out << "baked " << baked << " of " << mine.size() << " tracks (" << std::count_if(built.begin(), built.end(), [](const BuiltOutput& b) { return b.fromCache; }) << " from the cache";
@@ -338,7 +384,8 @@ int runBuild(const BuildCommand& command, std::ostream& out, std::ostream& err) 
         if (const int code = readClassFiles(command.classes, "twbake build", classes, err)) return code;
     if (command.all) return buildFolder(command, classes, out, err);
     const NamedPath inputs[] = {{"input", command.input}};
-    const NamedPath outputs[] = {{"-o", command.output}};
+    std::vector<NamedPath> outputs = {{"-o", command.output}};
+    for (const std::string& report : command.reports) outputs.push_back({"--report", report});
     if (const auto conflict = findOutputConflict(inputs, outputs)) {
         err << "twbake build: " << *conflict << '\n';
         return kExitUsage;
@@ -348,9 +395,12 @@ int runBuild(const BuildCommand& command, std::ostream& out, std::ostream& err) 
     context.progress = [&](double fraction) { progress.fraction(command.input, fraction); };
     BakeCache cache = cacheFor(command, err);
     BuiltOutput built;
+    const auto started = std::chrono::steady_clock::now();
     const int code = buildOne(command, classes, cache, command.input, command.output, out, err, context, built);
     progress.finish();
-    return code;
+    std::vector<ReportCase> cases;
+    addReportCases(command.input, code, built, std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(), cases);
+    return std::max(code, writeReports(command.reports, "twbake build", cases, err));
 }
 
 } // namespace bake::cli

@@ -1,5 +1,5 @@
 #include "bake/cli/baked_file.h"
-#include "bake/cli/junit_report.h"
+#include "bake/cli/reports.h"
 #include "bake/cli/output_paths.h"
 #include "bake/cli/result_checks.h"
 #include "bake/cli/vehicle_file.h"
@@ -154,7 +154,8 @@ int runLaps(const LapsCommand& command, std::ostream& out, std::ostream& err) {
         std::vector<NamedPath> inputs;
         for (const std::string& input : command.inputs) inputs.push_back({"input", input});
         inputs.push_back({"--classes", command.classes});
-        const NamedPath outputs[] = {{"--junit", command.junit}};
+        std::vector<NamedPath> outputs;
+        for (const std::string& report : command.reports) outputs.push_back({"--report", report});
         if (const auto conflict = findOutputConflict(inputs, outputs)) {
             err << "twbake laps: " << *conflict << '\n';
             return kExitUsage;
@@ -216,20 +217,21 @@ int runLaps(const LapsCommand& command, std::ostream& out, std::ostream& err) {
     }
     // A CI acts on the runs: each a test case, failed by the conditions it meets; one that did not
     // start is an error case.
-    std::vector<JunitCase> cases;
+    std::vector<ReportCase> cases;
     bool failed = false;
     for (std::size_t i = 0; i < jobs.size(); ++i) {
-        JunitCase c{runName(jobs[i]), wall[i], {}, ""};
+        ReportCase c{runName(jobs[i]), wall[i], {}, "", {}, nullptr};
         if (codes[i] != kExitOk) {
             c.error = errors[i].empty() ? "the run did not start" : errors[i];
         } else {
+            c.figures = runFigures(results[i]);
             c.failures = failedConditions(conditions, runFigures(results[i]));
             for (const std::string& f : c.failures) err << "twbake laps: " << c.name << " fails --fail-if: " << f << '\n';
             failed |= !c.failures.empty();
         }
         cases.push_back(std::move(c));
     }
-    if (const int code = writeJunitIfAsked(command.junit, "twbake laps", cases, err)) return code;
+    if (const int code = writeReports(command.reports, "twbake laps", cases, err)) return code;
     if (worst != kExitOk) return worst;
     for (const LapRunResult& r : ranResults)
         if (!r.completed) return kExitInvalidInput;

@@ -6,7 +6,7 @@
 #include "bake/cli/vehicle_file.h"
 #include "bake/cli/job_pool.h"
 #include "bake/cli/json_report.h"
-#include "bake/cli/junit_report.h"
+#include "bake/cli/reports.h"
 #include "bake/cli/output_paths.h"
 #include "bake/cli/result_checks.h"
 #include "bake/cli/progress.h"
@@ -284,8 +284,8 @@ int runRace(const RaceCommand& command, std::ostream& out, std::ostream& err) {
         err << "twbake race: --explain traces the contacts of one race in text (the JSON has them always)\n";
         return kExitUsage;
     }
-    if (!command.matrix && (!command.failIf.empty() || !command.junit.empty())) {
-        err << "twbake race: --fail-if and --junit judge the rows of --matrix (a matrix of one track and one seed is one race)\n";
+    if (!command.matrix && (!command.failIf.empty() || !command.reports.empty())) {
+        err << "twbake race: --fail-if and --report judge the rows of --matrix (a matrix of one track and one seed is one race)\n";
         return kExitUsage;
     }
     std::vector<FailCondition> conditions;
@@ -295,7 +295,8 @@ int runRace(const RaceCommand& command, std::ostream& out, std::ostream& err) {
         for (const std::string& input : command.inputs) inputs.push_back({"input", input});
         inputs.push_back({"--profiles", command.profiles});
         inputs.push_back({"--classes", command.classes});
-        const NamedPath outputs[] = {{"--junit", command.junit}};
+        std::vector<NamedPath> outputs;
+        for (const std::string& report : command.reports) outputs.push_back({"--report", report});
         if (const auto conflict = findOutputConflict(inputs, outputs)) {
             err << "twbake race: " << *conflict << '\n';
             return kExitUsage;
@@ -360,16 +361,16 @@ int runRace(const RaceCommand& command, std::ostream& out, std::ostream& err) {
         if (command.json) writeMatrixJson(out, command, rows);
         else writeMatrix(out, command, rows);
         // A CI acts on the rows: each track a test case, failed by the conditions it meets.
-        std::vector<JunitCase> cases;
+        std::vector<ReportCase> cases;
         bool failed = false;
         for (std::size_t t = 0; t < rows.size(); ++t) {
-            JunitCase c{rows[t].track, 0.0, failedConditions(conditions, rowFigures(rows[t])), ""};
+            ReportCase c{rows[t].track, 0.0, failedConditions(conditions, rowFigures(rows[t])), "", rowFigures(rows[t]), &bakes[t].track.view};
             for (std::size_t k = 0; k < seeds; ++k) c.seconds += wall[t * seeds + k];
             for (const std::string& f : c.failures) err << "twbake race: " << command.inputs[t] << " fails --fail-if: " << f << '\n';
             failed |= !c.failures.empty();
             cases.push_back(std::move(c));
         }
-        if (const int code = writeJunitIfAsked(command.junit, "twbake race", cases, err)) return code;
+        if (const int code = writeReports(command.reports, "twbake race", cases, err)) return code;
         return failed ? kExitChecksFailed : kExitOk;
     }
     const std::string& input = command.inputs.front();

@@ -47,6 +47,7 @@ struct BuildCommand {
     double cacheSizeMegabytes = 2048.0;  ///< the least recently used entries go beyond it
     unsigned shardIndex = 1, shardCount = 1;  ///< --all --shard I/N: this run bakes the tracks of shard I (1-based) of N
     bool prune = false;      ///< --all: remove .twbake files in the output folder that are the bake of no track
+    std::vector<std::string> reports;  ///< --report files: JUnit XML (.xml) or the summary page (.html), a validation and a bake case a track
     std::string method = "mincurv";
     std::string vehicle;
 };
@@ -91,7 +92,7 @@ struct LapsCommand {
     std::string vehicleClass;         ///< a vehicle class of each track (its car when it has one) in place of --vehicle
     std::string classes;              ///< car or class files (a file or a folder) put into each .twtrack first
     std::vector<std::string> failIf;  ///< conditions on a run's figures that fail the command (result_checks.h)
-    std::string junit;                ///< a JUnit XML report, a test case per run
+    std::vector<std::string> reports; ///< --report (and --junit) files: JUnit XML (.xml) or the summary page (.html), a case per run
     bool matrix = false;
     unsigned jobs = 0;
     std::string line = "racing";
@@ -154,7 +155,7 @@ struct RaceCommand {
     std::string vehicleClass;   ///< every car drives this class of the track (its car when it has one); empty: the car preset
     std::string classes;        ///< car or class files (a file or a folder) put into each .twtrack first
     std::vector<std::string> failIf;  ///< with --matrix: conditions on a track's row that fail the run (result_checks.h)
-    std::string junit;          ///< with --matrix: a JUnit XML report, a test case per track
+    std::vector<std::string> reports;  ///< with --matrix: --report (and --junit) files, JUnit XML (.xml) or the summary page (.html), a case per track
 };
 int runRace(const RaceCommand& command, std::ostream& out, std::ostream& err);
 

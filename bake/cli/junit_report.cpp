@@ -1,16 +1,13 @@
 #include "bake/cli/junit_report.h"
 
-#include "bake/cli/exit_codes.h"
-
-#include "formats/source/file_io.h"
-
 #include <pugixml.hpp>
 
+#include <cstdio>
 #include <sstream>
 
 namespace bake::cli {
 
-bool writeJunitReport(const std::string& path, const std::string& suite, const std::vector<JunitCase>& cases, std::string& error) {
+std::string junitReport(const std::string& suite, const std::vector<ReportCase>& cases) {
     pugi::xml_document document;
     pugi::xml_node declaration = document.append_child(pugi::node_declaration);
     declaration.append_attribute("version") = "1.0";
@@ -19,7 +16,7 @@ bool writeJunitReport(const std::string& path, const std::string& suite, const s
     pugi::xml_node node = suites.append_child("testsuite");
     std::size_t failures = 0, errors = 0;
     double seconds = 0.0;
-    for (const JunitCase& c : cases) {
+    for (const ReportCase& c : cases) {
         failures += !c.failures.empty() && c.error.empty();
         errors += !c.error.empty();
         seconds += c.seconds;
@@ -29,11 +26,21 @@ bool writeJunitReport(const std::string& path, const std::string& suite, const s
     node.append_attribute("failures") = static_cast<unsigned long long>(failures);
     node.append_attribute("errors") = static_cast<unsigned long long>(errors);
     node.append_attribute("time") = seconds;
-    for (const JunitCase& c : cases) {
+    for (const ReportCase& c : cases) {
         pugi::xml_node test = node.append_child("testcase");
         test.append_attribute("classname") = suite.c_str();
         test.append_attribute("name") = c.name.c_str();
         test.append_attribute("time") = c.seconds;
+        // The figures too, so a CI's test page shows the numbers a case was judged on.
+        if (!c.figures.empty()) {
+            std::string figures;
+            for (const auto& [name, value] : c.figures) {
+                char text[32];
+                std::snprintf(text, sizeof text, "%.10g", value);
+                figures += name + " = " + text + "\n";
+            }
+            test.append_child("system-out").text() = figures.c_str();
+        }
         if (!c.error.empty()) {
             pugi::xml_node e = test.append_child("error");
             e.append_attribute("message") = c.error.c_str();
@@ -47,15 +54,7 @@ bool writeJunitReport(const std::string& path, const std::string& suite, const s
     }
     std::ostringstream text;
     document.save(text, "  ", pugi::format_default, pugi::encoding_utf8);
-    return formats::writeOutputFile(path, text.str(), error);
-}
-
-int writeJunitIfAsked(const std::string& path, const char* command, const std::vector<JunitCase>& cases, std::ostream& err) {
-    if (path.empty()) return kExitOk;
-    std::string error;
-    if (writeJunitReport(path, command, cases, error)) return kExitOk;
-    err << command << ": " << error << '\n';
-    return kExitIo;
+    return text.str();
 }
 
 } // namespace bake::cli

@@ -4,6 +4,7 @@
 #include "bake/cli/exit_codes.h"
 #include "bake/cli/option_checks.h"
 #include "bake/cli/output_paths.h"
+#include "bake/cli/reports.h"
 #include "bake/cli/terminal_text.h"
 
 #include "trackwright/format/baked_limits.h"
@@ -18,6 +19,37 @@
 
 namespace bake::cli {
 namespace {
+
+/// `--report FILE` (repeatable) and `--junit FILE` (the same, JUnit only): the files a CI reads.
+void addReports(CLI::App* sub, std::vector<std::string>& reports, const char* what) {
+    sub->add_option_function<std::vector<std::string>>(
+           "--report",
+           [&reports](const std::vector<std::string>& paths) {
+               for (const std::string& path : paths) {
+                   if (const auto problem = reportPathProblem(path)) throw CLI::ValidationError("--report", *problem);
+                   reports.push_back(path);
+               }
+           },
+           std::string("Also write a report, ") + what + ": FILE.xml JUnit XML (a CI's test results), FILE.html a summary page with each track's plan; repeatable")
+        ->type_name("FILE");
+    sub->add_option_function<std::string>(
+           "--junit",
+           [&reports](const std::string& path) {
+               if (const auto problem = reportPathProblem(path); problem || path.size() < 4 || path.substr(path.size() - 4) != ".xml")
+                   throw CLI::ValidationError("--junit", "a JUnit report is FILE.xml, not '" + path + "'");
+               reports.push_back(path);
+           },
+           "The same as --report FILE.xml")
+        ->type_name("FILE.xml");
+}
+
+/// A named threshold (`--max-contacts 1`): a --fail-if condition written for the user.
+void addThreshold(CLI::App* sub, std::vector<std::string>& failIf, const char* option, const char* figure, const char* compare, const char* help) {
+    sub->add_option_function<double>(
+           option, [&failIf, figure, compare](double value) { failIf.push_back(std::string(figure) + compare + std::to_string(value)); }, help)
+        ->check(CLI::Number)
+        ->type_name("N");
+}
 
 /// `--progress` on the long jobs: how they report on stderr while they run.
 void addProgress(CLI::App* sub, ProgressMode& mode) {
@@ -96,6 +128,7 @@ void addBuild(CLI::App& app, BuildCommand& command) {
     sub->add_option("--cache", command.cache,
                     "The bake cache's folder, shareable between machines (default: $TRACKWRIGHT_CACHE_DIR, else ~/.cache/trackwright/bakes)");
     sub->add_flag("--no-cache", command.noCache, "Bake every track, neither reading nor filling the cache");
+    addReports(sub, command.reports, "a validation and a bake case per track");
     sub->add_flag("--prune", command.prune, "With --all: remove the .twbake files in the output folder that are the bake of no track in the input folder");
     sub->add_option_function<std::string>(
            "--shard",
@@ -197,7 +230,9 @@ void addLaps(CLI::App& app, LapsCommand& command) {
     sub->add_option("--fail-if", command.failIf,
                     "A condition on a run's figures (its JSON's names: completed, ideal_ratio, stuck_events, teleports, cte_max_m, "
                     "inside_corridor_pct…), say ideal_ratio<0.95: a run meeting one fails the command (exit 4); repeatable");
-    sub->add_option("--junit", command.junit, "Also write a JUnit XML report, a test case per run (failed by --fail-if)");
+    addReports(sub, command.reports, "a case per run (failed by --fail-if)");
+    addThreshold(sub, command.failIf, "--min-ideal-ratio", "ideal_ratio", "<", "Fail a run (exit 4) whose ideal_ratio is below N: the same as --fail-if ideal_ratio<N");
+    addThreshold(sub, command.failIf, "--max-stuck", "stuck_events", ">", "Fail a run (exit 4) stuck more than N times: the same as --fail-if stuck_events>N");
     sub->add_flag("--json", command.json, "Print {\"runs\": [...]} with the metrics");
 }
 
@@ -244,7 +279,11 @@ void addRace(CLI::App& app, RaceCommand& command) {
     sub->add_option("--fail-if", command.failIf,
                     "With --matrix: a condition on a track's row (its JSON's names: contacts_per_race, completed_pct, lost_in_traffic_pct…), "
                     "say completed_pct<80: a track meeting one fails the command (exit 4); repeatable");
-    sub->add_option("--junit", command.junit, "With --matrix: also write a JUnit XML report, a test case per track (failed by --fail-if)");
+    addReports(sub, command.reports, "with --matrix, a case per track (failed by --fail-if)");
+    addThreshold(sub, command.failIf, "--max-contacts", "contacts_per_race", ">",
+                 "With --matrix: fail a track (exit 4) with more than N contacts a race: the same as --fail-if contacts_per_race>N");
+    addThreshold(sub, command.failIf, "--max-stuck", "stuck_events_per_race", ">",
+                 "With --matrix: fail a track (exit 4) with more than N stuck events a race: the same as --fail-if stuck_events_per_race>N");
     sub->add_flag("--json", command.json, "Print one JSON document");
 }
 

@@ -84,7 +84,10 @@ TEST_F(TwbakeChecks, MisuseIsAUsageErrorBeforeAnythingRuns) {
     EXPECT_EQ(twbake({"race", kKart, "--fail-if", "contacts_per_race>1"}).exitCode, kExitUsage) << "rows need --matrix";
     EXPECT_EQ(twbake({"race", kKart, "--matrix", "--fail-if", "lap_time>1"}).exitCode, kExitUsage);
     EXPECT_EQ(twbake({"laps", kKart, "--fail-if", "completed_pct<80"}).exitCode, kExitUsage) << "a race figure is no run figure";
-    const RunResult overwrite = twbake({"race", kKart, "--matrix", "--junit", kKart});
+    const RunResult notXml = twbake({"race", kKart, "--matrix", "--junit", kKart});
+    EXPECT_EQ(notXml.exitCode, kExitUsage);
+    EXPECT_NE(notXml.err.find("a JUnit report is FILE.xml"), std::string::npos) << notXml.err;
+    const RunResult overwrite = twbake({"race", kKart, "--matrix", "--profiles", path("drivers.xml"), "--report", path("drivers.xml")});
     EXPECT_EQ(overwrite.exitCode, kExitUsage);
     EXPECT_NE(overwrite.err.find("would destroy an input"), std::string::npos) << overwrite.err;
 }
