@@ -25,13 +25,31 @@ cp "$track" "$work/tracks/club/kart.twtrack"
 cp "$track" "$work/tracks/national/kart.twtrack"
 cp "$track" "$work/tracks/kart.v2.twtrack"
 more="$work/tracks/club/kart.twtrack;$work/tracks/national/kart.twtrack;$work/tracks/kart.v2.twtrack"
+mkdir -p "$work/cars"
+cp "$here/../data/cars/test-gt.json" "$work/cars/"
 cmake -S "$here" -B "$work/build" -G Ninja -DCMAKE_PREFIX_PATH="$work/prefix" -DTRACK="$track" \
-    -DMORE_TRACKS="$more" -DMORE_TRACKS_BASE="$work/tracks" -DCMAKE_EXE_LINKER_FLAGS="$linker_flags" >/dev/null
+    -DMORE_TRACKS="$more" -DMORE_TRACKS_BASE="$work/tracks" -DMORE_TRACKS_CLASSES="$work/cars" -DMORE_TRACKS_CACHE="$work/cache" \
+    -DCMAKE_EXE_LINKER_FLAGS="$linker_flags" >/dev/null
 cmake --build "$work/build" >"$work/build.log" || { cat "$work/build.log"; exit 1; }
 for baked_more in club/kart national/kart kart.v2; do
   [ -f "$work/build/more_tracks/$baked_more.twbake" ] || { echo "trackwright_bake_tracks did not bake more_tracks/$baked_more.twbake"; exit 1; }
 done
 grep -q -- "--raceline" "$work/build/build.ninja" || { echo "trackwright_bake_tracks did not pass OPTIONS to twbake build"; exit 1; }
+for report in club/kart national/kart kart.v2; do
+  grep -q "<testsuite" "$work/build/reports/$report.xml" || { echo "trackwright_bake_tracks wrote no report reports/$report.xml"; exit 1; }
+done
+grep -q "test-gt" "$work/build/more_tracks/club/kart.twbake" || { echo "trackwright_bake_tracks did not put CLASSES into the tracks"; exit 1; }
+# A touched track is baked again from the shared cache, and its unchanged output keeps its time.
+before=$(stat -c %Y "$work/build/more_tracks/club/kart.twbake")
+sleep 1
+touch "$work/tracks/club/kart.twtrack"
+cmake --build "$work/build" >"$work/rebuild.log" || { cat "$work/rebuild.log"; exit 1; }
+grep -q "(from the cache)" "$work/rebuild.log" || { echo "a touched track was baked again, not taken from the cache:"; cat "$work/rebuild.log"; exit 1; }
+[ "$(stat -c %Y "$work/build/more_tracks/club/kart.twbake")" = "$before" ] || { echo "an unchanged bake was rewritten"; exit 1; }
+# A changed class re-bakes the tracks that hold it.
+sed -i 's/"mass": 1200.0/"mass": 1250.0/' "$work/cars/test-gt.json"
+cmake --build "$work/build" >"$work/reclass.log" || { cat "$work/reclass.log"; exit 1; }
+grep -q "Baking kart.twtrack" "$work/reclass.log" || { echo "a changed class did not re-bake its tracks:"; cat "$work/reclass.log"; exit 1; }
 "$work/build/race"
 "$work/build/race_c"
 baked=$(ls "$work"/build/game_tracks/*.twbake | head -1)
