@@ -27,6 +27,7 @@
 #include <cctype>
 #include <chrono>
 #include <filesystem>
+#include <map>
 #include <mutex>
 #include <set>
 #include <sstream>
@@ -253,9 +254,12 @@ BakeCache cacheFor(const BuildCommand& command, std::ostream& err) {
 
 int buildFolder(const BuildCommand& command, const std::vector<formats::VehicleClass>& classes, std::ostream& out, std::ostream& err) {
     std::error_code ec;
-    const fs::path root(command.input), outputRoot(command.output);
-    if (!fs::is_directory(root, ec)) {
-        const std::string why = command.input + " is not a folder: give the folder that holds the .twtrack files";
+    // A folder (every track below it), or a list file naming tracks below its own folder (a farm's
+    // work list); each bake goes to the track's relative place under the output folder, so two
+    // tracks of one name in two folders do not collide.
+    const bool listed = fs::is_regular_file(command.input, ec);
+    const fs::path root = listed ? fs::path(command.input).parent_path() : fs::path(command.input), outputRoot(command.output);
+    const auto refuse = [&](const std::string& why, int code) {
         err << "twbake build --all: " << why << '\n';
         if (command.json) {
             out << "[\n";
@@ -263,13 +267,22 @@ int buildFolder(const BuildCommand& command, const std::vector<formats::VehicleC
                                  kStatusIoError);
             out << "]\n";
         }
-        return kExitIo;
+        return code;
+    };
+    std::vector<fs::path> inputs;
+    if (listed) {
+        std::string error;
+        std::optional<std::vector<fs::path>> named = trackSourcesListedIn(command.input, error);
+        if (!named) return refuse(error, fs::exists(command.input, ec) && error.find("outside") != std::string::npos ? kExitUsage : kExitIo);
+        inputs = std::move(*named);
+    } else if (fs::is_directory(root, ec)) {
+        inputs = trackSourcesIn(root);
+    } else {
+        return refuse(command.input + " is neither a folder nor a list of tracks: give the folder that holds the .twtrack files, or a text file naming them", kExitIo);
     }
-    // Every track below the folder, subfolders too; each bake goes to the same relative place under
-    // the output folder, so two tracks of one name in two folders do not collide.
-    const std::vector<fs::path> inputs = trackSourcesIn(root);
     if (inputs.empty()) {
-        err << "twbake build --all: no .twtrack files in " << command.input << " or its subfolders: nothing to bake\n";
+        err << "twbake build --all: " << (listed ? "the list " + command.input + " names no track" : "no .twtrack files in " + command.input + " or its subfolders")
+            << ": nothing to bake\n";
         if (command.json) out << "[\n]\n";
         return kExitInvalidInput;
     }
@@ -279,13 +292,13 @@ int buildFolder(const BuildCommand& command, const std::vector<formats::VehicleC
         outputs[i] = outputRoot / relative.parent_path() / (relative.stem().string() + ".twbake");
     }
     // Tracks that would bake to one file (a.twtrack beside a.TWTRACK): refused before any bake.
-    for (std::size_t i = 0; i + 1 < inputs.size(); ++i)
-        for (std::size_t j = i + 1; j < inputs.size(); ++j)
-            if (outputs[i] == outputs[j]) {
-                err << "twbake build --all: " << inputs[i].string() << " and " << inputs[j].string() << " would both bake to " << outputs[i].string()
-                    << ": rename one\n";
-                return kExitUsage;
-            }
+    std::map<fs::path, std::size_t> bakedBy;
+    for (std::size_t i = 0; i < inputs.size(); ++i)
+        if (const auto [other, fresh] = bakedBy.emplace(outputs[i], i); !fresh) {
+            err << "twbake build --all: " << inputs[other->second].string() << " and " << inputs[i].string() << " would both bake to " << outputs[i].string()
+                << ": rename one\n";
+            return kExitUsage;
+        }
     // This run's share: every track with --shard 1/1 (the default), else those whose path falls to
     // this shard. By the path, not the position: adding a track moves no other to another shard.
     std::vector<std::size_t> mine;

@@ -104,7 +104,10 @@ std::string runName(const LapJob& job) {
     return std::filesystem::path(job.input).stem().string() + " " + trackwright::followerName(job.follower) + " " + job.vehicleName();
 }
 
-void writeRunsJson(std::ostream& out, const std::vector<LapJob>& jobs, const std::vector<LapRunResult>& results) {
+/// The runs as JSON, each with its "status": passed, failed (with the --fail-if conditions it met)
+/// or did-not-start (with why, and no figures).
+void writeRunsJson(std::ostream& out, const std::vector<LapJob>& jobs, const std::vector<LapRunResult>& results, const std::vector<int>& codes,
+                   const std::vector<std::string>& errors, const std::vector<std::vector<std::string>>& failures) {
     {
         JsonReport report(out);
         cereal::JSONOutputArchive& archive = report.archive();
@@ -116,7 +119,14 @@ void writeRunsJson(std::ostream& out, const std::vector<LapJob>& jobs, const std
             archive.startNode();
             archive(cereal::make_nvp("track", std::filesystem::path(jobs[i].input).stem().string()),
                     cereal::make_nvp("follower", std::string(trackwright::followerName(jobs[i].follower))),
-                    cereal::make_nvp("vehicle", jobs[i].vehicleName()), cereal::make_nvp("completed", r.completed),
+                    cereal::make_nvp("vehicle", jobs[i].vehicleName()));
+            if (codes[i] != kExitOk) {
+                archive(cereal::make_nvp("status", std::string("did-not-start")), cereal::make_nvp("error", errors[i]));
+                archive.finishNode();
+                continue;
+            }
+            archive(cereal::make_nvp("status", std::string(failures[i].empty() ? "passed" : "failed")), cereal::make_nvp("failed_conditions", failures[i]));
+            archive(cereal::make_nvp("completed", r.completed),
                     cereal::make_nvp("lap_times_s", r.lapTimes), cereal::make_nvp("total_time_s", r.totalTime),
                     cereal::make_nvp("stuck_events", r.stuckEvents), cereal::make_nvp("planned_recoveries", r.plannedRecoveries),
                     cereal::make_nvp("unrecovered_stuck_events", r.unrecoveredStuckEvents), cereal::make_nvp("teleports", r.teleports),
@@ -201,9 +211,12 @@ int runLaps(const LapsCommand& command, std::ostream& out, std::ostream& err) {
     }
     if (ranJobs.size() < jobs.size())
         err << "twbake laps: " << jobs.size() - ranJobs.size() << " of " << jobs.size() << " runs did not start (see above) and are left out\n";
-    if (ranJobs.empty()) return worst;
+    if (ranJobs.empty() && !command.json) return worst;
+    std::vector<std::vector<std::string>> failures(jobs.size());
+    for (std::size_t i = 0; i < jobs.size(); ++i)
+        if (codes[i] == kExitOk) failures[i] = failedConditions(conditions, runFigures(results[i]));
     if (command.json) {
-        writeRunsJson(out, ranJobs, ranResults);
+        writeRunsJson(out, jobs, results, codes, errors, failures);
     } else if (command.matrix) {
         printLapTable(out, ranJobs, ranResults, followers, vehicles);
     } else {
@@ -225,7 +238,7 @@ int runLaps(const LapsCommand& command, std::ostream& out, std::ostream& err) {
             c.error = errors[i].empty() ? "the run did not start" : errors[i];
         } else {
             c.figures = runFigures(results[i]);
-            c.failures = failedConditions(conditions, runFigures(results[i]));
+            c.failures = failures[i];
             for (const std::string& f : c.failures) err << "twbake laps: " << c.name << " fails --fail-if: " << f << '\n';
             failed |= !c.failures.empty();
         }

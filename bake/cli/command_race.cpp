@@ -24,6 +24,7 @@
 
 #include <cereal/archives/json.hpp>
 #include <cereal/types/string.hpp>
+#include <cereal/types/vector.hpp>
 
 #include <chrono>
 #include <cstdio>
@@ -250,7 +251,9 @@ void writeMatrix(std::ostream& out, const RaceCommand& c, const std::vector<Matr
 }
 
 /// The matrix as one JSON document: the settings, then a row per track with its sums and means.
-void writeMatrixJson(std::ostream& out, const RaceCommand& c, const std::vector<MatrixRow>& rows) {
+/// The matrix as JSON, each track with its "status": passed or failed (with the --fail-if
+/// conditions it met).
+void writeMatrixJson(std::ostream& out, const RaceCommand& c, const std::vector<MatrixRow>& rows, const std::vector<std::vector<std::string>>& failures) {
     {
         JsonReport report(out);
         cereal::JSONOutputArchive& a = report.archive();
@@ -259,10 +262,12 @@ void writeMatrixJson(std::ostream& out, const RaceCommand& c, const std::vector<
         a.setNextName("tracks");
         a.startNode();
         a.makeArray();
-        for (const MatrixRow& r : rows) {
+        for (std::size_t t = 0; t < rows.size(); ++t) {
+            const MatrixRow& r = rows[t];
             const double n = std::max(1, r.races);
             a.startNode();
-            a(cereal::make_nvp("track", r.track), cereal::make_nvp("races", r.races));
+            a(cereal::make_nvp("track", r.track), cereal::make_nvp("status", std::string(failures[t].empty() ? "passed" : "failed")),
+              cereal::make_nvp("failed_conditions", failures[t]), cereal::make_nvp("races", r.races));
             for (const auto& [name, value] : rowFigures(r)) a(cereal::make_nvp(name.c_str(), value));
             if (c.pitStops) a(cereal::make_nvp("pit_stops_per_race", r.pitStops / n));
             a.finishNode();
@@ -358,13 +363,15 @@ int runRace(const RaceCommand& command, std::ostream& out, std::ostream& err) {
             rows.push_back(row);
         }
         // --json asked for JSON: the text table under exit 0 broke a pipeline's parser (issue 48).
-        if (command.json) writeMatrixJson(out, command, rows);
+        std::vector<std::vector<std::string>> failures;
+        for (const MatrixRow& row : rows) failures.push_back(failedConditions(conditions, rowFigures(row)));
+        if (command.json) writeMatrixJson(out, command, rows, failures);
         else writeMatrix(out, command, rows);
         // A CI acts on the rows: each track a test case, failed by the conditions it meets.
         std::vector<ReportCase> cases;
         bool failed = false;
         for (std::size_t t = 0; t < rows.size(); ++t) {
-            ReportCase c{rows[t].track, 0.0, failedConditions(conditions, rowFigures(rows[t])), "", rowFigures(rows[t]), &bakes[t].track.view};
+            ReportCase c{rows[t].track, 0.0, failures[t], "", rowFigures(rows[t]), &bakes[t].track.view};
             for (std::size_t k = 0; k < seeds; ++k) c.seconds += wall[t * seeds + k];
             for (const std::string& f : c.failures) err << "twbake race: " << command.inputs[t] << " fails --fail-if: " << f << '\n';
             failed |= !c.failures.empty();

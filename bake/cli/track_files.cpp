@@ -1,7 +1,10 @@
 #include "bake/cli/track_files.h"
 
+#include "formats/source/file_io.h"
+
 #include <algorithm>
 #include <cctype>
+#include <sstream>
 #include <string>
 
 namespace bake::cli {
@@ -30,6 +33,32 @@ template <class Keep> std::vector<fs::path> filesIn(const fs::path& folder, Keep
 } // namespace
 
 std::vector<fs::path> trackSourcesIn(const fs::path& folder) { return filesIn(folder, isTrackSource); }
+
+std::optional<std::vector<fs::path>> trackSourcesListedIn(const fs::path& list, std::string& error) {
+    const std::optional<std::string> text = formats::readWholeFile(list, error);
+    if (!text) return std::nullopt;
+    const fs::path folder = list.parent_path();
+    std::vector<fs::path> sources;
+    std::istringstream lines(*text);
+    std::size_t number = 0;
+    for (std::string line; std::getline(lines, line);) {
+        ++number;
+        while (!line.empty() && std::isspace(static_cast<unsigned char>(line.back()))) line.pop_back();
+        const std::size_t start = line.find_first_not_of(" \t");
+        if (start == std::string::npos || line[start] == '#') continue;
+        const fs::path named(line.substr(start));
+        const fs::path relative = (named.is_absolute() ? named.lexically_relative(fs::absolute(folder)) : named).lexically_normal();
+        if (relative.empty() || *relative.begin() == ".." || relative.is_absolute()) {
+            error = list.string() + ":" + std::to_string(number) + ": " + named.string() +
+                    " lies outside the list's folder: name tracks below it, so each bake has its place below the output folder";
+            return std::nullopt;
+        }
+        sources.push_back(folder / relative);
+    }
+    std::sort(sources.begin(), sources.end());
+    sources.erase(std::unique(sources.begin(), sources.end()), sources.end());
+    return sources;
+}
 
 std::vector<fs::path> trackBakesIn(const fs::path& folder) {
     return filesIn(folder, [](const fs::path& path) { return path.extension() == ".twbake"; });

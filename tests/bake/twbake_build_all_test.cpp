@@ -82,7 +82,7 @@ TEST_F(TwbakeBuildAll, AnEmptyFolderIsAnErrorAndAMissingOneSaysSoInTheJsonToo) {
     doc.Parse(missing.out.c_str());
     ASSERT_TRUE(doc.IsArray() && doc.Size() == 1) << missing.out;
     EXPECT_STREQ(doc[0]["status"].GetString(), "io-error");
-    EXPECT_NE(std::string(doc[0]["diagnostics"][0]["message"].GetString()).find("not a folder"), std::string::npos);
+    EXPECT_NE(std::string(doc[0]["diagnostics"][0]["message"].GetString()).find("neither a folder nor a list of tracks"), std::string::npos);
 }
 
 TEST_F(TwbakeBuildAll, EveryTrackHasAJsonEntryWithItsStatusEvenOneWhoseBakeCannotBeWritten) {
@@ -161,6 +161,31 @@ TEST_F(TwbakeBuildAll, TheManifestHashesEveryBakeAndPruneRemovesBakesOfNoTrack) 
     const RunResult old = buildAll();
     EXPECT_FALSE(fs::exists(path("baked/gone.twbake"))) << old.err;
     EXPECT_NE(old.err.find("its track is gone"), std::string::npos) << old.err;
+}
+
+TEST_F(TwbakeBuildAll, AListFileIsAWorkListOfTracksBelowItsFolder) {
+    addKart("club/a.twtrack");
+    addKart("club/b.twtrack");
+    addKart("national/c.twtrack");
+    std::string error;
+    ASSERT_TRUE(formats::writeOutputFile(path("tracks/farm.txt"), "# this machine's share\nnational/c.twtrack\n\n  club/a.twtrack  \n", error)) << error;
+    const RunResult r = twbake({"build", "--all", path("tracks/farm.txt").string(), "-o", path("baked").string(), "--json"});
+    ASSERT_EQ(r.exitCode, kExitOk) << r.err;
+    EXPECT_TRUE(fs::exists(path("baked/club/a.twbake")));
+    EXPECT_TRUE(fs::exists(path("baked/national/c.twbake")));
+    EXPECT_FALSE(fs::exists(path("baked/club/b.twbake"))) << "only the listed tracks";
+    rapidjson::Document d;
+    ASSERT_FALSE(d.Parse(r.out.c_str()).HasParseError()) << r.out;
+    EXPECT_EQ(d.Size(), 2u);
+
+    ASSERT_TRUE(formats::writeOutputFile(path("tracks/escape.txt"), "club/a.twtrack\n../elsewhere/x.twtrack\n", error)) << error;
+    const RunResult outside = twbake({"build", "--all", path("tracks/escape.txt").string(), "-o", path("baked").string()});
+    EXPECT_EQ(outside.exitCode, kExitUsage);
+    EXPECT_NE(outside.err.find("escape.txt:2: ../elsewhere/x.twtrack lies outside the list's folder"), std::string::npos) << outside.err;
+    ASSERT_TRUE(formats::writeOutputFile(path("tracks/missing.txt"), "club/gone.twtrack\n", error)) << error;
+    const RunResult missing = twbake({"build", "--all", path("tracks/missing.txt").string(), "-o", path("baked").string()});
+    EXPECT_EQ(missing.exitCode, kExitIo);
+    EXPECT_NE(missing.err.find("gone.twtrack"), std::string::npos) << missing.err;
 }
 
 TEST_F(TwbakeBuildAll, ShardsTogetherBakeExactlyWhatOneRunBakesAndKeepEachOthersBakes) {

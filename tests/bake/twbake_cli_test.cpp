@@ -229,7 +229,12 @@ TEST_F(TwbakeCli, OutputIsHonestAboutWhatTheFileIsAndNeverFloodsOrDrivesTheTermi
     EXPECT_EQ(laps.out, "") << "a run that never started was reported";
     const RunResult matrix = twbake({"laps", "--matrix", file("renamed.twtrack").string(), kart, "--follower", "runner", "--vehicle", "car", "--json"});
     EXPECT_EQ(matrix.exitCode, kExitInvalidInput);
-    EXPECT_EQ(matrix.out.find("renamed"), std::string::npos) << "the failed track is in the runs";
+    // The run that did not start is an entry saying so, with why and no figures (issue 51: a status per entry).
+    const std::size_t renamedRun = matrix.out.find("\"track\": \"renamed\"");
+    ASSERT_NE(renamedRun, std::string::npos) << matrix.out;
+    const std::string renamedEntry = matrix.out.substr(renamedRun, matrix.out.find('}', renamedRun) - renamedRun);
+    EXPECT_NE(renamedEntry.find("\"status\": \"did-not-start\""), std::string::npos) << renamedEntry;
+    EXPECT_EQ(renamedEntry.find("total_time_s"), std::string::npos) << "no made-up figures: " << renamedEntry;
     EXPECT_NE(matrix.out.find("\"track\": \"kart\""), std::string::npos) << matrix.out;
 
     // 200 bad rows: the first 50 of the code, then how many more.
