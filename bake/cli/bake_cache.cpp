@@ -85,16 +85,15 @@ std::string BakeCache::key(std::string_view trackBytes, std::string_view options
 
 fs::path BakeCache::entry(const std::string& key) const { return m_folder / (key + kEntryExtension); }
 
-std::optional<CachedBake> BakeCache::find(const std::string& key) const {
+std::optional<CachedBake> BakeCache::find(const std::string& key, std::string& buffer) const {
     if (!m_enabled.load()) return std::nullopt;
     std::string error;
-    std::optional<formats::MappedFile> file = formats::MappedFile::open(entry(key), error, formats::kMaxBakedFileBytes + (64u << 20));
-    if (!file) return std::nullopt;
-    std::optional<DecodedCacheEntry> decoded = decodeCacheEntry(file->bytes());  // damaged: a miss, replaced
+    if (!formats::readWholeFileInto(entry(key), buffer, error, formats::kMaxBakedFileBytes + (64u << 20))) return std::nullopt;
+    std::optional<DecodedCacheEntry> decoded = decodeCacheEntry(buffer);  // damaged: a miss, replaced
     if (!decoded) return std::nullopt;
     std::error_code ec;
     fs::last_write_time(entry(key), fs::file_time_type::clock::now(), ec);  // recently used
-    return CachedBake{std::move(*file), std::move(decoded->diagnostics), decoded->bakeOffset};
+    return CachedBake{buffer, std::move(decoded->diagnostics), decoded->bakeOffset};
 }
 
 void BakeCache::store(const std::string& key, const formats::Diagnostics& diagnostics, std::string_view bake) {

@@ -9,7 +9,6 @@
 #include <string_view>
 
 #include "bake/cli/cache_entry.h"
-#include "formats/source/file_io.h"
 
 namespace bake::cli {
 
@@ -17,15 +16,15 @@ namespace bake::cli {
 /// `build --all`'s manifest.
 std::string contentHash(std::string_view bytes);
 
-/// A bake found in the cache: its entry mapped (entries are replaced atomically, never rewritten
-/// in place, so a mapping stays whole) and the diagnostics the bake reported.
+/// A bake found in the cache: the entry as read into the caller's buffer, and the diagnostics the
+/// bake reported.
 struct CachedBake {
-    formats::MappedFile file;
+    std::string_view entry;  ///< into the buffer find() was given
     formats::Diagnostics diagnostics;
     std::size_t bakeOffset = 0;
 
-    /// The .twbake: 8-byte aligned, so it loads in place.
-    std::string_view bake() const { return file.bytes().substr(bakeOffset); }
+    /// The .twbake: 8-byte aligned (a heap buffer and an 8-byte offset), so it loads in place.
+    std::string_view bake() const { return entry.substr(bakeOffset); }
 };
 
 /// A content-addressed cache of bakes (issue 51: 300 tracks × 20 classes re-baked on every run).
@@ -50,8 +49,9 @@ public:
     /// The key of the source `trackBytes` baked with `options` (a text naming every option that changes the bake).
     std::string key(std::string_view trackBytes, std::string_view options) const;
     /// The entry of `key` when the cache holds a sound one (its checksum holds; the bake inside is
-    /// the caller's to load).
-    std::optional<CachedBake> find(const std::string& key) const;
+    /// the caller's to load), read into `buffer`: reused across calls, no fresh memory to fault in
+    /// for each track; read, not mapped, so an entry another program truncates cannot end this one.
+    std::optional<CachedBake> find(const std::string& key, std::string& buffer) const;
     /// Stores a bake and its diagnostics under `key` (atomically) and evicts the least recently
     /// used beyond the limit.
     void store(const std::string& key, const formats::Diagnostics& diagnostics, std::string_view bake);

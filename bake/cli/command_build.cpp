@@ -124,10 +124,11 @@ int buildOne(const BuildCommand& command, const std::vector<formats::VehicleClas
         else printDiagnostics(err, input.string(), diagnostics);
         return kExitIo;
     }
-    // A hit costs reading and hashing the source and mapping the entry: the track is not parsed,
-    // the bake is not copied.
+    // A hit costs reading and hashing the source and reading the entry: the track is not parsed,
+    // the bake is loaded where it was read.
     const std::string key = cache.enabled() ? cache.key(source, cacheOptions(command, classes)) : std::string();
-    std::optional<CachedBake> cachedBake = key.empty() ? std::nullopt : cache.find(key);
+    thread_local std::string entryBuffer;
+    std::optional<CachedBake> cachedBake = key.empty() ? std::nullopt : cache.find(key, entryBuffer);
     // The report reads the bake as a game would, whether it was baked now or found in the cache.
     trackwright::BakedTrack track;
     if (cachedBake && trackwright::loadBakedTrack(std::as_bytes(std::span(cachedBake->bake())), track) != trackwright::LoadStatus::Ok) cachedBake.reset();  // a miss, replaced

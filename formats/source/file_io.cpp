@@ -15,7 +15,6 @@
 
 #include <dirent.h>
 #include <fcntl.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -351,59 +350,20 @@ bool readWholeFileInto(const fs::path& path, std::string& contents, std::string&
     return true;
 }
 
-std::optional<MappedFile> MappedFile::open(const fs::path& path, std::string& error, std::uintmax_t maxBytes) {
-    if (!checkReadable(path, error, maxBytes)) return std::nullopt;
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) {
-        readFailed(path, error);
-        return std::nullopt;
-    }
-    struct stat info {};
-    if (::fstat(fd, &info) != 0 || !S_ISREG(info.st_mode) || static_cast<std::uintmax_t>(info.st_size) > maxBytes) {
-        readFailed(path, error);
-        ::close(fd);
-        return std::nullopt;
-    }
-    const auto size = static_cast<std::size_t>(info.st_size);
-    void* data = size == 0 ? nullptr : ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
-    const int saved = errno;
-    ::close(fd);
-    if (data == MAP_FAILED) {
-        errno = saved;
-        readFailed(path, error);
-        return std::nullopt;
-    }
-    return MappedFile(data, size);
-}
-
-MappedFile::MappedFile(MappedFile&& other) noexcept : m_data(std::exchange(other.m_data, nullptr)), m_size(std::exchange(other.m_size, 0)) {}
-
-MappedFile& MappedFile::operator=(MappedFile&& other) noexcept {
-    if (this != &other) {
-        if (m_data) ::munmap(m_data, m_size);
-        m_data = std::exchange(other.m_data, nullptr);
-        m_size = std::exchange(other.m_size, 0);
-    }
-    return *this;
-}
-
-MappedFile::~MappedFile() {
-    if (m_data) ::munmap(m_data, m_size);
-}
-
 bool writeOutputFile(const fs::path& path, std::string_view contents, std::string& error) {
     const OutputFile file{path, contents};
     return writeOutputFiles({&file, 1}, error);
 }
 
 bool writeOutputFileIfChanged(const fs::path& path, std::string_view contents, std::string& error, bool& unchanged) {
-    // Compared through a mapping of the page cache: no copy of a file that is usually unchanged.
+    // Read, not mapped: a file another program truncates while it is compared must not end this one
+    // (SIGBUS). One buffer a thread, so a folder of outputs faults in no fresh memory for each.
     unchanged = false;
+    thread_local std::string existing;
     std::string ignored;
     std::error_code ec;
     if (fs::is_regular_file(path, ec) && fs::file_size(path, ec) == contents.size() && !ec)
-        if (const std::optional<MappedFile> existing = MappedFile::open(path, ignored, contents.size()))
-            unchanged = existing->bytes() == contents;
+        unchanged = readWholeFileInto(path, existing, ignored, contents.size()) && existing == contents;
     return unchanged || writeOutputFile(path, contents, error);
 }
 

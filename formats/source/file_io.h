@@ -21,28 +21,6 @@ std::optional<std::string> readWholeFile(const std::filesystem::path& path, std:
 /// each into the same buffer, without a fresh allocation to fault in for every file.
 bool readWholeFileInto(const std::filesystem::path& path, std::string& contents, std::string& error, std::uintmax_t maxBytes = kMaxInputFileBytes);
 
-/// A regular file mapped read-only. Only for files this product replaces atomically (cache
-/// entries, its own outputs): a file truncated by another program while mapped ends the reader
-/// with SIGBUS, so sources a designer's editor may rewrite in place are read with readWholeFile.
-class MappedFile {
-public:
-    /// The mapping, or nothing with `error` saying why (readWholeFile's checks and messages).
-    static std::optional<MappedFile> open(const std::filesystem::path& path, std::string& error, std::uintmax_t maxBytes);
-    MappedFile(MappedFile&& other) noexcept;
-    MappedFile& operator=(MappedFile&& other) noexcept;
-    MappedFile(const MappedFile&) = delete;
-    MappedFile& operator=(const MappedFile&) = delete;
-    ~MappedFile();
-
-    /// Page-aligned, so an 8-aligned offset into it is 8-aligned memory.
-    std::string_view bytes() const { return {static_cast<const char*>(m_data), m_size}; }
-
-private:
-    MappedFile(void* data, std::size_t size) : m_data(data), m_size(size) {}
-    void* m_data = nullptr;
-    std::size_t m_size = 0;
-};
-
 /// Writes an output the way every command and every write of the editor (save, export, autosave,
 /// screenshots) do (the output-path policy, docs/hardening.md):
 /// - A symbolic link is followed to the file it names (up to 40 links): the link stays a link and
