@@ -34,11 +34,16 @@ bool parseProgressMode(const std::string& text, ProgressMode& mode) {
 
 ProgressMode resolveProgressMode(ProgressMode mode, bool stderrIsTerminal) {
     if (mode != ProgressMode::Auto) return mode;
-    return stderrIsTerminal ? ProgressMode::Bar : ProgressMode::Lines;
+    return stderrIsTerminal ? ProgressMode::AutoBar : ProgressMode::AutoLines;
 }
 
 Progress::Progress(std::ostream& err, ProgressMode mode, std::string job, std::size_t total)
-    : m_err(err), m_mode(mode), m_job(std::move(job)), m_total(std::max<std::size_t>(total, 1)), m_start(std::chrono::steady_clock::now()) {}
+    : m_err(err), m_mode(mode), m_job(std::move(job)), m_total(std::max<std::size_t>(total, 1)), m_start(std::chrono::steady_clock::now()) {
+    if (mode == ProgressMode::AutoBar || mode == ProgressMode::AutoLines) {
+        m_mode = mode == ProgressMode::AutoBar ? ProgressMode::Bar : ProgressMode::Lines;
+        m_quietSeconds = kAutoQuietSeconds;
+    }
+}
 
 double Progress::elapsed() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count(); }
 
@@ -58,6 +63,8 @@ void Progress::itemDone(const std::string& item, const std::string& status, doub
     const std::lock_guard lock(m_mutex);
     ++m_done;
     const double spent = elapsed();
+    if (spent < m_quietSeconds) return;
+    m_reported = true;
     const double eta = spent / static_cast<double>(m_done) * static_cast<double>(m_total - std::min(m_done, m_total));
     const double fraction = static_cast<double>(m_done) / static_cast<double>(m_total);
     if (m_mode == ProgressMode::Bar) {
@@ -90,11 +97,13 @@ void Progress::fraction(const std::string& item, double fraction) {
     const std::lock_guard lock(m_mutex);
     fraction = std::clamp(fraction, 0.0, 1.0);
     const double spent = elapsed();
+    if (spent < m_quietSeconds) return;
     const double eta = fraction > 0 ? spent / fraction * (1.0 - fraction) : 0.0;
     // A bar redraws at each percent; a log gets a line at each tenth.
     const int step = static_cast<int>(fraction * (m_mode == ProgressMode::Bar ? 100.0 : 10.0));
     if (step == m_lastStep) return;
     m_lastStep = step;
+    m_reported = true;
     if (m_mode == ProgressMode::Bar) {
         drawBar(fraction, eta);
         return;
@@ -119,7 +128,7 @@ void Progress::fraction(const std::string& item, double fraction) {
 
 void Progress::finish() {
     const std::lock_guard lock(m_mutex);
-    if (m_mode == ProgressMode::Bar && (m_done > 0 || m_lastStep >= 0)) m_err << '\n' << std::flush;
+    if (m_mode == ProgressMode::Bar && m_reported) m_err << '\n' << std::flush;
 }
 
 } // namespace bake::cli

@@ -15,12 +15,19 @@ enum class ProgressMode {
     Lines,  ///< a line per finished item (per tenth of a single job) with its time, the elapsed time and the ETA
     Json,   ///< the same as NDJSON: one JSON object a line, for a farm's dashboard
     None,
+    /// What Auto resolves to: Bar or Lines once the job has run kAutoQuietSeconds; a quicker job
+    /// stays silent (a 20 ms bake's eight lines of percentages were only noise in a script's log).
+    AutoBar,
+    AutoLines,
 };
+
+/// s a job runs before Auto's report starts.
+inline constexpr double kAutoQuietSeconds = 1.0;
 
 /// `--progress auto|bar|lines|json|none`; false for another word.
 bool parseProgressMode(const std::string& text, ProgressMode& mode);
 
-/// Auto as a bar when stderr is an interactive terminal, else as lines.
+/// Auto as a bar when stderr is an interactive terminal, else as lines (AutoBar, AutoLines).
 ProgressMode resolveProgressMode(ProgressMode mode, bool stderrIsTerminal);
 
 /// The progress of one job (`build --all` over 300 tracks, `race --matrix`, a racing-line
@@ -51,6 +58,8 @@ private:
     std::size_t m_total;
     std::size_t m_done = 0;
     int m_lastStep = -1;  ///< the last percent drawn (bar) or tenth printed (lines, JSON) of a single job
+    double m_quietSeconds = 0.0;  ///< nothing is reported before (Auto's modes)
+    bool m_reported = false;      ///< anything was written (the bar's line to end)
     std::chrono::steady_clock::time_point m_start;
     std::mutex m_mutex;
 };

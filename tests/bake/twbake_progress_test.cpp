@@ -1,16 +1,20 @@
 // Long jobs say how far they are (issue 51): `build --all`, `race --matrix`, `laps --matrix` and
 // `raceline` write a line per finished item with its time and the ETA when stderr is a log (CI),
-// NDJSON with `--progress json` for a farm's dashboard, nothing with `--progress none`.
+// NDJSON with `--progress json` for a farm's dashboard, nothing with `--progress none`; by default
+// only once a job has run a second (a 20 ms bake says nothing).
 #include "bake/cli/exit_codes.h"
+#include "bake/cli/progress.h"
 #include "tests/support/run_twbake.h"
 #include "tests/support/scratch_dir.h"
 
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>
 
+#include <chrono>
 #include <set>
 #include <sstream>
 #include <string>
+#include <thread>
 
 namespace {
 
@@ -44,7 +48,7 @@ protected:
 };
 
 TEST_F(TwbakeProgress, ALogGetsALinePerTrackWithItsTimeAndTheEta) {
-    const RunResult r = buildAll({});
+    const RunResult r = buildAll({"--progress", "lines"});
     ASSERT_EQ(r.exitCode, kExitOk) << r.err;
     const std::vector<std::string> lines = linesOf(r.err, "build --all [");
     ASSERT_EQ(lines.size(), 3u) << r.err;
@@ -88,6 +92,36 @@ TEST_F(TwbakeProgress, ARaceMatrixCountsEveryRaceAndAWrongModeIsAUsageError) {
     EXPECT_EQ(last["done"].GetUint(), 4u);
     EXPECT_EQ(last["total"].GetUint(), 4u);
     EXPECT_EQ(buildAll({"--progress", "loud"}).exitCode, kExitUsage);
+}
+
+TEST_F(TwbakeProgress, ByDefaultAQuickJobSaysNothing) {
+    // Three kart tracks and one bake take a fraction of a second: a script's log stays clean.
+    const RunResult all = buildAll({});
+    ASSERT_EQ(all.exitCode, kExitOk) << all.err;
+    EXPECT_TRUE(linesOf(all.err, "build --all [").empty()) << all.err;
+    const RunResult one = twbake({"build", path("tracks/a.twtrack"), "-o", path("a.twbake"), "--no-cache"});
+    ASSERT_EQ(one.exitCode, kExitOk) << one.err;
+    EXPECT_EQ(one.err.find(" %"), std::string::npos) << one.err;
+}
+
+TEST(Progress, AutoReportsOnceTheJobHasRunASecondAndAnAskedModeAtOnce) {
+    for (const ProgressMode automatic : {ProgressMode::AutoLines, ProgressMode::AutoBar}) {
+        std::ostringstream err;
+        Progress progress(err, automatic, "raceline", 1);
+        progress.fraction("t.twtrack", 0.3);
+        progress.finish();
+        EXPECT_EQ(err.str(), "") << "quiet within the first second";
+    }
+    std::ostringstream asked;
+    Progress lines(asked, ProgressMode::Lines, "raceline", 1);
+    lines.fraction("t.twtrack", 0.3);
+    EXPECT_NE(asked.str().find("raceline t.twtrack: 30 %"), std::string::npos) << asked.str();
+
+    std::ostringstream late;
+    Progress slow(late, ProgressMode::AutoLines, "raceline", 1);
+    std::this_thread::sleep_for(std::chrono::duration<double>(kAutoQuietSeconds + 0.05));
+    slow.fraction("t.twtrack", 0.5);
+    EXPECT_NE(late.str().find("raceline t.twtrack: 50 %"), std::string::npos) << late.str();
 }
 
 } // namespace
