@@ -1,7 +1,6 @@
 #include "bake/cli/progress.h"
 #include "bake/cli/terminal_text.h"
 
-#include <cereal/archives/json.hpp>
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
@@ -18,6 +17,23 @@ std::string duration(double seconds) {
     if (seconds < 60) std::snprintf(text, sizeof text, "%.*f s", seconds < 10 ? 2 : 1, seconds);
     else std::snprintf(text, sizeof text, "%d min %02d s", static_cast<int>(seconds / 60), static_cast<int>(std::fmod(seconds, 60.0)));
     return text;
+}
+
+using JsonWriter = rapidjson::Writer<rapidjson::StringBuffer>;
+
+/// One NDJSON progress line: the job and item, what `fields` writes, then the elapsed time and the ETA.
+template <typename Fields>
+void writeJsonLine(std::ostream& err, const std::string& job, const std::string& item, double spent, double eta, Fields&& fields) {
+    rapidjson::StringBuffer line;
+    JsonWriter json(line);
+    json.StartObject();
+    json.Key("job"), json.String(job.c_str());
+    json.Key("item"), json.String(item.c_str());
+    fields(json);
+    json.Key("elapsed_s"), json.Double(spent);
+    json.Key("eta_s"), json.Double(eta);
+    json.EndObject();
+    err << line.GetString() << '\n' << std::flush;
 }
 
 } // namespace
@@ -77,19 +93,12 @@ void Progress::itemDone(const std::string& item, const std::string& status, doub
               << std::flush;
         return;
     }
-    rapidjson::StringBuffer line;
-    rapidjson::Writer<rapidjson::StringBuffer> json(line);
-    json.StartObject();
-    json.Key("job"), json.String(m_job.c_str());
-    json.Key("item"), json.String(item.c_str());
-    json.Key("status"), json.String(status.c_str());
-    json.Key("done"), json.Uint64(m_done);
-    json.Key("total"), json.Uint64(m_total);
-    json.Key("seconds"), json.Double(seconds);
-    json.Key("elapsed_s"), json.Double(spent);
-    json.Key("eta_s"), json.Double(eta);
-    json.EndObject();
-    m_err << line.GetString() << '\n' << std::flush;
+    writeJsonLine(m_err, m_job, item, spent, eta, [&](JsonWriter& json) {
+        json.Key("status"), json.String(status.c_str());
+        json.Key("done"), json.Uint64(m_done);
+        json.Key("total"), json.Uint64(m_total);
+        json.Key("seconds"), json.Double(seconds);
+    });
 }
 
 void Progress::fraction(const std::string& item, double fraction) {
@@ -114,16 +123,7 @@ void Progress::fraction(const std::string& item, double fraction) {
               << std::flush;
         return;
     }
-    rapidjson::StringBuffer line;
-    rapidjson::Writer<rapidjson::StringBuffer> json(line);
-    json.StartObject();
-    json.Key("job"), json.String(m_job.c_str());
-    json.Key("item"), json.String(item.c_str());
-    json.Key("fraction"), json.Double(fraction);
-    json.Key("elapsed_s"), json.Double(spent);
-    json.Key("eta_s"), json.Double(eta);
-    json.EndObject();
-    m_err << line.GetString() << '\n' << std::flush;
+    writeJsonLine(m_err, m_job, item, spent, eta, [&](JsonWriter& json) { json.Key("fraction"), json.Double(fraction); });
 }
 
 void Progress::finish() {
