@@ -2,6 +2,8 @@
 
 #include "formats/baked/format_names.h"
 #include "formats/import/torcs_import.h"
+#include "formats/mesh/ac3d_reader.h"
+#include "formats/mesh/mesh_bvh.h"
 #include "formats/import/track_import.h"
 #include "formats/source/track_json.h"
 #include "formats/validate/validate.h"
@@ -18,6 +20,8 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -157,6 +161,16 @@ void torcsXml(Input input) {
         split == std::string_view::npos ? std::nullopt : std::optional<std::string_view>(all.substr(split + 5));
     const formats::ImportResult imported = formats::importTorcsTrack(track, "fuzz.xml", surfaces);
     if (imported.document) (void)formats::validate(*imported.document);
+}
+
+void ac3d(Input input) {
+    std::string error;
+    const std::optional<formats::LevelMesh> mesh = formats::readAc3d(text(input), error);
+    if (!mesh) return;
+    const formats::MeshBvh bvh(*mesh);
+    for (const auto& v : mesh->vertices)
+        for (const formats::SurfaceHit& hit : bvh.surfacesAt(v.x, v.y))
+            if (hit.material >= mesh->materials.size()) std::abort();
 }
 
 } // namespace fuzzing

@@ -22,5 +22,7 @@ void tumCsv(Input input);
 void waypoints(Input input);
 /// The TORCS track importer; after a "\n---\n" line the rest stands for the default surfaces.xml.
 void torcsXml(Input input);
+/// The AC3D level-mesh reader (.ac, TORCS's .acc); a mesh it reads is cast into at every vertex.
+void ac3d(Input input);
 
 } // namespace fuzzing

@@ -11,7 +11,7 @@ limit=(-runs=10000000)
 if [ "${1:-}" = "--seconds" ]; then limit=(-max_total_time="$2" -seed=1); shift 2
 elif [[ "${1:-}" =~ ^[0-9]+$ ]]; then limit=(-runs="$1"); shift; fi
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(fuzz_track_json fuzz_baked_track fuzz_tum_csv fuzz_waypoints fuzz_torcs_xml)
+[ ${#targets[@]} -eq 0 ] && targets=(fuzz_track_json fuzz_baked_track fuzz_tum_csv fuzz_waypoints fuzz_torcs_xml fuzz_ac3d)
 
 cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz
@@ -33,13 +33,17 @@ for csv in ../shared/tracks/*.csv; do head -c 4000 "$csv" > "$corpus/fuzz_tum_cs
 for xml in $(find ../shared/tracks/torcs -name "*.xml" -size -12k ! -path "*/data/*"); do
   cp "$xml" "$corpus/fuzz_torcs_xml/$(basename "$xml")"
 done
+# AC3D: the head of TORCS's own track meshes (objects, texture layers, triangle strips), cut at an object.
+for acc in /usr/share/games/torcs/tracks/road/g-track-1/g-track-1.acc /usr/share/games/torcs/tracks/oval/e-speedway/e-speedway.ac; do
+  [ -f "$acc" ] && head -c 6000 "$acc" | sed '$d' > "$corpus/fuzz_ac3d/$(basename "$acc")"
+done
 for csv in ../shared/tracks/racelines/*.csv; do head -c 2000 "$csv" | awk -F, 'NR<100 {print $1","$2}' > "$corpus/fuzz_waypoints/$(basename "$csv")"; done
 
 # Inputs are capped in size: small documents reach the same code as large ones, many times faster.
 # The caps hold the small seeds whole (tests/data's tracks) or a hundred rows of a CSV: the validator's
 # self-intersection check grows with the square of the rows that share a grid cell, and fuzzed
 # coordinates put them all in one.
-declare -A max_len=([fuzz_track_json]=16384 [fuzz_baked_track]=32768 [fuzz_tum_csv]=4096 [fuzz_waypoints]=2048 [fuzz_torcs_xml]=16384)
+declare -A max_len=([fuzz_track_json]=16384 [fuzz_baked_track]=32768 [fuzz_tum_csv]=4096 [fuzz_waypoints]=2048 [fuzz_torcs_xml]=16384 [fuzz_ac3d]=8192)
 
 for t in "${targets[@]}"; do
   echo "== $t ${limit[*]}"

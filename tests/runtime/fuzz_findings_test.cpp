@@ -33,6 +33,7 @@ TEST(FuzzFindings, EverySavedFindingReplaysWithoutACrash) {
     replayAll("track_json", fuzzing::trackJson);
     replayAll("tum_csv", fuzzing::tumCsv);
     replayAll("waypoints", fuzzing::waypoints);
+    replayAll("ac3d", fuzzing::ac3d);
 }
 
 } // namespace
