@@ -59,16 +59,10 @@ double cornerSpeedLimit(double curvature, double banking, double verticalCurvatu
     if (verticalCurvature > 0.0) limit = std::sqrt((1.0 - kMinCrestLoad) * rest / verticalCurvature);
     if (kappa <= 0.0) return limit;
     const double theta = curvature > 0.0 ? -banking : banking;
-    const double tanTheta = std::tan(theta);
     // What the turn may ask at v less what it asks: positive while the car holds the curve.
     const auto spare = [&](double v) {
         const double load = rest - v * v * verticalCurvature;  // without aero
-        const double n = load + car.downforce * v * v;
-        if (n <= 0.0) return -1.0;
-        const double mu = trackwright::lateralLimit(car, float(v), float(load)) * grip / n;
-        const double denominator = 1.0 - mu * tanTheta;
-        if (denominator <= 0.0) return 1.0;
-        return n * (tanTheta + mu) / denominator - v * v * kappa;
+        return trackwright::bankedLateralLimit(car, v, theta, grip, load) - v * v * kappa;
     };
     // Well beyond any car's top speed: where the curve is held even there, nothing limits it.
     double high = 200.0;

@@ -392,7 +392,7 @@ Controls RunnerFollower::update(const FollowerInput& in) {
     bool mustBrake = false, trafficBraking = false;
     // Braking in a bend gets what the turn leaves of the tyres (withinFrictionBudget): the braking
     // check counts on that share, so a braking zone in a bend starts earlier by as much.
-    m_brakingShare = m_envelope ? std::max(kLeastBraking, withinFrictionBudget(-1.0f, in.state, in.registration.road.grip) * -1.0f) : 1.0f;
+    m_brakingShare = m_envelope ? std::max(kLeastBraking, withinFrictionBudget(-1.0f, in.state, in.registration.road) * -1.0f) : 1.0f;
     m_targetSpeed = speedFromHints(speed, mustBrake);
     // A car passing on a straight run flat out keeps its throttle open when a tow has carried it
     // above its own top speed: it lifts only for the braking check, not to give the surplus away.
@@ -441,7 +441,8 @@ Controls RunnerFollower::update(const FollowerInput& in) {
     float throttle = trafficBraking ? -1.0f
         : mustBrake                 ? -std::clamp(m_brakeDemand, kLeastBraking, 1.0f)
                                     : std::clamp(m_p.speedGain * (m_targetSpeed - in.state.speed), -1.0f, 1.0f);
-    if (m_envelope) throttle = withinFrictionBudget(throttle, in.state, in.registration.road.grip);
+    if (m_envelope) throttle = withinFrictionBudget(throttle, in.state, in.registration.road);
+    if (m_envelope && throttle < 0.0f && oversteering(in.state, speed, in.registration.road)) throttle = std::max(throttle, -kLeastBraking);
     if (m_hasDriver && m_clock < m_driver.reactionTime) throttle = -1.0f;
 
     if (onRoute) {
@@ -465,7 +466,7 @@ Controls RunnerFollower::update(const FollowerInput& in) {
             steering = std::clamp(steering + correction * towardsCentre, -1.0f, 1.0f);
             throttle = std::min(throttle, 0.0f);
         }
-        if (ahead.defined && m_envelope) throttle = std::min(throttle, edgeSpeedThrottle(in.state, ahead, static_cast<float>(t), in.registration.road.grip));
+        if (ahead.defined && m_envelope) throttle = std::min(throttle, edgeSpeedThrottle(in.state, ahead, static_cast<float>(t), in.registration.road));
         // Short range: keep a margin from the edge alongside.
         const float lateral = in.registration.lateral;
         const float excess = std::abs(lateral) - (trackWidthAt(in.registration, lateral) - m_p.wallMargin);
@@ -478,7 +479,8 @@ Controls RunnerFollower::update(const FollowerInput& in) {
                           &context);
 }
 
-float RunnerFollower::edgeSpeedThrottle(const VehicleState& state, const Registration& ahead, float time, float roadGrip) const {
+float RunnerFollower::edgeSpeedThrottle(const VehicleState& state, const Registration& ahead, float time, const RoadSurface& road) const {
+    const float roadGrip = road.grip;
     // At the grip's limit, steering harder does not tighten the path, slowing does: the speed at
     // which the grip the car has bends its path back before its outer wheels cross the tarmac's edge
     // at the predicted point — the curvature it turns at now towards the centre plus 2·excess/reach²
@@ -496,7 +498,7 @@ float RunnerFollower::edgeSpeedThrottle(const VehicleState& state, const Registr
     const float safe = std::sqrt(grip / needed);
     if (safe >= speed) return 1.0f;
     const float throttle = std::clamp(m_p.speedGain * (safe - speed), -1.0f, 0.0f);
-    return withinFrictionBudget(throttle, state, roadGrip);
+    return withinFrictionBudget(throttle, state, road);
 }
 
 void RunnerFollower::measureSlipAngle(const VehicleState& state, float dt) {
@@ -518,18 +520,37 @@ void RunnerFollower::measureSlipAngle(const VehicleState& state, float dt) {
     m_hasLastPosition = true;
 }
 
-float RunnerFollower::withinFrictionBudget(float throttle, const VehicleState& state, float roadGrip) const {
+bool RunnerFollower::oversteering(const VehicleState& state, float speed, const RoadSurface& road) const {
+    // The car rotates faster than its path turns, by more than kOversteerGrip of what its tyres
+    // hold sideways: the rear has let go. Braking on then unloads the rear further and spins the
+    // car (g-track-1's S-bend on the first lap, braking at 0.9 into the turn-in); with the brakes
+    // eased the rear grips again and the steering catches it.
+    const float pathYawRate = speed * m_atCar.curvature;
+    if (!(std::abs(state.yawRate) > std::abs(pathYawRate))) return false;
+    const float grip = std::isfinite(road.grip) && road.grip > 0.0f ? road.grip : 1.0f;
+    return speed * std::abs(state.yawRate - pathYawRate) > kOversteerGrip * lateralLimit(m_p.vehicle, speed) * grip;
+}
+
+float RunnerFollower::withinFrictionBudget(float throttle, const VehicleState& state, const RoadSurface& road) const {
     // One budget for the tyres: what the turn uses of them now (the car's own yaw rate times its
     // speed) leaves the friction ellipse's rest for braking and driving.
     const float speed = std::max(0.0f, state.speed);
-    const float grip = std::isfinite(roadGrip) && roadGrip > 0.0f ? roadGrip : 1.0f;
-    const float lateralMax = lateralLimit(m_p.vehicle, speed) * grip;
+    const float grip = std::isfinite(road.grip) && road.grip > 0.0f ? road.grip : 1.0f;
+    // Driving counts the banking into the turn the path takes (the car's own where the path runs
+    // straight; a left turn leans on a road whose right edge is up, negative banking): an oval's
+    // banked turn holds far more than the flat limit, and a budget without it lifted at every
+    // turn-in. Only banking into the turn: at an S-bend's change of direction the path's turn flips
+    // before the car's. Braking keeps the flat budget: braking harder into a banked bend unloads the
+    // rear at the turn-in, and spun g-track-1's car on its first lap.
+    const float turn = m_atCar.curvature != 0.0f ? m_atCar.curvature : state.yawRate;
+    const float banking = std::isfinite(road.banking) ? road.banking : 0.0f;
+    const float lateralMax = static_cast<float>(bankedLateralLimit(m_p.vehicle, speed, std::max(0.0f, turn > 0.0f ? -banking : banking), grip));
     // The turn the path asks for, not only the one the car makes: braking that overloads the front
     // tyres straightens the car, its yaw rate falls, and a budget on the yaw rate alone would then
     // allow still more braking, until the car runs straight on.
     const float turning = std::max(std::abs(speed * state.yawRate), speed * speed * std::abs(m_atCar.curvature));
     if (throttle < 0.0f) {
-        const float share = frictionEllipse(1.0f, turning, lateralMax);
+        const float share = frictionEllipse(1.0f, turning, lateralLimit(m_p.vehicle, speed) * grip);
         return std::max(throttle, -std::max(kLeastBraking, share));
     }
     const float drive = driveLimit(m_p.vehicle, speed);

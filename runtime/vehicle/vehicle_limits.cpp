@@ -24,6 +24,16 @@ float lateralLimit(const VehicleParameters& v, float speed, float load) {
     return loadTransferLoss(capacity, v.lateralGrip, v.loadSensitivity, v.centreOfGravityHeight / v.trackWidth);
 }
 
+double bankedLateralLimit(const VehicleParameters& v, double speed, double bankingIntoTurn, double grip, double load) {
+    const double n = load + v.downforce * speed * speed;
+    if (!(n > 0.0)) return 0.0;
+    const double mu = lateralLimit(v, float(speed), float(load)) * grip / n;
+    const double tanTheta = std::tan(bankingIntoTurn);
+    const double denominator = 1.0 - mu * tanTheta;
+    if (denominator <= 0.0) return std::numeric_limits<double>::infinity();
+    return std::max(0.0, n * (tanTheta + mu) / denominator);
+}
+
 float brakingLimit(const VehicleParameters& v, float speed, float load) {
     float tyres = v.maxBraking * gripFactor(v, speed, load);
     if (v.centreOfGravityHeight > 0.0f) tyres = loadTransferLoss(tyres, v.maxBraking, v.loadSensitivity, v.centreOfGravityHeight / v.wheelbase);

@@ -119,3 +119,24 @@ TEST(VehicleLimits, TheFrictionEllipseLeavesWhatTheTurnDoesNotUse) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(VehicleLimits, BankingIntoTheTurnHoldsMoreAndAwayFromItLess) {
+    const VehicleParameters v = aeroCar();
+    const double flat = trackwright::bankedLateralLimit(v, 60.0, 0.0, 0.9);
+    EXPECT_NEAR(flat, trackwright::lateralLimit(v, 60.0f) * 0.9, 1e-4);
+    // A 16° oval turn: the tyres' μ on the larger normal load plus gravity along the slope,
+    // n·(tan θ + μ)/(1 − μ·tan θ) with n = g + downforce·v².
+    const double theta = 0.279;
+    const double n = trackwright::kStandingLoad + v.downforce * 3600.0;
+    const double mu = trackwright::lateralLimit(v, 60.0f) * 0.9 / n;
+    EXPECT_NEAR(trackwright::bankedLateralLimit(v, 60.0, theta, 0.9), n * (std::tan(theta) + mu) / (1.0 - mu * std::tan(theta)), 1e-3);
+    EXPECT_GT(trackwright::bankedLateralLimit(v, 60.0, theta, 0.9), 1.3 * flat);
+    EXPECT_LT(trackwright::bankedLateralLimit(v, 60.0, -theta, 0.9), flat);
+    // Steep enough to hold the car at any speed, and no load at all.
+    EXPECT_TRUE(std::isinf(trackwright::bankedLateralLimit(v, 60.0, 1.5, 1.0)));
+    EXPECT_EQ(trackwright::bankedLateralLimit(v, 60.0, theta, 1.0, -100.0), 0.0);
+}
+
+} // namespace

@@ -125,7 +125,7 @@ TEST(TorcsCarDescription, JsonHasTheSchemaKeysInOrder) {
     rapidjson::Document doc;
     ASSERT_FALSE(doc.Parse(json.c_str()).HasParseError()) << json;
     const char* keys[] = {"name", "mass", "drag_area", "downforce_area", "air_density", "tyre_friction", "tyre_reference_load",
-                          "tyre_load_sensitivity", "brake_force", "engine", "wheelbase", "track_width", "centre_of_gravity_height", "steering_lock", "width", "length"};
+                          "tyre_load_sensitivity", "brake_force", "rolling_resistance", "engine", "wheelbase", "track_width", "centre_of_gravity_height", "steering_lock", "width", "length"};
     auto member = doc.MemberBegin();
     for (const char* key : keys) {
         ASSERT_NE(member, doc.MemberEnd());

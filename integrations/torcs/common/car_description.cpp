@@ -304,6 +304,7 @@ std::string carDescriptionJson(const CarDescription& car) {
     field("tyre_reference_load", car.tyreReferenceLoad);
     field("tyre_load_sensitivity", car.tyreLoadSensitivity);
     field("brake_force", car.brakeForce);
+    field("rolling_resistance", car.rollingResistance);
     const EngineDescription& e = car.engine;
     out += ",\n  \"engine\": {\n    \"torque_curve\": [";
     for (std::size_t k = 0; k < e.torqueCurve.size(); ++k) {

@@ -11,6 +11,10 @@
 
 namespace trackwright::torcs {
 
+/// surfaces.xml "asphalt" (and every road surface of its family): wheel.cpp's rolling resistance is
+/// the wheel's load times its surface's "rolling resistance", a property of the road, not the car.
+inline constexpr float kTorcsNominalRollingResistance = 0.001f;
+
 /// Reads a TORCS car's parameters, as GfParmGetNum does: numbers in SI units (rad, m, Pa, kg …),
 /// `fallback` where the car and its category leave the key out. The robot module reads its car's
 /// parameter handle through it (torcs_car_params.h); tests give it a plain map.
@@ -47,6 +51,7 @@ struct CarDescription {
     float tyreReferenceLoad = 0.0f;    ///< N per tyre: the car's static load per tyre
     float tyreLoadSensitivity = 0.0f;  ///< s of μ(Fz) = μ0·(1 − s·(Fz/Fz0 − 1)), fitted over 0.5–2·Fz0
     float brakeForce = 0.0f;           ///< N at the tyres' contact patches, all four, at full pedal
+    float rollingResistance = kTorcsNominalRollingResistance;  ///< force over weight, on TORCS's nominal asphalt
     EngineDescription engine;
     float wheelbase = 0.0f;            ///< m
     float trackWidth = 0.0f;           ///< m, mean of the two axles'
@@ -80,6 +85,8 @@ inline constexpr float kTorcsNominalFriction = 1.2f;   ///< surfaces.xml "asphal
 ///   car's μ at a load scale x is the load-weighted mean over the wheels at x × their static loads;
 ///   μ0 at x = 1 (Fz0 = the mean static load per tyre), s the least-squares slope of μ(x)/μ0
 ///   through (1, 1) over x in [0.5, 2].
+/// - rolling resistance: the nominal asphalt's 0.001 (the product's default, 0.015, held a 1.2-tonne
+///   car back by 180 N where TORCS's asphalt costs it 12: 1 m/s of top speed on an oval).
 /// - brakes: per wheel (disk diameter/2 · piston area · pad μ) · max pressure · its axle's share of
 ///   the front-rear repartition / wheel radius (brake.cpp), summed.
 /// - engine: the "data points" up to the revs limiter (the last point interpolated there); forward

@@ -19,6 +19,7 @@ format::CarDescription toProductCar(const CarDescription& car) {
     out.tyreReferenceLoad = car.tyreReferenceLoad;
     out.tyreLoadSensitivity = car.tyreLoadSensitivity;
     out.brakeForce = car.brakeForce;
+    out.rollingResistance = car.rollingResistance;
     for (const auto& [rpm, torque] : car.engine.torqueCurve) out.engine.torqueCurve.push_back({rpm, torque});
     out.engine.revLimit = car.engine.revLimit;
     for (const float ratio : car.engine.gearRatios) out.engine.gearRatios.push_back(ratio);

@@ -96,8 +96,12 @@ private:
     float speedFromHints(float speed, bool& mustBrake);
     /// `throttle` within the friction ellipse of what the car's turn uses of its tyres now:
     /// braking at most the ellipse's share (never less than kLeastBraking), driving at most the
-    /// traction it leaves. Cars with an envelope only (the reference model's limits are separate).
-    float withinFrictionBudget(float throttle, const VehicleState& state, float roadGrip) const;
+    /// traction it leaves. The tyres' limit is the banked road's (bankedLateralLimit) into the turn
+    /// the path takes. Cars with an envelope only (the reference model's limits are separate).
+    float withinFrictionBudget(float throttle, const VehicleState& state, const RoadSurface& road) const;
+    /// True when the car turns faster than its path by more than kOversteerGrip of its lateral
+    /// grip (its rear sliding out): the brakes are eased to kLeastBraking while it lasts.
+    bool oversteering(const VehicleState& state, float speed, const RoadSurface& road) const;
     /// The throttle (≤ 0) that slows the car to where its grip turns it back inside the edge the
     /// path predicted `time` s on (`ahead`) leaves; 1 where no slowing is needed.
     /// What this tick teaches the grip reserve (GripReserve) of the point the car is at.
@@ -109,7 +113,7 @@ private:
     static constexpr float kMostSlipAngle = 0.5f;    ///< rad: more is a spin, not a course
     /// The throttle (≤ 0) that slows an envelope car to where its grip bends its path back before its
     /// outer wheels cross the tarmac's edge at `ahead`, predicted `time` s on; 1 where none is needed.
-    float edgeSpeedThrottle(const VehicleState& state, const Registration& ahead, float time, float roadGrip) const;
+    float edgeSpeedThrottle(const VehicleState& state, const Registration& ahead, float time, const RoadSurface& road) const;
     /// The stopping table reaches this share past the top speed (a tow, a descent).
     static constexpr float kStoppingTableSpeed = 1.3f;
     /// After braking, the throttle stays shut until the curve ahead asks for less than this share
@@ -117,6 +121,8 @@ private:
     static constexpr float kBrakingRelease = 0.8f;
     /// The least brake a braking car applies (the ellipse leaves at least this much too).
     static constexpr float kLeastBraking = 0.2f;
+    /// Share of the car's lateral grip its yaw may exceed the path's by before it counts as oversteer.
+    static constexpr float kOversteerGrip = 0.5f;
     /// Tarmac half-width on the side of `lateral` at a registration.
     float trackWidthAt(const Registration& r, float lateral) const;
     /// 1/m: the route's centre-line curvature where the car is registered.

@@ -22,6 +22,16 @@ float gripFactor(const VehicleParameters& vehicle, float speed, float load = kSt
 /// what load-sensitive tyres lose to the load the turn moves onto the outer wheels (loadTransferLoss).
 float lateralLimit(const VehicleParameters& vehicle, float speed, float load = kStandingLoad);
 
+/// m/s², the most plan acceleration towards a turn's centre the car holds at `speed` on a road
+/// banked `bankingIntoTurn` rad towards that centre (negative: away from it), surface grip `grip`,
+/// `load` pressing it on the road without aero (g on the level, less v²·κ_v over a crest): the tyres'
+/// μ = lateralLimit·grip / n on the normal load n = load + downforce·v², and the banked curve's
+/// n·(tan θ + μ)/(1 − μ·tan θ) — lateralLimit·grip exactly on the flat. Infinite where the banking
+/// holds the car at any speed, 0 with no load. The speed hints' corner limit and the runner's
+/// friction budget both use it: an oval's 16° banking holds a car at 85 m/s where the flat limit
+/// says 80, and a budget that ignored it lifted at every turn-in.
+double bankedLateralLimit(const VehicleParameters& vehicle, double speed, double bankingIntoTurn, double grip = 1.0, double load = kStandingLoad);
+
 /// The acceleration `a` a pair of axles holds when `capacity` is what they hold with equal loads and
 /// the acceleration moves `heightRatio` (h/t or h/L) of the weight per g across them: each of the four
 /// tyres carries ±ΔF/2 with ΔF = m·a·h/t, and μ(Fz) = μ₀·(1 − s·(Fz/Fz₀ − 1)) loses μ₀·s·ΔF²/Fz₀ in
