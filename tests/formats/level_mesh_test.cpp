@@ -2,11 +2,13 @@
 // frame with their materials, and vertical ray casts that find a bridge's deck and the road under it.
 #include "formats/mesh/ac3d_reader.h"
 #include "formats/mesh/level_mesh.h"
+#include "formats/import/torcs_import.h"
 #include "formats/mesh/mesh_bvh.h"
 #include "tests/support/scratch_dir.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <fstream>
 #include <random>
@@ -208,6 +210,27 @@ TEST(LevelMesh, AHostileAc3dFileIsRefusedWithItsLine) {
     EXPECT_NE(error.find("line 4"), std::string::npos) << error;
     EXPECT_FALSE(formats::readAc3d("glTF", error));
     EXPECT_FALSE(formats::readAc3d("AC3Db\nOBJECT poly\nnumvert 1\n", error));
+}
+
+TEST(LevelMesh, AnImportedTorcsTrackLiesOnTorcsOwnMesh) {
+    // The import places a track in TORCS's run-time frame (the loader's shift applied): the frame
+    // TORCS's own track mesh is in, so every node finds the road under it at its own height.
+    const fs::path acc = "/usr/share/games/torcs/tracks/road/g-track-1/g-track-1.acc";
+    if (!fs::is_regular_file(acc)) GTEST_SKIP() << "TORCS's track data is not installed (" << acc << ")";
+    const formats::ImportResult imported = formats::importTorcsTrackFile(fs::path(TRACKWRIGHT_SHARED_TRACKS_DIR) / "torcs/road/g-track-1.xml");
+    ASSERT_TRUE(imported.document);
+    const auto loaded = loadLevelMesh(acc);
+    ASSERT_TRUE(loaded.mesh) << loaded.error;
+    const MeshBvh bvh(*loaded.mesh);
+    std::vector<double> misses;
+    for (const auto& node : imported.document->nodes) {
+        const auto surface = bvh.surfaceNear(node.position.x, node.position.y, node.position.z);
+        ASSERT_TRUE(surface) << "nothing under a node at " << node.position.x << ", " << node.position.y;
+        misses.push_back(std::abs(surface->z - node.position.z));
+    }
+    std::sort(misses.begin(), misses.end());
+    EXPECT_LT(misses[misses.size() * 95 / 100], 0.05);  // measured: 1.1 cm
+    EXPECT_LT(misses.back(), 0.15);                     // measured: 5.5 cm
 }
 
 } // namespace
