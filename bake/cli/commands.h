@@ -27,6 +27,22 @@ struct ImportCommand {
 };
 int runImport(const ImportCommand& command, std::ostream& out, std::ostream& err);
 
+struct DrapeCommand {
+    std::string input;                       ///< the .twtrack
+    std::string mesh;                        ///< the level mesh (glTF, OBJ, FBX, AC3D)
+    std::vector<std::string> roadMaterials;  ///< shell patterns naming the road's materials
+    std::vector<std::string> barrierMaterials;  ///< shell patterns naming the barriers' materials
+    bool widths = false;                     ///< set the widths from the mesh too
+    std::vector<std::string> routes;         ///< drape these routes' nodes only; none: every node
+    std::string up = "y";                    ///< the mesh file's up axis: y or z
+    double metresPerUnit = 1.0;              ///< the mesh file's unit
+    std::string output;
+    bool json = false;
+};
+/// `twbake drape`: each node's height, banking (and widths) from the level mesh under it; exit 1
+/// and nothing written when a node finds no surface.
+int runDrape(const DrapeCommand& command, std::ostream& out, std::ostream& err);
+
 struct ValidateCommand {
     std::string input;
     bool json = false;

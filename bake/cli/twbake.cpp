@@ -89,6 +89,31 @@ void addImport(CLI::App& app, ImportCommand& command) {
     sub->add_flag("--json", command.json, "Print the diagnostics as one JSON document");
 }
 
+void addDrape(CLI::App& app, DrapeCommand& command) {
+    CLI::App* sub = app.add_subcommand("drape", "Lay a .twtrack over a level's road mesh: each node's height and banking from the surface under it, "
+                                                "its widths from the road's edges with --widths (exit 1 and nothing written when a node finds no surface)");
+    sub->add_option("input", command.input, "Input .twtrack file")->required();
+    sub->add_option("--mesh", command.mesh, "The level mesh: glTF 2.0 (.gltf, .glb), OBJ, FBX or AC3D (.ac, TORCS's .acc)")->required();
+    sub->add_option("--road-material", command.roadMaterials,
+                    "A shell pattern naming the road's materials or textures, say '*asphalt*' (repeatable; case is ignored). "
+                    "Tarmac ends where the surface stops matching; none given: every surface is road")
+        ->take_all();
+    sub->add_option("--barrier-material", command.barrierMaterials,
+                    "A shell pattern naming the barriers' materials: only their steep faces end the runoff (repeatable; none given: "
+                    "every face steeper than 60°, a tree's too)")
+        ->take_all();
+    sub->add_flag("--widths", command.widths, "Set the widths from the mesh too: tarmac to the road materials' edge, runoff to the end of the "
+                                              "drivable surface, wall at the first barrier face");
+    sub->add_option("--route", command.routes, "Drape the nodes of this route only (repeatable; default: every route); the others keep "
+                                               "their values and anchor the deck the draped ones choose")
+        ->take_all();
+    sub->add_option("--up", command.up, "The mesh file's up axis (glTF, AC3D and most exporters: y)")->capture_default_str()->check(CLI::IsMember({"y", "z"}));
+    sub->add_option("--unit", command.metresPerUnit, "Metres per unit of the mesh file (a centimetre engine: 0.01)")
+        ->capture_default_str()->check(finiteAbove(0.0, 1e6));
+    sub->add_option("-o,--output", command.output, "Output .twtrack file (written atomically; may be the input)")->required();
+    sub->add_flag("--json", command.json, "Print the report as one JSON document");
+}
+
 void addDiff(CLI::App& app, DiffCommand& command) {
     CLI::App* sub = app.add_subcommand("diff", "Say what changed between two bakes: nodes, routes, classes, each line's length, smoothness and "
                                                "largest move, each ideal lap and speed hints (exit 0 identical, 1 different, 3 unreadable)");
@@ -306,6 +331,8 @@ int runTwbake(int argc, const char* const* argv, std::ostream& rawOut, std::ostr
     addDump(app, dump);
     DiffCommand diff;
     addDiff(app, diff);
+    DrapeCommand drape;
+    addDrape(app, drape);
     UpgradeCommand upgrade;
     addUpgrade(app, upgrade);
     RegisterCommand registerPoints;
@@ -344,6 +371,7 @@ int runTwbake(int argc, const char* const* argv, std::ostream& rawOut, std::ostr
     if (app.got_subcommand("build")) return runBuild(build, report, err);
     if (app.got_subcommand("dump")) return runDump(dump, report, err);
     if (app.got_subcommand("diff")) return runDiff(diff, report, err);
+    if (app.got_subcommand("drape")) return runDrape(drape, report, err);
     if (app.got_subcommand("upgrade")) return runUpgrade(upgrade, report, err);
     if (app.got_subcommand("register")) return runRegister(registerPoints, report, err);
     if (app.got_subcommand("laps")) return runLaps(laps, report, err);

@@ -113,4 +113,47 @@ std::optional<SurfaceHit> MeshBvh::surfaceNear(double x, double y, double z) con
     return best;
 }
 
+std::optional<FaceCrossing> MeshBvh::firstSteepFaceCrossed(double ax, double ay, double bx, double by, double z, double minSteepness) const {
+    std::optional<FaceCrossing> first;
+    if (m_nodes.empty()) return first;
+    const double loX = std::min(ax, bx), hiX = std::max(ax, bx), loY = std::min(ay, by), hiY = std::max(ay, by);
+    const double dx = bx - ax, dy = by - ay;
+    std::uint32_t stack[64];
+    int top = 0;
+    stack[top++] = 0;
+    while (top > 0) {
+        const Node& n = m_nodes[stack[--top]];
+        if (hiX < n.minX || loX > n.maxX || hiY < n.minY || loY > n.maxY) continue;
+        if (n.count == 0) {
+            const auto self = static_cast<std::uint32_t>(&n - m_nodes.data());
+            stack[top++] = n.first;
+            stack[top++] = self + 1;
+            continue;
+        }
+        for (std::uint32_t i = n.first; i < n.first + n.count; ++i) {
+            const auto& tri = m_mesh.triangles[m_order[i]];
+            const auto& a = m_mesh.vertices[tri[0]];
+            const auto& b = m_mesh.vertices[tri[1]];
+            const auto& c = m_mesh.vertices[tri[2]];
+            const double ux = b.x - a.x, uy = b.y - a.y, uz = b.z - a.z, vx = c.x - a.x, vy = c.y - a.y, vz = c.z - a.z;
+            const double nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+            const double length = std::sqrt(nx * nx + ny * ny + nz * nz);
+            if (!(length > 0.0) || 1.0 - std::abs(nz) / length < minSteepness) continue;
+            // Möller–Trumbore with the segment as the ray (direction (dx, dy, 0), t in [0, 1]).
+            const double px = dy * vz, py = -dx * vz, pz = dx * vy - dy * vx;  // direction × v
+            const double det = ux * px + uy * py + uz * pz;
+            if (std::abs(det) < 1e-12) continue;
+            const double sx = ax - a.x, sy = ay - a.y, sz = z - a.z;
+            const double u = (sx * px + sy * py + sz * pz) / det;
+            if (u < 0.0 || u > 1.0) continue;
+            const double qx = sy * uz - sz * uy, qy = sz * ux - sx * uz, qz = sx * uy - sy * ux;  // s × u
+            const double v = (dx * qx + dy * qy) / det;
+            if (v < 0.0 || u + v > 1.0) continue;
+            const double t = (vx * qx + vy * qy + vz * qz) / det;
+            if (t >= 0.0 && t <= 1.0 && (!first || t < first->fraction)) first = FaceCrossing{t, m_order[i], m_mesh.triangleMaterial[m_order[i]]};
+        }
+    }
+    return first;
+}
+
 } // namespace formats

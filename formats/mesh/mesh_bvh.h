@@ -21,6 +21,13 @@ struct SurfaceHit {
     std::uint32_t material = 0;              ///< index into LevelMesh::materials
 };
 
+/// Where a level segment passes through a face of the mesh.
+struct FaceCrossing {
+    double fraction = 0.0;      ///< of the way from the segment's start, in [0, 1]
+    std::uint32_t triangle = 0;
+    std::uint32_t material = 0;  ///< index into LevelMesh::materials
+};
+
 class MeshBvh {
 public:
     /// Builds the hierarchy over `mesh`, which must outlive it.
@@ -32,6 +39,11 @@ public:
     /// The surface under (x, y) nearest in height to `z` (a road's deck where the route already
     /// runs at z, not the first one a ray from the sky meets), or nothing.
     std::optional<SurfaceHit> surfaceNear(double x, double y, double z) const;
+
+    /// Where the level segment from (ax, ay) to (bx, by) at height `z` first passes through a face
+    /// steeper than `minSteepness` (1 − |normal z|: 0 flat, 1 vertical), or nothing. A barrier's
+    /// face stops a drape's walk across the road's edge.
+    std::optional<FaceCrossing> firstSteepFaceCrossed(double ax, double ay, double bx, double by, double z, double minSteepness) const;
 
     std::size_t nodeCount() const { return m_nodes.size(); }
 

@@ -4,6 +4,7 @@
 #include "formats/mesh/level_mesh.h"
 #include "formats/import/torcs_import.h"
 #include "formats/mesh/mesh_bvh.h"
+#include "tests/support/level_files.h"
 #include "tests/support/scratch_dir.h"
 
 #include <gtest/gtest.h>
@@ -20,6 +21,7 @@ namespace fs = std::filesystem;
 using formats::LevelMesh;
 using formats::loadLevelMesh;
 using formats::MeshBvh;
+using tw::test::base64;
 
 void write(const fs::path& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
 
@@ -73,21 +75,6 @@ TEST(LevelMesh, AZUpFileAndAnotherUnitAreTheDesignersToSay) {
     ASSERT_EQ(hits.size(), 1u);
     EXPECT_NEAR(hits[0].z, 2.5, 1e-9);
     EXPECT_FALSE(loadLevelMesh(dir.path() / "level.obj", {formats::MeshUpAxis::Y, 0.0}).mesh);
-}
-
-/// Standard base64 of `bytes` (a glTF's embedded buffer).
-std::string base64(const std::string& bytes) {
-    static const char* digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    std::string out;
-    for (std::size_t i = 0; i < bytes.size(); i += 3) {
-        const auto at = [&](std::size_t k) { return k < bytes.size() ? static_cast<unsigned char>(bytes[k]) : 0u; };
-        const unsigned v = (at(i) << 16) | (at(i + 1) << 8) | at(i + 2);
-        out += digits[(v >> 18) & 63];
-        out += digits[(v >> 12) & 63];
-        out += i + 1 < bytes.size() ? digits[(v >> 6) & 63] : '=';
-        out += i + 2 < bytes.size() ? digits[v & 63] : '=';
-    }
-    return out;
 }
 
 TEST(LevelMesh, AGltfLevelAppliesItsNodesPlacementAndNamesItsMaterial) {
