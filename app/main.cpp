@@ -3,6 +3,7 @@
 #include "editor/document/autosave.h"
 #include "editor/document/live_bake.h"
 #include "editor/display_path.h"
+#include "editor/level/level_mesh_layer.h"
 #include "editor/main_window.h"
 #include "editor/native_path.h"
 #include "editor/preview/preview_screenshot.h"
@@ -270,6 +271,7 @@ int main(int argc, char** argv) {
     if (parser.isSet(screenshotOption)) {
         QString error;
         window.canvas()->waitForBackdrop();
+        window.levelMesh()->waitForLoad();
         window.liveBake()->waitForIdle();  // what the canvas draws from the bake: the grid, speed colours
         if (!editor::saveWindowScreenshot(window, size, editor::nativePath(parser.value(screenshotOption)), &error)) {
             std::fprintf(stderr, "trackwright: %s\n", forTerminal(error).constData());

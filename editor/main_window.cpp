@@ -5,6 +5,7 @@
 #include "editor/commands/change_nodes_command.h"
 #include "editor/commands/replace_track_command.h"
 #include "editor/backdrop/backdrop_dialog.h"
+#include "editor/level/level_mesh_layer.h"
 #include "editor/commands/change_line_offsets_command.h"
 #include "editor/docks/diagnostics_dock.h"
 #include "editor/docks/profiles_dock.h"
@@ -152,6 +153,8 @@ MainWindow::MainWindow(QWidget* parent, const QString& recoveryFolder) : QMainWi
                                             });
     connect(m_autosave.get(), &Autosave::failed, this, [this](const QString& why) { statusBar()->showMessage(tr("Autosave failed: %1").arg(why), 8000); });
     m_liveBake = new LiveBake(this);
+    m_levelMesh = new LevelMeshLayer(this);
+    m_canvas->setLevelMesh(m_levelMesh);
     m_canvas->setLiveBake(m_liveBake);
     createDocks();
     connect(m_profilesDock, &ProfilesDock::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
@@ -181,6 +184,7 @@ void MainWindow::createMenus() {
     file->addAction(tr("Import TUM &CSV…"), this, [this] { showImportDialog(ImportKind::TumCsv); });
     file->addAction(tr("Import &Waypoints…"), this, [this] { showImportDialog(ImportKind::Waypoints); });
     file->addAction(tr("Import T&ORCS Track…"), this, [this] { showImportDialog(ImportKind::Torcs); });
+    addLevelMeshFileActions(file);
     file->addAction(tr("&Export Baked…"), QKeySequence(Qt::CTRL | Qt::Key_E), this, [this] {
         if (!m_document) return;
         const QString base = filePath().isEmpty() ? QString("track.twbake") : QFileInfo(filePath()).path() + "/" + QFileInfo(filePath()).completeBaseName() + ".twbake";
@@ -297,6 +301,7 @@ void MainWindow::createMenus() {
         connect(dialog, &QDialog::accepted, this, [this, dialog] { setBackdrop(dialog->backdrop()); });
         dialog->show();
     })->setObjectName("actionBackdrop");
+    addLevelMeshViewActions(view);
     view->addSeparator();
     for (QDockWidget* dock : {static_cast<QDockWidget*>(m_propertiesDock), static_cast<QDockWidget*>(m_outlineDock),
                               static_cast<QDockWidget*>(m_diagnosticsDock), static_cast<QDockWidget*>(m_profilesDock),
@@ -465,6 +470,8 @@ void MainWindow::setDocument(std::unique_ptr<EditorDocument> document) {
         connect(m_document.get(), &EditorDocument::changed, this, [this] { m_liveBake->request(m_document->track()); });
         connect(m_document.get(), &EditorDocument::filePathChanged, this, [this](const QString& path) { m_canvas->setBackdropFolder(QFileInfo(path).path()); });
         m_canvas->setBackdropFolder(QFileInfo(m_document->filePath()).path());
+        followLevelMesh();
+        connect(m_document.get(), &EditorDocument::changed, this, &MainWindow::followLevelMesh);
         m_liveBake->request(m_document->track());
         qobject_cast<QUndoView*>(m_historyDock->widget())->setStack(m_document->undoStack());
     } else {
@@ -606,9 +613,10 @@ bool MainWindow::openFile(const QString& path, QString* errorText) {
         }
         return false;
     }
-    auto document = std::make_unique<EditorDocument>(std::move(*loaded.document));
     // Absolute, so saves and autosave origins name this file whatever the working directory later is.
     const QString absolute = QFileInfo(path).absoluteFilePath();
+    resolveLevelMeshFile(*loaded.document, QFileInfo(absolute).path());
+    auto document = std::make_unique<EditorDocument>(std::move(*loaded.document));
     document->setFilePath(absolute);
     setDocument(std::move(document));
     m_diskFile->rememberAsOnDisk(absolute);
@@ -651,7 +659,7 @@ bool MainWindow::importFile(const QString& path, ImportKind kind, QString* error
 
 bool MainWindow::saveTo(const QString& path, QString* errorText) {
     if (!m_document) return false;
-    const std::string text = formats::writeTrackJson(m_document->track());
+    const std::string text = formats::writeTrackJson(withLevelMeshRelativeTo(m_document->track(), QFileInfo(path).absolutePath()));
     // The product's one output-path policy (twbake's too): replaced atomically with the old file's
     // mode and, run as root, its owner; through links; a read-only file refused.
     std::string error;
@@ -746,7 +754,10 @@ bool MainWindow::restoreRecovery() {
     // The recovered track comes in as an edit of the file it belonged to, unsaved until saved.
     formats::TrackDocument base;
     if (!recovery->originalPath.isEmpty())
-        if (auto original = formats::loadTrackFile(nativePath(recovery->originalPath)); original.document) base = std::move(*original.document);
+        if (auto original = formats::loadTrackFile(nativePath(recovery->originalPath)); original.document) {
+            base = std::move(*original.document);
+            resolveLevelMeshFile(base, QFileInfo(recovery->originalPath).path());
+        }
     auto document = std::make_unique<EditorDocument>(std::move(base));
     document->setFilePath(recovery->originalPath);
     document->undoStack()->push(new ReplaceTrackCommand(document.get(), tr("Restore Autosave"), *loaded.document));

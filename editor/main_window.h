@@ -3,6 +3,8 @@
 #include "editor/canvas/node_selection.h"
 #include "editor/document/selection_transform.h"
 
+#include "bake/drape/drape_track.h"
+#include "formats/mesh/level_mesh.h"
 #include "formats/source/diagnostic.h"
 #include "formats/source/track_document.h"
 
@@ -20,6 +22,8 @@ namespace editor {
 
 class Autosave;
 class DiagnosticsDock;
+class DrapeDialog;
+class LevelMeshLayer;
 class LiveBake;
 class ProfilesDock;
 class EditorDocument;
@@ -107,6 +111,20 @@ public:
     bool resetLineToOptimiser(const QString& name);
     /// Sets (or with nullopt removes) the backdrop image, as an undo step.
     void setBackdrop(const std::optional<formats::Backdrop>& backdrop);
+    /// File ▸ Import Level Mesh: reads the game level's mesh at `path` (glTF, OBJ, FBX, AC3D) and
+    /// lays the track over it as one undo step (the track's `editor.level_mesh` names it, relative
+    /// to the track's folder when saved, with the hash of its bytes). An empty track is framed on
+    /// the level. Refused, with the reason, for a file that does not read.
+    bool importLevelMesh(const QString& path, const formats::LevelMeshOptions& options = {}, QString* errorText = nullptr);
+    void showImportLevelMeshDialog();
+    /// Track ▸ Drape on Level Mesh: each node (or each of `options.nodes`) takes its height,
+    /// banking and with `options.widths` its widths from the level (bake::drapeTrack), as one undo
+    /// step that also keeps the road materials for next time. The nodes that found no surface keep
+    /// their values and are selected, named in the status bar. Nothing without a level mesh read.
+    std::optional<bake::DrapeReport> drapeOnLevelMesh(const bake::DrapeOptions& options);
+    /// Opens the drape's dialog (window-modal, not blocking); OK drapes. Null without a level mesh.
+    DrapeDialog* showDrapeDialog();
+    LevelMeshLayer* levelMesh() const { return m_levelMesh; }
     /// Track ▸ Add Overtaking Zone / Add No-Overtaking Zone: a zone over the selected nodes of one
     /// route, from the first to the last in driving order, as one undo step. False, with the reason
     /// in the status bar, for any other selection (the actions are disabled then, saying why).
@@ -144,6 +162,13 @@ private:
     void createMenus();
     /// The Track menu: zones and race settings (main_window_race.cpp).
     void createTrackMenu();
+    /// The level mesh's actions (main_window_level.cpp), in the File, View and Track menus.
+    void addLevelMeshFileActions(QMenu* file);
+    void addLevelMeshViewActions(QMenu* view);
+    void addLevelMeshTrackActions(QMenu* track);
+    /// The layer follows the open track's level mesh; the drape is enabled when one is read.
+    void followLevelMesh();
+    void updateLevelMeshActions();
     /// Enables the zone actions for a selection that makes a zone, else says what to select.
     void updateZoneActions();
     void createDocks();
@@ -187,6 +212,9 @@ private:
     QAction* m_addNoOvertakingZone = nullptr;
     QAction* m_raceSettings = nullptr;
     LiveBake* m_liveBake = nullptr;
+    LevelMeshLayer* m_levelMesh = nullptr;
+    QAction* m_drapeAction = nullptr;
+    QAction* m_removeLevelMesh = nullptr;
     QDockWidget* m_previewDock = nullptr;
     preview::PreviewWidget* m_preview = nullptr;
     QMenu* m_editMenu = nullptr;

@@ -27,6 +27,8 @@ void MainWindow::createTrackMenu() {
     m_raceSettings = track->addAction(tr("&Race Settings…"), this, [this] { showRaceSettings(); });
     m_raceSettings->setObjectName("actionRaceSettings");
     m_raceSettings->setToolTip(tr("The side lapped cars yield to, the starting grid and the pit stop time"));
+    track->addSeparator();
+    addLevelMeshTrackActions(track);
     connect(&m_selection, &NodeSelection::changed, this, &MainWindow::updateZoneActions);
     updateZoneActions();
 }

@@ -162,6 +162,13 @@ void TrackCanvas::frameNodes(const std::set<std::uint32_t>& nodes, double margin
     update();
 }
 
+void TrackCanvas::frameWorldRect(const QRectF& world) {
+    if (world.isEmpty()) return;
+    m_view.fit(world, QSizeF(size()));
+    m_fitPending = false;
+    update();
+}
+
 void TrackCanvas::zoomIn() {
     m_view.zoomAbout(QPointF(width() / 2.0, height() / 2.0), 1.25);
     m_fitPending = false;
@@ -188,6 +195,7 @@ void TrackCanvas::paintEvent(QPaintEvent*) {
     QPainter painter(this);
     painter.fillRect(rect(), kBackground);
     paintBackdrop(painter);
+    paintLevelMesh(painter);
     painter.setRenderHint(QPainter::Antialiasing, true);
     // Grown by a few pixels so strokes just outside the border still reach into the view.
     const double margin = 4.0 / m_view.scale();

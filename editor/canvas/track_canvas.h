@@ -28,6 +28,7 @@ class EditorDocument;
 
 /// The colour of a height a fraction `t` between the track's lowest (0, blue) and highest (1, red).
 QColor heightColour(double t);
+class LevelMeshLayer;
 class LiveBake;
 class NodeSelection;
 struct TrackEdit;
@@ -123,6 +124,15 @@ public:
     void setBackdropFolder(const QString& folder);
     /// Blocks until the backdrop image (read off the UI thread) is in, for screenshots and tests.
     void waitForBackdrop();
+    /// The level mesh drawn under the track (over the backdrop), and cast into when `snapToLevel`:
+    /// then a node laid by Sketch or Add, or dragged, stands on the surface under it (the one
+    /// nearest its height, so a node on a bridge stays on the bridge). Null: none.
+    void setLevelMesh(LevelMeshLayer* layer);
+    void setLevelMeshShown(bool shown);
+    void setLevelMeshOpacity(double opacity);
+    double levelMeshOpacity() const { return m_levelMeshOpacity; }
+    void setSnapToLevel(bool on) { m_snapToLevel = on; }
+    bool snapToLevel() const { return m_snapToLevel; }
     /// Calibration picking: the next left click reports its world point instead of editing.
     void pickNextPoint(std::function<void(QPointF world)> picked);
     const TrackDrawing& drawing() const { return m_drawing; }
@@ -163,6 +173,8 @@ public slots:
     void fitToTrack();
     /// Shows `nodes` with `marginMetres` around them (a selection, a diagnostic's node).
     void frameNodes(const std::set<std::uint32_t>& nodes, double marginMetres = 30.0);
+    /// Shows the world rectangle `world` (metres, y up), a level mesh's extent.
+    void frameWorldRect(const QRectF& world);
     void zoomIn();
     void zoomOut();
 
@@ -192,6 +204,10 @@ private:
     void paintScaleBar(QPainter& painter) const;
     void paintEditing(QPainter& painter);
     void paintBackdrop(QPainter& painter);
+    void paintLevelMesh(QPainter& painter);
+    /// Stands `nodes` of `track` on the level mesh's surface under them, when snapping to it.
+    void snapToLevelSurface(formats::TrackDocument& track, const std::vector<std::uint32_t>& nodes) const;
+    void snapToLevelSurface(std::vector<std::pair<std::uint32_t, formats::TrackNode>>& nodes) const;
     /// Colour along the lines; over `deck` only (its links) when given.
     void paintColouring(QPainter& painter, const DeckPiece* deck = nullptr);
     // Passes over the track and crossings (track_canvas_crossings.cpp).
@@ -288,6 +304,10 @@ private:
     Colouring m_colouring = Colouring::None;
     LiveBake* m_liveBake = nullptr;
     std::vector<QPointF> m_previewPoints;
+    LevelMeshLayer* m_levelMesh = nullptr;
+    bool m_levelMeshShown = true;
+    double m_levelMeshOpacity = 0.7;
+    bool m_snapToLevel = false;
     QString m_backdropFolder, m_backdropPath;
     QImage m_backdrop;
     /// The backdrop image being read off the UI thread: (path, image), the image null when the path

@@ -125,7 +125,9 @@ void TrackCanvas::pushStructural(const QString& text, const TrackEdit& edit) {
         emit statusMessage(tr("%1 refused: %2").arg(text, QString::fromStdString(edit.refusal)));
         return;
     }
-    m_document->undoStack()->push(new ReplaceTrackCommand(m_document, text, *edit.track));
+    formats::TrackDocument track = *edit.track;
+    snapToLevelSurface(track, edit.newNodes);
+    m_document->undoStack()->push(new ReplaceTrackCommand(m_document, text, std::move(track)));
     if (!m_selection) return;
     if (!edit.newNodes.empty()) m_selection->set({edit.newNodes.begin(), edit.newNodes.end()});
     else {
@@ -278,6 +280,7 @@ void TrackCanvas::editMove(QMouseEvent* event) {
         }
         std::vector<std::pair<std::uint32_t, formats::TrackNode>> after = m_dragStart;
         for (auto& [n, node] : after) node.position.x += delta.x, node.position.y += delta.y;
+        snapToLevelSurface(after);
         m_document->undoStack()->push(new ChangeNodesCommand(m_document, tr("Move Nodes"), std::move(after), m_mergeKey));
         break;
     }
@@ -372,7 +375,9 @@ void TrackCanvas::pushSketch(const std::vector<std::size_t>& relay, int mergeKey
         return;
     }
     m_sketch->layout = layout;
-    m_document->undoStack()->push(new ReplaceTrackCommand(m_document, tr("Sketch"), *edit.track, mergeKey));
+    formats::TrackDocument track = *edit.track;
+    if (layout.route && *layout.route < track.routes.size()) snapToLevelSurface(track, track.routes[*layout.route].nodes);
+    m_document->undoStack()->push(new ReplaceTrackCommand(m_document, tr("Sketch"), std::move(track), mergeKey));
     m_sketch->after = m_document->track();
 }
 

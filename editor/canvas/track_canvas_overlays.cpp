@@ -3,6 +3,7 @@
 #include "editor/canvas/track_canvas.h"
 
 #include "editor/backdrop/backdrop_calibration.h"
+#include "editor/level/level_mesh_layer.h"
 #include "editor/document/editor_document.h"
 #include "editor/document/live_bake.h"
 #include "editor/canvas/node_selection.h"
@@ -110,6 +111,53 @@ void TrackCanvas::paintBackdrop(QPainter& painter) {
     painter.setRenderHint(QPainter::SmoothPixmapTransform, true);
     painter.drawImage(QPointF(0.0, 0.0), m_backdrop);
     painter.restore();
+}
+
+void TrackCanvas::setLevelMesh(LevelMeshLayer* layer) {
+    if (m_levelMesh) disconnect(m_levelMesh, nullptr, this, nullptr);
+    m_levelMesh = layer;
+    if (m_levelMesh) connect(m_levelMesh, &LevelMeshLayer::changed, this, qOverload<>(&TrackCanvas::update));
+    update();
+}
+
+void TrackCanvas::setLevelMeshShown(bool shown) {
+    m_levelMeshShown = shown;
+    update();
+}
+
+void TrackCanvas::setLevelMeshOpacity(double opacity) {
+    m_levelMeshOpacity = std::clamp(opacity, 0.0, 1.0);
+    update();
+}
+
+void TrackCanvas::paintLevelMesh(QPainter& painter) {
+    if (!m_levelMesh || !m_levelMeshShown) return;
+    const std::shared_ptr<const LoadedLevelMesh> loaded = m_levelMesh->loaded();
+    if (!loaded || loaded->underlay.isNull()) return;
+    // Image pixels to world metres (row 0 is the north edge), then the view's world to screen.
+    const double metresPerPixel = loaded->world.width() / loaded->underlay.width();
+    const QTransform imageToWorld(metresPerPixel, 0.0, 0.0, -metresPerPixel, loaded->world.left(), loaded->world.top() + loaded->world.height());
+    painter.save();
+    painter.setTransform(imageToWorld * m_view.toQTransform());
+    painter.setOpacity(m_levelMeshOpacity);
+    painter.setRenderHint(QPainter::SmoothPixmapTransform, true);
+    painter.drawImage(QPointF(0.0, 0.0), loaded->underlay);
+    painter.restore();
+}
+
+void TrackCanvas::snapToLevelSurface(formats::TrackDocument& track, const std::vector<std::uint32_t>& nodes) const {
+    if (!m_snapToLevel || !m_levelMesh) return;
+    for (const std::uint32_t n : nodes) {
+        if (n >= track.nodes.size()) continue;
+        formats::Vec3& p = track.nodes[n].position;
+        if (const std::optional<double> z = m_levelMesh->surfaceHeight(p.x, p.y, p.z)) p.z = *z;
+    }
+}
+
+void TrackCanvas::snapToLevelSurface(std::vector<std::pair<std::uint32_t, formats::TrackNode>>& nodes) const {
+    if (!m_snapToLevel || !m_levelMesh) return;
+    for (auto& [n, node] : nodes)
+        if (const std::optional<double> z = m_levelMesh->surfaceHeight(node.position.x, node.position.y, node.position.z)) node.position.z = *z;
 }
 
 void TrackCanvas::paintColouring(QPainter& painter, const DeckPiece* deck) {

@@ -8,7 +8,13 @@
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
 
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
+#include <algorithm>
 #include <cctype>
+#include <limits>
+#include <cstdio>
 #include <cmath>
 #include <system_error>
 
@@ -136,8 +142,30 @@ LevelMeshLoadResult loadLevelMesh(const std::filesystem::path& path, const Level
         result.error = named(path, "has no triangles to lay a track on");
         return result;
     }
+    // The materials a designer names are the ones the level is painted with: unused ones (an
+    // exporter's default) left out, and one name listed once however many materials carry it.
+    std::vector<std::string> used;
+    std::vector<std::uint32_t> remap(mesh.materials.size(), std::numeric_limits<std::uint32_t>::max());
+    for (std::uint32_t& m : mesh.triangleMaterial) {
+        if (remap[m] == std::numeric_limits<std::uint32_t>::max()) {
+            const auto same = std::find(used.begin(), used.end(), mesh.materials[m]);
+            remap[m] = static_cast<std::uint32_t>(same - used.begin());
+            if (same == used.end()) used.push_back(mesh.materials[m]);
+        }
+        m = remap[m];
+    }
+    mesh.materials = std::move(used);
     result.mesh = std::move(mesh);
     return result;
+}
+
+std::string levelMeshFileHash(const std::filesystem::path& path) {
+    std::string error;
+    const std::optional<std::string> bytes = readWholeFile(path, error);
+    if (!bytes) return {};
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(XXH3_64bits(bytes->data(), bytes->size())));
+    return hex;
 }
 
 } // namespace formats

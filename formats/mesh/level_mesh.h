@@ -46,4 +46,8 @@ struct LevelMeshLoadResult {
 /// (formats::kMaxInputFileBytes) or malformed file, one with no triangles, and non-finite positions.
 LevelMeshLoadResult loadLevelMesh(const std::filesystem::path& path, const LevelMeshOptions& options = {});
 
+/// XXH3-64 of a file's bytes as 16 hex digits (what a track's level-mesh reference records, to
+/// tell the level changed since), or empty when the file cannot be read.
+std::string levelMeshFileHash(const std::filesystem::path& path);
+
 } // namespace formats

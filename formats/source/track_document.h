@@ -17,7 +17,8 @@ namespace formats {
 /// Schema 3 added a vehicle class's `car`; a file without one is still written as schema 2.
 /// Schema 4 added a vehicle class's envelope keys (downforce, drag, load sensitivity, brake limit,
 /// power per mass); a file whose classes write none is still written as schema 2 or 3.
-inline constexpr int kTrackSchemaVersion = 4;
+/// Schema 5 added the editor's level mesh; a file without one is written in the schema before.
+inline constexpr int kTrackSchemaVersion = 5;
 /// Least vertical distance between two surfaces that cross in plan for one to pass over the other,
 /// metres, when a track does not say (a road bridge's usual clearance).
 inline constexpr double kDefaultCrossingClearance = 4.5;
@@ -190,9 +191,27 @@ struct Backdrop {
     friend bool operator==(const Backdrop&, const Backdrop&) = default;
 };
 
+/// The game level's mesh the track is laid over (the editor's File ▸ Import Level Mesh, schema 5):
+/// shown under the track, draped onto, snapped to. The bake never reads it.
+struct LevelMeshReference {
+    /// The mesh file, relative to the track's folder ('/'-separated), or absolute when it lies on
+    /// another drive.
+    std::string file;
+    /// XXH3-64 of the file's bytes when it was imported (16 hex digits): tells the designer the
+    /// level changed since.
+    std::string hash;
+    std::string up = "y";          ///< the file's up axis: "y" or "z"
+    double metresPerUnit = 1.0;    ///< the file's unit
+    /// The designer's road materials (shell patterns), the drape's last choice.
+    std::vector<std::string> roadMaterials;
+
+    friend bool operator==(const LevelMeshReference&, const LevelMeshReference&) = default;
+};
+
 /// Editor-only data: nothing the bake reads.
 struct EditorMetadata {
     std::optional<Backdrop> backdrop;
+    std::optional<LevelMeshReference> levelMesh;
 
     friend bool operator==(const EditorMetadata&, const EditorMetadata&) = default;
 };

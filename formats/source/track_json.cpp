@@ -151,6 +151,13 @@ template <class IO, class T> void backdropFields(IO& io, T& b) {
     io.field("opacity", b.opacity);
 }
 
+template <class IO, class T> void levelMeshFields(IO& io, T& m) {
+    io.field("file", m.file);
+    io.field("hash", m.hash);
+    io.field("up", m.up);
+    io.field("metres_per_unit", m.metresPerUnit);
+}
+
 template <class IO, class T> void attachmentFields(IO& io, T& a) {
     io.field("route", a.route);
     io.field("node", a.node);
@@ -250,6 +257,16 @@ void readEditor(JsonDomReader& in, EditorMetadata& editor) {
         Backdrop backdrop;
         const bool present = in.tryObject("backdrop", [&] { backdropFields(in, backdrop); });
         if (present) editor.backdrop = backdrop;
+        LevelMeshReference levelMesh;
+        const bool hasMesh = in.tryObject("level_mesh", [&] {
+            levelMeshFields(in, levelMesh);
+            in.tryArray("road_materials", [&](std::size_t) {
+                std::string pattern;
+                in.elementValue(pattern);
+                levelMesh.roadMaterials.push_back(std::move(pattern));
+            });
+        });
+        if (hasMesh) editor.levelMesh = levelMesh;
     });
 }
 
@@ -311,6 +328,7 @@ void writeObjects(CerealJsonWriter& out, const char* key, const Range& items, F 
 } // namespace
 
 int schemaWrittenFor(const TrackDocument& doc) {
+    if (doc.editor.levelMesh) return 5;
     int schema = 2;
     for (const VehicleClass& v : doc.vehicleClasses) {
         if (hasEnvelopeTerms(v)) return 4;
@@ -373,8 +391,12 @@ void writeDocument(cereal::JSONOutputArchive& archive, const TrackDocument& doc)
             out.field("pit_stop_time", doc.race->pitStopTime);
         });
     out.object("editor", [&] {
-        if (!doc.editor.backdrop) return;
-        out.object("backdrop", [&] { backdropFields(out, *doc.editor.backdrop); });
+        if (doc.editor.backdrop) out.object("backdrop", [&] { backdropFields(out, *doc.editor.backdrop); });
+        if (const auto& mesh = doc.editor.levelMesh)
+            out.object("level_mesh", [&] {
+                levelMeshFields(out, *mesh);
+                if (!mesh->roadMaterials.empty()) out.array("road_materials", mesh->roadMaterials, [&](const std::string& p) { out.elementValue(p); });
+            });
     });
     out.field("crossing_clearance", doc.crossingClearance);
 }

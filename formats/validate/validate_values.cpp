@@ -196,6 +196,18 @@ void checkNumbers(const TrackDocument& doc, DiagnosticSink& sink, DocumentHealth
         for (const NumberField& field : fields)
             if (!std::isfinite(field.value)) report("the backdrop image", "editor.backdrop", field);
     }
+    if (const auto& m = doc.editor.levelMesh) {
+        const NumberField unit{"metres_per_unit", "unit", "metres per unit", m->metresPerUnit};
+        if (!std::isfinite(unit.value)) report("the level mesh", "editor.level_mesh", unit);
+        else if (!(m->metresPerUnit > 0.0 && m->metresPerUnit <= 1e6))
+            sink.error("level-mesh-unit", "the level mesh's unit is " + std::to_string(m->metresPerUnit) +
+                       " metres, not a unit a mesh is drawn in: enter the metres one unit of the file spans (1 for metres, 0.01 for centimetres)",
+                       "editor.level_mesh.metres_per_unit");
+        if (m->up != "y" && m->up != "z")
+            sink.error("level-mesh-up", "the level mesh's up axis is \"" + m->up + "\": write \"y\" (glTF, AC3D and most exporters) or \"z\"",
+                       "editor.level_mesh.up");
+        if (m->file.empty()) sink.error("level-mesh-file", "the level mesh names no file: name the mesh, or remove \"level_mesh\"", "editor.level_mesh.file");
+    }
 }
 
 void checkWidths(const TrackDocument& doc, DiagnosticSink& sink, DocumentHealth& health) {

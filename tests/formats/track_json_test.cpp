@@ -1,5 +1,6 @@
 #include "formats/source/file_io.h"
 #include "formats/source/track_json.h"
+#include "formats/validate/validate.h"
 
 #include "tests/support/test_tracks.h"
 
@@ -30,6 +31,27 @@ TEST(TrackJson, SaveLoadRoundTripIsLosslessAndByteStable) {
     EXPECT_TRUE(loaded.diagnostics.empty());
     EXPECT_EQ(*loaded.document, doc);
     EXPECT_EQ(formats::writeTrackJson(*loaded.document), first);
+}
+
+TEST(TrackJson, ALevelMeshReferenceRoundTripsInSchemaFiveAndATrackWithoutOneStaysInItsOwn) {
+    formats::TrackDocument doc = tw::test::circleTrack();
+    const std::string without = formats::writeTrackJson(doc);
+    EXPECT_EQ(without.find("level_mesh"), std::string::npos);
+    EXPECT_NE(without.find("\"schema\": 2"), std::string::npos);
+    doc.editor.levelMesh = formats::LevelMeshReference{"levels/ridge.glb", "0123456789abcdef", "z", 0.01, {"*asphalt*", "kerb_?"}};
+    const std::string with = formats::writeTrackJson(doc);
+    EXPECT_NE(with.find("\"schema\": 5"), std::string::npos);
+    const formats::TrackLoadResult loaded = formats::parseTrackJson(with);
+    ASSERT_TRUE(loaded.document);
+    EXPECT_TRUE(loaded.diagnostics.empty());
+    EXPECT_EQ(*loaded.document, doc);
+    EXPECT_EQ(formats::writeTrackJson(*loaded.document), with);
+    // Nonsense in it is named.
+    doc.editor.levelMesh->up = "x";
+    doc.editor.levelMesh->metresPerUnit = 0.0;
+    const formats::Diagnostics found = formats::validate(doc);
+    EXPECT_TRUE(hasCode(found, "level-mesh-up"));
+    EXPECT_TRUE(hasCode(found, "level-mesh-unit"));
 }
 
 TEST(TrackJson, NumbersSurviveExactly) {
