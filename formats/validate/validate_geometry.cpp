@@ -8,6 +8,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
+#include <optional>
 #include <tuple>
 
 namespace formats::detail {
@@ -154,6 +156,91 @@ void checkWidthJumps(const RouteView& v, const ValidationOptions& options, Diagn
     }
 }
 
+/// The most a route turns at one node before it is a spike: the tightest hairpins of the shared
+/// circuits turn 35° at a node at their 5 m spacing, while a node dragged out of line (13 m beside
+/// 10 m links) turns it 104°.
+constexpr double kMaxNodeTurn = 45.0 * std::numbers::pi / 180.0;
+/// Tarmac that widens or narrows faster than this (metres a metre along the link) over more than
+/// kMaxTarmacStep: a lane merge tapers at 1:10 to 1:20; a circuit's surveyed width wanders by up to
+/// 1.3 m between its 5 m nodes, which is not a change of road.
+constexpr double kMaxTarmacTaper = 0.2;
+constexpr double kMaxTarmacStep = 1.5;
+/// Banking that turns faster than this (degrees a metre) over more than kMaxBankingStep: a banked
+/// turn's transition takes 50–100 m for 20–30° (0.3–0.5° a metre); a car driven through 1° a metre
+/// at 60 m/s rolls 60° a second.
+constexpr double kMaxBankingRate = 0.5;
+constexpr double kMaxBankingStep = 5.0;
+/// Rate warnings listed a route before the rest are summed up.
+constexpr std::size_t kMaxListedRates = 10;
+
+/// A road changes faster than roads are built: a kink (a node where the route turns more than
+/// kMaxNodeTurn), tarmac tapering faster than kMaxTarmacTaper, banking turning faster than
+/// kMaxBankingRate. Warnings: a rally stage may mean it.
+void checkShapeRates(const RouteView& v, DiagnosticSink& sink) {
+    std::size_t kinks = 0, tapers = 0, twists = 0;
+    const std::size_t n = v.points.size();
+    // The signed turn at each corner (a node with a link either side), counter-clockwise positive.
+    const std::size_t corners = v.route.closed ? n : (n >= 2 ? n - 2 : 0);
+    std::vector<std::optional<double>> turns(corners);
+    const auto cornerNode = [&](std::size_t c) { return v.route.closed ? c : c + 1; };
+    for (std::size_t c = 0; c < corners; ++c) {
+        const std::size_t at = cornerNode(c), before = (at + n - 1) % n, after = v.next(at);
+        if (v.degenerate[before] || v.degenerate[at]) continue;
+        const Vec2 in = v.points[at] - v.points[before], out = v.points[after] - v.points[at];
+        turns[c] = std::atan2(in.x * out.y - in.y * out.x, dot(in, out));
+    }
+    for (std::size_t c = 0; c < corners; ++c) {
+        if (!turns[c]) continue;
+        const std::size_t at = cornerNode(c);
+        const double turn = std::abs(*turns[c]);
+        // A spike turns sharply against its neighbours (a V: +104° between two −52°); a small
+        // polygon turning as sharply at every node is a bend drawn coarsely, not a kink.
+        double around = 0.0;
+        int counted = 0;
+        const bool hasPrevious = v.route.closed || c > 0, hasNext = v.route.closed || c + 1 < corners;
+        bool sharpest = true;  // the V's apex, not the two halves beside it
+        for (const auto& [exists, o] : {std::pair{hasPrevious, (c + corners - 1) % corners}, std::pair{hasNext, (c + 1) % corners}})
+            if (exists && o != c && turns[o]) around += *turns[o], ++counted, sharpest = sharpest && std::abs(*turns[o]) <= turn;
+        const double against = std::abs(*turns[c] - (counted > 0 ? around / counted : 0.0));
+        if (!(turn > kMaxNodeTurn && against > kMaxNodeTurn && sharpest) || ++kinks > kMaxListedRates) continue;
+        Diagnostic& d = sink.warning("kink", routeName(v.doc, v.index) + " turns " + quantity(turn * 180.0 / std::numbers::pi, "°") + " at node " +
+            std::to_string(v.id(at)) + ", more than the " + quantity(kMaxNodeTurn * 180.0 / std::numbers::pi, "°") +
+            " a road turns at one node: a spike no car follows (a node dragged out of line?). Move it back in line, or add nodes so the bend turns gradually",
+            nodePath(v.id(at)));
+        d.route = v.index;
+        d.node = v.id(at);
+    }
+    for (std::size_t k = 0; k < v.linkCount; ++k) {
+        if (v.degenerate[k]) continue;
+        const std::size_t j = v.next(k);
+        const double run = length(v.points[j] - v.points[k]);
+        const TrackNode& a = v.node(k);
+        const TrackNode& b = v.node(j);
+        for (const auto& [side, wa, wb] : {std::tuple{"left", a.left.track, b.left.track}, std::tuple{"right", a.right.track, b.right.track}}) {
+            const double step = std::abs(wb - wa);
+            if (!(step > kMaxTarmacStep && step / run > kMaxTarmacTaper) || ++tapers > kMaxListedRates) continue;
+            pairDiagnostic(sink.warning("width-rate", std::string("the ") + side + " tarmac goes from " + metres(wa) + " at node " + std::to_string(v.id(k)) +
+                " to " + metres(wb) + " at node " + std::to_string(v.id(j)) + " in " + metres(run) + " (" + quantity(step / run, "m a metre") +
+                "; a lane merge tapers at 0.05–0.1): cars following the edge swerve. Spread the change over " + metres(step / kMaxTarmacTaper) +
+                " or more", nodePath(v.id(j)) + "." + side + ".track"), v, k, j);
+        }
+        const double twist = std::abs(b.banking - a.banking) * 180.0 / std::numbers::pi;
+        if (twist > kMaxBankingStep && twist / run > kMaxBankingRate && ++twists <= kMaxListedRates)
+            pairDiagnostic(sink.warning("banking-rate", "the banking goes from " + quantity(a.banking * 180.0 / std::numbers::pi, "°") + " at node " +
+                std::to_string(v.id(k)) + " to " + quantity(b.banking * 180.0 / std::numbers::pi, "°") + " at node " + std::to_string(v.id(j)) + " in " +
+                metres(run) + " (" + quantity(twist / run, "° a metre") + "; a banked turn's transition takes 0.3–0.5): a car rolls through it. Spread it over " +
+                metres(twist / kMaxBankingRate) + " or more", nodePath(v.id(j)) + ".banking"), v, k, j);
+    }
+    const auto more = [&](std::size_t total, const char* code, const std::string& what) {
+        if (total > kMaxListedRates)
+            sink.warning(code, std::to_string(total - kMaxListedRates) + " more " + what + " on " + routeName(v.doc, v.index) + " (not listed)",
+                         routePath(v.index) + ".nodes").route = v.index;
+    };
+    more(kinks, "kink", "kinks");
+    more(tapers, "width-rate", "tarmac changes faster than 0.2 m a metre");
+    more(twists, "banking-rate", "banking changes faster than 0.5° a metre");
+}
+
 /// Signed distance from node `p` along its perpendicular `n` to `point`: positive to the left.
 double lateral(Vec2 p, Vec2 n, Vec2 point) { return dot(point - p, n); }
 
@@ -291,6 +378,7 @@ void checkRouteGeometry(const TrackDocument& doc, std::uint32_t routeIndex, cons
     v.linkCount = route.closed ? n : n - 1;
     checkLinkLengths(v, options, sink);
     checkWidthJumps(v, options, sink);
+    checkShapeRates(v, sink);
     checkPerpendiculars(v, sink);
     checkEdgeIntersections(v, sink);
     checkGradients(v, sink);

@@ -230,7 +230,8 @@ TEST(Validate, ACrossingWithTheClearanceIsAnOverpassAndALowOneSaysHowMuchToRaise
     for (std::size_t i = 0; i < banked.nodes.size(); ++i)
         if (banked.nodes[i].position.z < 1.0) banked.nodes[i].banking = 10.0 * std::numbers::pi / 180.0;
     EXPECT_TRUE(formats::validate(figureEightWithBridge(4.9)).empty());
-    EXPECT_EQ(codes(formats::validate(banked)), std::set<std::string>{"overpass-clearance"}) << describe(formats::validate(banked));
+    // (Banked all at once, in one 6.5 m link at each end: that twist is said too.)
+    EXPECT_EQ(codes(formats::validate(banked)), (std::set<std::string>{"overpass-clearance", "banking-rate"})) << describe(formats::validate(banked));
 }
 
 TEST(Validate, WidthJumpGivesTheRatio) {
@@ -719,14 +720,79 @@ TEST(Validate, AClassWiderThanTheRoadIsAnErrorAndWiderThanTheTarmacAWarning) {
 // The bundled samples and the real circuits of /work/shared/tracks, imported as the TUM CSVs and the
 // TORCS tracks are, stay clean of the issue-47 codes: no error, and none of the new warnings; a
 // track without classes is checked with a 1.9 m GT class added, so the class checks see real roads.
+/// An open road along +x, a node every 10 m, 5 m of tarmac a side.
+TrackDocument straightRoad(int nodes = 12) {
+    TrackDocument doc;
+    doc.name = "Straight";
+    formats::Route route{"main", false, {}, std::nullopt, std::nullopt};
+    for (int k = 0; k < nodes; ++k) {
+        formats::TrackNode node;
+        node.position = {10.0 * k, 0.0, 0.0};
+        node.left = node.right = {5.0, 7.0, 9.0};
+        route.nodes.push_back(static_cast<std::uint32_t>(k));
+        doc.nodes.push_back(node);
+    }
+    doc.routes.push_back(route);
+    doc.vehicleClasses.push_back({"gt", 12.0, 6.0, 12.5, 80.0, 2.6, 0.55, 1.9});
+    return doc;
+}
+
+const Diagnostic* findCode(const Diagnostics& diagnostics, const std::string& code) {
+    for (const Diagnostic& d : diagnostics)
+        if (d.code == code) return &d;
+    return nullptr;
+}
+
+TEST(Validate, ASpikeATaperAndATwistThatNoRoadHasWarnNamingTheirNodes) {
+    // Issue 49's designer: a node dragged 13 m sideways, 5 -> 8 m of tarmac in one 10 m link, 0 -> 8°
+    // of banking in one 10 m link. Each validated clean before.
+    TrackDocument spike = straightRoad();
+    spike.nodes[5].position.y = 13.0;
+    const Diagnostics spiked = formats::validate(spike);
+    EXPECT_EQ(codes(spiked), std::set<std::string>{"kink"}) << describe(spiked);
+    const Diagnostic* kink = findCode(spiked, "kink");
+    ASSERT_NE(kink, nullptr);
+    EXPECT_EQ(kink->node, 5u) << "the apex, not its neighbours";
+    EXPECT_NE(kink->message.find("turns 104"), std::string::npos) << kink->message;
+
+    TrackDocument taper = straightRoad();
+    for (int k = 6; k < 12; ++k) taper.nodes[k].left = {8.0, 10.0, 12.0};
+    const Diagnostics tapered = formats::validate(taper);
+    const Diagnostic* widening = findCode(tapered, "width-rate");
+    ASSERT_NE(widening, nullptr) << describe(tapered);
+    EXPECT_EQ(widening->node, 5u);
+    EXPECT_EQ(widening->otherNode, 6u);
+    EXPECT_EQ(widening->jsonPath, "nodes[6].left.track");
+    EXPECT_EQ(findCode(tapered, "width-jump"), nullptr) << "a factor of 1.6: the old check let it by";
+
+    TrackDocument twist = straightRoad();
+    for (int k = 6; k < 12; ++k) twist.nodes[k].banking = 8.0 * std::numbers::pi / 180.0;
+    const Diagnostics twisted = formats::validate(twist);
+    const Diagnostic* rolling = findCode(twisted, "banking-rate");
+    ASSERT_NE(rolling, nullptr) << describe(twisted);
+    EXPECT_EQ(rolling->jsonPath, "nodes[6].banking");
+
+    // Spread over 40 m, the same changes are roads: nothing to say.
+    TrackDocument gradual = straightRoad();
+    for (int k = 6; k < 12; ++k) {
+        const double share = std::min(1.0, (k - 5) / 4.0);
+        gradual.nodes[k].left = {5.0 + 3.0 * share, 7.0 + 3.0 * share, 9.0 + 3.0 * share};
+        gradual.nodes[k].banking = share * 8.0 * std::numbers::pi / 180.0;
+    }
+    const Diagnostics fine = formats::validate(gradual);
+    for (const char* code : {"kink", "width-rate", "banking-rate"}) EXPECT_EQ(findCode(fine, code), nullptr) << code << describe(fine);
+}
+
 TEST(Validate, TheSamplesAndTheSharedCircuitsValidateWithoutErrors) {
     const std::set<std::string> issue47 = {"no-tarmac", "duplicate-route-name", "several-start-lines", "marker-kind", "class-wider-than-road",
                                            "class-wider-than-tarmac"};
+    // Roads as built never kink or taper like a dragged node or handle (issue 49's checks).
+    const std::set<std::string> issue49 = {"kink", "width-rate"};
     auto expectClean = [&](TrackDocument doc, const std::string& what) {
         if (doc.vehicleClasses.empty()) doc.vehicleClasses.push_back({"gt", 12.0, 6.0, 12.5, 80.0, 2.6, 0.55, 1.9});
         const Diagnostics d = formats::validate(doc);
         EXPECT_FALSE(formats::hasErrors(d)) << what << describe(d);
-        for (const Diagnostic& x : d) EXPECT_EQ(issue47.count(x.code), 0u) << what << ": [" << x.code << "] " << x.message;
+        for (const Diagnostic& x : d) EXPECT_EQ(issue47.count(x.code) + issue49.count(x.code), 0u) << what << ": [" << x.code << "] " << x.message;
     };
     std::size_t samples = 0, circuits = 0, torcs = 0;
     for (const auto& entry : std::filesystem::directory_iterator(TRACKWRIGHT_SAMPLES_DIR)) {

@@ -9,6 +9,6 @@ namespace tw::test {
 /// only these still validates and bakes. Every other code is an error.
 inline const std::set<std::string> kWarningCodes = {"node-unused",   "line-beyond-track", "width-jump",           "link-length-jump",
                                                     "duplicate-line", "steep-gradient",   "zone-overlap",         "duplicate-route-name",
-                                                    "marker-kind",    "class-wider-than-tarmac"};
+                                                    "marker-kind",    "class-wider-than-tarmac", "kink", "width-rate", "banking-rate"};
 
 } // namespace tw::test
