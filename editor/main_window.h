@@ -169,6 +169,8 @@ private:
     /// The layer follows the open track's level mesh; the drape is enabled when one is read.
     void followLevelMesh();
     void updateLevelMeshActions();
+    /// The 3D preview draws the level mesh read (when there is one and a preview) in place of its terrain.
+    void showLevelMeshInPreview();
     /// Enables the zone actions for a selection that makes a zone, else says what to select.
     void updateZoneActions();
     void createDocks();

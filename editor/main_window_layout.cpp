@@ -99,6 +99,7 @@ void MainWindow::showPreview() {
         // Made on first use: the Qt Quick 3D scene needs OpenGL, and most sessions never open it.
         m_preview = new preview::PreviewWidget(m_previewDock);
         m_previewDock->setWidget(m_preview);
+        showLevelMeshInPreview();
     }
     const bool firstShow = !m_previewSized;
     m_previewDock->show();

@@ -10,6 +10,8 @@
 #include "editor/level/drape_dialog.h"
 #include "editor/level/level_mesh_layer.h"
 #include "editor/native_path.h"
+#include "editor/preview/preview_controller.h"
+#include "editor/preview/preview_widget.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -83,6 +85,14 @@ void MainWindow::addLevelMeshViewActions(QMenu* view) {
     });
     m_removeLevelMesh->setObjectName("actionRemoveLevelMesh");
     connect(m_levelMesh, &LevelMeshLayer::changed, this, &MainWindow::updateLevelMeshActions);
+    connect(m_levelMesh, &LevelMeshLayer::changed, this, &MainWindow::showLevelMeshInPreview);
+}
+
+void MainWindow::showLevelMeshInPreview() {
+    if (!m_preview) return;
+    const std::shared_ptr<const LoadedLevelMesh> loaded = m_levelMesh->loaded();
+    // Aliased: the preview holds the mesh alive through the loaded level it belongs to.
+    m_preview->controller()->setLevelMesh(loaded ? std::shared_ptr<const formats::LevelMesh>(loaded, &loaded->mesh) : nullptr);
 }
 
 void MainWindow::addLevelMeshTrackActions(QMenu* track) {

@@ -1,6 +1,7 @@
 #include "editor/level/level_mesh_layer.h"
 
 #include "editor/native_path.h"
+#include "editor/preview/level_mesh_preview.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -22,15 +23,6 @@ constexpr int kUnderlayPixels = 2048;
 constexpr double kFinestMetresPerPixel = 0.05;
 /// Faces steeper than this from above (|normal z| below) are walls: a line in the picture at most.
 constexpr double kMinVisibleNormalZ = 0.05;
-
-/// A material's colour: its own hue, so road, kerb and grass read apart; asphalt-like names grey.
-QColor materialColour(const std::string& name) {
-    QString lower = QString::fromStdString(name).toLower();
-    if (lower.contains("asphalt") || lower.contains("road") || lower.contains("tarmac")) return QColor::fromHsv(220, 25, 150);
-    if (lower.contains("grass")) return QColor::fromHsv(100, 120, 150);
-    if (lower.contains("sand") || lower.contains("gravel")) return QColor::fromHsv(45, 110, 190);
-    return QColor::fromHsv(static_cast<int>(qHash(lower) % 360u), 90, 170);
-}
 
 /// The top-down picture: triangles from the lowest up (a bridge over what it crosses), each in its
 /// material's colour lit from the north-west and brighter the higher it lies.
@@ -58,7 +50,10 @@ void drawUnderlay(LoadedLevelMesh& out) {
     std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return centreZ(a) < centreZ(b); });
     std::vector<QColor> colours;
     colours.reserve(mesh.materials.size());
-    for (const std::string& m : mesh.materials) colours.push_back(materialColour(m));
+    for (const std::string& m : mesh.materials) {
+        const preview::Rgba c = preview::levelMaterialColour(m);
+        colours.push_back(QColor::fromRgbF(c.r, c.g, c.b));
+    }
 
     QPainter painter(&out.underlay);
     painter.setPen(Qt::NoPen);
@@ -70,12 +65,10 @@ void drawUnderlay(LoadedLevelMesh& out) {
         const auto& a = mesh.vertices[tri[0]];
         const auto& b = mesh.vertices[tri[1]];
         const auto& c = mesh.vertices[tri[2]];
-        const double ux = b.x - a.x, uy = b.y - a.y, uz = b.z - a.z, vx = c.x - a.x, vy = c.y - a.y, vz = c.z - a.z;
-        double nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
-        const double length = std::sqrt(nx * nx + ny * ny + nz * nz);
-        if (!(length > 0.0) || std::abs(nz) / length < kMinVisibleNormalZ) continue;
-        if (nz < 0.0) nx = -nx, ny = -ny, nz = -nz;
-        const double lit = std::max(0.0, (nx * light[0] + ny * light[1] + nz * light[2]) / length);
+        trackwright::format::Vec3 n = formats::faceNormal(mesh, t);
+        if (std::abs(n.z) < kMinVisibleNormalZ) continue;  // a wall, or no area
+        if (n.z < 0.0) n = {-n.x, -n.y, -n.z};
+        const double lit = std::max(0.0, n.x * light[0] + n.y * light[1] + n.z * light[2]);
         const double raised = (centreZ(t) / 3.0 - minZ) / zSpan;
         const QColor base = colours[mesh.triangleMaterial[t]];
         painter.setBrush(base.lighter(static_cast<int>(55.0 + 45.0 * lit + 40.0 * raised)));

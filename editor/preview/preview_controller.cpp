@@ -1,4 +1,5 @@
 #include "editor/preview/preview_controller.h"
+#include "editor/preview/level_mesh_preview.h"
 
 #include "editor/preview/car_colours.h"
 #include "editor/preview/mesh_geometry.h"
@@ -115,9 +116,21 @@ void PreviewController::setTrack(std::shared_ptr<const bake::LoadedBake> track) 
     emit trackSwapped();
 }
 
+void PreviewController::setLevelMesh(std::shared_ptr<const formats::LevelMesh> level) {
+    if (level == m_level) return;
+    m_level = std::move(level);
+    rebuildMeshes();
+}
+
 void PreviewController::rebuildMeshes() {
     if (!m_race && !m_simulation.track()) return;
-    const TrackMeshes meshes = buildTrackMeshes(shownTrack());
+    TrackMeshes meshes = buildTrackMeshes(shownTrack());
+    if (m_level) {
+        // The level in place of the made-up terrain; the flat ground under the lowest of both.
+        // The cameras keep framing the track (a level may reach kilometres beyond it).
+        meshes.terrain = levelMeshPreview(*m_level);
+        meshes.groundHeight = std::min(meshes.groundHeight, meshes.terrain.boundsMin.y - 0.5f);
+    }
     if (m_surface) m_surface->setMesh(meshes.surface);
     if (m_walls) m_walls->setMesh(meshes.walls);
     if (m_edges) m_edges->setMesh(meshes.edges);

@@ -11,6 +11,8 @@
 
 #include <QElapsedTimer>
 #include <QFutureWatcher>
+#include "formats/mesh/level_mesh.h"
+
 #include <QObject>
 #include <QPointer>
 #include <QString>
@@ -88,6 +90,11 @@ public:
     void rebakeInBackground(const formats::TrackDocument& document);
     /// Swaps baked data in (first track or re-bake): meshes rebuilt, cars re-registered.
     void setTrack(std::shared_ptr<const bake::LoadedBake> track);
+
+    /// The game level's mesh, drawn in place of the terrain made up around the track (null: the
+    /// made-up terrain). Shared: the editor keeps it, and the preview only draws it.
+    void setLevelMesh(std::shared_ptr<const formats::LevelMesh> level);
+    bool showsLevelMesh() const { return m_level != nullptr; }
 
     /// Starts a race on the newest baked track with `settings`, in place of the ghost cars (a race
     /// running already starts over). False with `error` set when the track cannot be raced.
@@ -198,6 +205,7 @@ private:
     ChaseCamera m_chase;
     double m_chaseTime = 0.0;  ///< simulation time of the chase camera's last view
     QFutureWatcher<std::shared_ptr<const bake::LoadedBake>> m_rebake;
+    std::shared_ptr<const formats::LevelMesh> m_level;
     std::optional<formats::TrackDocument> m_pendingDocument;
 };
 

@@ -159,6 +159,18 @@ LevelMeshLoadResult loadLevelMesh(const std::filesystem::path& path, const Level
     return result;
 }
 
+Vec3 faceNormal(const LevelMesh& mesh, std::size_t triangle) {
+    const auto& tri = mesh.triangles[triangle];
+    const Vec3& a = mesh.vertices[tri[0]];
+    const Vec3& b = mesh.vertices[tri[1]];
+    const Vec3& c = mesh.vertices[tri[2]];
+    const double ux = b.x - a.x, uy = b.y - a.y, uz = b.z - a.z, vx = c.x - a.x, vy = c.y - a.y, vz = c.z - a.z;
+    const double nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+    const double length = std::sqrt(nx * nx + ny * ny + nz * nz);
+    if (!(length > 0.0)) return {};
+    return {nx / length, ny / length, nz / length};
+}
+
 std::string levelMeshFileHash(const std::filesystem::path& path) {
     std::string error;
     const std::optional<std::string> bytes = readWholeFile(path, error);

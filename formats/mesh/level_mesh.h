@@ -46,6 +46,10 @@ struct LevelMeshLoadResult {
 /// (formats::kMaxInputFileBytes) or malformed file, one with no triangles, and non-finite positions.
 LevelMeshLoadResult loadLevelMesh(const std::filesystem::path& path, const LevelMeshOptions& options = {});
 
+/// The unit normal of a triangle of `mesh` by its winding (right-handed), or zero when it has no
+/// area.
+trackwright::format::Vec3 faceNormal(const LevelMesh& mesh, std::size_t triangle);
+
 /// XXH3-64 of a file's bytes as 16 hex digits (what a track's level-mesh reference records, to
 /// tell the level changed since), or empty when the file cannot be read.
 std::string levelMeshFileHash(const std::filesystem::path& path);

@@ -7,6 +7,8 @@
 namespace formats {
 namespace {
 
+using trackwright::format::Vec3;
+
 constexpr std::uint32_t kLeafTriangles = 4;
 
 /// A point exactly on a shared edge belongs to both triangles: the barycentric test keeps a
@@ -73,11 +75,8 @@ std::optional<SurfaceHit> MeshBvh::hit(std::uint32_t triangle, double x, double 
     if (u < -kEdgeTolerance || v < -kEdgeTolerance || w < -kEdgeTolerance) return std::nullopt;
     SurfaceHit h;
     h.z = u * a.z + v * b.z + w * c.z;
-    const double ux = b.x - a.x, uy = b.y - a.y, uz = b.z - a.z, vx = c.x - a.x, vy = c.y - a.y, vz = c.z - a.z;
-    double nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
-    const double length = std::sqrt(nx * nx + ny * ny + nz * nz);
-    if (nz < 0.0) nx = -nx, ny = -ny, nz = -nz;
-    h.normal = {nx / length, ny / length, nz / length};
+    const Vec3 n = faceNormal(m_mesh, triangle);
+    h.normal = n.z < 0.0 ? Vec3{-n.x, -n.y, -n.z} : n;
     h.triangle = triangle;
     h.material = m_mesh.triangleMaterial[triangle];
     return h;
@@ -135,10 +134,9 @@ std::optional<FaceCrossing> MeshBvh::firstSteepFaceCrossed(double ax, double ay,
             const auto& a = m_mesh.vertices[tri[0]];
             const auto& b = m_mesh.vertices[tri[1]];
             const auto& c = m_mesh.vertices[tri[2]];
+            const Vec3 normal = faceNormal(m_mesh, m_order[i]);
+            if ((normal.x == 0.0 && normal.y == 0.0 && normal.z == 0.0) || 1.0 - std::abs(normal.z) < minSteepness) continue;
             const double ux = b.x - a.x, uy = b.y - a.y, uz = b.z - a.z, vx = c.x - a.x, vy = c.y - a.y, vz = c.z - a.z;
-            const double nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
-            const double length = std::sqrt(nx * nx + ny * ny + nz * nz);
-            if (!(length > 0.0) || 1.0 - std::abs(nz) / length < minSteepness) continue;
             // Möller–Trumbore with the segment as the ray (direction (dx, dy, 0), t in [0, 1]).
             const double px = dy * vz, py = -dx * vz, pz = dx * vy - dy * vx;  // direction × v
             const double det = ux * px + uy * py + uz * pz;
