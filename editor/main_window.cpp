@@ -179,7 +179,8 @@ void MainWindow::createMenus() {
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     rebuildRecentMenu();
     file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
-    file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &MainWindow::saveAs);
+    // Spelled out: QKeySequence::SaveAs is empty on platforms without a theme that names it.
+    file->addAction(tr("Save &As…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), this, &MainWindow::saveAs)->setObjectName("actionSaveAs");
     file->addSeparator();
     file->addAction(tr("Import TUM &CSV…"), this, [this] { showImportDialog(ImportKind::TumCsv); });
     file->addAction(tr("Import &Waypoints…"), this, [this] { showImportDialog(ImportKind::Waypoints); });
@@ -472,6 +473,7 @@ void MainWindow::setDocument(std::unique_ptr<EditorDocument> document) {
         m_canvas->setBackdropFolder(QFileInfo(m_document->filePath()).path());
         followLevelMesh();
         connect(m_document.get(), &EditorDocument::changed, this, &MainWindow::followLevelMesh);
+        m_liveBake->forget();  // the last track's bake (its grid, its start glyph) is not this one's
         m_liveBake->request(m_document->track());
         qobject_cast<QUndoView*>(m_historyDock->widget())->setStack(m_document->undoStack());
     } else {
@@ -491,8 +493,13 @@ void MainWindow::setDocument(std::unique_ptr<EditorDocument> document) {
     if (m_preview && m_document && m_preview->controller()->simulation().track()) {
         // Another track: the preview starts over on it rather than carrying cars across.
         QString error;
-        if (m_preview->controller()->setDocument(m_document->track(), &error)) m_preview->controller()->reset();
-        else statusBar()->showMessage(tr("The preview cannot bake this track: %1").arg(error), 8000);
+        if (m_preview->controller()->setDocument(m_document->track(), &error)) {
+            m_preview->controller()->reset();
+        } else {
+            // Never the discarded track's cars on a new one: the preview empties until this one bakes.
+            m_preview->controller()->clearTrack();
+            statusBar()->showMessage(tr("The preview has nothing to lap until this track bakes (F5 then): %1").arg(error), 8000);
+        }
     }
 }
 
@@ -659,6 +666,12 @@ bool MainWindow::importFile(const QString& path, ImportKind kind, QString* error
 
 bool MainWindow::saveTo(const QString& path, QString* errorText) {
     if (!m_document) return false;
+    // A new track is "Untitled" until it has a file: saved, it takes the file's name.
+    if (m_document->track().name == tr("Untitled").toStdString()) {
+        formats::TrackDocument named = m_document->track();
+        named.name = QFileInfo(path).completeBaseName().toStdString();
+        m_document->undoStack()->push(new ReplaceTrackCommand(m_document.get(), tr("Name Track"), std::move(named)));
+    }
     const std::string text = formats::writeTrackJson(withLevelMeshRelativeTo(m_document->track(), QFileInfo(path).absolutePath()));
     // The product's one output-path policy (twbake's too): replaced atomically with the old file's
     // mode and, run as root, its owner; through links; a read-only file refused.

@@ -102,6 +102,12 @@ void TrackCanvas::setEditing(EditorDocument* document, NodeSelection* selection)
     m_selection = selection;
     m_gesture = Gesture::None;
     m_branchFork.reset();
+    // Another track: nothing of the last one's tools carries over (a sketch's control points would
+    // go on into a stray route at the next click).
+    m_sketch.reset();
+    m_measurePoints.clear();
+    m_pick = nullptr;
+    m_previewPoints.clear();
     if (m_document) {
         connect(m_document, &EditorDocument::changed, this, &TrackCanvas::documentChanged);
         connect(m_document, &EditorDocument::diagnosticsChanged, this, &TrackCanvas::updateCrossingMarks);

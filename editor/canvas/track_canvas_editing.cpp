@@ -511,9 +511,9 @@ void TrackCanvas::paintEditing(QPainter& painter) {
         painter.setPen(QColor(255, 235, 120));
         painter.drawText(line.back() + QPointF(8.0, -8.0), label);
     }
-    if (m_tool == Tool::Sketch && m_sketch) {
-        // The control polygon, dashed, and its points: what the designer drags.
-        const auto& controls = m_sketch->curve.controls;
+    if (const std::vector<formats::Vec2> controls = sketchControls(); m_tool == Tool::Sketch && !controls.empty()) {
+        // The control polygon, dashed, and its points: what the designer drags (none once the
+        // track is not the sketch's any more: the next click starts afresh).
         QPolygonF polygon;
         for (const formats::Vec2& c : controls) polygon << m_view.toScreen(toPoint(c));
         if (m_sketch->curve.closed && !polygon.isEmpty()) polygon << polygon.front();

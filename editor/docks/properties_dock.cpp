@@ -16,6 +16,14 @@
 namespace editor {
 namespace {
 
+/// The fields' names, as the dock labels them and as their undo steps name them ("Edit Left tarmac").
+const char* const kFieldLabels[] = {QT_TR_NOOP("x"), QT_TR_NOOP("y"), QT_TR_NOOP("z"), QT_TR_NOOP("Left tarmac"), QT_TR_NOOP("Left runoff"),
+                                          QT_TR_NOOP("Left wall"), QT_TR_NOOP("Right tarmac"), QT_TR_NOOP("Right runoff"), QT_TR_NOOP("Right wall"),
+                                          QT_TR_NOOP("Speed cap"), QT_TR_NOOP("Banking"), QT_TR_NOOP("Grip")};
+
+} // namespace
+namespace {
+
 double& valueOf(formats::TrackNode& n, PropertiesDock::Field f) {
     switch (f) {
     case PropertiesDock::X: return n.position.x;
@@ -46,9 +54,7 @@ PropertiesDock::PropertiesDock(NodeSelection* selection, QWidget* parent) : QDoc
     auto* form = new QFormLayout(panel);
     m_heading = new QLabel(panel);
     form->addRow(m_heading);
-    static const char* const kLabels[] = {QT_TR_NOOP("x"), QT_TR_NOOP("y"), QT_TR_NOOP("z"), QT_TR_NOOP("Left tarmac"), QT_TR_NOOP("Left runoff"),
-                                          QT_TR_NOOP("Left wall"), QT_TR_NOOP("Right tarmac"), QT_TR_NOOP("Right runoff"), QT_TR_NOOP("Right wall"),
-                                          QT_TR_NOOP("Speed cap"), QT_TR_NOOP("Banking"), QT_TR_NOOP("Grip")};
+
     for (int f = 0; f < FieldCount; ++f) {
         auto* box = new QDoubleSpinBox(panel);
         box->setDecimals(2);
@@ -85,7 +91,7 @@ PropertiesDock::PropertiesDock(NodeSelection* selection, QWidget* parent) : QDoc
             });
             form->addRow(m_hasSpeed, box);
         } else {
-            form->addRow(tr(kLabels[f]), box);
+            form->addRow(tr(kFieldLabels[f]), box);
         }
     }
     // Scrolls rather than holding the window taller than a small screen.
@@ -150,7 +156,7 @@ void PropertiesDock::apply(Field f, double value) {
         valueOf(node, f) = value / shownPerStored(f);
         after.emplace_back(n, node);
     }
-    m_document->undoStack()->push(new ChangeNodesCommand(m_document, tr("Edit %1").arg(m_fields[f]->objectName()), std::move(after)));
+    m_document->undoStack()->push(new ChangeNodesCommand(m_document, tr("Edit %1").arg(tr(kFieldLabels[f])), std::move(after)));
 }
 
 } // namespace editor

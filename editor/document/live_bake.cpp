@@ -12,7 +12,7 @@ LiveBake::LiveBake(QObject* parent) : QObject(parent) {
     m_delay.setInterval(300);
     connect(&m_delay, &QTimer::timeout, this, &LiveBake::start);
     connect(&m_running, &QFutureWatcher<std::shared_ptr<const bake::LoadedBake>>::finished, this, [this] {
-        if (auto result = m_running.result()) {
+        if (auto result = m_running.result(); result && m_runningGeneration == m_generation) {
             m_latest = std::move(result);
             emit baked();
         }
@@ -27,10 +27,19 @@ void LiveBake::request(const formats::TrackDocument& track) {
     m_delay.start();
 }
 
+void LiveBake::forget() {
+    m_pending.reset();
+    m_delay.stop();
+    ++m_generation;  // a bake under way is the old track's: its result is dropped when it comes
+    m_latest.reset();
+    emit baked();
+}
+
 void LiveBake::start() {
     if (!m_pending || m_running.isRunning()) return;
     formats::TrackDocument track = std::move(*m_pending);
     m_pending.reset();
+    m_runningGeneration = m_generation;
     m_running.setFuture(QtConcurrent::run([track = std::move(track)]() -> std::shared_ptr<const bake::LoadedBake> {
         const bake::BakeResult result = bake::bakeTrack(track);
         if (!result.data) return nullptr;

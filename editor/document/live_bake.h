@@ -8,6 +8,7 @@
 #include <QObject>
 #include <QTimer>
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 
@@ -24,6 +25,8 @@ public:
 
     /// Schedules a bake of `track` (edits arriving within the delay coalesce into one).
     void request(const formats::TrackDocument& track);
+    /// Drops the last good result and any bake asked for: another track replaced the one baked.
+    void forget();
     const std::shared_ptr<const bake::LoadedBake>& latest() const { return m_latest; }
     /// Waits for a scheduled or running bake (tests).
     void waitForIdle();
@@ -38,6 +41,7 @@ private:
     std::optional<formats::TrackDocument> m_pending;
     QFutureWatcher<std::shared_ptr<const bake::LoadedBake>> m_running;
     std::shared_ptr<const bake::LoadedBake> m_latest;
+    std::uint64_t m_generation = 0, m_runningGeneration = 0;  ///< forget() moves on a generation
 };
 
 } // namespace editor

@@ -166,6 +166,20 @@ bool PreviewController::startRace(const RaceSettings& settings, QString* error) 
     return true;
 }
 
+void PreviewController::clearTrack() {
+    stopRace();
+    pause();
+    m_simulation.clear();
+    m_selected = -1;
+    m_chase.reset();
+    for (MeshGeometry* g : {m_surface, m_walls, m_edges, m_lines, m_terrain, m_supports})
+        if (g) g->setMesh({});
+    emit selectionChanged();
+    updateScene();
+    emit carsChanged();
+    emit sceneChanged();
+}
+
 void PreviewController::stopRace() {
     if (!m_race) return;
     const bool sameTrack = m_race->track() == m_simulation.track();

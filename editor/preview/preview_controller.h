@@ -99,6 +99,9 @@ public:
     /// Starts a race on the newest baked track with `settings`, in place of the ghost cars (a race
     /// running already starts over). False with `error` set when the track cannot be raced.
     bool startRace(const RaceSettings& settings, QString* error = nullptr);
+    /// Nothing to show: the race stopped, the cars and the track gone, the scene empty (the editor
+    /// opened or started another track that does not bake yet).
+    void clearTrack();
     /// Back to the ghost cars, on the newest baked track.
     void stopRace();
     bool racing() const { return m_race != nullptr; }

@@ -100,6 +100,14 @@ void PreviewSimulation::setCarSetup(std::size_t index, const PreviewCarSetup& se
     m_cars[index].trail.clear();
 }
 
+void PreviewSimulation::clear() {
+    m_cars.clear();  // first: the cars drive on the track and plan with the planner
+    m_planner.reset();
+    m_track.reset();
+    m_time = 0.0;
+    m_clock.banked = 0.0;
+}
+
 void PreviewSimulation::reset() {
     for (std::size_t i = 0; i < m_cars.size(); ++i) {
         m_cars[i].car = makeCar(m_cars[i].setup, i);

@@ -63,6 +63,8 @@ public:
 
     /// First track or a live edit's re-bake: cars keep their place and laps.
     void setTrack(std::shared_ptr<const bake::LoadedBake> track);
+    /// Drops the track and its cars: another track, with nothing to lap yet, replaced it.
+    void clear();
     const std::shared_ptr<const bake::LoadedBake>& track() const { return m_track; }
 
     /// Adds a car at the back of the grid; returns its index. Needs a track.

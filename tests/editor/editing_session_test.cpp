@@ -115,7 +115,12 @@ TEST_F(EditingSession, BuildEditUndoRedoSaveReopen) {
     EXPECT_TRUE(window->windowTitle().startsWith("built.twtrack"));
     editor::MainWindow reopened(nullptr, dir.filePath("recovery2"));
     ASSERT_TRUE(reopened.openFile(file, &error)) << error.toStdString();
-    EXPECT_EQ(formats::writeTrackJson(*reopened.document()), edited);
+    // The untitled track took its file's name as it was saved; nothing else changed.
+    EXPECT_EQ(track().name, "built");
+    EXPECT_EQ(formats::writeTrackJson(*reopened.document()), formats::writeTrackJson(track()));
+    formats::TrackDocument renamedBack = track();
+    renamedBack.name = "Untitled";
+    EXPECT_EQ(formats::writeTrackJson(renamedBack), edited);
 }
 
 TEST_F(EditingSession, BoxSelectionShiftAddsAndArrowsNudgeAsOneStep) {
