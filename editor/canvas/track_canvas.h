@@ -161,6 +161,8 @@ public:
     };
     const PaintStats& lastPaintStats() const { return m_stats; }
 
+    /// A selected node's ring is left out where another ring is drawn within this many pixels.
+    static constexpr double kSelectionRingCell = 2.0;
     /// Node handles are drawn only when neighbouring nodes are at least this many pixels apart.
     static constexpr double kMinHandleSpacingPixels = 9.0;
     /// Edge and centre lines are drawn only when the tarmac is at least this many pixels wide.

@@ -469,10 +469,23 @@ void TrackCanvas::paintEditing(QPainter& painter) {
     if (m_selection) {
         // Selected nodes where the document has them now, even while a large track's surfaces
         // are still being rebuilt.
+        // One ring a few pixels: a selection of 20 000 nodes drew 20 000 rings over each other
+        // (200 ms a paint); rings off screen or on a spot a ring covers already are not drawn.
         painter.setPen(QPen(QColor(255, 160, 0), 2.0));
         painter.setBrush(QColor(255, 160, 0, 90));
-        for (std::uint32_t n : m_selection->nodes())
-            if (n < t.nodes.size()) painter.drawEllipse(nodeOnScreen(n), 5.5, 5.5);
+        const QRectF screen = QRectF(rect()).adjusted(-8.0, -8.0, 8.0, 8.0);
+        const int columns = static_cast<int>(screen.width() / kSelectionRingCell) + 1, rows = static_cast<int>(screen.height() / kSelectionRingCell) + 1;
+        std::vector<bool> ringed(static_cast<std::size_t>(columns) * static_cast<std::size_t>(rows), false);
+        for (std::uint32_t n : m_selection->nodes()) {
+            if (n >= t.nodes.size()) continue;
+            const QPointF p = nodeOnScreen(n);
+            if (!screen.contains(p)) continue;
+            const std::size_t cell = static_cast<std::size_t>((p.y() - screen.top()) / kSelectionRingCell) * static_cast<std::size_t>(columns) +
+                                     static_cast<std::size_t>((p.x() - screen.left()) / kSelectionRingCell);
+            if (cell >= ringed.size() || ringed[cell]) continue;
+            ringed[cell] = true;
+            painter.drawEllipse(p, 5.5, 5.5);
+        }
         if (m_selection->nodes().size() == 1 && m_tool == Tool::Select) {
             const std::uint32_t n = *m_selection->nodes().begin();
             static const QColor kHandle[] = {QColor(240, 240, 240), QColor(150, 210, 120), QColor(240, 90, 70)};

@@ -50,6 +50,17 @@ std::optional<std::pair<std::uint32_t, std::size_t>> locateNode(const formats::T
     return std::nullopt;
 }
 
+std::vector<std::optional<std::pair<std::uint32_t, std::size_t>>> locateNodes(const formats::TrackDocument& track) {
+    std::vector<std::optional<std::pair<std::uint32_t, std::size_t>>> places(track.nodes.size());
+    for (std::uint32_t r = 0; r < track.routes.size(); ++r) {
+        const auto& nodes = track.routes[r].nodes;
+        // The first listing wins, as locateNode finds it (validation reports a node listed twice).
+        for (std::size_t k = 0; k < nodes.size(); ++k)
+            if (nodes[k] < places.size() && !places[nodes[k]]) places[nodes[k]] = std::make_pair(r, k);
+    }
+    return places;
+}
+
 TrackEdit startRoute(const formats::TrackDocument& track, formats::Vec2 position) {
     TrackEdit edit;
     formats::TrackDocument d = track;
@@ -390,8 +401,9 @@ namespace {
 template <class Smooth>
 std::vector<std::pair<std::uint32_t, formats::TrackNode>> smoothEach(const formats::TrackDocument& track, const std::set<std::uint32_t>& nodes, Smooth smooth) {
     std::vector<std::pair<std::uint32_t, formats::TrackNode>> out;
+    const auto places = locateNodes(track);
     for (std::uint32_t n : nodes) {
-        const auto at = locateNode(track, n);
+        const auto at = n < places.size() ? places[n] : std::nullopt;
         if (!at) continue;
         const formats::Route& r = track.routes[at->first];
         const std::size_t count = r.nodes.size(), k = at->second;

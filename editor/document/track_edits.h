@@ -24,6 +24,9 @@ struct TrackEdit {
 
 /// Where a node is listed: its route and its position in that route.
 std::optional<std::pair<std::uint32_t, std::size_t>> locateNode(const formats::TrackDocument& track, std::uint32_t node);
+/// Where every node is listed, indexed by node, in one pass over the routes (locateNode per node
+/// of a 20 000-node selection was 10⁸ steps): nothing for a node of no route.
+std::vector<std::optional<std::pair<std::uint32_t, std::size_t>>> locateNodes(const formats::TrackDocument& track);
 
 /// A new open route with one node at `position` (5 m of tarmac, 3 m of runoff and 2 m more to the
 /// wall on each side): how a track starts from nothing. Append nodes to it, then close it.

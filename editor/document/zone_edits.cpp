@@ -29,8 +29,9 @@ std::optional<ZoneSpan> zoneSpanFromSelection(const formats::TrackDocument& trac
     }
     std::optional<std::uint32_t> route;
     std::vector<std::size_t> positions;
+    const auto places = locateNodes(track);
     for (std::uint32_t n : nodes) {
-        const auto at = locateNode(track, n);
+        const auto at = n < places.size() ? places[n] : std::nullopt;
         if (!at || (route && *route != at->first)) {
             why = "select nodes of one route only: a zone lies on one route";
             return std::nullopt;

@@ -14,6 +14,7 @@
 #include "tests/support/test_tracks.h"
 
 #include <QAction>
+#include <QKeyEvent>
 #include <QApplication>
 #include <QMouseEvent>
 #include <QPixmap>
@@ -21,6 +22,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include <chrono>
 #include <cmath>
 #include <numbers>
 
@@ -31,11 +33,11 @@ constexpr std::size_t kNodes = 20000;
 struct Session {
     QTemporaryDir dir;
     std::unique_ptr<editor::MainWindow> window;
-    Session(bool zoomedIn) {
+    explicit Session(bool zoomedIn, std::size_t nodes = kNodes) {
         const QString file = dir.filePath("ring.twtrack");
         QFile out(file);
         out.open(QIODevice::WriteOnly);
-        out.write(QByteArray::fromStdString(formats::writeTrackJson(tw::test::circleTrack(kNodes, 6366.0))));
+        out.write(QByteArray::fromStdString(formats::writeTrackJson(tw::test::circleTrack(nodes, 6366.0 * static_cast<double>(nodes) / kNodes))));
         out.close();
         window = std::make_unique<editor::MainWindow>(nullptr, dir.filePath("recovery"));
         window->resize(1280, 800);
@@ -118,6 +120,38 @@ void BM_SketchDragFrame20000Nodes(benchmark::State& state) {
     canvas->waitForGeometry();
 }
 BENCHMARK(BM_SketchDragFrame20000Nodes)->Unit(benchmark::kMillisecond)->MinTime(2.0);
+
+/// Issue 49's batch edits, as the designer feels them (≤ 100 ms at 20 000 nodes, ≤ 300 ms at
+/// 60 000): Edit ▸ Select All, and an arrow-key nudge of every node, each until the events it
+/// posts are handled: the docks' updates and the window's repaint (the canvas's outlines are
+/// rebuilt off the UI thread, BM_CanvasRebuild20000Nodes). `state.range(0)` nodes.
+void BM_SelectAll(benchmark::State& state) {
+    Session session(false, static_cast<std::size_t>(state.range(0)));
+    QAction* selectAll = session.window->findChild<QAction*>("actionSelectAll");
+    for (auto _ : state) {
+        session.window->selection()->clear();
+        QApplication::processEvents();
+        const auto start = std::chrono::steady_clock::now();
+        selectAll->trigger();
+        QApplication::processEvents();
+        state.SetIterationTime(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    }
+}
+BENCHMARK(BM_SelectAll)->Arg(20000)->Arg(60000)->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(1.0);
+
+void BM_NudgeAll(benchmark::State& state) {
+    Session session(false, static_cast<std::size_t>(state.range(0)));
+    session.window->findChild<QAction*>("actionSelectAll")->trigger();
+    QApplication::processEvents();
+    editor::TrackCanvas* canvas = session.window->canvas();
+    for (auto _ : state) {
+        QKeyEvent press(QEvent::KeyPress, Qt::Key_Right, Qt::NoModifier);
+        QApplication::sendEvent(canvas, &press);
+        QApplication::processEvents();
+    }
+    canvas->waitForGeometry();
+}
+BENCHMARK(BM_NudgeAll)->Arg(20000)->Arg(60000)->Unit(benchmark::kMillisecond)->MinTime(1.0);
 
 void BM_CanvasRebuild20000Nodes(benchmark::State& state) {
     const formats::TrackDocument track = tw::test::circleTrack(kNodes, 6366.0);
