@@ -246,6 +246,24 @@ void MainWindow::createMenus() {
     tools->addWidget(new QLabel(tr("Spacing "), tools));
     tools->addWidget(spacing);
     connect(spacing, &QDoubleSpinBox::valueChanged, m_canvas, &TrackCanvas::setSketchSpacing);
+    // Soft selection's reach, beside the tools: a drag's neighbours follow within it.
+    auto* falloff = new QDoubleSpinBox(tools);
+    falloff->setObjectName("softFalloff");
+    falloff->setRange(0.0, 1000.0);
+    falloff->setDecimals(0);
+    falloff->setSingleStep(10.0);
+    falloff->setSuffix(tr(" m"));
+    falloff->setSpecialValueText(tr("off"));
+    falloff->setToolTip(tr("Falloff: dragged nodes and width handles carry their neighbours along the track within this distance, "
+                           "less the farther they are (off: the grabbed nodes alone)"));
+    falloff->setValue(QSettings().value("softFalloff", 0.0).toDouble());
+    m_canvas->setSoftFalloff(falloff->value());
+    tools->addWidget(new QLabel(tr(" Falloff "), tools));
+    tools->addWidget(falloff);
+    connect(falloff, &QDoubleSpinBox::valueChanged, this, [this](double metres) {
+        m_canvas->setSoftFalloff(metres);
+        QSettings().setValue("softFalloff", metres);
+    });
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->addAction(tr("&Fit Track"), Qt::Key_F, m_canvas, &TrackCanvas::fitToTrack);
@@ -349,6 +367,8 @@ void MainWindow::setDocument(std::unique_ptr<EditorDocument> document) {
             for (std::uint32_t n = 0; n < m_document->track().nodes.size(); ++n) all.insert(n);
             m_selection.set(all);
         });
+        m_editMenu->addAction(tr("Select Along &Route"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A), this, [this] { selectAlongRoute(); })
+            ->setObjectName("actionSelectAlongRoute");
         m_editMenu->addAction(tr("&Delete Nodes"), this, [this] { pushEdit(tr("Delete Nodes"), deleteNodes(m_document->track(), m_selection.nodes())); });
         m_editMenu->addAction(tr("&Copy"), QKeySequence::Copy, this, [this] { copySelection(); })->setObjectName("actionCopy");
         m_editMenu->addAction(tr("Cu&t"), QKeySequence::Cut, this, [this] {

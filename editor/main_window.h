@@ -64,6 +64,10 @@ public:
     bool newTrack(bool force = false);
     /// Edit ▸ Go to Node: selects `node` and frames it; false for a node the track does not have.
     bool goToNode(std::uint32_t node);
+    /// Edit ▸ Select Along Route (Ctrl+Shift+A): two or more selected nodes of one route become
+    /// every node of the route from the first to the last in driving order (on a loop, the run that
+    /// leaves out the longest unselected stretch). False, saying why in the status bar, otherwise.
+    bool selectAlongRoute();
     /// Edit ▸ Copy: the selected run of nodes to the clipboard (node_clipboard.h); false, with the
     /// reason in the status bar, when there is no run to copy.
     bool copySelection();

@@ -12,6 +12,8 @@
 #include <QMenuBar>
 #include <QStatusBar>
 
+#include <algorithm>
+
 namespace editor {
 
 void MainWindow::createTrackMenu() {
@@ -83,6 +85,28 @@ RaceSettingsDialog* MainWindow::showRaceSettings() {
     });
     dialog->open();
     return dialog;
+}
+
+bool MainWindow::selectAlongRoute() {
+    if (!m_document) return false;
+    std::string why;
+    const std::optional<ZoneSpan> span = zoneSpanFromSelection(m_document->track(), m_selection.nodes(), why);
+    if (!span) {
+        statusBar()->showMessage(tr("To select along a route, %1").arg(QString::fromStdString(why)), 8000);
+        return false;
+    }
+    // The run a zone over the selection would cover: one rule for both.
+    const std::vector<std::uint32_t>& nodes = m_document->track().routes[span->route].nodes;
+    const auto from = std::find(nodes.begin(), nodes.end(), span->from) - nodes.begin();
+    const auto to = std::find(nodes.begin(), nodes.end(), span->to) - nodes.begin();
+    std::set<std::uint32_t> run;
+    for (auto k = from;; k = (k + 1) % static_cast<std::ptrdiff_t>(nodes.size())) {
+        run.insert(nodes[static_cast<std::size_t>(k)]);
+        if (k == to) break;
+    }
+    m_selection.set(run);
+    statusBar()->showMessage(tr("Selected %1 nodes along the route").arg(run.size()), 5000);
+    return true;
 }
 
 } // namespace editor

@@ -132,6 +132,11 @@ public:
     void setLevelMeshOpacity(double opacity);
     double levelMeshOpacity() const { return m_levelMeshOpacity; }
     void setSnapToLevel(bool on) { m_snapToLevel = on; }
+    /// Soft selection (the Falloff box beside the tools): a node drag or a width handle moves the
+    /// neighbours along the track within `metres` too, by a smooth falloff (height_edits.h's);
+    /// 0 moves the grabbed nodes alone.
+    void setSoftFalloff(double metres) { m_softFalloff = std::max(0.0, metres); }
+    double softFalloff() const { return m_softFalloff; }
     bool snapToLevel() const { return m_snapToLevel; }
     /// Calibration picking: the next left click reports its world point instead of editing.
     void pickNextPoint(std::function<void(QPointF world)> picked);
@@ -295,6 +300,10 @@ private:
     int m_mergeKey = 0;
     int m_nudgeKey = 0;
     std::vector<std::pair<std::uint32_t, formats::TrackNode>> m_dragStart;
+    std::vector<double> m_dragWeights;  ///< per m_dragStart entry: 1 grabbed, less with the falloff
+    double m_softFalloff = 0.0;         ///< m along the track; 0: only the grabbed nodes move
+    /// The nodes a drag moves (`nodes`, and with a soft falloff their neighbours) as they start.
+    void startSoftDrag(const formats::TrackDocument& t, const std::set<std::uint32_t>& nodes);
     struct WidthGrip {
         std::uint32_t node = 0;
         bool left = true;

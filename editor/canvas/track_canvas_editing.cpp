@@ -1,6 +1,7 @@
 // TrackCanvas's editing: the tools' mouse and key handling and what they draw. Every change goes
 // through the document's undo stack.
 #include "editor/canvas/track_canvas.h"
+#include "editor/document/height_edits.h"
 
 #include "editor/canvas/measurement.h"
 #include "editor/canvas/snapping.h"
@@ -158,7 +159,7 @@ bool TrackCanvas::editPress(QMouseEvent* event) {
                 m_gesture = Gesture::Width;
                 m_grip = *grip;
                 m_mergeKey = nextMergeKey();
-                m_dragStart = {{node, t.nodes[node]}};
+                startSoftDrag(t, {node});
                 return true;
             }
         }
@@ -175,8 +176,7 @@ bool TrackCanvas::editPress(QMouseEvent* event) {
             m_gesture = Gesture::Move;
             m_dragAnchor = *node;
             m_mergeKey = nextMergeKey();
-            m_dragStart.clear();
-            for (std::uint32_t n : m_selection->nodes()) m_dragStart.emplace_back(n, t.nodes[n]);
+            startSoftDrag(t, m_selection->nodes());
             return true;
         }
         m_gesture = Gesture::Box;
@@ -266,6 +266,26 @@ bool TrackCanvas::editPress(QMouseEvent* event) {
     return false;
 }
 
+void TrackCanvas::startSoftDrag(const formats::TrackDocument& t, const std::set<std::uint32_t>& nodes) {
+    m_dragStart.clear();
+    m_dragWeights.clear();
+    if (m_softFalloff <= 0.0) {
+        for (std::uint32_t n : nodes) m_dragStart.emplace_back(n, t.nodes[n]), m_dragWeights.push_back(1.0);
+        return;
+    }
+    // Soft selection, as Blender's proportional editing: the grabbed nodes move whole, their
+    // neighbours along the track (into a branch too) less the farther they are, none beyond.
+    for (const auto& [n, weight] : falloffWeights(t, nodes, HeightFalloff{m_softFalloff, FalloffShape::Smooth}))
+        m_dragStart.emplace_back(n, t.nodes[n]), m_dragWeights.push_back(weight);
+    // The grabbed node first: the width gesture reads the edge it started from there.
+    const auto first = std::find_if(m_dragStart.begin(), m_dragStart.end(), [&](const auto& entry) { return nodes.count(entry.first) > 0; });
+    if (first != m_dragStart.end()) {
+        const auto i = first - m_dragStart.begin();
+        std::swap(m_dragStart[0], m_dragStart[static_cast<std::size_t>(i)]);
+        std::swap(m_dragWeights[0], m_dragWeights[static_cast<std::size_t>(i)]);
+    }
+}
+
 void TrackCanvas::editMove(QMouseEvent* event) {
     const formats::Vec2 world = toVec(m_view.toWorld(event->position()));
     const formats::TrackDocument& t = m_document->track();
@@ -279,7 +299,10 @@ void TrackCanvas::editMove(QMouseEvent* event) {
                 if (n == m_dragAnchor) delta = snapToGrid(node.position.ground() + delta, snapGridStep(m_view.scale())) - node.position.ground();
         }
         std::vector<std::pair<std::uint32_t, formats::TrackNode>> after = m_dragStart;
-        for (auto& [n, node] : after) node.position.x += delta.x, node.position.y += delta.y;
+        for (std::size_t i = 0; i < after.size(); ++i) {
+            formats::TrackNode& node = after[i].second;
+            node.position.x += delta.x * m_dragWeights[i], node.position.y += delta.y * m_dragWeights[i];
+        }
         snapToLevelSurface(after);
         m_document->undoStack()->push(new ChangeNodesCommand(m_document, tr("Move Nodes"), std::move(after), m_mergeKey));
         break;
@@ -288,10 +311,20 @@ void TrackCanvas::editMove(QMouseEvent* event) {
         const formats::TrackNode& start = m_dragStart.front().second;
         const double lateral = formats::dot(world - start.position.ground(), perpendicular(m_grip.node));
         const double value = std::max(kMinimumWidth, m_grip.left ? lateral : -lateral);
-        formats::TrackNode node = start;
-        setEdge(m_grip.left ? node.left : node.right, m_grip.edge, value);
+        // The grabbed node's edge to `value`; with a falloff its neighbours' same edge by the
+        // change times their weight, so a widening tapers in and out instead of spiking.
+        const auto edgeOf = [&](const formats::TrackNode& n) {
+            const formats::SideWidths& side = m_grip.left ? n.left : n.right;
+            return m_grip.edge == 0 ? side.track : m_grip.edge == 1 ? side.runoff : side.wall;
+        };
+        const double change = value - edgeOf(start);
+        std::vector<std::pair<std::uint32_t, formats::TrackNode>> after = m_dragStart;
+        for (std::size_t i = 0; i < after.size(); ++i) {
+            formats::TrackNode& node = after[i].second;
+            setEdge(m_grip.left ? node.left : node.right, m_grip.edge, std::max(kMinimumWidth, edgeOf(node) + change * m_dragWeights[i]));
+        }
         static const char* const kEdges[] = {QT_TR_NOOP("Tarmac"), QT_TR_NOOP("Runoff"), QT_TR_NOOP("Wall")};
-        m_document->undoStack()->push(new ChangeNodesCommand(m_document, tr("%1 Width").arg(tr(kEdges[m_grip.edge])), {{m_grip.node, node}}, m_mergeKey));
+        m_document->undoStack()->push(new ChangeNodesCommand(m_document, tr("%1 Width").arg(tr(kEdges[m_grip.edge])), std::move(after), m_mergeKey));
         break;
     }
     case Gesture::Rotate:
