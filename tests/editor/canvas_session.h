@@ -6,10 +6,12 @@
 #include "editor/main_window.h"
 #include "editor/canvas/track_canvas.h"
 
+#include "formats/source/track_json.h"
 #include "formats/validate/validate.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QFile>
 #include <QMouseEvent>
 #include <QTemporaryDir>
 #include <QUndoStack>
@@ -52,6 +54,15 @@ protected:
         mouse(QEvent::MouseButtonRelease, to, Qt::NoButton);
     }
     bool hasErrors() { return formats::hasErrors(formats::validate(track())); }
+    /// Writes `doc` into the session's folder as `name` and opens it as a designer would.
+    void openDocument(const formats::TrackDocument& doc, const QString& name = QStringLiteral("track.twtrack")) {
+        const QString path = dir.filePath(name);
+        QFile file(path);
+        ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+        file.write(QByteArray::fromStdString(formats::writeTrackJson(doc)));
+        file.close();
+        ASSERT_TRUE(window->openFile(path));
+    }
 
     QTemporaryDir dir;
     std::unique_ptr<editor::MainWindow> window;

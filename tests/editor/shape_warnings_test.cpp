@@ -21,9 +21,7 @@ protected:
     void SetUp() override {
         CanvasSession::SetUp();
         // A 600 m circle, a node every ~10 m: gentle everywhere.
-        const QString path = dir.filePath("circle.twtrack");
-        std::ofstream(path.toStdString()) << formats::writeTrackJson(tw::test::circleTrack(190, 300.0));
-        ASSERT_TRUE(window->openFile(path));
+        openDocument(tw::test::circleTrack(190, 300.0));
         ASSERT_TRUE(window->editorDocument()->diagnostics().empty());
     }
     const formats::Diagnostics& diagnosticsNow() {

@@ -19,10 +19,8 @@ class SoftSelection : public tw::test::CanvasSession {
 protected:
     void SetUp() override {
         CanvasSession::SetUp();
-        const QString path = dir.filePath("circle.twtrack");
-        // A 600 m circle, a node every ~10 m.
-        std::ofstream(path.toStdString()) << formats::writeTrackJson(tw::test::circleTrack(190, 300.0));
-        ASSERT_TRUE(window->openFile(path));
+        // A 600 m circle, a node every ~10 m: gentle everywhere.
+        openDocument(tw::test::circleTrack(190, 300.0));
         falloff = window->findChild<QDoubleSpinBox*>("softFalloff");
         ASSERT_NE(falloff, nullptr);
     }
