@@ -45,6 +45,7 @@ void RaceBroadcast::begin() {
     m_tower.setRows({});
     m_eventsSeen = 0;
     m_over = false;
+    m_overAt.reset();
     m_time = 0.0;
     setMessage({});
     if (!m_active) {
@@ -115,9 +116,11 @@ void RaceBroadcast::show(const PreviewRace& race, int selectedCar) {
     }
     m_events.append(marks);
 
-    m_time = race.time();
-    m_duration = std::max(race.expectedDuration(), m_time);
     m_over = race.over();
+    // The scene runs on after the flag (the cars cool down); the race's clock does not.
+    if (m_over && !m_overAt) m_overAt = race.time();
+    m_time = m_overAt ? *m_overAt : race.time();
+    m_duration = std::max(race.expectedDuration(), m_time);
     const int laps = m_laps = race.settings().laps;
     const int leaderLap = std::min(laps, standings.front().laps + 1);
     m_clock = m_over ? tr("Final · %1").arg(lapTime(m_time))

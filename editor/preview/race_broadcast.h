@@ -7,6 +7,7 @@
 #include <QString>
 
 #include <cstddef>
+#include <optional>
 
 namespace editor::preview {
 
@@ -77,6 +78,7 @@ private:
     std::size_t m_eventsSeen = 0;
     bool m_active = false, m_over = false;
     double m_time = 0.0, m_duration = 1.0;
+    std::optional<double> m_overAt;  ///< s, the race time the flag fell: the final clock stops there
     int m_laps = 0;
     QString m_clock, m_summary, m_message;
 };

@@ -316,6 +316,11 @@ TEST_F(RacePreview, AFinishedRaceShowsTheResults) {
     for (const auto& row : rows) EXPECT_TRUE(row.finished);
     EXPECT_NE(rows[0].bestLap, QStringLiteral("–"));
     EXPECT_NE(controller().broadcast()->clock().indexOf("Final"), -1);
+    // The clock stopped with the flag: the scene runs on, the final time does not (issue 49).
+    const QString final = controller().broadcast()->clock();
+    controller().simulateFor(5.0);
+    QTest::qWait(50);
+    EXPECT_EQ(controller().broadcast()->clock(), final);
 }
 
 TEST(RaceCommandLine, RacesFromTheCommandLineAndRefusesABadField) {
