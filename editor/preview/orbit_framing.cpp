@@ -42,11 +42,11 @@ float orbitPitchFor(QVector3D size) {
 
 OrbitFraming frameOrbit(QVector3D size, float aspect, float fovDegrees, float pitchDegrees, float fill) {
     aspect = std::max(aspect, 0.05f);
-    OrbitFraming best{fitDistance(size, aspect, fovDegrees, pitchDegrees, 0.0f, fill), pitchDegrees, 0.0f};
-    const float turned = fitDistance(size, aspect, fovDegrees, pitchDegrees, 90.0f, fill);
-    if (turned < best.distance * 0.98f) best = {turned, pitchDegrees, 90.0f};  // turn only for a clear gain: north stays up otherwise
-    best.distance = std::max(best.distance, 1.0f);
-    return best;
+    // North up, always, as the canvas beside it shows the track: turning a tall track 90° for a
+    // larger picture lost designers their bearings (issue 49).
+    OrbitFraming framed{fitDistance(size, aspect, fovDegrees, pitchDegrees, 0.0f, fill), pitchDegrees, 0.0f};
+    framed.distance = std::max(framed.distance, 1.0f);
+    return framed;
 }
 
 ClipPlanes orbitClipPlanes(QVector3D camera, QVector3D low, QVector3D high) {

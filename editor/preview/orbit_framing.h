@@ -31,8 +31,8 @@ constexpr float kOrbitFill = 0.9f;
 
 /// Frames a box of `size` (scene frame, y up) centred on the orbit origin in a view of `aspect`
 /// (width / height) and vertical field of view `fovDegrees`: the nearest distance at which every
-/// corner of the box is inside `fill` of the view. Of the two yaws 0° and 90° it takes the one that
-/// lays the box's long side along the view's long side (the nearer, so the larger picture).
+/// corner of the box is inside `fill` of the view, looking north (yaw 0°) as the canvas shows the
+/// track, whatever the box's shape.
 OrbitFraming frameOrbit(QVector3D size, float aspect, float fovDegrees, float pitchDegrees = kOrbitPitchDegrees, float fill = kOrbitFill);
 
 /// The orbit pitch for a track of `size` (scene frame, y up): kOrbitPitchDegrees while its relief
