@@ -23,6 +23,8 @@
 #include "editor/preview/preview_screenshot.h"
 #include "editor/preview/preview_widget.h"
 #include "editor/canvas/track_canvas.h"
+#include "editor/tools/sketch_tool.h"
+#include "editor/tools/tool_manager.h"
 #include "editor/document/node_clipboard.h"
 #include "editor/document/track_edits.h"
 
@@ -125,7 +127,7 @@ MainWindow::MainWindow(QWidget* parent, const QString& recoveryFolder) : QMainWi
     setCentralWidget(m_canvas);
     m_startPanel = new StartPanel(m_canvas);
     m_startPanel->hide();
-    connect(m_startPanel, &StartPanel::drawRequested, this, [this] { m_tools->actions().at(4)->trigger(); });  // Sketch
+    connect(m_startPanel, &StartPanel::drawRequested, this, [this] { m_canvas->tools().action(m_canvas->tools().find<SketchTool>())->trigger(); });
     connect(m_startPanel, &StartPanel::openDialogRequested, this, &MainWindow::showOpenDialog);
     connect(m_startPanel, &StartPanel::openRequested, this, &MainWindow::openFileReportingErrors);
     connect(m_startPanel, &StartPanel::importTumCsvRequested, this, [this] { showImportDialog(ImportKind::TumCsv); });
@@ -200,39 +202,14 @@ void MainWindow::createMenus() {
     createTrackMenu();
     QToolBar* tools = addToolBar(tr("Tools"));
     tools->setObjectName("toolsToolBar");
-    m_tools = new QActionGroup(this);
-    const std::pair<QString, TrackCanvas::Tool> kinds[] = {{tr("&Select"), TrackCanvas::Tool::Select},
-                                                           {tr("&Add Node"), TrackCanvas::Tool::AddNode},
-                                                           {tr("&Branch"), TrackCanvas::Tool::Branch},
-                                                           {tr("&Line"), TrackCanvas::Tool::Line},
-                                                           {tr("S&ketch"), TrackCanvas::Tool::Sketch},
-                                                           {tr("&Measure"), TrackCanvas::Tool::Measure}};
-    const Qt::Key keys[] = {Qt::Key_S, Qt::Key_A, Qt::Key_B, Qt::Key_L, Qt::Key_K, Qt::Key_M};
-    const QString whatTheyDo[] = {
-        tr("click a node or drag a box round several; drag nodes, or a node's width handles"),
-        tr("click on the canvas to add a node after the selected one (to a new track: File ▸ New)"),
-        tr("from a selected node, click out a branch such as a pit lane; click a node of a route to join it"),
-        tr("drag a line's points sideways to shape the racing line"),
-        tr("click control points and the road follows a smooth curve through them, nodes laid at the spacing beside it; drag a point to reshape, click the first to close"),
-        tr("drag for a distance and bearing; click a third point for the radius of the circle through all three")};
-    for (std::size_t i = 0; i < std::size(kinds); ++i) {
-        QAction* a = tools->addAction(kinds[i].first);
-        a->setCheckable(true);
-        a->setShortcut(keys[i]);
-        // The key is part of the tooltip, read from the shortcut itself.
-        a->setToolTip(QStringLiteral("%1 (%2): %3").arg(a->iconText(), a->shortcut().toString(QKeySequence::NativeText), whatTheyDo[i]));
-        a->setChecked(i == 0);
-        a->setObjectName(QStringLiteral("tool%1").arg(i));
-        m_tools->addAction(a);
-        connect(a, &QAction::triggered, this, [this, tool = kinds[i].second] {
-            m_canvas->setTool(tool);
-            // A drawing tool picked from the tool bar or by its key means the same as the panel's Draw.
-            if (tool != TrackCanvas::Tool::Select && m_startPanel->isVisible()) {
-                m_startPanelDismissed = true;
-                updateStartPanel();
-            }
-        });
-    }
+    tools->addActions(m_canvas->tools().actions()->actions());
+    connect(&m_canvas->tools(), &ToolManager::currentChanged, this, [this](CanvasTool* tool) {
+        // A drawing tool picked from the tool bar or by its key means the same as the panel's Draw.
+        if (tool != m_canvas->tools().defaultTool() && m_startPanel->isVisible()) {
+            m_startPanelDismissed = true;
+            updateStartPanel();
+        }
+    });
 
     // The Sketch tool's node spacing, beside the tools.
     auto* spacing = new QDoubleSpinBox(tools);

@@ -13,7 +13,6 @@
 #include <memory>
 #include <optional>
 
-class QActionGroup;
 class QDockWidget;
 class QLabel;
 class QMenu;
@@ -225,7 +224,6 @@ private:
     preview::PreviewWidget* m_preview = nullptr;
     QMenu* m_editMenu = nullptr;
     QMenu* m_recentMenu = nullptr;
-    QActionGroup* m_tools = nullptr;
     Workspace m_workspace = Workspace::Editing;
     QByteArray m_editingState;            ///< the Editing workspace's docks, kept while in Preview
     bool m_defaultLayoutPending = false;  ///< no saved layout: size the docks at the first show

@@ -1,4 +1,5 @@
 #include "editor/canvas/track_canvas.h"
+#include "editor/tools/tool_manager.h"
 
 #include "editor/document/editor_document.h"
 #include "editor/canvas/canvas_palette.h"
@@ -60,7 +61,8 @@ CanvasScene buildCanvasScene(const formats::TrackDocument& document) {
 /// handles a frame or two later).
 constexpr std::size_t kBackgroundRebuildNodes = 3000;
 
-TrackCanvas::TrackCanvas(QWidget* parent) : QWidget(parent) {
+TrackCanvas::TrackCanvas(QWidget* parent) : QWidget(parent), m_tools(new ToolManager(this)) {
+    installTools();
     setMouseTracking(true);
     setFocusPolicy(Qt::StrongFocus);
     setAttribute(Qt::WA_OpaquePaintEvent);
@@ -100,12 +102,9 @@ void TrackCanvas::setEditing(EditorDocument* document, NodeSelection* selection)
     m_rebuild.waitForFinished();
     m_document = document;
     m_selection = selection;
-    m_gesture = Gesture::None;
-    m_branchFork.reset();
     // Another track: nothing of the last one's tools carries over (a sketch's control points would
     // go on into a stray route at the next click).
-    m_sketch.reset();
-    m_measurePoints.clear();
+    m_tools->resetAll();
     m_pick = nullptr;
     m_previewPoints.clear();
     if (m_document) {
@@ -406,7 +405,7 @@ void TrackCanvas::mousePressEvent(QMouseEvent* event) {
         return;
     }
     if (m_document && event->button() == Qt::LeftButton) {
-        editPress(event);
+        m_tools->current()->press(event);
         return;
     }
     if (event->button() == Qt::LeftButton || event->button() == Qt::MiddleButton) {
@@ -417,8 +416,8 @@ void TrackCanvas::mousePressEvent(QMouseEvent* event) {
 }
 
 void TrackCanvas::mouseMoveEvent(QMouseEvent* event) {
-    if (m_document && m_gesture != Gesture::None) editMove(event);
-    if (m_gesture == Gesture::None && !m_panning) updateHoveredDeck(event->position());
+    if (m_document) m_tools->current()->move(event);
+    if (!m_tools->current()->dragging() && !m_panning) updateHoveredDeck(event->position());
     if (m_panning) {
         m_view.pan(event->position() - m_lastMouse);
         m_lastMouse = event->position();
@@ -429,7 +428,7 @@ void TrackCanvas::mouseMoveEvent(QMouseEvent* event) {
 }
 
 void TrackCanvas::mouseReleaseEvent(QMouseEvent* event) {
-    if (m_document && event->button() == Qt::LeftButton) editRelease(event);
+    if (m_document && event->button() == Qt::LeftButton) m_tools->current()->release(event);
     if (m_panning && !(event->buttons() & (Qt::LeftButton | Qt::MiddleButton))) {
         m_panning = false;
         unsetCursor();

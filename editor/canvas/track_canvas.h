@@ -29,6 +29,7 @@ class EditorDocument;
 /// The colour of a height a fraction `t` between the track's lowest (0, blue) and highest (1, red).
 QColor heightColour(double t);
 class LevelMeshLayer;
+class ToolManager;
 class LiveBake;
 class NodeSelection;
 struct TrackEdit;
@@ -48,11 +49,9 @@ CanvasScene buildCanvasScene(const formats::TrackDocument& document);
 /// about the cursor, F fits, + and - zoom about the centre; the middle button pans, and so does
 /// the left one on a view-only canvas.
 ///
-/// Given an EditorDocument (setEditing) the left button edits with the current tool, every change
-/// an undo command: Select clicks, shift-clicks and box-selects nodes, drags them, drags the six
-/// width handles of a single selected node, double-click inserts a node on a link; arrows nudge,
-/// Delete deletes. Add Node continues the nearest open route end or inserts on a link; Branch
-/// takes a fork node then a join node; Line drags the nearest line's offset with a falloff.
+/// Given an EditorDocument (setEditing) the left button edits with the current tool (editor/tools:
+/// Select, Add Node, Branch, Line, Sketch, Measure, behind ToolManager), every change an undo
+/// command; Delete deletes the selection, Escape clears it, arrows nudge it, whatever the tool.
 ///
 /// The geometry is prepared once per document (see CanvasGeometry); a paint draws only the spans
 /// inside the view, at the coarsest level of detail that is still exact to a fraction of a pixel.
@@ -71,33 +70,22 @@ public:
     /// Replaces what is shown and fits the view to it; the geometry is rebuilt here, not on paint.
     void setDocument(const formats::TrackDocument& document);
 
-    enum class Tool { Select, AddNode, Branch, Line, Sketch, Measure };
     /// Edits `document` (null: view only), with `selection` shared with the docks. Shows it
-    /// fitted; later changes redraw it where the view is.
+    /// fitted; later changes redraw it where the view is. The tools forget the last document.
     void setEditing(EditorDocument* document, NodeSelection* selection);
-    void setTool(Tool tool);
-    Tool tool() const { return m_tool; }
-    /// The Sketch tool's node spacing, metres (closer in bends, see sketch_curve.h).
+    EditorDocument* editorDocument() const { return m_document; }
+    NodeSelection* selection() const { return m_selection; }
+    /// The editing tools (editor/tools), one current; their actions go on the main window's tool bar.
+    ToolManager& tools() const { return *m_tools; }
+    /// The node spacing of the tools that lay routes (Sketch), metres (closer in bends, see sketch_curve.h).
     void setSketchSpacing(double metres) { m_sketchSpacing = metres; }
     double sketchSpacing() const { return m_sketchSpacing; }
-    /// The Measure tool's points (world metres): two for a distance and bearing, three for a radius.
-    const std::vector<formats::Vec2>& measurePoints() const { return m_measurePoints; }
-    /// The current sketch's control points (empty when no sketch is under way).
-    std::vector<formats::Vec2> sketchControls() const;
     /// View ▸ Snap (see snapping.h): dragged nodes land on the grid, added links keep 15° steps.
     void setSnapping(bool on) { m_snapping = on; }
     bool snapping() const { return m_snapping; }
     /// Whether the Scale handles (and Edit ▸ Transform Selection) scale the widths with the positions.
     void setScaleWidths(bool on) { m_scaleWidths = on; }
     bool scaleWidths() const { return m_scaleWidths; }
-    /// The handles around a selection of two or more nodes (Select tool), screen pixels: drag a
-    /// corner to scale about the centre, the knob above the box to rotate, the centre to move.
-    struct TransformHandles {
-        QRectF box;
-        QPointF centre, rotate;
-        std::array<QPointF, 4> corners;
-    };
-    std::optional<TransformHandles> transformHandles() const;
     /// Whether an empty track shows how to begin (off while the start panel covers the canvas).
     void setEmptyHintShown(bool shown) {
         m_emptyHintShown = shown;
@@ -110,6 +98,28 @@ public:
     QPointF widthHandleOnScreen(std::uint32_t node, bool left, int edge) const;
     /// Pixels within which a click picks a node, handle or link.
     static constexpr double kPickPixels = 7.0;
+
+    // What the tools share (track_canvas_editing.cpp).
+    /// The node under `screen` (within kPickPixels), one on a bridge before one under it.
+    std::optional<std::uint32_t> nodeAt(QPointF screen) const;
+    /// The route, link start position and closest world point of the centre-line link under `screen`.
+    struct LinkHit {
+        std::uint32_t route = 0;
+        std::size_t k = 0;
+        formats::Vec2 point;
+    };
+    std::optional<LinkHit> linkAt(QPointF screen) const;
+    /// Applies a structural edit (new nodes stood on the level when snapping to it) as one undo
+    /// step named `text` and selects its new nodes; a refused edit says why in the status bar.
+    void pushStructural(const QString& text, const TrackEdit& edit);
+    /// The world point under `screen`, on the snapping grid when View ▸ Snap is on.
+    formats::Vec2 worldAt(QPointF screen) const;
+    /// The unit vector to the left of `node` across its route.
+    formats::Vec2 perpendicular(std::uint32_t node) const;
+    /// Stands `nodes` of `track` on the level mesh's surface under them, when snapping to it.
+    void snapToLevelSurface(formats::TrackDocument& track, const std::vector<std::uint32_t>& nodes) const;
+    void snapToLevelSurface(std::vector<std::pair<std::uint32_t, formats::TrackNode>>& nodes) const;
+    LevelMeshLayer* levelMesh() const { return m_levelMesh; }
 
     /// Colour along the lines: none, the centre lines' curvature, the racing lines' speed hints
     /// (first vehicle class) from `liveBake`, or the centre lines' height (heightColour; the
@@ -212,9 +222,6 @@ private:
     void paintEditing(QPainter& painter);
     void paintBackdrop(QPainter& painter);
     void paintLevelMesh(QPainter& painter);
-    /// Stands `nodes` of `track` on the level mesh's surface under them, when snapping to it.
-    void snapToLevelSurface(formats::TrackDocument& track, const std::vector<std::uint32_t>& nodes) const;
-    void snapToLevelSurface(std::vector<std::pair<std::uint32_t, formats::TrackNode>>& nodes) const;
     /// Colour along the lines; over `deck` only (its links) when given.
     void paintColouring(QPainter& painter, const DeckPiece* deck = nullptr);
     // Passes over the track and crossings (track_canvas_crossings.cpp).
@@ -237,20 +244,9 @@ private:
     void documentChanged();
 
     // Editing (track_canvas_editing.cpp).
-    bool editPress(QMouseEvent* event);
-    void editMove(QMouseEvent* event);
-    void editRelease(QMouseEvent* event);
+    void installTools();
+    /// The selection's keys (Delete, Escape, arrows nudge) after the current tool's.
     bool editKey(QKeyEvent* event);
-    std::optional<std::uint32_t> nodeAt(QPointF screen) const;
-    /// The route, link start position and closest world point of the centre-line link under `screen`.
-    struct LinkHit {
-        std::uint32_t route = 0;
-        std::size_t k = 0;
-        formats::Vec2 point;
-    };
-    std::optional<LinkHit> linkAt(QPointF screen) const;
-    void pushStructural(const QString& text, const TrackEdit& edit);
-    formats::Vec2 perpendicular(std::uint32_t node) const;
     /// Draws the parts of `points` whose spans meet `visible`, as few polylines as possible.
     void strokeVisible(QPainter& painter, const QPolygonF& points, const std::vector<ChunkSpan>& spans, const QRectF& visible);
 
@@ -264,54 +260,15 @@ private:
 
     EditorDocument* m_document = nullptr;
     NodeSelection* m_selection = nullptr;
-    Tool m_tool = Tool::Select;
+    ToolManager* m_tools = nullptr;
     bool m_snapping = false;
-    /// The Sketch tool's session: its curve, where it laid it, and the track as it left it (any
-    /// other change, an undo say, ends the session: the nodes stay, the control points go).
-    struct SketchSession {
-        SketchCurve curve;
-        SketchLayout layout;
-        formats::TrackDocument after;
-        std::size_t dragged = 0;
-    };
-    std::optional<SketchSession> m_sketch;
-    std::vector<formats::Vec2> m_measurePoints;  ///< the Measure tool's points, world metres
-    void reportMeasurement();
     double m_sketchSpacing = 10.0;
-    /// Lays the session's curve again (the segments in `relay`) as one undoable step, merged with
-    /// the others of the same non-zero `mergeKey` (one drag's moves).
-    void pushSketch(const std::vector<std::size_t>& relay, int mergeKey = 0);
-    bool sketchPress(QPointF at);
-    std::uint32_t m_dragAnchor = 0;  ///< the node the Move drag grabbed: the one that lands on the grid
+    double m_softFalloff = 0.0;  ///< m along the track; 0: only the grabbed nodes move
+    bool m_scaleWidths = false;
+    int m_nudgeKey = 0;  ///< the merge key of a run of arrow-key nudges
     std::unordered_map<std::uint32_t, formats::Vec2> m_perpendiculars;
     QFutureWatcher<CanvasScene> m_rebuild;
     bool m_rebuildAgain = false;
-    enum class Gesture { None, Move, Box, Width, Line, SketchPoint, Measure, Rotate, Scale, Translate };
-    bool m_scaleWidths = false;
-    /// A transform handle's drag: the track and pivot at the press; each move transforms from them.
-    formats::TrackDocument m_transformStart;
-    formats::Vec2 m_pivot;
-    bool transformPress(QPointF at);
-    void transformMove(formats::Vec2 world);
-    void paintTransformHandles(QPainter& painter);
-    Gesture m_gesture = Gesture::None;
-    QPointF m_pressScreen, m_boxCorner;
-    formats::Vec2 m_pressWorld;
-    int m_mergeKey = 0;
-    int m_nudgeKey = 0;
-    std::vector<std::pair<std::uint32_t, formats::TrackNode>> m_dragStart;
-    std::vector<double> m_dragWeights;  ///< per m_dragStart entry: 1 grabbed, less with the falloff
-    double m_softFalloff = 0.0;         ///< m along the track; 0: only the grabbed nodes move
-    /// The nodes a drag moves (`nodes`, and with a soft falloff their neighbours) as they start.
-    void startSoftDrag(const formats::TrackDocument& t, const std::set<std::uint32_t>& nodes);
-    struct WidthGrip {
-        std::uint32_t node = 0;
-        bool left = true;
-        int edge = 0;
-    } m_grip;
-    std::optional<std::uint32_t> m_branchFork;
-    std::size_t m_line = 0, m_linePosition = 0;
-    std::vector<double> m_lineStart;
     Colouring m_colouring = Colouring::None;
     LiveBake* m_liveBake = nullptr;
     std::vector<QPointF> m_previewPoints;

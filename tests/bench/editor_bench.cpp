@@ -85,7 +85,7 @@ void BM_SketchDragFrame20000Nodes(benchmark::State& state) {
     QApplication::processEvents();
     editor::TrackCanvas* canvas = window.canvas();
     while (canvas->visibleWorldRect().height() < 8000.0) canvas->zoomOut();
-    window.findChild<QAction*>("tool4")->trigger();
+    window.findChild<QAction*>("tool-sketch")->trigger();
     // Twelve control points round a 3.2 km circle laid 1 m apart: about 20 000 nodes.
     constexpr double kRadius = 3200.0;
     canvas->setSketchSpacing(1.0);

@@ -4,6 +4,10 @@
 // actions by name. The fixture the editing tests share.
 #include "editor/document/editor_document.h"
 #include "editor/main_window.h"
+#include "editor/tools/measure_tool.h"
+#include "editor/tools/select_tool.h"
+#include "editor/tools/sketch_tool.h"
+#include "editor/tools/tool_manager.h"
 #include "editor/canvas/track_canvas.h"
 
 #include "formats/source/track_json.h"
@@ -34,7 +38,12 @@ protected:
     editor::TrackCanvas* canvas() { return window->canvas(); }
     const formats::TrackDocument& track() { return *window->document(); }
     QUndoStack* undo() { return window->editorDocument()->undoStack(); }
-    void tool(int index) { window->findChild<QAction*>(QStringLiteral("tool%1").arg(index))->trigger(); }
+    /// Picks a tool by its id ("select", "sketch" …) from its tool-bar action, as a click would.
+    void tool(const char* id) {
+        QAction* a = window->findChild<QAction*>(QStringLiteral("tool-%1").arg(id));
+        ASSERT_NE(a, nullptr) << id;
+        a->trigger();
+    }
     void action(const char* name) {
         QAction* a = window->findChild<QAction*>(name);
         ASSERT_NE(a, nullptr) << name;

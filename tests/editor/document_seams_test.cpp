@@ -37,12 +37,12 @@ TEST_F(DocumentSeams, ANewTrackShowsNoneOfTheLastOnesBake) {
 TEST_F(DocumentSeams, ASketchUnderWayDoesNotCarryIntoTheNextFile) {
     ASSERT_TRUE(window->newTrack(true));
     canvas()->frameWorldRect(QRectF(-100, -100, 200, 200));
-    tool(4);
+    tool("sketch");
     click(canvas()->view().toScreen(QPointF(-50, 0)));
     click(canvas()->view().toScreen(QPointF(0, 30)));
-    ASSERT_FALSE(canvas()->sketchControls().empty());
+    ASSERT_FALSE(canvas()->tools().find<editor::SketchTool>()->controls().empty());
     ASSERT_TRUE(window->openFile(writeCircle("other.twtrack")));
-    EXPECT_TRUE(canvas()->sketchControls().empty()) << "the last track's control points are gone";
+    EXPECT_TRUE(canvas()->tools().find<editor::SketchTool>()->controls().empty()) << "the last track's control points are gone";
     const std::size_t routes = track().routes.size();
     canvas()->frameWorldRect(QRectF(-100, -100, 200, 200));
     click(canvas()->view().toScreen(QPointF(10, 10)));

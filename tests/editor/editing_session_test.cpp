@@ -36,7 +36,7 @@ TEST_F(EditingSession, BuildEditUndoRedoSaveReopen) {
     const std::string empty = formats::writeTrackJson(track());
 
     // Twelve clicks round an ellipse with the Add Node tool: a route grows from nothing.
-    tool(1);
+    tool("add-node");
     const QPointF centre(canvas()->width() / 2.0, canvas()->height() / 2.0);
     for (int i = 0; i < 12; ++i) {
         const double a = -2.0 * M_PI * i / 12.0;
@@ -52,7 +52,7 @@ TEST_F(EditingSession, BuildEditUndoRedoSaveReopen) {
 
     // Select a node and drag its left tarmac handle outwards: the tarmac widens, the runoff and
     // wall make room; the whole drag is one undo step.
-    tool(0);
+    tool("select");
     const std::uint32_t node = track().routes[0].nodes[3];
     click(canvas()->nodeOnScreen(node));
     ASSERT_EQ(window->selection()->nodes(), (std::set<std::uint32_t>{node}));
@@ -83,7 +83,7 @@ TEST_F(EditingSession, BuildEditUndoRedoSaveReopen) {
     // Racing and alternate lines from the optimiser; one dragged sideways with the Line tool.
     action("actionOptimiseLines");
     ASSERT_GE(track().lines.size(), 1u);
-    tool(3);
+    tool("line");
     const std::vector<formats::Line> linesBefore = track().lines;
     const std::uint32_t lineNode = track().routes[0].nodes[5];
     const QPointF grab = canvas()->nodeOnScreen(lineNode);  // every line passes within the tarmac, a few pixels away
@@ -93,7 +93,7 @@ TEST_F(EditingSession, BuildEditUndoRedoSaveReopen) {
     EXPECT_EQ(moved, 1u) << "one line moved";
 
     // A branch from one node to another.
-    tool(2);
+    tool("branch");
     click(canvas()->nodeOnScreen(track().routes[0].nodes[0]));
     click(canvas()->nodeOnScreen(track().routes[0].nodes[2]));
     ASSERT_EQ(track().routes.size(), 2u);
@@ -154,7 +154,7 @@ TEST_F(EditingSession, SnappingKeepsLinksAt15DegreesAndDraggedNodesOnTheGrid) {
     ASSERT_NE(snap, nullptr);
     if (!snap->isChecked()) snap->trigger();
     ASSERT_TRUE(canvas()->snapping());
-    tool(1);  // Add Node
+    tool("add-node");  // Add Node
     const QPointF start(300.0, 400.0);
     click(start);
     click(start + QPointF(200.0, -15.0));  // about 4° up from east
@@ -176,7 +176,7 @@ TEST_F(EditingSession, SnappingKeepsLinksAt15DegreesAndDraggedNodesOnTheGrid) {
     EXPECT_NEAR(std::atan2(track().nodes[1].position.y - track().nodes[0].position.y,
                            track().nodes[1].position.x - track().nodes[0].position.x), 0.0, 1e-9) << "4° snaps to east";
 
-    tool(0);  // Select, and drag the middle node somewhere off the grid
+    tool("select");  // Select, and drag the middle node somewhere off the grid
     const QPointF middle = canvas()->nodeOnScreen(1);
     drag(middle, middle + QPointF(33.3, 21.7));
     const formats::Vec2 moved = track().nodes[1].position.ground();
@@ -190,13 +190,13 @@ TEST_F(EditingSession, SnappingKeepsLinksAt15DegreesAndDraggedNodesOnTheGrid) {
 // ordinary nodes at the spacing; dragging one control point moves only the nodes it shapes.
 TEST_F(EditingSession, SketchingASmoothLoopAndReshapingItLocally) {
     ASSERT_TRUE(window->newTrack(true));
-    tool(4);  // Sketch
-    ASSERT_EQ(canvas()->tool(), editor::TrackCanvas::Tool::Sketch);
+    tool("sketch");  // Sketch
+    ASSERT_EQ(canvas()->tools().current()->id(), "sketch");
     window->findChild<QDoubleSpinBox*>("sketchSpacing")->setValue(8.0);
     // Screen points of a long oval whose right end is a tight hairpin.
     const QPointF points[] = {{200, 500}, {450, 540}, {700, 520}, {860, 470}, {880, 420}, {700, 380}, {450, 330}, {220, 360}};
     for (const QPointF& p : points) click(p);
-    ASSERT_EQ(canvas()->sketchControls().size(), 8u);
+    ASSERT_EQ(canvas()->tools().find<editor::SketchTool>()->controls().size(), 8u);
     click(points[0]);  // close
     ASSERT_EQ(track().routes.size(), 1u);
     const formats::Route& route = track().routes[0];
@@ -238,7 +238,7 @@ TEST_F(EditingSession, SketchingASmoothLoopAndReshapingItLocally) {
     EXPECT_LT(unmoved, nodesBefore.size());
     undo()->undo();
     for (std::size_t k = 0; k < nodesBefore.size(); ++k) EXPECT_EQ(track().nodes[track().routes[0].nodes[k]].position.ground(), before[k]);
-    EXPECT_TRUE(canvas()->sketchControls().empty()) << "an undo ends the sketch; its nodes stay";
+    EXPECT_TRUE(canvas()->tools().find<editor::SketchTool>()->controls().empty()) << "an undo ends the sketch; its nodes stay";
 }
 
 // The Measure tool: a drag reads a distance and a bearing off the canvas, a third click the radius of
@@ -255,22 +255,22 @@ TEST_F(EditingSession, MeasuringADistanceABearingAndARadius) {
 
     ASSERT_TRUE(window->openFile(QString(TRACKWRIGHT_SAMPLES_DIR) + "/kart.twtrack"));
     const formats::TrackDocument before = track();
-    tool(5);  // Measure
-    ASSERT_EQ(canvas()->tool(), editor::TrackCanvas::Tool::Measure);
+    tool("measure");  // Measure
+    ASSERT_EQ(canvas()->tools().current()->id(), "measure");
     const double scale = canvas()->view().scale();
     drag({300.0, 300.0}, {300.0 + 100.0, 300.0 - 100.0});  // up and right on screen: north-east
-    ASSERT_EQ(canvas()->measurePoints().size(), 2u);
-    const editor::Measurement m = editor::measure(canvas()->measurePoints());
+    ASSERT_EQ(canvas()->tools().find<editor::MeasureTool>()->points().size(), 2u);
+    const editor::Measurement m = editor::measure(canvas()->tools().find<editor::MeasureTool>()->points());
     EXPECT_NEAR(m.distance, std::sqrt(2.0) * 100.0 / scale, 1e-6);
     EXPECT_NEAR(m.bearing, 45.0, 1e-6);
     click({300.0 + 200.0, 300.0});
-    ASSERT_EQ(canvas()->measurePoints().size(), 3u);
-    ASSERT_TRUE(editor::measure(canvas()->measurePoints()).radius);
-    EXPECT_NEAR(*editor::measure(canvas()->measurePoints()).radius, 100.0 / scale, 1e-6);
+    ASSERT_EQ(canvas()->tools().find<editor::MeasureTool>()->points().size(), 3u);
+    ASSERT_TRUE(editor::measure(canvas()->tools().find<editor::MeasureTool>()->points()).radius);
+    EXPECT_NEAR(*editor::measure(canvas()->tools().find<editor::MeasureTool>()->points()).radius, 100.0 / scale, 1e-6);
     EXPECT_TRUE(window->statusBar()->currentMessage().contains("radius")) << window->statusBar()->currentMessage().toStdString();
     EXPECT_EQ(track(), before) << "measuring changes nothing";
     click({100.0, 100.0});
-    EXPECT_EQ(canvas()->measurePoints().size(), 1u) << "a fourth click starts over";
+    EXPECT_EQ(canvas()->tools().find<editor::MeasureTool>()->points().size(), 1u) << "a fourth click starts over";
 }
 
 } // namespace

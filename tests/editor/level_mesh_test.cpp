@@ -151,14 +151,14 @@ TEST_F(LevelMeshSession, SketchedAndDraggedNodesStandOnTheLevel) {
     QApplication::processEvents();
     // Drag node 12 along the road: it lands on the surface where it is dropped.
     const formats::TrackDocument truth = rollingBankedCircle();
-    tool(0);
+    tool("select");
     const QPointF from = canvas()->nodeOnScreen(12);
     const QPointF to = canvas()->view().toScreen(QPointF(truth.nodes[13].position.x, truth.nodes[13].position.y));
     drag(from, to);
     ASSERT_GT(std::abs(track().nodes[12].position.x - truth.nodes[12].position.x), 1.0) << "the node moved";
     EXPECT_NEAR(track().nodes[12].position.z, truth.nodes[13].position.z, 0.3);
     // Sketch a new road on the level's grass inside... on the asphalt of the far side: the nodes stand on it.
-    tool(4);
+    tool("sketch");
     const QPointF a = canvas()->view().toScreen(QPointF(-80.0, -8.0)), b = canvas()->view().toScreen(QPointF(-80.0, 8.0));
     click(a);
     click(b);

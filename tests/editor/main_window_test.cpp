@@ -2,6 +2,7 @@
 #include "editor/shortcuts_dialog.h"
 #include "editor/start_panel.h"
 #include "editor/canvas/track_canvas.h"
+#include "editor/tools/tool_manager.h"
 #include "editor/document/editor_document.h"
 #include "formats/source/track_json.h"
 #include "formats/source/file_io.h"
@@ -319,8 +320,8 @@ TEST(MainWindow, KeyboardShortcutsListEveryKeyAndToolTipsNameThem) {
         EXPECT_EQ(keyOf(text), action->shortcut().toString(QKeySequence::NativeText)) << text.toStdString();
     }
     EXPECT_GE(withKeys, 10);
-    for (int i = 0; i < 4; ++i) {
-        const QAction* tool = window.findChild<QAction*>(QStringLiteral("tool%1").arg(i));
+    for (const auto& canvasTool : window.canvas()->tools().tools()) {
+        const QAction* tool = window.canvas()->tools().action(canvasTool.get());
         ASSERT_NE(tool, nullptr);
         EXPECT_TRUE(tool->toolTip().contains(QStringLiteral("(%1)").arg(tool->shortcut().toString(QKeySequence::NativeText))))
             << tool->toolTip().toStdString();
@@ -358,7 +359,7 @@ TEST(MainWindow, TheStartPanelOpensASampleOrLeavesTheCanvasToDrawOn) {
     ASSERT_NE(draw, nullptr);
     QTest::mouseClick(draw, Qt::LeftButton);
     EXPECT_FALSE(panel->isVisible());
-    EXPECT_EQ(window.canvas()->tool(), editor::TrackCanvas::Tool::Sketch);
+    EXPECT_EQ(window.canvas()->tools().current()->id(), "sketch");
     QTest::mouseClick(window.canvas(), Qt::LeftButton, {}, window.canvas()->rect().center());
     QTest::mouseClick(window.canvas(), Qt::LeftButton, {}, window.canvas()->rect().center() + QPoint(120, 0));
     EXPECT_GE(window.document()->nodes.size(), 2u) << "two control points: a road between them";
@@ -367,9 +368,9 @@ TEST(MainWindow, TheStartPanelOpensASampleOrLeavesTheCanvasToDrawOn) {
     // Picking Add Node by its key on a new track does the same.
     ASSERT_TRUE(window.newTrack(true));
     QApplication::processEvents();
-    window.findChild<QAction*>("tool0")->trigger();  // Select: the panel stays
+    window.findChild<QAction*>("tool-select")->trigger();  // Select: the panel stays
     EXPECT_TRUE(panel->isVisible());
-    window.findChild<QAction*>("tool1")->trigger();
+    window.findChild<QAction*>("tool-add-node")->trigger();
     EXPECT_FALSE(panel->isVisible());
 }
 

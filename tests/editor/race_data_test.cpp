@@ -34,7 +34,7 @@ protected:
     void pick(const std::vector<std::uint32_t>& nodes) {
         canvas()->frameNodes(std::set<std::uint32_t>(nodes.begin(), nodes.end()), 20.0);
         QApplication::processEvents();
-        tool(0);
+        tool("select");
         window->selection()->clear();  // a click on a node already selected keeps the selection (to drag it)
         click(canvas()->nodeOnScreen(nodes.front()));
         for (std::size_t i = 1; i < nodes.size(); ++i) {

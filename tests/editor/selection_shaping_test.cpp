@@ -116,7 +116,7 @@ TEST(NodeClipboard, ACopiedStraightPastesAsABranchBesideItAndIntoARoute) {
 TEST_F(ShapingSession, TransformHandlesTurnScaleAndMoveTheSelection) {
     ASSERT_TRUE(window->openFile(QString(TRACKWRIGHT_SAMPLES_DIR) + "/kart.twtrack"));
     QApplication::processEvents();
-    tool(0);
+    tool("select");
     const std::vector<std::uint32_t> main = track().routes[0].nodes;
     const std::set<std::uint32_t> picked{main[4], main[5], main[6], main[7], main[8]};
     window->selection()->set(picked);
@@ -124,7 +124,7 @@ TEST_F(ShapingSession, TransformHandlesTurnScaleAndMoveTheSelection) {
     QApplication::processEvents();
     const formats::TrackDocument before = track();
     const formats::Vec2 pivot = editor::selectionCentre(before, picked);
-    auto handles = canvas()->transformHandles();
+    auto handles = canvas()->tools().find<editor::SelectTool>()->transformHandles();
     ASSERT_TRUE(handles);
 
     // Turn: drag the knob round the centre by 10° (counter-clockwise in the world is clockwise on
@@ -146,7 +146,7 @@ TEST_F(ShapingSession, TransformHandlesTurnScaleAndMoveTheSelection) {
     EXPECT_EQ(track(), before);
 
     // Scale by a corner, widths kept; then with View ▸ Scale Widths with Selection, widths too.
-    handles = canvas()->transformHandles();
+    handles = canvas()->tools().find<editor::SelectTool>()->transformHandles();
     const QPointF corner = handles->corners[2];
     drag(corner, centre + (corner - centre) * 1.5);
     for (std::uint32_t n : picked) {
@@ -162,7 +162,7 @@ TEST_F(ShapingSession, TransformHandlesTurnScaleAndMoveTheSelection) {
     EXPECT_EQ(track(), before);
 
     // Move by the centre handle: every node by the same world distance.
-    handles = canvas()->transformHandles();
+    handles = canvas()->tools().find<editor::SelectTool>()->transformHandles();
     drag(handles->centre, handles->centre + QPointF(30.0, 0.0));
     const double moved = track().nodes[main[4]].position.x - before.nodes[main[4]].position.x;
     EXPECT_NEAR(moved, 30.0 / canvas()->view().scale(), 1e-6);

@@ -33,7 +33,7 @@ protected:
 TEST_F(ShapeWarnings, ANodeDraggedOutOfLineIsAKinkAtThatNode) {
     canvas()->frameNodes({40, 41, 42}, 30.0);
     QApplication::processEvents();
-    tool(0);
+    tool("select");
     const QPointF from = canvas()->nodeOnScreen(41);
     const formats::Vec2 p = track().nodes[41].position.ground();
     // 13 m outwards, across the road: the V the designer made.
@@ -49,7 +49,7 @@ TEST_F(ShapeWarnings, ANodeDraggedOutOfLineIsAKinkAtThatNode) {
 TEST_F(ShapeWarnings, ATarmacHandlePulledOutInOneLinkIsAWidthRateWarning) {
     canvas()->frameNodes({60}, 25.0);
     QApplication::processEvents();
-    tool(0);
+    tool("select");
     click(canvas()->nodeOnScreen(60));
     ASSERT_EQ(window->selection()->nodes(), std::set<std::uint32_t>{60});
     // The left tarmac handle from 5 m to 8 m: its neighbours 10 m away keep 5 m.

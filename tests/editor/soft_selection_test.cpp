@@ -34,7 +34,7 @@ protected:
 TEST_F(SoftSelection, ADraggedNodeCarriesItsNeighboursLessTheFartherTheyAre) {
     falloff->setValue(50.0);
     canvas()->frameNodes({100}, 40.0);
-    tool(0);
+    tool("select");
     const formats::TrackDocument before = track();
     const formats::Vec2 p = before.nodes[100].position.ground();
     const double out = 8.0 / std::hypot(p.x, p.y);
@@ -55,7 +55,7 @@ TEST_F(SoftSelection, ADraggedNodeCarriesItsNeighboursLessTheFartherTheyAre) {
 TEST_F(SoftSelection, APulledTarmacHandleTapersInAndOut) {
     falloff->setValue(40.0);
     canvas()->frameNodes({60}, 25.0);
-    tool(0);
+    tool("select");
     click(canvas()->nodeOnScreen(60));
     const QPointF handle = canvas()->widthHandleOnScreen(60, true, 0), centre = canvas()->nodeOnScreen(60);
     drag(handle, centre + (handle - centre) * (8.0 / track().nodes[60].left.track));

@@ -54,7 +54,7 @@ protected:
     }
     /// Box-selects with the Select tool the nodes inside the world rectangle (x0, y0)–(x1, y1).
     void boxSelect(double x0, double y0, double x1, double y1) {
-        tool(0);
+        tool("select");
         drag(screen(x0, y0), screen(x1, y1));
     }
     QTemporaryDir settings;
@@ -77,7 +77,7 @@ TEST_F(DesignerStory, SketchShapeBranchOptimiseSaveExportPreviewAndUndoAll) {
     ASSERT_NE(sketchButton, nullptr);
     ASSERT_TRUE(sketchButton->isVisible());
     QTest::mouseClick(sketchButton, Qt::LeftButton);
-    ASSERT_EQ(canvas()->tool(), editor::TrackCanvas::Tool::Sketch);
+    ASSERT_EQ(canvas()->tools().current()->id(), "sketch");
     typeInto(window->findChild<QDoubleSpinBox*>("sketchSpacing"), "8");
     ASSERT_DOUBLE_EQ(canvas()->sketchSpacing(), kSpacing);
 
@@ -104,7 +104,7 @@ TEST_F(DesignerStory, SketchShapeBranchOptimiseSaveExportPreviewAndUndoAll) {
     key(QKeySequence::SelectAll);
     const formats::TrackDocument unturned = track();
     const formats::Vec2 pivot = editor::selectionCentre(unturned, window->selection()->nodes());
-    const auto handles = canvas()->transformHandles();
+    const auto handles = canvas()->tools().find<editor::SelectTool>()->transformHandles();
     ASSERT_TRUE(handles);
     const QPointF c = handles->centre, knob = handles->rotate;
     const double r = QLineF(c, knob).length(), a0 = std::atan2(knob.y() - c.y(), knob.x() - c.x()), turn = 10.0 * std::numbers::pi / 180.0;
@@ -117,7 +117,7 @@ TEST_F(DesignerStory, SketchShapeBranchOptimiseSaveExportPreviewAndUndoAll) {
     // A pit lane: copy a stretch of the straight and paste it as a branch beside it.
     auto rotated = [&](double x, double y) { return rotation.apply({x, y}); };
     window->selection()->clear();
-    tool(0);
+    tool("select");
     // The run of the main route from the node nearest (60, 0) to the one nearest (200, 0), turned.
     const auto& loop = track().routes[0].nodes;
     auto nearest = [&](formats::Vec2 p) {

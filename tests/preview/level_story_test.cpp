@@ -59,7 +59,7 @@ TEST_F(LevelStory, ImportTheLevelSketchOnItsRoadDrapePreviewAndSave) {
     EXPECT_TRUE(canvas()->visibleWorldRect().contains(QRectF(-85, -85, 170, 170)));
 
     // A circuit sketched on the level's road: six control points on the circle, then the first again.
-    tool(4);
+    tool("sketch");
     for (int k = 0; k <= 6; ++k) {
         const double angle = 2.0 * std::numbers::pi * (k % 6) / 6.0;
         click(canvas()->view().toScreen(QPointF(80.0 * std::cos(angle), 80.0 * std::sin(angle))));
