@@ -15,6 +15,7 @@
 #include "editor/shortcuts_dialog.h"
 #include "editor/start_panel.h"
 #include "editor/transform_dialog.h"
+#include "editor/with_progress.h"
 #include "editor/document/live_bake.h"
 #include "editor/docks/outline_dock.h"
 #include "editor/docks/properties_dock.h"
@@ -65,6 +66,7 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QToolBar>
+#include <QUndoGroup>
 #include <QUndoView>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -74,28 +76,6 @@ namespace editor {
 namespace {
 
 constexpr int kMaxRecentFiles = 8;
-
-/// Runs `work` off the UI thread behind a modal progress dialog with Cancel; `work` reads the
-/// context's cancel flag and reports progress 0..1. Returns its result.
-template <class Result, class Work> Result withProgress(QWidget* parent, const QString& label, Work work) {
-    auto progress = std::make_shared<std::atomic<double>>(0.0);
-    auto cancel = std::make_shared<std::atomic<bool>>(false);
-    bake::BakeContext context;
-    context.progress = [progress](double p) { progress->store(p); };
-    context.cancelled = [cancel] { return cancel->load(); };
-    QProgressDialog dialog(label, QObject::tr("Cancel"), 0, 1000, parent);
-    dialog.setWindowModality(Qt::WindowModal);
-    dialog.setMinimumDuration(300);
-    QFutureWatcher<Result> watcher;
-    QObject::connect(&watcher, &QFutureWatcher<Result>::finished, &dialog, &QProgressDialog::reset);
-    QObject::connect(&dialog, &QProgressDialog::canceled, [cancel] { cancel->store(true); });
-    QTimer poll;
-    QObject::connect(&poll, &QTimer::timeout, [&] { dialog.setValue(static_cast<int>(progress->load() * 1000.0)); });
-    poll.start(50);
-    watcher.setFuture(QtConcurrent::run([work, context] { return work(context); }));
-    while (!watcher.isFinished()) QApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
-    return watcher.result();
-}
 
 /// A first start's window: 1280×800, or nine tenths of a larger screen, so a desktop's room goes
 /// to the canvas and the preview rather than to the desktop.
@@ -179,6 +159,7 @@ void MainWindow::createMenus() {
     file->addAction(tr("&New"), QKeySequence::New, this, [this] { newTrack(); });
     file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::showOpenDialog);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
+    m_recentMenu->setObjectName("recentFilesMenu");
     rebuildRecentMenu();
     file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
     // Spelled out: QKeySequence::SaveAs is empty on platforms without a theme that names it.
@@ -198,7 +179,7 @@ void MainWindow::createMenus() {
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::closeAllWindows);
 
-    m_editMenu = menuBar()->addMenu(tr("&Edit"));
+    createEditMenu();
     createTrackMenu();
     QToolBar* tools = addToolBar(tr("Tools"));
     tools->setObjectName("toolsToolBar");
@@ -319,7 +300,7 @@ void MainWindow::detachViews() {
     m_outlineDock->setDocument(nullptr);
     m_profilesDock->setDocument(nullptr);
     m_zonesDock->setDocument(nullptr);
-    qobject_cast<QUndoView*>(m_historyDock->widget())->setStack(nullptr);
+    if (m_document) m_undoGroup->removeStack(m_document->undoStack());
 }
 
 void MainWindow::setDocument(std::unique_ptr<EditorDocument> document) {
@@ -330,136 +311,9 @@ void MainWindow::setDocument(std::unique_ptr<EditorDocument> document) {
     // The views let go of the old document before it goes.
     detachViews();
     m_document = std::move(document);
-    m_editMenu->clear();
     if (m_document) {
-        QAction* undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
-        undo->setShortcut(QKeySequence::Undo);
-        QAction* redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
-        redo->setShortcut(QKeySequence::Redo);
-        m_editMenu->addAction(undo);
-        m_editMenu->addAction(redo);
-        m_editMenu->addSeparator();
-        m_editMenu->addAction(tr("Select &All"), QKeySequence::SelectAll, this, [this] {
-            std::set<std::uint32_t> all;
-            for (std::uint32_t n = 0; n < m_document->track().nodes.size(); ++n) all.insert(n);
-            m_selection.set(all);
-        });
-        m_editMenu->addAction(tr("Select Along &Route"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A), this, [this] { selectAlongRoute(); })
-            ->setObjectName("actionSelectAlongRoute");
-        m_editMenu->addAction(tr("&Delete Nodes"), this, [this] { pushEdit(tr("Delete Nodes"), deleteNodes(m_document->track(), m_selection.nodes())); });
-        m_editMenu->addAction(tr("&Copy"), QKeySequence::Copy, this, [this] { copySelection(); })->setObjectName("actionCopy");
-        m_editMenu->addAction(tr("Cu&t"), QKeySequence::Cut, this, [this] {
-            if (copySelection()) pushEdit(tr("Cut Nodes"), deleteNodes(m_document->track(), m_selection.nodes()));
-        })->setObjectName("actionCut");
-        m_editMenu->addAction(tr("&Paste as Route"), QKeySequence::Paste, this, [this] { pasteClipboard(PasteAs::Route); })->setObjectName("actionPaste");
-        m_editMenu->addAction(tr("Paste as &Branch"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B), this, [this] {
-            pasteClipboard(PasteAs::Branch);
-        })->setObjectName("actionPasteBranch");
-        m_editMenu->addAction(tr("Paste &into Route"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V), this, [this] {
-            pasteClipboard(PasteAs::IntoRoute);
-        })->setObjectName("actionPasteIntoRoute");
-        m_editMenu->addAction(tr("D&uplicate"), QKeySequence(Qt::CTRL | Qt::Key_D), this, [this] {
-            if (copySelection()) pasteClipboard(PasteAs::Route);
-        })->setObjectName("actionDuplicate");
-        m_editMenu->addAction(tr("&Transform Selection…"), QKeySequence(Qt::CTRL | Qt::Key_T), this, [this] {
-            if (m_selection.empty()) {
-                statusBar()->showMessage(tr("Select the nodes to move, rotate or scale first"), 8000);
-                return;
-            }
-            TransformDialog dialog(selectionCentre(m_document->track(), m_selection.nodes()), m_canvas->scaleWidths(), this);
-            if (dialog.exec() == QDialog::Accepted) transformSelectionBy(dialog.transform(), dialog.scaleWidths());
-        })->setObjectName("actionTransformSelection");
-        m_editMenu->addAction(tr("Rais&e/Lower Selection…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_H), this, [this] {
-            if (m_selection.empty()) {
-                statusBar()->showMessage(tr("Select the nodes to raise or lower first"), 8000);
-                return;
-            }
-            // The dock's falloff is the designer's current one: the dialog starts from it and keeps what it is given.
-            RaiseSelectionDialog dialog(m_profilesDock->falloff(), this);
-            if (dialog.exec() != QDialog::Accepted) return;
-            m_profilesDock->setFalloff(dialog.falloff());
-            m_profilesDock->raiseSelection(dialog.dz());
-        })->setObjectName("actionRaiseSelection");
-        m_editMenu->addAction(tr("Smooth &Positions"), this, [this] {
-            m_document->undoStack()->push(new ChangeNodesCommand(m_document.get(), tr("Smooth Positions"), smoothPositions(m_document->track(), m_selection.nodes())));
-        });
-        m_editMenu->addAction(tr("Smooth &Widths"), this, [this] {
-            m_document->undoStack()->push(new ChangeNodesCommand(m_document.get(), tr("Smooth Widths"), smoothWidths(m_document->track(), m_selection.nodes())));
-        });
-        m_editMenu->addAction(tr("&Resample Route…"), this, [this] {
-            // The new nodes show on the canvas as the spacing changes; OK applies, Cancel leaves all as it was.
-            QDialog dialog(this);
-            dialog.setWindowTitle(tr("Resample route"));
-            auto* layout = new QFormLayout(&dialog);
-            auto* spacing = new QDoubleSpinBox(&dialog);
-            spacing->setRange(0.5, 1000.0);
-            spacing->setSuffix(tr(" m"));
-            spacing->setValue(5.0);
-            layout->addRow(tr("Node spacing"), spacing);
-            auto* adaptive = new QCheckBox(tr("Closer in bends (no link turns more than 5°)"), &dialog);
-            layout->addRow(adaptive);
-            auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
-            layout->addRow(buttons);
-            connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
-            connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
-            auto preview = [this, spacing, adaptive] { previewResample(spacing->value(), adaptive->isChecked()); };
-            connect(spacing, &QDoubleSpinBox::valueChanged, this, preview);
-            connect(adaptive, &QCheckBox::toggled, this, preview);
-            preview();
-            if (dialog.exec() == QDialog::Accepted) applyResample(spacing->value(), adaptive->isChecked());
-            else cancelResample();
-        })->setObjectName("actionResampleRoute");
-        m_editMenu->addAction(tr("&Close or Open Route"), this, [this] {
-            const auto route = selectedRoute();
-            if (route) pushEdit(tr("Close or Open Route"), setRouteClosed(m_document->track(), *route, !m_document->track().routes[*route].closed));
-        });
-        m_editMenu->addAction(tr("Re&verse Route"), this, [this] {
-            const auto route = selectedRoute();
-            if (route) pushEdit(tr("Reverse Route"), reverseRoute(m_document->track(), *route));
-        })->setObjectName("actionReverseRoute");
-        m_editMenu->addAction(tr("Set S&tart Line Here"), this, [this] {
-            if (m_selection.nodes().size() != 1) {
-                statusBar()->showMessage(tr("Select the one node the start line goes on"), 8000);
-                return;
-            }
-            pushEdit(tr("Set Start Line"), setStartLine(m_document->track(), *m_selection.nodes().begin()));
-        })->setObjectName("actionSetStartLine");
-        m_editMenu->addAction(tr("&Go to Node…"), QKeySequence(Qt::CTRL | Qt::Key_G), this, [this] {
-            bool ok = false;
-            const int last = static_cast<int>(m_document->track().nodes.size()) - 1;
-            if (last < 0) return;
-            const int node = QInputDialog::getInt(this, tr("Go to node"), tr("Node (0 to %1):").arg(last), 0, 0, last, 1, &ok);
-            if (ok) goToNode(static_cast<std::uint32_t>(node));
-        })->setObjectName("actionGoToNode");
-        m_editMenu->addAction(tr("&Optimise Racing Lines"), this, [this] {
-            const formats::TrackDocument input = m_document->track();
-            if (formats::hasErrors(formats::validate(input))) {
-                statusBar()->showMessage(tr("Fix the errors in Diagnostics first: the optimiser needs a valid track"), 8000);
-                return;
-            }
-            const bake::RacingLineResult result = withProgress<bake::RacingLineResult>(
-                this, tr("Optimising racing lines…"), [input](const bake::BakeContext& context) { return bake::optimiseRacingLines(input, {}, context); });
-            if (result.cancelled) statusBar()->showMessage(tr("Optimisation cancelled; nothing changed"), 5000);
-            else m_document->undoStack()->push(new ReplaceTrackCommand(m_document.get(), tr("Optimise Racing Lines"), result.document));
-        });
-        // Named, so tests and scripts find them whatever the language.
-        const std::pair<QString, const char*> kNames[] = {{tr("Select &All"), "actionSelectAll"}, {tr("&Delete Nodes"), "actionDeleteNodes"},
-                                                          {tr("Smooth &Positions"), "actionSmoothPositions"}, {tr("Smooth &Widths"), "actionSmoothWidths"},
-                                                          {tr("&Resample Route…"), "actionResampleRoute"}, {tr("&Close or Open Route"), "actionCloseRoute"},
-                                                          {tr("&Optimise Racing Lines"), "actionOptimiseLines"}};
-        for (QAction* a : m_editMenu->actions())
-            for (const auto& [text, name] : kNames)
-                if (a->text() == text) a->setObjectName(name);
-        undo->setObjectName("actionUndo");
-        redo->setObjectName("actionRedo");
-        m_editMenu->addAction(tr("Reset &Line to Optimiser…"), this, [this] {
-            QStringList names;
-            for (const formats::Line& l : m_document->track().lines)
-                if (!names.contains(QString::fromStdString(l.name))) names << QString::fromStdString(l.name);
-            bool ok = false;
-            const QString name = QInputDialog::getItem(this, tr("Reset line"), tr("Line to give back to the optimiser:"), names, 0, false, &ok);
-            if (ok) resetLineToOptimiser(name);
-        })->setObjectName("actionResetLine");
+        m_undoGroup->addStack(m_document->undoStack());
+        m_undoGroup->setActiveStack(m_document->undoStack());
         connect(m_document.get(), &EditorDocument::modificationChanged, this, &MainWindow::updateTitle);
         connect(m_document.get(), &EditorDocument::filePathChanged, this, &MainWindow::updateTitle);
         connect(m_document.get(), &EditorDocument::diagnosticsChanged, this, &MainWindow::updateTrackSummary);
@@ -472,9 +326,6 @@ void MainWindow::setDocument(std::unique_ptr<EditorDocument> document) {
         connect(m_document.get(), &EditorDocument::changed, this, &MainWindow::followLevelMesh);
         m_liveBake->forget();  // the last track's bake (its grid, its start glyph) is not this one's
         m_liveBake->request(m_document->track());
-        qobject_cast<QUndoView*>(m_historyDock->widget())->setStack(m_document->undoStack());
-    } else {
-        qobject_cast<QUndoView*>(m_historyDock->widget())->setStack(nullptr);
     }
     m_canvas->setEditing(m_document.get(), &m_selection);
     updateStartPanel();

@@ -10,12 +10,14 @@
 
 #include <QMainWindow>
 
+#include <functional>
 #include <memory>
 #include <optional>
 
 class QDockWidget;
 class QLabel;
 class QMenu;
+class QUndoGroup;
 
 namespace editor {
 
@@ -163,6 +165,11 @@ protected:
 
 private:
     void createMenus();
+    /// The Edit menu, made once (main_window_edit.cpp).
+    void createEditMenu();
+    /// Adds to `menu` an action named `name` (for tests and scripts, whatever the language) that
+    /// runs `run` when a track is open.
+    QAction* addTrackAction(QMenu* menu, const QString& text, const QKeySequence& key, const char* name, std::function<void()> run);
     /// The Track menu: zones and race settings (main_window_race.cpp).
     void createTrackMenu();
     /// The level mesh's actions (main_window_level.cpp), in the File, View and Track menus.
@@ -222,7 +229,7 @@ private:
     QAction* m_removeLevelMesh = nullptr;
     QDockWidget* m_previewDock = nullptr;
     preview::PreviewWidget* m_preview = nullptr;
-    QMenu* m_editMenu = nullptr;
+    QUndoGroup* m_undoGroup = nullptr;  ///< Undo and Redo follow the open document's stack
     QMenu* m_recentMenu = nullptr;
     Workspace m_workspace = Workspace::Editing;
     QByteArray m_editingState;            ///< the Editing workspace's docks, kept while in Preview

@@ -6,6 +6,18 @@
 #include <sstream>
 
 namespace bake::cli {
+namespace {
+
+/// Seconds as the JUnit schema's xs:decimal wants them: fixed notation, never "7.03e-05" (pugixml
+/// writes a double in %g, which a case under 0.1 ms turned into exponent notation that Jenkins'
+/// and GitLab's schema checks refuse).
+std::string decimalSeconds(double seconds) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.6f", seconds);
+    return text;
+}
+
+} // namespace
 
 std::string junitReport(const std::string& suite, const std::vector<ReportCase>& cases) {
     pugi::xml_document document;
@@ -25,12 +37,12 @@ std::string junitReport(const std::string& suite, const std::vector<ReportCase>&
     node.append_attribute("tests") = static_cast<unsigned long long>(cases.size());
     node.append_attribute("failures") = static_cast<unsigned long long>(failures);
     node.append_attribute("errors") = static_cast<unsigned long long>(errors);
-    node.append_attribute("time") = seconds;
+    node.append_attribute("time") = decimalSeconds(seconds).c_str();
     for (const ReportCase& c : cases) {
         pugi::xml_node test = node.append_child("testcase");
         test.append_attribute("classname") = suite.c_str();
         test.append_attribute("name") = c.name.c_str();
-        test.append_attribute("time") = c.seconds;
+        test.append_attribute("time") = decimalSeconds(c.seconds).c_str();
         // The figures too, so a CI's test page shows the numbers a case was judged on.
         if (!c.figures.empty()) {
             std::string figures;

@@ -4,6 +4,7 @@
 // cleanly) fails `--max-contacts` and the exit code; `build` reports a validation and a bake case a
 // track.
 #include "bake/cli/exit_codes.h"
+#include "bake/cli/junit_report.h"
 #include "tests/support/run_twbake.h"
 #include "tests/support/scratch_dir.h"
 
@@ -91,6 +92,23 @@ TEST_F(TwbakeReports, BuildReportsAValidationAndABakeCaseATrack) {
     pugi::xml_document html;
     ASSERT_TRUE(html.load_file(path("build.html").c_str()));
     EXPECT_EQ(html.select_nodes("//div[@class='plan']/svg").size(), 1u) << "the baked track's plan";
+}
+
+TEST_F(TwbakeReports, ACaseFasterThanATenthOfAMillisecondStillValidates) {
+    // A validation case of 70 us was written "7.0294e-05", which the schema's xs:decimal refuses:
+    // the build report failed validation now and then, as fast as the machine was.
+    ReportCase fast;
+    fast.name = "kart: validation";
+    fast.seconds = 7.0294e-05;
+    ReportCase slow;
+    slow.name = "kart: bake";
+    slow.seconds = 1.25e6;
+    std::string error;
+    ASSERT_TRUE(formats::writeOutputFile(path("times.xml"), junitReport("build", {fast, slow}), error)) << error;
+    EXPECT_EQ(junitProblems(path("times.xml")), "");
+    pugi::xml_document read;
+    ASSERT_TRUE(read.load_file(path("times.xml").c_str()));
+    EXPECT_STREQ(read.child("testsuites").child("testsuite").child("testcase").attribute("time").value(), "0.000070");
 }
 
 TEST_F(TwbakeReports, AReportIsNamedForItsKind) {

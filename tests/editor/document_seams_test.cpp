@@ -8,10 +8,14 @@
 #include "formats/source/track_json.h"
 
 #include <QDoubleSpinBox>
+#include <QMenu>
+#include <QMenuBar>
 #include <QFile>
 #include <QTest>
 
 #include <fstream>
+#include <set>
+#include <vector>
 
 namespace {
 
@@ -76,6 +80,51 @@ TEST_F(DocumentSeams, AnUntitledTrackSavedTakesItsFilesNameAndSaveAsHasItsKey) {
     QAction* saveAs = window->findChild<QAction*>("actionSaveAs");
     ASSERT_NE(saveAs, nullptr);
     EXPECT_EQ(saveAs->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+}
+
+} // namespace
+
+namespace {
+
+/// Every action of the window's menu bar, menus and submenus included, but for the recent files
+/// (a list of the files opened, which opening a file changes).
+std::set<QAction*> menuActions(QMenuBar* bar) {
+    std::set<QAction*> all;
+    std::vector<QMenu*> menus;
+    for (QAction* top : bar->actions())
+        if (top->menu()) menus.push_back(top->menu());
+    while (!menus.empty()) {
+        QMenu* menu = menus.back();
+        menus.pop_back();
+        if (menu->objectName() == "recentFilesMenu") continue;
+        for (QAction* a : menu->actions()) {
+            all.insert(a);
+            if (a->menu()) menus.push_back(a->menu());
+        }
+    }
+    return all;
+}
+
+TEST_F(DocumentSeams, TheMenusAreMadeOnceAndUndoFollowsTheOpenTrack) {
+    // The Edit menu was rebuilt for every document: a shortcut or toolbar a script had taken from
+    // it went stale at the next New.
+    const std::set<QAction*> before = menuActions(window->menuBar());
+    QAction* undoAction = window->findChild<QAction*>("actionUndo");
+    ASSERT_NE(undoAction, nullptr);
+    ASSERT_TRUE(window->openFile(writeCircle("circle.twtrack")));
+    window->selection()->set({3});
+    window->findChild<QDoubleSpinBox*>("property3")->setValue(6.5);
+    ASSERT_TRUE(undoAction->isEnabled());
+    EXPECT_EQ(undoAction->text(), "&Undo Edit Left tarmac");
+    ASSERT_TRUE(window->newTrack(true));
+    EXPECT_FALSE(undoAction->isEnabled()) << "a new track has nothing to undo";
+    ASSERT_TRUE(window->openFile(writeCircle("other.twtrack")));
+    EXPECT_EQ(menuActions(window->menuBar()), before) << "the same actions, not new ones";
+    EXPECT_EQ(window->findChild<QAction*>("actionUndo"), undoAction);
+    window->selection()->set({5});
+    window->findChild<QDoubleSpinBox*>("property3")->setValue(7.0);
+    undoAction->trigger();
+    EXPECT_DOUBLE_EQ(track().nodes[5].left.track, tw::test::circleTrack(48, 80.0).nodes[5].left.track) << "Undo undid the open track's edit";
 }
 
 } // namespace
