@@ -75,6 +75,7 @@ private:
     std::shared_ptr<const LoadedLevelMesh> m_loaded;
     QString m_error;
     QFutureWatcher<Result> m_load;
+    bool m_loadPending = false;  ///< a read started whose result is not in yet
     QFileSystemWatcher m_watcher;
 };
 
