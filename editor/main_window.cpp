@@ -1,7 +1,6 @@
 #include "editor/main_window.h"
 
 #include "editor/document/autosave.h"
-#include "editor/document/disk_file_watch.h"
 #include "editor/commands/change_nodes_command.h"
 #include "editor/commands/replace_track_command.h"
 #include "editor/backdrop/backdrop_dialog.h"
@@ -9,12 +8,10 @@
 #include "editor/commands/change_line_offsets_command.h"
 #include "editor/docks/diagnostics_dock.h"
 #include "editor/docks/profiles_dock.h"
-#include "editor/docks/raise_selection_dialog.h"
 #include "editor/display_path.h"
 #include "editor/native_path.h"
 #include "editor/shortcuts_dialog.h"
 #include "editor/start_panel.h"
-#include "editor/transform_dialog.h"
 #include "editor/with_progress.h"
 #include "editor/document/live_bake.h"
 #include "editor/docks/outline_dock.h"
@@ -31,12 +28,7 @@
 
 #include "bake/pipeline/bake_track.h"
 #include "bake/lines/racing_lines.h"
-#include "formats/baked/baked_writer.h"
-#include "formats/source/file_io.h"
-#include "formats/source/same_file.h"
 #include "formats/geometry/route_frames.h"
-#include "formats/import/torcs_import.h"
-#include "formats/import/track_import.h"
 #include "formats/source/track_json.h"
 #include "formats/validate/validate.h"
 
@@ -46,11 +38,8 @@
 #include <QClipboard>
 #include <QActionGroup>
 #include <QApplication>
-#include <QCheckBox>
 #include <QCloseEvent>
-#include <QDialogButtonBox>
 #include <QDoubleSpinBox>
-#include <QFormLayout>
 #include <QDockWidget>
 #include <QFile>
 #include <QFileDialog>
@@ -90,18 +79,6 @@ QSize defaultWindowSize() {
 
 } // namespace
 
-QString formatDiagnostics(const QString& file, const formats::Diagnostics& diagnostics) {
-    QStringList lines;
-    for (const formats::Diagnostic& d : diagnostics) {
-        QString line = file;
-        if (d.line) line += QString(":%1").arg(*d.line) + (d.column ? QString(":%1").arg(*d.column) : QString());
-        line += QString(": %1[%2]: %3").arg(formats::severityName(d.severity), QString::fromStdString(d.code), textFromNative(d.message));
-        if (!d.jsonPath.empty()) line += QString(" (at %1)").arg(QString::fromStdString(d.jsonPath));
-        lines << line;
-    }
-    return lines.join('\n');
-}
-
 MainWindow::MainWindow(QWidget* parent, const QString& recoveryFolder) : QMainWindow(parent) {
     m_canvas = new TrackCanvas(this);
     setCentralWidget(m_canvas);
@@ -122,18 +99,16 @@ MainWindow::MainWindow(QWidget* parent, const QString& recoveryFolder) : QMainWi
         m_cursorLabel->setText(QString("x %1 m   y %2 m").arg(world.x(), 0, 'f', 1).arg(world.y(), 0, 'f', 1));
     });
     connect(m_canvas, &TrackCanvas::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
-    m_diskFile = new DiskFileWatch(this);
-    connect(m_diskFile, &DiskFileWatch::changedExternally, this, &MainWindow::onFileChangedExternally);
-    m_autosave = std::make_unique<Autosave>(recoveryFolder.isEmpty() ? Autosave::defaultFolder() : recoveryFolder,
-                                            [this]() -> std::optional<AutosaveSnapshot> {
-                                                if (!m_document || !m_document->isModified()) return std::nullopt;
-                                                // The base: the file as this editor last read or wrote it, so a
-                                                // restore knows what these edits are edits of.
-                                                const QString path = m_document->filePath();
-                                                return AutosaveSnapshot{formats::writeTrackJson(m_document->track()), path,
-                                                                        !path.isEmpty() && m_diskFile->path() == path ? m_diskFile->baseHash() : QByteArray()};
-                                            });
-    connect(m_autosave.get(), &Autosave::failed, this, [this](const QString& why) { statusBar()->showMessage(tr("Autosave failed: %1").arg(why), 8000); });
+    m_documents = new DocumentManager(recoveryFolder, this);
+    connect(m_documents, &DocumentManager::aboutToReplace, this, [this] {
+        // The views let go of the old document before it goes.
+        m_selection.clear();
+        detachViews();
+    });
+    connect(m_documents, &DocumentManager::replaced, this, &MainWindow::attachDocument);
+    connect(m_documents, &DocumentManager::fileUsed, this, &MainWindow::addRecentFile);
+    connect(m_documents, &DocumentManager::changedExternally, this, &MainWindow::onFileChangedExternally);
+    connect(m_documents, &DocumentManager::autosaveFailed, this, [this](const QString& why) { statusBar()->showMessage(tr("Autosave failed: %1").arg(why), 8000); });
     m_liveBake = new LiveBake(this);
     m_levelMesh = new LevelMeshLayer(this);
     m_canvas->setLevelMesh(m_levelMesh);
@@ -164,6 +139,9 @@ void MainWindow::createMenus() {
     file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
     // Spelled out: QKeySequence::SaveAs is empty on platforms without a theme that names it.
     file->addAction(tr("Save &As…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), this, &MainWindow::saveAs)->setObjectName("actionSaveAs");
+    QAction* revertAction = file->addAction(tr("Re&vert"), this, [this] { revert(); });
+    revertAction->setObjectName("actionRevert");
+    revertAction->setToolTip(tr("Go back to the file as it is on disk, dropping every unsaved change"));
     file->addSeparator();
     file->addAction(tr("Import TUM &CSV…"), this, [this] { showImportDialog(ImportKind::TumCsv); });
     file->addAction(tr("Import &Waypoints…"), this, [this] { showImportDialog(ImportKind::Waypoints); });
@@ -303,38 +281,32 @@ void MainWindow::detachViews() {
     if (m_document) m_undoGroup->removeStack(m_document->undoStack());
 }
 
-void MainWindow::setDocument(std::unique_ptr<EditorDocument> document) {
-    // Another track replaces this one (open, new, import, reload, restore): the old one's autosave
-    // would be offered after a crash as work of a track no longer open, with a stale base.
-    m_autosave->discard();
-    m_selection.clear();
-    // The views let go of the old document before it goes.
-    detachViews();
-    m_document = std::move(document);
+void MainWindow::attachDocument(EditorDocument* document) {
+    m_document = document;
     if (m_document) {
         m_undoGroup->addStack(m_document->undoStack());
         m_undoGroup->setActiveStack(m_document->undoStack());
-        connect(m_document.get(), &EditorDocument::modificationChanged, this, &MainWindow::updateTitle);
-        connect(m_document.get(), &EditorDocument::filePathChanged, this, &MainWindow::updateTitle);
-        connect(m_document.get(), &EditorDocument::diagnosticsChanged, this, &MainWindow::updateTrackSummary);
-        connect(m_document.get(), &EditorDocument::changed, this, &MainWindow::refreshPreview);
-        connect(m_document.get(), &EditorDocument::changed, this, &MainWindow::updateStartPanel);
-        connect(m_document.get(), &EditorDocument::changed, this, [this] { m_liveBake->request(m_document->track()); });
-        connect(m_document.get(), &EditorDocument::filePathChanged, this, [this](const QString& path) { m_canvas->setBackdropFolder(QFileInfo(path).path()); });
+        connect(m_document, &EditorDocument::modificationChanged, this, &MainWindow::updateTitle);
+        connect(m_document, &EditorDocument::filePathChanged, this, &MainWindow::updateTitle);
+        connect(m_document, &EditorDocument::diagnosticsChanged, this, &MainWindow::updateTrackSummary);
+        connect(m_document, &EditorDocument::changed, this, &MainWindow::refreshPreview);
+        connect(m_document, &EditorDocument::changed, this, &MainWindow::updateStartPanel);
+        connect(m_document, &EditorDocument::changed, this, [this] { m_liveBake->request(m_document->track()); });
+        connect(m_document, &EditorDocument::filePathChanged, this, [this](const QString& path) { m_canvas->setBackdropFolder(QFileInfo(path).path()); });
         m_canvas->setBackdropFolder(QFileInfo(m_document->filePath()).path());
         followLevelMesh();
-        connect(m_document.get(), &EditorDocument::changed, this, &MainWindow::followLevelMesh);
+        connect(m_document, &EditorDocument::changed, this, &MainWindow::followLevelMesh);
         m_liveBake->forget();  // the last track's bake (its grid, its start glyph) is not this one's
         m_liveBake->request(m_document->track());
     }
-    m_canvas->setEditing(m_document.get(), &m_selection);
+    m_canvas->setEditing(m_document, &m_selection);
     updateStartPanel();
-    m_diagnosticsDock->setDocument(m_document.get());
-    m_propertiesDock->setDocument(m_document.get());
-    m_outlineDock->setDocument(m_document.get());
-    m_profilesDock->setDocument(m_document.get());
-    m_zonesDock->setDocument(m_document.get());
-    if (m_document) connect(m_document.get(), &EditorDocument::changed, this, &MainWindow::updateZoneActions);
+    m_diagnosticsDock->setDocument(m_document);
+    m_propertiesDock->setDocument(m_document);
+    m_outlineDock->setDocument(m_document);
+    m_profilesDock->setDocument(m_document);
+    m_zonesDock->setDocument(m_document);
+    if (m_document) connect(m_document, &EditorDocument::changed, this, &MainWindow::updateZoneActions);
     updateZoneActions();
     updateTitle();
     updateTrackSummary();
@@ -356,7 +328,7 @@ void MainWindow::pushEdit(const QString& text, const TrackEdit& edit) {
         statusBar()->showMessage(tr("%1 refused: %2").arg(text, QString::fromStdString(edit.refusal)), 8000);
         return;
     }
-    m_document->undoStack()->push(new ReplaceTrackCommand(m_document.get(), text, *edit.track));
+    m_document->undoStack()->push(new ReplaceTrackCommand(m_document, text, *edit.track));
     std::set<std::uint32_t> kept;
     if (!edit.newNodes.empty()) kept.insert(edit.newNodes.begin(), edit.newNodes.end());
     else
@@ -408,7 +380,7 @@ bool MainWindow::resetLineToOptimiser(const QString& name) {
         for (const formats::Line& fresh : result.document.lines)
             if (fresh.name == wanted && fresh.route == input.lines[l].route && fresh.vehicleClass == input.lines[l].vehicleClass &&
                 fresh.offsets.size() == input.lines[l].offsets.size()) {
-                m_document->undoStack()->push(new ChangeLineOffsetsCommand(m_document.get(), tr("Reset %1 to Optimiser").arg(name), l, fresh.offsets));
+                m_document->undoStack()->push(new ChangeLineOffsetsCommand(m_document, tr("Reset %1 to Optimiser").arg(name), l, fresh.offsets));
                 changed = true;
             }
     }
@@ -420,7 +392,7 @@ void MainWindow::setBackdrop(const std::optional<formats::Backdrop>& backdrop) {
     if (!m_document) return;
     formats::TrackDocument track = m_document->track();
     track.editor.backdrop = backdrop;
-    m_document->undoStack()->push(new ReplaceTrackCommand(m_document.get(), backdrop ? tr("Set Backdrop") : tr("Remove Backdrop"), std::move(track)));
+    m_document->undoStack()->push(new ReplaceTrackCommand(m_document, backdrop ? tr("Set Backdrop") : tr("Remove Backdrop"), std::move(track)));
 }
 
 const formats::TrackDocument* MainWindow::document() const { return m_document ? &m_document->track() : nullptr; }
@@ -451,88 +423,45 @@ bool MainWindow::openFileReportingErrors(const QString& path) {
     return false;
 }
 
-bool MainWindow::openFile(const QString& path, QString* errorText) {
-    formats::TrackLoadResult loaded = formats::loadTrackFile(nativePath(path));
-    // The loader's own errors (syntax, structure, schema) make the document untrustworthy even if
-    // it produced one; validation findings do not: they are shown, and editing will fix them.
-    if (!loaded.document || formats::hasErrors(loaded.diagnostics)) {
-        if (errorText) {
-            formats::Diagnostics reported = loaded.diagnostics;
-            if (reported.empty()) {
-                formats::Diagnostic unexplained;
-                unexplained.code = "load";
-                unexplained.message = "the file could not be loaded";
-                reported.push_back(unexplained);
-            }
-            *errorText = formatDiagnostics(path, reported);
-        }
-        return false;
-    }
-    // Absolute, so saves and autosave origins name this file whatever the working directory later is.
-    const QString absolute = QFileInfo(path).absoluteFilePath();
-    resolveLevelMeshFile(*loaded.document, QFileInfo(absolute).path());
-    auto document = std::make_unique<EditorDocument>(std::move(*loaded.document));
-    document->setFilePath(absolute);
-    setDocument(std::move(document));
-    m_diskFile->rememberAsOnDisk(absolute);
-    addRecentFile(absolute);
-    return true;
-}
+bool MainWindow::openFile(const QString& path, QString* errorText) { return m_documents->open(path, errorText); }
 
 bool MainWindow::newTrack(bool force) {
     if (!force && !maybeSave()) return false;
-    formats::TrackDocument track;
-    track.name = tr("Untitled").toStdString();
-    setDocument(std::make_unique<EditorDocument>(std::move(track)));
+    m_documents->newTrack();
     return true;
 }
 
-bool MainWindow::importFile(const QString& path, ImportKind kind, QString* errorText) {
-    formats::ImportResult imported;
-    if (kind == ImportKind::Torcs) {
-        imported = formats::importTorcsTrackFile(nativePath(path));
-    } else {
-        std::string error;
-        const auto text = formats::readWholeFile(nativePath(path), error);
-        if (!text) {
-            if (errorText) *errorText = textFromNative(error);
-            return false;
-        }
-        const std::string name = QFileInfo(path).completeBaseName().toStdString();
-        imported = kind == ImportKind::TumCsv ? formats::importTumCsv(*text, name) : formats::importWaypoints(*text, name);
-    }
-    if (!imported.document) {
-        if (errorText) *errorText = formatDiagnostics(path, imported.diagnostics);
+bool MainWindow::importFile(const QString& path, ImportKind kind, QString* errorText) { return m_documents->import(path, kind, errorText); }
+
+bool MainWindow::revert(bool force) {
+    if (!m_document || filePath().isEmpty()) {
+        statusBar()->showMessage(tr("Nothing to revert to: this track has never been saved"), 8000);
         return false;
     }
-    // An import is a new, unsaved track: Save asks where it goes.
-    auto document = std::make_unique<EditorDocument>(formats::TrackDocument{});
-    document->undoStack()->push(new ReplaceTrackCommand(document.get(), tr("Import %1").arg(QFileInfo(path).fileName()), *imported.document));
-    setDocument(std::move(document));
-    return true;
+    if (!force && m_document->isModified()) {
+        QMessageBox box(QMessageBox::Question, tr("Revert"),
+                        tr("Discard your changes to %1 and go back to the file as it is on disk?").arg(displayPath(QFileInfo(filePath()).fileName())),
+                        QMessageBox::NoButton, this);
+        box.setObjectName("revertBox");
+        box.setInformativeText(tr("Your unsaved changes are lost; this cannot be undone."));
+        QPushButton* revert = box.addButton(tr("Revert"), QMessageBox::DestructiveRole);
+        box.addButton(QMessageBox::Cancel);
+        box.setDefaultButton(QMessageBox::Cancel);
+        showPlainText(box);
+        box.exec();
+        if (box.clickedButton() != revert) return false;
+    }
+    QString error;
+    if (m_documents->revert(&error)) {
+        statusBar()->showMessage(tr("Reverted to %1 as it is on disk").arg(displayPath(QFileInfo(filePath()).fileName())), 6000);
+        return true;
+    }
+    warnPlainly(this, tr("Cannot revert"), error);
+    return false;
 }
 
 bool MainWindow::saveTo(const QString& path, QString* errorText) {
-    if (!m_document) return false;
-    // A new track is "Untitled" until it has a file: saved, it takes the file's name.
-    if (m_document->track().name == tr("Untitled").toStdString()) {
-        formats::TrackDocument named = m_document->track();
-        named.name = QFileInfo(path).completeBaseName().toStdString();
-        m_document->undoStack()->push(new ReplaceTrackCommand(m_document.get(), tr("Name Track"), std::move(named)));
-    }
-    const std::string text = formats::writeTrackJson(withLevelMeshRelativeTo(m_document->track(), QFileInfo(path).absolutePath()));
-    // The product's one output-path policy (twbake's too): replaced atomically with the old file's
-    // mode and, run as root, its owner; through links; a read-only file refused.
-    std::string error;
-    if (!formats::writeOutputFile(nativePath(path), text, error)) {
-        if (errorText) *errorText = textFromNative(error);
-        return false;
-    }
-    m_document->setFilePath(QFileInfo(path).absoluteFilePath());
-    m_document->markSaved();
-    m_diskFile->remember(m_document->filePath(), QByteArray::fromRawData(text.data(), static_cast<qsizetype>(text.size())));
-    m_autosave->discard();
-    addRecentFile(m_document->filePath());
+    if (!m_documents->saveTo(path, errorText)) return false;
     statusBar()->showMessage(tr("Saved %1").arg(displayPath(path)), 4000);
     return true;
 }
@@ -558,85 +487,32 @@ bool MainWindow::saveAs() {
 }
 
 bool MainWindow::exportBaked(const QString& path, QString* errorText) {
-    if (!m_document) return false;
-    if (const QString conflict = exportConflict(path); !conflict.isEmpty()) {
-        if (errorText) *errorText = conflict;
-        return false;
-    }
-    const formats::TrackDocument track = m_document->track();
-    struct Outcome {
-        bake::BakeResult result;
-        bool cancelled = false;
+    const auto bakeWithProgress = [this, &path](const formats::TrackDocument& track) -> std::optional<bake::BakeResult> {
+        struct Outcome {
+            bake::BakeResult result;
+            bool cancelled = false;
+        };
+        Outcome outcome = withProgress<Outcome>(this, tr("Baking %1…").arg(displayPath(QFileInfo(path).fileName())), [track](const bake::BakeContext& context) {
+            Outcome o;
+            o.result = bake::bakeTrack(track, {}, context);
+            o.cancelled = context.shouldStop();
+            return o;
+        });
+        if (outcome.cancelled) return std::nullopt;
+        return std::move(outcome.result);
     };
-    const Outcome outcome = withProgress<Outcome>(this, tr("Baking %1…").arg(displayPath(QFileInfo(path).fileName())), [track](const bake::BakeContext& context) {
-        Outcome o;
-        o.result = bake::bakeTrack(track, {}, context);
-        o.cancelled = context.shouldStop();
-        return o;
-    });
-    if (outcome.cancelled) {
-        if (errorText) *errorText = tr("the bake was cancelled; nothing was written");
-        return false;
-    }
-    if (!outcome.result.data) {
-        if (errorText) *errorText = formatDiagnostics(filePath(), outcome.result.diagnostics);
-        return false;
-    }
-    const std::vector<std::byte> bytes = formats::writeBakedTrack(*outcome.result.data);
-    std::string error;
-    if (!formats::writeOutputFile(nativePath(path), std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()), error)) {
-        if (errorText) *errorText = textFromNative(error);
-        return false;
-    }
-    statusBar()->showMessage(tr("Exported %1 (%2 bytes)").arg(displayPath(path)).arg(bytes.size()), 6000);
+    const std::optional<std::size_t> bytes = m_documents->exportBaked(path, bakeWithProgress, errorText);
+    if (!bytes) return false;
+    statusBar()->showMessage(tr("Exported %1 (%2 bytes)").arg(displayPath(path)).arg(*bytes), 6000);
     return true;
 }
 
-QString MainWindow::exportConflict(const QString& path) const {
-    // twbake's first output rule (formats::sameFile: through links, hard links and `..`): answering
-    // Yes to "replace?" on the open t.twtrack turned the source into a bake, and quitting asked nothing.
-    const QString source = filePath();
-    if (!source.isEmpty() && formats::sameFile(nativePath(path), nativePath(source)))
-        return tr("%1 is the open track's own file (%2): exporting the bake there would replace the track with it. "
-                  "Choose another name, such as %3.")
-            .arg(path, QFileInfo(source).fileName(), QFileInfo(source).completeBaseName() + ".twbake");
-    for (const QString& autosaved : m_autosave->files())
-        if (formats::sameFile(nativePath(path), nativePath(autosaved)))
-            return tr("%1 is the autosave of the open track (%2), what a crash would restore it from. Choose another name, such as %3.")
-                .arg(path, autosaved, QFileInfo(source.isEmpty() ? QStringLiteral("track") : source).completeBaseName() + ".twbake");
-    return {};
-}
+bool MainWindow::restoreRecovery() { return m_documents->restoreRecovery(); }
 
-bool MainWindow::restoreRecovery() {
-    const auto recovery = Autosave::findRecovery(m_autosave->folder());
-    if (!recovery) return false;
-    formats::TrackLoadResult loaded = formats::loadTrackFile(recovery->recoveryFile.toStdString());
-    if (!loaded.document) return false;
-    // The recovered track comes in as an edit of the file it belonged to, unsaved until saved.
-    formats::TrackDocument base;
-    if (!recovery->originalPath.isEmpty())
-        if (auto original = formats::loadTrackFile(nativePath(recovery->originalPath)); original.document) {
-            base = std::move(*original.document);
-            resolveLevelMeshFile(base, QFileInfo(recovery->originalPath).path());
-        }
-    auto document = std::make_unique<EditorDocument>(std::move(base));
-    document->setFilePath(recovery->originalPath);
-    document->undoStack()->push(new ReplaceTrackCommand(document.get(), tr("Restore Autosave"), *loaded.document));
-    setDocument(std::move(document));
-    if (!recovery->originalPath.isEmpty()) {
-        // The edits are edits of the file as the crashed session last read or wrote it, not as it
-        // is now: a save by another editor since then is caught before a save here overwrites it.
-        // An older version's autosave does not say, so any contents count as changed and Save asks.
-        m_diskFile->rememberBase(recovery->originalPath, recovery->baseHash);
-    }
-    // The work is in this session's own recovery before the crashed session's goes: a crash now
-    // loses nothing either.
-    if (m_autosave->saveNow()) Autosave::discardRecovery(*recovery);
-    return true;
-}
+Autosave* MainWindow::autosave() const { return m_documents->autosave(); }
 
 bool MainWindow::confirmOverwriteOfExternalChange() {
-    if (m_diskFile->path() != filePath() || !m_diskFile->changedOnDisk()) return true;
+    if (!m_documents->changedOnDisk()) return true;
     // Another editor or program saved this file since it was opened here: saving now would throw
     // its changes away without a word (two editors on one file lost the first one's save).
     QMessageBox box(QMessageBox::Warning, tr("File changed on disk"),
@@ -693,7 +569,7 @@ bool MainWindow::transformSelectionBy(const SelectionTransform& transform, bool 
         statusBar()->showMessage(tr("Transform refused: %1").arg(QString::fromStdString(edit.refusal)), 8000);
         return false;
     }
-    m_document->undoStack()->push(new ReplaceTrackCommand(m_document.get(), tr("Transform Selection"), *edit.track));
+    m_document->undoStack()->push(new ReplaceTrackCommand(m_document, tr("Transform Selection"), *edit.track));
     return true;
 }
 
@@ -785,7 +661,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
         event->ignore();
         return;
     }
-    m_autosave->discard();
+    m_documents->autosave()->discard();
     QSettings settings;
     settings.setValue("window/geometry", saveGeometry());
     // The Preview workspace is a moment's view: the next session starts from the editing layout.

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "editor/canvas/node_selection.h"
+#include "editor/document/document_manager.h"
 #include "editor/document/selection_transform.h"
 
 #include "bake/drape/drape_track.h"
@@ -38,7 +39,6 @@ struct TrackEdit;
 namespace preview {
 class PreviewWidget;
 }
-class DiskFileWatch;
 
 /// The editor's main window: the track canvas in the centre with its tools, docks for the
 /// selection's properties, the outline, live diagnostics, the undo history and the 3D preview,
@@ -81,13 +81,16 @@ public:
     bool transformSelectionBy(const SelectionTransform& transform, bool scaleWidths);
     /// File ▸ Import: a TUM racetrack CSV, a waypoint CSV or a TORCS track XML (its default surfaces
     /// found beside it, as `twbake import --from torcs` finds them), as a new, unsaved track.
-    enum class ImportKind { TumCsv, Waypoints, Torcs };
+    using ImportKind = DocumentManager::ImportKind;
     bool importFile(const QString& path, ImportKind kind, QString* errorText = nullptr);
     /// Bakes the track off the UI thread with a progress dialog and writes the .twbake. Refuses,
-    /// before baking, a `path` that is the open track's file or its autosave (exportConflict).
+    /// before baking, a `path` that is the open track's file or its autosave (DocumentManager::exportConflict).
     bool exportBaked(const QString& path, QString* errorText = nullptr);
     /// Restores the autosave a crashed session left, if any; true when one was restored.
     bool restoreRecovery();
+    /// File ▸ Revert: the file as it is on disk, every unsaved change dropped (asks first, unless
+    /// `force`). False for a track never saved, or when the designer cancels.
+    bool revert(bool force = false);
     /// What the editor shows when it starts without a file: the file open last time, when it still
     /// opens; else a new, untitled track, so the tools work from the first click. True when the
     /// last file was reopened.
@@ -95,11 +98,12 @@ public:
 
     /// The track shown, or null before one is opened.
     const formats::TrackDocument* document() const;
-    EditorDocument* editorDocument() const { return m_document.get(); }
+    EditorDocument* editorDocument() const { return m_document; }
+    DocumentManager* documents() const { return m_documents; }
     const formats::Diagnostics& diagnostics() const;
     TrackCanvas* canvas() const { return m_canvas; }
     NodeSelection* selection() { return &m_selection; }
-    Autosave* autosave() const { return m_autosave.get(); }
+    Autosave* autosave() const;
     QString filePath() const;
     QDockWidget* previewDock() const { return m_previewDock; }
     DiagnosticsDock* diagnosticsDock() const { return m_diagnosticsDock; }
@@ -184,7 +188,8 @@ private:
     /// Enables the zone actions for a selection that makes a zone, else says what to select.
     void updateZoneActions();
     void createDocks();
-    void setDocument(std::unique_ptr<EditorDocument> document);
+    /// `document` is the open track now: the views, menus and preview follow it.
+    void attachDocument(EditorDocument* document);
     void detachViews();
     void updateTitle();
     void updateTrackSummary();
@@ -192,9 +197,6 @@ private:
     void rebuildRecentMenu();
     /// Unsaved changes: save, discard or cancel. True when it is fine to go on.
     bool maybeSave();
-    /// Why an export may not write `path`: it is the open track's file or one of its autosave's
-    /// files (formats::sameFile, as twbake checks its outputs against its inputs). Empty if none.
-    QString exportConflict(const QString& path) const;
     /// The file changed on disk since it was opened or saved here: overwrite, save as, or cancel.
     /// True when saving over it may go on.
     bool confirmOverwriteOfExternalChange();
@@ -211,9 +213,9 @@ private:
     QLabel* m_summaryLabel = nullptr;
     QLabel* m_cursorLabel = nullptr;
     NodeSelection m_selection;
-    std::unique_ptr<EditorDocument> m_document;
-    std::unique_ptr<Autosave> m_autosave;
-    DiskFileWatch* m_diskFile = nullptr;
+    DocumentManager* m_documents = nullptr;  ///< owns the open track
+    EditorDocument* m_document = nullptr;    ///< the open track, as m_documents has it
+
     QDockWidget* m_historyDock = nullptr;
     DiagnosticsDock* m_diagnosticsDock = nullptr;
     PropertiesDock* m_propertiesDock = nullptr;
@@ -241,7 +243,5 @@ private:
 /// is missing or refers to nodes that do not exist.
 double mainRouteLength(const formats::TrackDocument& document);
 
-/// "FILE: error[code]: message (at path)", one diagnostic per line.
-QString formatDiagnostics(const QString& file, const formats::Diagnostics& diagnostics);
 
 } // namespace editor

@@ -92,10 +92,10 @@ void MainWindow::createEditMenu() {
         m_profilesDock->raiseSelection(dialog.dz());
     });
     addTrackAction(edit, tr("Smooth &Positions"), QKeySequence(), "actionSmoothPositions", [this] {
-        m_document->undoStack()->push(new ChangeNodesCommand(m_document.get(), tr("Smooth Positions"), smoothPositions(m_document->track(), m_selection.nodes())));
+        m_document->undoStack()->push(new ChangeNodesCommand(m_document, tr("Smooth Positions"), smoothPositions(m_document->track(), m_selection.nodes())));
     });
     addTrackAction(edit, tr("Smooth &Widths"), QKeySequence(), "actionSmoothWidths", [this] {
-        m_document->undoStack()->push(new ChangeNodesCommand(m_document.get(), tr("Smooth Widths"), smoothWidths(m_document->track(), m_selection.nodes())));
+        m_document->undoStack()->push(new ChangeNodesCommand(m_document, tr("Smooth Widths"), smoothWidths(m_document->track(), m_selection.nodes())));
     });
     addTrackAction(edit, tr("&Resample Route…"), QKeySequence(), "actionResampleRoute", [this] {
         // The new nodes show on the canvas as the spacing changes; OK applies, Cancel leaves all as it was.
@@ -151,7 +151,7 @@ void MainWindow::createEditMenu() {
         const bake::RacingLineResult result = withProgress<bake::RacingLineResult>(
             this, tr("Optimising racing lines…"), [input](const bake::BakeContext& context) { return bake::optimiseRacingLines(input, {}, context); });
         if (result.cancelled) statusBar()->showMessage(tr("Optimisation cancelled; nothing changed"), 5000);
-        else m_document->undoStack()->push(new ReplaceTrackCommand(m_document.get(), tr("Optimise Racing Lines"), result.document));
+        else m_document->undoStack()->push(new ReplaceTrackCommand(m_document, tr("Optimise Racing Lines"), result.document));
     });
     addTrackAction(edit, tr("Reset &Line to Optimiser…"), QKeySequence(), "actionResetLine", [this] {
         QStringList names;

@@ -81,7 +81,7 @@ void MainWindow::addLevelMeshViewActions(QMenu* view) {
         if (!m_document || !m_document->track().editor.levelMesh) return;
         formats::TrackDocument track = m_document->track();
         track.editor.levelMesh.reset();
-        m_document->undoStack()->push(new ReplaceTrackCommand(m_document.get(), tr("Remove Level Mesh"), std::move(track)));
+        m_document->undoStack()->push(new ReplaceTrackCommand(m_document, tr("Remove Level Mesh"), std::move(track)));
     });
     m_removeLevelMesh->setObjectName("actionRemoveLevelMesh");
     connect(m_levelMesh, &LevelMeshLayer::changed, this, &MainWindow::updateLevelMeshActions);
@@ -141,7 +141,7 @@ bool MainWindow::importLevelMesh(const QString& path, const formats::LevelMeshOp
     track.editor.levelMesh = reference;
     m_levelMesh->adopt(reference, QFileInfo(filePath()).path(), loaded);
     const bool empty = track.nodes.empty();
-    m_document->undoStack()->push(new ReplaceTrackCommand(m_document.get(), tr("Import Level Mesh"), std::move(track)));
+    m_document->undoStack()->push(new ReplaceTrackCommand(m_document, tr("Import Level Mesh"), std::move(track)));
     // A designer starting from the level sees all of it.
     if (empty) m_canvas->frameWorldRect(loaded->world);
     statusBar()->showMessage(tr("Level mesh %1: %2 triangles, %3 materials").arg(displayPath(path)).arg(loaded->mesh.triangles.size()).arg(loaded->mesh.materials.size()), 8000);
@@ -176,7 +176,7 @@ std::optional<bake::DrapeReport> MainWindow::drapeOnLevelMesh(const bake::DrapeO
     formats::TrackDocument track = m_document->track();
     const bake::DrapeReport report = bake::drapeTrack(track, loaded->mesh, *loaded->bvh, options);
     if (track.editor.levelMesh) track.editor.levelMesh->roadMaterials = options.roadMaterials;
-    m_document->undoStack()->push(new ReplaceTrackCommand(m_document.get(), tr("Drape on Level Mesh"), std::move(track)));
+    m_document->undoStack()->push(new ReplaceTrackCommand(m_document, tr("Drape on Level Mesh"), std::move(track)));
     if (!report.noSurface.empty()) {
         // The designer sees which: they stay selected, named in the status bar.
         m_selection.set({report.noSurface.begin(), report.noSurface.end()});

@@ -65,7 +65,7 @@ bool MainWindow::addZoneFromSelection(bool overtaking) {
     if (overtaking) zone.sides = formats::kSideNameBoth;  // written out, so the file says it
     std::vector<formats::Zone> zones = m_document->track().zones;
     zones.push_back(zone);
-    m_document->undoStack()->push(new ChangeRaceDataCommand(m_document.get(), overtaking ? tr("Add Overtaking Zone") : tr("Add No-Overtaking Zone"),
+    m_document->undoStack()->push(new ChangeRaceDataCommand(m_document, overtaking ? tr("Add Overtaking Zone") : tr("Add No-Overtaking Zone"),
                                                             std::move(zones), m_document->track().race));
     statusBar()->showMessage(tr("Zone %1 from node %2 to node %3 (edit it in the Zones dock)")
                                  .arg(m_document->track().zones.size() - 1).arg(zone.from).arg(zone.to), 8000);
@@ -81,7 +81,7 @@ RaceSettingsDialog* MainWindow::showRaceSettings() {
         const formats::RaceSettings settings = dialog->settings();
         // OK on unchanged settings is no edit: no undo step, and a file without them stays so.
         if (settings == m_document->track().race.value_or(formats::RaceSettings{})) return;
-        m_document->undoStack()->push(new ChangeRaceDataCommand(m_document.get(), tr("Race Settings"), m_document->track().zones, settings));
+        m_document->undoStack()->push(new ChangeRaceDataCommand(m_document, tr("Race Settings"), m_document->track().zones, settings));
     });
     dialog->open();
     return dialog;

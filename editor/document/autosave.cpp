@@ -65,6 +65,11 @@ Autosave::~Autosave() {
 bool Autosave::ensureSession(QString& error) {
     if (m_lock) return true;
     QDir().mkpath(m_folder);
+    // The output-path policy's folder rule: a recovery folder nobody may write gets no session.
+    if (std::string refusal; !formats::mayWriteInFolder(nativePath(m_folder), "the autosave", refusal)) {
+        error = textFromNative(refusal);
+        return false;
+    }
     const QString base = QString("session-%1-").arg(QCoreApplication::applicationPid());
     for (int n = 0; n < 1000; ++n) {
         const QString candidate = QDir(m_folder).filePath(base + QString::number(n));

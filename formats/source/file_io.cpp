@@ -279,7 +279,8 @@ bool planWrite(const OutputFile& file, PlannedWrite& planned, std::string& error
         }
         if (refuseReadOnly(file.path, error)) return false;
     }
-    return followLinks(file.path, planned.path, error);
+    if (!followLinks(file.path, planned.path, error)) return false;
+    return mayWriteInFolder(planned.path.has_parent_path() ? planned.path.parent_path() : fs::path("."), planned.path.string(), error);
 }
 
 /// readWholeFile's checks before reading: a regular file within `maxBytes`.
@@ -308,6 +309,18 @@ bool readFailed(const fs::path& path, std::string& error) {
 }
 
 } // namespace
+
+bool mayWriteInFolder(const fs::path& folder, const std::string& what, std::string& error) {
+    struct stat status {};
+    if (::stat(folder.c_str(), &status) != 0) return true;  // a missing folder fails with its own error
+    if ((status.st_mode & 0222) != 0 && ::access(folder.c_str(), W_OK) == 0) return true;
+    char mode[8];
+    std::snprintf(mode, sizeof mode, "%04o", static_cast<unsigned>(status.st_mode & 07777));
+    const std::string why = (status.st_mode & 0222) == 0 ? "is read-only" : "is not writable by this user";
+    error = "cannot write " + what + ": its folder " + folder.string() + " " + why + " (mode " + mode +
+            "); make the folder writable first (chmod u+w) or choose another folder";
+    return false;
+}
 
 std::optional<std::string> readWholeFile(const fs::path& path, std::string& error, std::uintmax_t maxBytes) {
     std::string contents;

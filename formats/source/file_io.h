@@ -32,6 +32,7 @@ bool readWholeFileInto(const std::filesystem::path& path, std::string& contents,
 ///   the temporary file removed.
 /// - A regular file nobody may write (0444), or that this user may not write, is refused: the
 ///   folder would allow the rename, but its owner marked it read-only (root is refused too).
+/// - So is a file in a folder nobody may write (0555) or this user may not (mayWriteInFolder).
 /// - A character device or a pipe (`/dev/null`, `/dev/stdout`, a FIFO) is written as a stream and
 ///   never replaced. A folder, a block device or a socket is refused.
 /// - Temporary files of earlier writes to the same target whose process no longer runs (killed
@@ -39,6 +40,12 @@ bool readWholeFileInto(const std::filesystem::path& path, std::string& contents,
 /// - A temporary's name is cut to fit 255 bytes, however long the target's name.
 /// `error` says what went wrong, naming the path.
 bool writeOutputFile(const std::filesystem::path& path, std::string_view contents, std::string& error);
+
+/// The policy's folder rule, which writeOutputFile applies to the folder it writes in: a folder
+/// nobody may write (no write bits: root is refused it too, as the read-only file) or this user
+/// may not write gets nothing new. False, with `error` naming `what` was to be written and the
+/// folder, when refused; true for a folder that does not exist (its own error comes later).
+bool mayWriteInFolder(const std::filesystem::path& folder, const std::string& what, std::string& error);
 
 /// writeOutputFile, unless the file (a regular file, or one a link names) already holds exactly
 /// `contents`: then nothing is written and the file keeps its time, so a build that bakes an

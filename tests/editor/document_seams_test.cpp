@@ -3,6 +3,8 @@
 // name their field, a saved untitled track takes its file's name, Save As has its key.
 #include "editor/document/live_bake.h"
 #include "tests/editor/canvas_session.h"
+#include "tests/editor/prompt_script.h"
+#include "editor/document/autosave.h"
 #include "tests/support/test_tracks.h"
 
 #include "formats/source/track_json.h"
@@ -11,6 +13,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QFile>
+#include <QFileInfo>
 #include <QTest>
 
 #include <fstream>
@@ -125,6 +128,37 @@ TEST_F(DocumentSeams, TheMenusAreMadeOnceAndUndoFollowsTheOpenTrack) {
     window->findChild<QDoubleSpinBox*>("property3")->setValue(7.0);
     undoAction->trigger();
     EXPECT_DOUBLE_EQ(track().nodes[5].left.track, tw::test::circleTrack(48, 80.0).nodes[5].left.track) << "Undo undid the open track's edit";
+}
+
+} // namespace
+
+namespace {
+
+TEST_F(DocumentSeams, RevertAsksThenGoesBackToTheFileAsItIsOnDisk) {
+    const QString path = writeCircle("circle.twtrack");
+    ASSERT_TRUE(window->openFile(path));
+    const formats::TrackDocument onDisk = track();
+    window->selection()->set({3});
+    window->findChild<QDoubleSpinBox*>("property3")->setValue(6.5);
+    ASSERT_TRUE(window->editorDocument()->isModified());
+    {
+        PromptScript cancel({"Cancel"});
+        action("actionRevert");
+        ASSERT_EQ(cancel.asked().size(), 1u);
+        EXPECT_TRUE(cancel.asked()[0].text.contains("circle.twtrack")) << cancel.asked()[0].text.toStdString();
+        EXPECT_DOUBLE_EQ(track().nodes[3].left.track, 6.5) << "Cancel keeps the work";
+    }
+    PromptScript revert({"Revert"});
+    action("actionRevert");
+    ASSERT_EQ(revert.asked().size(), 1u);
+    EXPECT_EQ(track(), onDisk);
+    EXPECT_FALSE(window->editorDocument()->isModified());
+    EXPECT_EQ(window->filePath(), QFileInfo(path).absoluteFilePath());
+    EXPECT_FALSE(window->autosave()->saveNow() && QFileInfo::exists(window->autosave()->recoveryFile())) << "nothing left to recover";
+
+    // A track never saved has no file to go back to.
+    ASSERT_TRUE(window->newTrack(true));
+    EXPECT_FALSE(window->revert(true));
 }
 
 } // namespace

@@ -225,6 +225,27 @@ TEST_F(OutputFile, AReadOnlyFileIsRefusedEvenForRoot) {
     EXPECT_TRUE(formats::writeOutputFile(file("kept"), "replaced", error)) << error;
 }
 
+TEST_F(OutputFile, AReadOnlyFolderGetsNoNewFileAndNoReplacementEvenForRoot) {
+    // Root wrote into a 0555 folder a build had locked: a new file appeared and an old one was
+    // replaced by rename, though nobody may write there.
+    std::string error;
+    fs::create_directory(file("locked"));
+    ASSERT_TRUE(formats::writeOutputFile(file("locked/old.twbake"), "old", error)) << error;
+    ASSERT_EQ(::chmod(file("locked").c_str(), 0555), 0);
+    EXPECT_FALSE(formats::writeOutputFile(file("locked/new.twbake"), "new", error));
+    EXPECT_NE(error.find("its folder " + file("locked").string() + " is read-only (mode 0555)"), std::string::npos) << error;
+    EXPECT_FALSE(fs::exists(file("locked/new.twbake")));
+    EXPECT_FALSE(formats::writeOutputFile(file("locked/old.twbake"), "replaced", error));
+    EXPECT_EQ(read(file("locked/old.twbake")), "old");
+    // A link from a writable folder into the locked one is followed to the folder that counts.
+    fs::create_symlink(file("locked/old.twbake"), file("link.twbake"));
+    EXPECT_FALSE(formats::writeOutputFile(file("link.twbake"), "replaced", error));
+    EXPECT_EQ(read(file("locked/old.twbake")), "old");
+    ASSERT_EQ(::chmod(file("locked").c_str(), 0755), 0);
+    EXPECT_TRUE(formats::writeOutputFile(file("link.twbake"), "replaced", error)) << error;
+    EXPECT_EQ(read(file("locked/old.twbake")), "replaced");
+}
+
 TEST_F(OutputFile, ANameOfTwoHundredAndFiftyFiveBytesIsWrittenAndItsLeftoversSwept) {
     const std::string name(255, 'n');
     std::string error;
