@@ -113,8 +113,8 @@ Item {
                             size: model.size
                             colour: model.colour
                             selected: model.selected
-                            markerScale: preview.markerScale
                             seenFromAbove: view.camera !== chaseCamera
+                            markerScale: seenFromAbove ? root.enlargement(model.position, model.size.x) : 1
                         }
                     }
                 }
@@ -130,7 +130,8 @@ Item {
                 age: preview.race.time - model.time
                 life: preview.race.markerLife
                 fromAbove: view.camera !== chaseCamera
-                size: fromAbove ? preview.markerScale : 1
+                // As a 4 m car there is drawn, so the pin stays over the roofs of the cars it names.
+                size: fromAbove ? root.enlargement(position, 4) : 1
             }
         }
 
@@ -140,6 +141,18 @@ Item {
             camera: orbitCamera
             enabled: view.camera === orbitCamera
         }
+    }
+
+    // Cars seen from the orbit or top-down camera are drawn at least this many pixels long, so a car
+    // on a 5 km circuit seen whole still shows as a car.
+    readonly property real carMinPixels: 16
+    // How much larger than life to draw a car `length` metres long at `at` (scene frame) so that it
+    // is carMinPixels long from the orbit or top-down camera: 1, its true size, once it is that long
+    // as it is. From the perspective camera a pixel spans more metres the deeper the point lies.
+    function enlargement(at, length) {
+        const metresPerPixel = view.camera === topCamera ? 1 / topCamera.horizontalMagnification
+            : 2 * Math.tan(orbitCamera.fieldOfView * Math.PI / 360) * Math.max(orbitCamera.clipNear, at.minus(orbitCamera.scenePosition).dotProduct(orbitCamera.forward)) / Math.max(1, view.height)
+        return Math.max(1, carMinPixels * metresPerPixel / length)
     }
 
     // Orbit framing. The whole track's box fills most of the view, seen steeply from above so a
