@@ -28,7 +28,8 @@ Item {
 
         Node {
             // Turned by the OrbitCameraController; the camera sits on the node's +z axis looking at
-            // it, so the wheel zooms along the line of sight. Placed by root.frameTrack().
+            // it. The wheel moves both toward the point under the cursor (root.zoomOrbitAt). Placed
+            // by root.frameTrack().
             id: orbitOrigin
             objectName: "orbitOrigin"
             PerspectiveCamera {
@@ -141,6 +142,15 @@ Item {
             camera: orbitCamera
             enabled: view.camera === orbitCamera
         }
+        Item {
+            // Over the controller, so the wheel is ours: its own wheel zooms toward the view's centre.
+            anchors.fill: parent
+            enabled: view.camera === orbitCamera
+            WheelHandler {
+                target: null
+                onWheel: (event) => root.zoomOrbitAt(Qt.point(event.x, event.y), event.angleDelta.y / 120)
+            }
+        }
     }
 
     // Cars seen from the orbit or top-down camera are drawn at least this many pixels long, so a car
@@ -172,6 +182,14 @@ Item {
         placingOrbit = false
         orbitAsFramed = true
         applyOrbitClip()
+    }
+    // The wheel zooms toward the point under the cursor, as map tools do: that point stays under
+    // the cursor (PreviewController::zoomOrbitAt, orbit_zoom.h).
+    function zoomOrbitAt(cursor, notches) {
+        const zoomed = preview.zoomOrbitAt(orbitOrigin.position, orbitOrigin.rotation, orbitCamera.z, cursor, Qt.size(view.width, view.height),
+                                           orbitCamera.fieldOfView, notches)
+        orbitOrigin.position = zoomed.origin
+        orbitCamera.z = zoomed.distance
     }
     function applyOrbitClip() {
         const planes = preview.orbitClip(orbitCamera.scenePosition)

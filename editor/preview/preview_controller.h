@@ -14,7 +14,10 @@
 #include "formats/mesh/level_mesh.h"
 
 #include <QObject>
+#include <QPointF>
 #include <QPointer>
+#include <QQuaternion>
+#include <QSizeF>
 #include <QString>
 #include <QTimer>
 #include <QVariantMap>
@@ -81,6 +84,12 @@ public:
     /// The orbit camera's clip planes (near, far) for a camera at `camera` (scene frame), so the
     /// whole track and the cars on it stay drawn however the user zooms, turns or pans.
     Q_INVOKABLE QVector2D orbitClip(QVector3D camera) const;
+    /// `notches` of the mouse wheel (positive zooms in) over the orbit view at `cursor`, in a view
+    /// of `viewSize` pixels and vertical field of view `fovDegrees`, from the pose the scene holds:
+    /// the pivot at `origin` turned by `rotation`, the camera `distance` from it. Zooms toward the
+    /// point under the cursor (orbit_zoom.h): {origin, distance} after.
+    Q_INVOKABLE QVariantMap zoomOrbitAt(QVector3D origin, QQuaternion rotation, double distance, QPointF cursor, QSizeF viewSize, double fovDegrees,
+                                        double notches) const;
 
     /// Bakes `document` now, on this thread; false with `error` set when it does not bake.
     bool setDocument(const formats::TrackDocument& document, QString* error = nullptr);
