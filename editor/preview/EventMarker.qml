@@ -1,6 +1,6 @@
 // A race event on the track where it happened: a pin over the spot, cyan for a pass for position
 // and red for a contact, fading out over `life` seconds. Seen from above (orbit and top-down
-// cameras, `size` grown with the track) a see-through halo on the road rings it, so a marker
+// cameras, `size` grown from afar as the cars are) a see-through halo on the road rings it, so a marker
 // never reads as one more car; the chase camera, close to the road, shows the pin alone, just
 // above a car's roof. In the scene frame.
 import QtQuick

@@ -28,7 +28,8 @@ Item {
 
         Node {
             // Turned by the OrbitCameraController; the camera sits on the node's +z axis looking at
-            // it, so the wheel zooms along the line of sight. Placed by root.frameTrack().
+            // it. The wheel moves both toward the point under the cursor (root.zoomOrbitAt). Placed
+            // by root.frameTrack().
             id: orbitOrigin
             objectName: "orbitOrigin"
             PerspectiveCamera {
@@ -113,8 +114,8 @@ Item {
                             size: model.size
                             colour: model.colour
                             selected: model.selected
-                            markerScale: preview.markerScale
                             seenFromAbove: view.camera !== chaseCamera
+                            markerScale: seenFromAbove ? root.enlargement(model.position, model.size.x) : 1
                         }
                     }
                 }
@@ -130,7 +131,8 @@ Item {
                 age: preview.race.time - model.time
                 life: preview.race.markerLife
                 fromAbove: view.camera !== chaseCamera
-                size: fromAbove ? preview.markerScale : 1
+                // As a 4 m car there is drawn, so the pin stays over the roofs of the cars it names.
+                size: fromAbove ? root.enlargement(position, 4) : 1
             }
         }
 
@@ -140,6 +142,27 @@ Item {
             camera: orbitCamera
             enabled: view.camera === orbitCamera
         }
+        Item {
+            // Over the controller, so the wheel is ours: its own wheel zooms toward the view's centre.
+            anchors.fill: parent
+            enabled: view.camera === orbitCamera
+            WheelHandler {
+                target: null
+                onWheel: (event) => root.zoomOrbitAt(Qt.point(event.x, event.y), event.angleDelta.y / 120)
+            }
+        }
+    }
+
+    // Cars seen from the orbit or top-down camera are drawn at least this many pixels long, so a car
+    // on a 5 km circuit seen whole still shows as a car.
+    readonly property real carMinPixels: 16
+    // How much larger than life to draw a car `length` metres long at `at` (scene frame) so that it
+    // is carMinPixels long from the orbit or top-down camera: 1, its true size, once it is that long
+    // as it is. From the perspective camera a pixel spans more metres the deeper the point lies.
+    function enlargement(at, length) {
+        const metresPerPixel = view.camera === topCamera ? 1 / topCamera.horizontalMagnification
+            : 2 * Math.tan(orbitCamera.fieldOfView * Math.PI / 360) * Math.max(orbitCamera.clipNear, at.minus(orbitCamera.scenePosition).dotProduct(orbitCamera.forward)) / Math.max(1, view.height)
+        return Math.max(1, carMinPixels * metresPerPixel / length)
     }
 
     // Orbit framing. The whole track's box fills most of the view, seen steeply from above so a
@@ -159,6 +182,14 @@ Item {
         placingOrbit = false
         orbitAsFramed = true
         applyOrbitClip()
+    }
+    // The wheel zooms toward the point under the cursor, as map tools do: that point stays under
+    // the cursor (PreviewController::zoomOrbitAt, orbit_zoom.h).
+    function zoomOrbitAt(cursor, notches) {
+        const zoomed = preview.zoomOrbitAt(orbitOrigin.position, orbitOrigin.rotation, orbitCamera.z, cursor, Qt.size(view.width, view.height),
+                                           orbitCamera.fieldOfView, notches)
+        orbitOrigin.position = zoomed.origin
+        orbitCamera.z = zoomed.distance
     }
     function applyOrbitClip() {
         const planes = preview.orbitClip(orbitCamera.scenePosition)

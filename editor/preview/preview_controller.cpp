@@ -3,6 +3,7 @@
 
 #include "editor/preview/car_colours.h"
 #include "editor/preview/mesh_geometry.h"
+#include "editor/preview/orbit_zoom.h"
 #include "editor/preview/scene_frame.h"
 
 #include "trackwright/drive/follower_factory.h"
@@ -337,10 +338,20 @@ QVariantMap PreviewController::orbitFraming(double aspect, double fovDegrees) co
 }
 
 QVector2D PreviewController::orbitClip(QVector3D camera) const {
-    // The cars' markers stand up to about 8 marker scales above the track (CarModel.qml).
-    const QVector3D markers(0.0f, 8.0f * markerScale(), 0.0f);
+    // The cars stand up to 8 m tall with a beacon (CarModel.qml), and from afar are drawn larger to
+    // stay preview.qml's 16 pixels long: up to a tenth of their distance from the camera tall in a
+    // view 400 pixels high.
+    const QVector3D markers(0.0f, std::max(8.0f, 0.1f * (camera - m_sceneCentre).length()), 0.0f);
     const ClipPlanes planes = orbitClipPlanes(camera, m_sceneCentre - m_sceneSize / 2.0f, m_sceneCentre + m_sceneSize / 2.0f + markers);
     return {planes.clipNear, planes.clipFar};
+}
+
+QVariantMap PreviewController::zoomOrbitAt(QVector3D origin, QQuaternion rotation, double distance, QPointF cursor, QSizeF viewSize, double fovDegrees,
+                                           double notches) const {
+    const OrbitPose pose{origin, rotation, static_cast<float>(distance)};
+    const QVector3D target = orbitZoomTarget(pose, cursor, viewSize, static_cast<float>(fovDegrees));
+    const OrbitPose zoomed = zoomOrbitToward(pose, target, orbitWheelZoomFactor(static_cast<float>(notches)));
+    return {{QStringLiteral("origin"), zoomed.origin}, {QStringLiteral("distance"), zoomed.distance}};
 }
 
 void PreviewController::frameTrack() { emit frameRequested(); }

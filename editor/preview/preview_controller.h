@@ -14,7 +14,10 @@
 #include "formats/mesh/level_mesh.h"
 
 #include <QObject>
+#include <QPointF>
 #include <QPointer>
+#include <QQuaternion>
+#include <QSizeF>
 #include <QString>
 #include <QTimer>
 #include <QVariantMap>
@@ -59,7 +62,6 @@ class PreviewController : public QObject {
     Q_PROPERTY(QVector3D sceneSize READ sceneSize NOTIFY sceneChanged)
     Q_PROPERTY(float sceneRadius READ sceneRadius NOTIFY sceneChanged)
     Q_PROPERTY(float groundHeight READ groundHeight NOTIFY sceneChanged)
-    Q_PROPERTY(float markerScale READ markerScale NOTIFY sceneChanged)
     Q_PROPERTY(QVector3D chasePosition READ chasePosition NOTIFY framed)
     Q_PROPERTY(QVector3D chaseRotation READ chaseRotation NOTIFY framed)
     Q_PROPERTY(QString hudText READ hudText NOTIFY framed)
@@ -80,8 +82,14 @@ public:
     /// vertical field of view `fovDegrees`: {distance, pitch, yaw} in metres and degrees.
     Q_INVOKABLE QVariantMap orbitFraming(double aspect, double fovDegrees) const;
     /// The orbit camera's clip planes (near, far) for a camera at `camera` (scene frame), so the
-    /// whole track and the cars' markers stay drawn however the user zooms, turns or pans.
+    /// whole track and the cars on it stay drawn however the user zooms, turns or pans.
     Q_INVOKABLE QVector2D orbitClip(QVector3D camera) const;
+    /// `notches` of the mouse wheel (positive zooms in) over the orbit view at `cursor`, in a view
+    /// of `viewSize` pixels and vertical field of view `fovDegrees`, from the pose the scene holds:
+    /// the pivot at `origin` turned by `rotation`, the camera `distance` from it. Zooms toward the
+    /// point under the cursor (orbit_zoom.h): {origin, distance} after.
+    Q_INVOKABLE QVariantMap zoomOrbitAt(QVector3D origin, QQuaternion rotation, double distance, QPointF cursor, QSizeF viewSize, double fovDegrees,
+                                        double notches) const;
 
     /// Bakes `document` now, on this thread; false with `error` set when it does not bake.
     bool setDocument(const formats::TrackDocument& document, QString* error = nullptr);
@@ -132,8 +140,6 @@ public:
     QVector3D sceneSize() const { return m_sceneSize; }
     float sceneRadius() const { return m_sceneRadius; }
     float groundHeight() const { return m_groundHeight; }
-    /// Car markers grow with the track: 1 up to a 200 m wide scene.
-    float markerScale() const { return std::max(1.0f, m_sceneRadius / 100.0f); }
     QVector3D chasePosition() const { return m_chasePosition; }
     QVector3D chaseRotation() const { return m_chaseRotation; }
     QString hudText() const { return m_hudText; }

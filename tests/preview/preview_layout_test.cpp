@@ -27,6 +27,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace {
 
@@ -166,12 +167,13 @@ protected:
         EXPECT_GT(planes.clipFar, farthest) << "camera at " << at.x() << "," << at.y() << "," << at.z();
         EXPECT_LT(depthStep(planes, farthest), kGroundGap / 2.0f) << "near plane " << planes.clipNear << " m for a track " << farthest << " m away";
     }
-    /// `clicks` notches of a mouse wheel over the scene: up (positive) zooms in.
-    void wheel(int clicks) {
+    /// `clicks` notches of a mouse wheel over the scene at `at` (the view's centre if none): up
+    /// (positive) zooms in.
+    void wheel(int clicks, std::optional<QPointF> at = std::nullopt) {
         QQuickWidget* view = widget.sceneView();
-        const QPointF centre(view->width() / 2.0, view->height() / 2.0);
+        const QPointF cursor = at.value_or(QPointF(view->width() / 2.0, view->height() / 2.0));
         for (int k = 0; k < std::abs(clicks); ++k) {
-            QWheelEvent event(centre, view->mapToGlobal(centre), QPoint(), QPoint(0, clicks > 0 ? 120 : -120), Qt::NoButton, Qt::NoModifier,
+            QWheelEvent event(cursor, view->mapToGlobal(cursor), QPoint(), QPoint(0, clicks > 0 ? 120 : -120), Qt::NoButton, Qt::NoModifier,
                               Qt::NoScrollPhase, false);
             QApplication::sendEvent(view, &event);
             QTest::qWait(20);
@@ -232,6 +234,48 @@ TEST_F(LaidOutPreview, ZoomingKeepsTheWholeTrackDrawnAndFrameReturnsToTheWholeTr
     QTest::qWait(100);
     EXPECT_NEAR(camera->property("z").toFloat(), framed, framed * 0.01f);
     expectTheOrbitCameraHoldsTheTrack();
+}
+
+// The wheel zooms toward the point under the cursor, as map tools do: a spot on the ground far
+// from the view's centre stays under the cursor zooming in and out, and as many notches out as
+// in bring the view back.
+TEST_F(LaidOutPreview, TheWheelZoomsTowardThePointUnderTheCursor) {
+    show("monza.twtrack", QSize(1100, 700));
+    QObject* view = scene("view3d");
+    QObject* camera = scene("orbitCamera");
+    QObject* origin = scene("orbitOrigin");
+    ASSERT_TRUE(view && camera && origin);
+    const auto toScene = [&](QVector3D at) {
+        QVector3D point;
+        QMetaObject::invokeMethod(view, "mapTo3DScene", Q_RETURN_ARG(QVector3D, point), Q_ARG(QVector3D, at));
+        return point;
+    };
+    const auto onScreen = [&](QVector3D at) {
+        QVector3D seen;
+        QMetaObject::invokeMethod(view, "mapFrom3DScene", Q_RETURN_ARG(QVector3D, seen), Q_ARG(QVector3D, at));
+        return QPointF(seen.x(), seen.y());
+    };
+    const QPointF cursor(view->property("width").toDouble() * 0.8, view->property("height").toDouble() * 0.25);
+    // The ground under the cursor by Qt Quick 3D's own mapping: the cursor's ray (two points on it)
+    // met with the level of the pivot, the track's middle.
+    const QVector3D pivot = origin->property("position").value<QVector3D>();
+    const QVector3D a = toScene(QVector3D(static_cast<float>(cursor.x()), static_cast<float>(cursor.y()), 0.0f));
+    const QVector3D b = toScene(QVector3D(static_cast<float>(cursor.x()), static_cast<float>(cursor.y()), 100.0f));
+    const QVector3D ground = a + (b - a) * ((pivot.y() - a.y()) / (b.y() - a.y()));
+    const float framed = camera->property("z").toFloat();
+
+    wheel(5, cursor);
+    EXPECT_NEAR(camera->property("z").toFloat(), framed * std::pow(0.88f, 5.0f), framed * 1e-3f) << "the wheel zooms in";
+    const QPointF in = onScreen(ground);
+    EXPECT_LT(std::hypot(in.x() - cursor.x(), in.y() - cursor.y()), 1.5) << "the ground point under the cursor moved to " << in.x() << "," << in.y();
+    EXPECT_GT((origin->property("position").value<QVector3D>() - pivot).length(), 0.1f * framed) << "the pivot moved toward the cursor";
+    expectTheOrbitCameraHoldsTheTrack();
+
+    wheel(-5, cursor);
+    EXPECT_NEAR(camera->property("z").toFloat(), framed, framed * 1e-3f);
+    EXPECT_LT((origin->property("position").value<QVector3D>() - pivot).length(), framed * 1e-3f) << "back where it was";
+    const QPointF out = onScreen(ground);
+    EXPECT_LT(std::hypot(out.x() - cursor.x(), out.y() - cursor.y()), 1.5);
 }
 
 TEST_F(LaidOutPreview, TheHudStaysInsideASmallViewAndKeepsEveryFigureWhole) {

@@ -33,7 +33,7 @@ formats::TrackDocument kart() {
     return *loaded.document;
 }
 
-/// The car colours the scene's markers are drawn in, unlit: car 1 red, car 2 blue.
+/// The car colours the cars' roofs are drawn in, unlit: car 1 red, car 2 blue.
 const QColor kCarColours[] = {QColor("#e53935"), QColor("#1e88e5")};
 
 bool near(QColor a, QColor b, int tolerance) {
