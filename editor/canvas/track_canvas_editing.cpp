@@ -17,6 +17,7 @@
 #include "editor/tools/select_tool.h"
 #include "editor/tools/sketch_tool.h"
 #include "editor/tools/tool_manager.h"
+#include "editor/tools/trace_tool.h"
 
 #include <QKeyEvent>
 #include <QMouseEvent>
@@ -41,6 +42,7 @@ void TrackCanvas::installTools() {
     m_tools->add(std::make_unique<LineTool>(*this));
     m_tools->add(std::make_unique<SketchTool>(*this));
     m_tools->add(std::make_unique<MeasureTool>(*this));
+    m_tools->add(std::make_unique<TraceTool>(*this));
     connect(m_tools, &ToolManager::hint, this, &TrackCanvas::statusMessage);
     connect(m_tools, &ToolManager::currentChanged, this, qOverload<>(&TrackCanvas::update));
 }

@@ -77,6 +77,24 @@ TrackEdit startRoute(const formats::TrackDocument& track, formats::Vec2 position
     return edit;
 }
 
+TrackEdit addRoute(const formats::TrackDocument& track, const std::vector<formats::TrackNode>& nodes, bool closed) {
+    if (nodes.size() < 2) return TrackEdit::refused("a route needs two nodes at least");
+    if (closed && nodes.size() < 3) return TrackEdit::refused("a loop needs three nodes at least");
+    TrackEdit edit;
+    formats::TrackDocument d = track;
+    formats::Route route;
+    route.name = d.routes.empty() ? "main" : "route " + std::to_string(d.routes.size());
+    route.closed = closed;
+    for (const formats::TrackNode& node : nodes) {
+        route.nodes.push_back(static_cast<std::uint32_t>(d.nodes.size()));
+        edit.newNodes.push_back(route.nodes.back());
+        d.nodes.push_back(node);
+    }
+    d.routes.push_back(std::move(route));
+    edit.track = std::move(d);
+    return edit;
+}
+
 TrackEdit appendNode(const formats::TrackDocument& track, std::uint32_t route, bool atStart, formats::Vec2 position) {
     if (route >= track.routes.size()) return TrackEdit::refused("there is no such route");
     const formats::Route& r = track.routes[route];

@@ -31,6 +31,8 @@ std::vector<std::optional<std::pair<std::uint32_t, std::size_t>>> locateNodes(co
 /// A new open route with one node at `position` (5 m of tarmac, 3 m of runoff and 2 m more to the
 /// wall on each side): how a track starts from nothing. Append nodes to it, then close it.
 TrackEdit startRoute(const formats::TrackDocument& track, formats::Vec2 position);
+/// A new route through `nodes` (a loop when `closed`), named as startRoute names one.
+TrackEdit addRoute(const formats::TrackDocument& track, const std::vector<formats::TrackNode>& nodes, bool closed);
 
 /// A node at `position` after the last node of `route` (or before its first), with that end
 /// node's widths, height and line offsets, so the road carries on as it was.

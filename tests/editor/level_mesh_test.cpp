@@ -5,6 +5,7 @@
 #include "editor/level/drape_dialog.h"
 #include "editor/commands/replace_track_command.h"
 #include "editor/level/level_mesh_layer.h"
+#include "editor/tools/trace_tool.h"
 #include "formats/source/track_json.h"
 #include "tests/editor/canvas_session.h"
 #include "tests/support/level_scenes.h"
@@ -20,6 +21,8 @@
 #include <QTest>
 
 #include <fstream>
+#include <numbers>
+#include <set>
 
 namespace {
 
@@ -212,6 +215,57 @@ TEST_F(LevelMeshSession, AFileThatIsNoMeshIsRefusedNamingIt) {
     EXPECT_TRUE(error.contains("notes.obj")) << error.toStdString();
     EXPECT_EQ(undo()->count(), undoBefore);
     EXPECT_FALSE(window->document()->editor.levelMesh);
+}
+
+} // namespace
+
+namespace {
+
+TEST_F(LevelMeshSession, TraceProposesTheRoadUnderAClickAndLaysItAsOneRoute) {
+    QString error;
+    ASSERT_TRUE(window->importLevelMesh(levelPath, {}, &error)) << error.toStdString();
+    layer()->waitForLoad();
+    canvas()->fitToTrack();
+    QApplication::processEvents();
+    const formats::TrackDocument before = track();
+    const int undoBefore = undo()->count();
+    tool("trace");
+    auto* trace = canvas()->tools().find<editor::TraceTool>();
+    ASSERT_NE(trace, nullptr);
+    // A click on the grass proposes nothing and says why; the road's material was never named, so
+    // the road is what is clicked: the far side's asphalt, 1.5 m off its centre.
+    click(canvas()->view().toScreen(QPointF(0.0, 0.0)));
+    EXPECT_FALSE(trace->proposal());
+    EXPECT_TRUE(window->statusBar()->currentMessage().contains("no level surface")) << window->statusBar()->currentMessage().toStdString();
+    click(canvas()->view().toScreen(QPointF(-80.0 + 1.5, 0.0)));
+    ASSERT_TRUE(trace->proposal()) << window->statusBar()->currentMessage().toStdString();
+    EXPECT_TRUE(trace->proposal()->closed);
+    EXPECT_TRUE(window->statusBar()->currentMessage().contains("a loop of")) << window->statusBar()->currentMessage().toStdString();
+    EXPECT_EQ(track(), before) << "a proposal changes nothing until laid";
+    // Escape drops it; a second click proposes it again; Enter lays it.
+    QTest::keyClick(canvas(), Qt::Key_Escape);
+    EXPECT_FALSE(trace->proposal());
+    click(canvas()->view().toScreen(QPointF(-80.0 + 1.5, 0.0)));
+    ASSERT_TRUE(trace->proposal());
+    QTest::keyClick(canvas(), Qt::Key_Return);
+    EXPECT_FALSE(trace->proposal());
+    ASSERT_EQ(undo()->count(), undoBefore + 1);
+    EXPECT_EQ(undo()->undoText(), "Trace Road");
+    ASSERT_EQ(track().routes.size(), before.routes.size() + 1);
+    const formats::Route& laid = track().routes.back();
+    EXPECT_TRUE(laid.closed);
+    EXPECT_NEAR(static_cast<double>(laid.nodes.size()), 2.0 * std::numbers::pi * 79.5 / canvas()->sketchSpacing(), 3.0);
+    for (const std::uint32_t n : laid.nodes) {
+        const formats::TrackNode& node = track().nodes[n];
+        EXPECT_NEAR(formats::length(node.position.ground()), 79.4, 0.2) << "on the road's centre, node " << n;
+        EXPECT_NEAR(node.left.track, 4.5, 0.15);  // 4.5 m a side, measured across a 48-gon's corners
+        const auto z = layer()->surfaceHeight(node.position.x, node.position.y, node.position.z);
+        ASSERT_TRUE(z);
+        EXPECT_NEAR(node.position.z, *z, 1e-6) << "on the surface, node " << n;
+    }
+    EXPECT_EQ(window->selection()->nodes(), std::set<std::uint32_t>(laid.nodes.begin(), laid.nodes.end())) << "the new route selected";
+    undo()->undo();
+    EXPECT_EQ(track(), before);
 }
 
 } // namespace
