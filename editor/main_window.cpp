@@ -190,14 +190,16 @@ void MainWindow::createMenus() {
     falloff->setSingleStep(10.0);
     falloff->setSuffix(tr(" m"));
     falloff->setSpecialValueText(tr("off"));
-    falloff->setToolTip(tr("Falloff: dragged nodes and width handles carry their neighbours along the track within this distance, "
+    falloff->setToolTip(tr("Falloff: dragged nodes, width handles and a banking typed in carry their neighbours along the track within this distance, "
                            "less the farther they are (off: the grabbed nodes alone)"));
     falloff->setValue(QSettings().value("softFalloff", 0.0).toDouble());
     m_canvas->setSoftFalloff(falloff->value());
+    m_propertiesDock->setSoftFalloff(falloff->value());
     tools->addWidget(new QLabel(tr(" Falloff "), tools));
     tools->addWidget(falloff);
     connect(falloff, &QDoubleSpinBox::valueChanged, this, [this](double metres) {
         m_canvas->setSoftFalloff(metres);
+        m_propertiesDock->setSoftFalloff(metres);
         QSettings().setValue("softFalloff", metres);
     });
 

@@ -1,4 +1,5 @@
 #include "editor/docks/properties_dock.h"
+#include "editor/document/height_edits.h"
 
 #include "editor/commands/change_nodes_command.h"
 #include "editor/document/editor_document.h"
@@ -150,6 +151,7 @@ void PropertiesDock::refresh() {
 
 void PropertiesDock::apply(Field f, double value) {
     if (!m_document || m_selection->empty()) return;
+    if (f == Banking && m_softFalloff > 0.0) return applySoftBanking(value / shownPerStored(f));
     std::vector<std::pair<std::uint32_t, formats::TrackNode>> after;
     for (std::uint32_t n : m_selection->nodes()) {
         formats::TrackNode node = m_document->track().nodes[n];
@@ -157,6 +159,23 @@ void PropertiesDock::apply(Field f, double value) {
         after.emplace_back(n, node);
     }
     m_document->undoStack()->push(new ChangeNodesCommand(m_document, tr("Edit %1").arg(tr(kFieldLabels[f])), std::move(after)));
+}
+
+void PropertiesDock::applySoftBanking(double banking) {
+    // Soft selection, as node drags and width handles have it: the selected nodes take the banking,
+    // their neighbours along the track the same change times their weight, so 0 → 8° ramps in and
+    // out instead of twisting the road in one link (the banking-rate warning).
+    const formats::TrackDocument& track = m_document->track();
+    double mean = 0.0;
+    for (std::uint32_t n : m_selection->nodes()) mean += track.nodes[n].banking;
+    mean /= static_cast<double>(m_selection->nodes().size());
+    std::vector<std::pair<std::uint32_t, formats::TrackNode>> after;
+    for (const auto& [n, weight] : falloffWeights(track, m_selection->nodes(), HeightFalloff{m_softFalloff, FalloffShape::Smooth})) {
+        formats::TrackNode node = track.nodes[n];
+        node.banking = m_selection->contains(n) ? banking : node.banking + (banking - mean) * weight;
+        after.emplace_back(n, node);
+    }
+    m_document->undoStack()->push(new ChangeNodesCommand(m_document, tr("Edit %1").arg(tr(kFieldLabels[Banking])), std::move(after)));
 }
 
 } // namespace editor

@@ -2,6 +2,7 @@
 
 #include <QDockWidget>
 
+#include <algorithm>
 #include <array>
 
 class QDoubleSpinBox;
@@ -26,6 +27,9 @@ public:
     PropertiesDock(NodeSelection* selection, QWidget* parent = nullptr);
     void setDocument(EditorDocument* document);
     QDoubleSpinBox* field(Field f) { return m_fields[static_cast<std::size_t>(f)]; }
+    /// Soft selection's reach (the Falloff box): a banking typed in carries to the neighbours
+    /// along the track within `metres`, less the farther they are; 0: the selected nodes alone.
+    void setSoftFalloff(double metres) { m_softFalloff = std::max(0.0, metres); }
 
 private:
     void refresh();
@@ -37,6 +41,8 @@ private:
     QCheckBox* m_hasSpeed = nullptr;
     std::array<QDoubleSpinBox*, FieldCount> m_fields{};
     bool m_refreshing = false;
+    double m_softFalloff = 0.0;
+    void applySoftBanking(double banking);
 };
 
 } // namespace editor

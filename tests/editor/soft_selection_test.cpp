@@ -1,6 +1,7 @@
 // Editing that shapes, not spikes (issue 49): with a falloff, a dragged node and a pulled width
 // handle carry their neighbours along the track, less the farther they are; Select Along Route
 // turns two picks into the run between them.
+#include "editor/docks/properties_dock.h"
 #include "editor/document/editor_document.h"
 #include "tests/editor/canvas_session.h"
 #include "tests/support/test_tracks.h"
@@ -12,6 +13,7 @@
 
 #include <cmath>
 #include <fstream>
+#include <numbers>
 
 namespace {
 
@@ -65,6 +67,30 @@ TEST_F(SoftSelection, APulledTarmacHandleTapersInAndOut) {
     EXPECT_NEAR(track().nodes[65].left.track, 5.0, 1e-9) << "beyond the falloff the road is as it was";
     window->editorDocument()->validateNow();
     for (const formats::Diagnostic& d : window->editorDocument()->diagnostics()) EXPECT_NE(d.code, "width-rate") << d.message;
+}
+
+TEST_F(SoftSelection, ABankingTypedInRampsInAndOutAlongTheTrack) {
+    falloff->setValue(40.0);
+    window->selection()->set({80});
+    auto* banking = window->findChild<QDoubleSpinBox*>(QStringLiteral("property%1").arg(editor::PropertiesDock::Banking));
+    ASSERT_NE(banking, nullptr);
+    banking->setValue(8.0);
+    const auto degrees = [&](std::uint32_t n) { return track().nodes[n].banking * 180.0 / std::numbers::pi; };
+    EXPECT_NEAR(degrees(80), 8.0, 1e-9);
+    EXPECT_GT(degrees(79), degrees(78));
+    EXPECT_GT(degrees(78), degrees(77));
+    EXPECT_GT(degrees(77), 0.0);
+    EXPECT_NEAR(degrees(81), degrees(79), 1e-6) << "symmetric along the track";
+    EXPECT_NEAR(degrees(85), 0.0, 1e-12) << "beyond the falloff the road is as it was";
+    EXPECT_EQ(undo()->count(), 1) << "one edit, one undo step";
+    window->editorDocument()->validateNow();
+    for (const formats::Diagnostic& d : window->editorDocument()->diagnostics()) EXPECT_NE(d.code, "banking-rate") << d.message;
+    // Without a falloff the selected node alone, as before.
+    falloff->setValue(0.0);
+    window->selection()->set({150});
+    banking->setValue(4.0);
+    EXPECT_NEAR(degrees(150), 4.0, 1e-9);
+    EXPECT_EQ(degrees(149), 0.0);
 }
 
 TEST_F(SoftSelection, SelectAlongRouteFillsTheRunBetweenTwoPicks) {
