@@ -9,7 +9,9 @@
 #include "formats/source/diagnostic.h"
 #include "formats/source/track_document.h"
 
+#include <QList>
 #include <QMainWindow>
+#include <QPointF>
 
 #include <functional>
 #include <memory>
@@ -138,6 +140,13 @@ public:
     /// route, from the first to the last in driving order, as one undo step. False, with the reason
     /// in the status bar, for any other selection (the actions are disabled then, saying why).
     bool addZoneFromSelection(bool overtaking);
+    /// Record a line by driving: the main route's line `name` ("racing", "alternate" …) through the
+    /// path the designer drove in the preview (editor/document/recorded_line.h: where it crossed
+    /// each node, smoothed), as one undo step; a line of that name is made when there is none. Nodes
+    /// the drive never crossed keep their offsets. False, saying why, when it crossed none.
+    bool keepDrivenLine(const std::vector<formats::Vec2>& path, const QString& name);
+    /// Asks whether to keep a drive as the racing line, an alternate line, or not at all.
+    void offerDrivenLine(const QList<QPointF>& path);
     /// Track ▸ Race Settings: opens the dialog (window-modal, not blocking) on the track's settings;
     /// OK applies them as one undo step, Cancel changes nothing. Null without a track.
     RaceSettingsDialog* showRaceSettings();

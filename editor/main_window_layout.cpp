@@ -100,6 +100,9 @@ void MainWindow::showPreview() {
         m_preview = new preview::PreviewWidget(m_previewDock);
         m_previewDock->setWidget(m_preview);
         showLevelMeshInPreview();
+        // A drive stopped: its path offered as a line (main_window_drive.cpp). Queued, so the
+        // question comes after the preview has finished handing the car back.
+        connect(m_preview->controller(), &preview::PreviewController::drivenPathRecorded, this, &MainWindow::offerDrivenLine, Qt::QueuedConnection);
     }
     const bool firstShow = !m_previewSized;
     m_previewDock->show();

@@ -90,9 +90,10 @@ void SimulatedCar::registerTick() {
 void SimulatedCar::step(double dtSeconds) {
     registerTick();
     const auto dt = static_cast<float>(dtSeconds);
-    const trackwright::Controls controls = m_follower->update({m_car.body().state, m_here, dt});
+    // A person at the wheel (the editor's Drive): their controls, and no follower's teleports.
+    const trackwright::Controls controls = m_manual ? *m_manual : m_follower->update({m_car.body().state, m_here, dt});
     m_car.drive(controls, m_here, 0.0f, dt);
-    if (const trackwright::TeleportRequest t = m_follower->takeTeleportRequest(); t.requested) {
+    if (const trackwright::TeleportRequest t = m_manual ? trackwright::TeleportRequest{} : m_follower->takeTeleportRequest(); t.requested) {
         m_car.teleport(t.position, t.heading);
         m_registrar->reset();
     }

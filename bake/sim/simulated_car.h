@@ -63,6 +63,10 @@ public:
     /// `line` and `vehicleClass` are the setup's indices in the new data.
     void rebind(const trackwright::BakedTrack& track, std::uint32_t line, std::uint32_t vehicleClass, trackwright::RecoveryPlanner* sharedPlanner = nullptr);
 
+    /// Drives the car with `controls` from now on in place of its follower (a designer driving it
+    /// in the preview); nullopt gives it back to the follower, which picks up from where it is.
+    void setManualControls(const std::optional<trackwright::Controls>& controls) { m_manual = controls; }
+    bool manual() const { return m_manual.has_value(); }
     /// The car's body, metrics and laps on the reference model.
     const ReferenceCar& physics() const { return m_car; }
     const trackwright::VehicleBody& body() const { return m_car.body(); }
@@ -105,6 +109,7 @@ private:
     double m_progress = 0.0, m_time = 0.0, m_lapStart = 0.0;
     double m_firstTimedLine = 0.0;  ///< progress of the first crossing that starts a timed lap
     int m_crossings = 0;
+    std::optional<trackwright::Controls> m_manual;  ///< set while a person drives the car
 };
 
 } // namespace bake

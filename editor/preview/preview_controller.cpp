@@ -1,4 +1,5 @@
 #include "editor/preview/preview_controller.h"
+#include "editor/preview/keyboard_driver.h"
 #include "editor/preview/level_mesh_preview.h"
 
 #include "editor/preview/car_colours.h"
@@ -54,7 +55,7 @@ QString seconds(double s) { return s > 0.0 ? QString::number(s, 'f', 2) + " s" :
 
 } // namespace
 
-PreviewController::PreviewController(QObject* parent) : QObject(parent) {
+PreviewController::PreviewController(QObject* parent) : QObject(parent), m_keyboard(new KeyboardDriver(this)) {
     m_frameTimer.setInterval(16);
     m_frameTimer.setTimerType(Qt::PreciseTimer);
     connect(&m_frameTimer, &QTimer::timeout, this, &PreviewController::onFrame);
@@ -147,6 +148,7 @@ void PreviewController::rebuildMeshes() {
 }
 
 bool PreviewController::startRace(const RaceSettings& settings, QString* error) {
+    stopDriving();  // the drive so far is offered as a line; the race's cars replace the ghosts
     std::string reason;
     std::unique_ptr<PreviewRace> race = PreviewRace::start(m_simulation.track(), settings, &reason);
     if (!race) {
@@ -169,6 +171,11 @@ bool PreviewController::startRace(const RaceSettings& settings, QString* error) 
 
 void PreviewController::clearTrack() {
     stopRace();
+    if (driving()) {  // another track: the path driven on this one means nothing there
+        m_simulation.drive(std::nullopt);
+        m_keyboard->setEnabled(false);
+        emit drivingChanged(false);
+    }
     pause();
     m_simulation.clear();
     m_selected = -1;
@@ -179,6 +186,36 @@ void PreviewController::clearTrack() {
     updateScene();
     emit carsChanged();
     emit sceneChanged();
+}
+
+bool PreviewController::startDriving(QString* error) {
+    if (m_race) {
+        if (error) *error = tr("Stop the race first: a driven car laps among the ghosts");
+        return false;
+    }
+    if (!m_simulation.track()) {
+        if (error) *error = tr("The preview has no track to drive yet");
+        return false;
+    }
+    if (driving()) return true;
+    if (m_simulation.cars().empty()) addCar({});
+    const int car = m_selected >= 0 ? m_selected : 0;
+    m_keyboard->setEnabled(true);
+    m_simulation.drive(static_cast<std::size_t>(car), [this](double dt) { return m_keyboard->controls(dt); });
+    followCar(car);
+    play();
+    emit drivingChanged(true);
+    return true;
+}
+
+void PreviewController::stopDriving() {
+    if (!driving()) return;
+    QList<QPointF> path;
+    for (const formats::Vec2& p : m_simulation.drivenPath()) path << QPointF(p.x, p.y);
+    m_simulation.drive(std::nullopt);
+    m_keyboard->setEnabled(false);
+    emit drivingChanged(false);
+    if (path.size() >= 2) emit drivenPathRecorded(path);
 }
 
 void PreviewController::stopRace() {
@@ -432,6 +469,8 @@ void PreviewController::updateScene() {
         const auto index = static_cast<std::size_t>(m_selected);
         const trackwright::VehicleState& s = shownCar(index)->body().state;
         m_hudText = m_race ? raceHud(index) : ghostHud(index);
+        if (driving() && m_simulation.drivenCar() == index)
+            m_hudText = tr("You drive: ↑/W throttle, ↓/S brake, ←→/A D steer, Space handbrake; Drive again to stop and keep the line\n") + m_hudText;
         const double now = m_race ? m_race->time() : m_simulation.time();
         const ChaseView chase = m_chase.follow(shownTrack(), {s.position, s.heading, shownAttitude(index)}, now - m_chaseTime);
         m_chaseTime = now;

@@ -14,6 +14,7 @@
 #include "formats/mesh/level_mesh.h"
 
 #include <QObject>
+#include <QList>
 #include <QPointF>
 #include <QPointer>
 #include <QQuaternion>
@@ -30,6 +31,7 @@
 
 namespace editor::preview {
 
+class KeyboardDriver;
 
 /// The live figures of one car, for the HUD and the panel's table.
 struct CarFigures {
@@ -113,6 +115,14 @@ public:
     /// Back to the ghost cars, on the newest baked track.
     void stopRace();
     bool racing() const { return m_race != nullptr; }
+    /// Drive: the designer takes the wheel of the selected car (the first, or a new one when there
+    /// is none) with the keys (keyboard_driver.h) and the chase camera follows it; the path it
+    /// drives is recorded. False, with `error` saying why, during a race or without a track.
+    bool startDriving(QString* error = nullptr);
+    /// Gives the car back to its follower and emits the path driven (drivenPathRecorded).
+    void stopDriving();
+    bool driving() const { return m_simulation.drivenCar().has_value(); }
+    KeyboardDriver* keyboard() const { return m_keyboard; }
     /// The race, null in ghost mode.
     const PreviewRace* race() const { return m_race.get(); }
     RaceBroadcast* broadcast() { return &m_broadcast; }
@@ -174,6 +184,9 @@ signals:
     void trackSwapped();  ///< new baked data is in
     void rebakeFailed(const QString& reason);
     void raceChanged();  ///< a race started or stopped
+    void drivingChanged(bool driving);
+    /// The designer stopped driving: where the car went, in the document's frame (metres).
+    void drivenPathRecorded(const QList<QPointF>& path);
     /// The orbit camera should frame the whole track: on a new document and on frameTrack(), not on
     /// a live re-bake, which must not yank the camera from where the user put it.
     void frameRequested();
@@ -206,6 +219,7 @@ private:
     bool m_playing = false;
     double m_speedFactor = 1.0;
     int m_selected = -1;
+    KeyboardDriver* m_keyboard = nullptr;
     int m_cameraMode = Orbit;
     bool m_linesVisible = true;
     QVector3D m_sceneCentre, m_sceneSize{100, 10, 100}, m_chasePosition, m_chaseRotation;

@@ -14,6 +14,8 @@
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QToolButton>
+#include <QToolTip>
+#include <QSignalBlocker>
 #include <QVBoxLayout>
 
 namespace editor::preview {
@@ -106,6 +108,11 @@ PreviewPanel::PreviewPanel(PreviewController* controller, QWidget* parent) : QWi
     m_removeCar = toolButton(tr("Remove car"), tr("Remove the selected car"), this);
     carButtons->addWidget(m_addCar);
     carButtons->addWidget(m_removeCar);
+    m_drive = toolButton(tr("Drive"), tr("Drive the selected car yourself (arrows or W A S D, Space handbrake) and record its path; "
+                                          "press again to stop and keep the path as a line"), this);
+    m_drive->setObjectName("driveButton");
+    m_drive->setCheckable(true);
+    carButtons->addWidget(m_drive);
     carButtons->addStretch();
     ghostLayout->addLayout(carButtons);
     layout->addWidget(m_ghostCars, 1);
@@ -142,6 +149,18 @@ PreviewPanel::PreviewPanel(PreviewController* controller, QWidget* parent) : QWi
     });
     connect(m_controller, &PreviewController::cameraModeChanged, this, [this] { m_camera->setCurrentIndex(m_controller->cameraMode()); });
     connect(m_lines, &QCheckBox::toggled, m_controller, &PreviewController::setLinesVisible);
+    connect(m_drive, &QToolButton::toggled, this, [this](bool on) {
+        if (!on) return m_controller->stopDriving();
+        QString error;
+        if (m_controller->startDriving(&error)) return;
+        const QSignalBlocker blocker(m_drive);
+        m_drive->setChecked(false);
+        QToolTip::showText(m_drive->mapToGlobal(QPoint(0, m_drive->height())), error, m_drive);
+    });
+    connect(m_controller, &PreviewController::drivingChanged, this, [this](bool on) {
+        const QSignalBlocker blocker(m_drive);
+        m_drive->setChecked(on);
+    });
     connect(m_addCar, &QToolButton::clicked, this, [this] {
         PreviewCarSetup setup;
         const auto& cars = m_controller->simulation().cars();

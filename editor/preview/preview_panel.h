@@ -34,6 +34,7 @@ public:
     QTableWidget* metricsTable() { return m_metrics; }
     QToolButton* addCarButton() { return m_addCar; }
     QToolButton* removeCarButton() { return m_removeCar; }
+    QToolButton* driveButton() { return m_drive; }
     QSpinBox* raceCarsBox() { return m_raceCars; }
     QSpinBox* raceLapsBox() { return m_raceLaps; }
     QComboBox* raceGridBox() { return m_raceGrid; }
@@ -69,6 +70,7 @@ private:
     QTableWidget* m_carTable = nullptr;
     QToolButton* m_addCar = nullptr;
     QToolButton* m_removeCar = nullptr;
+    QToolButton* m_drive = nullptr;
     QTableWidget* m_metrics = nullptr;
     QSpinBox* m_raceCars = nullptr;
     QSpinBox* m_raceLaps = nullptr;

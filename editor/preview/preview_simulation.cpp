@@ -88,7 +88,10 @@ std::size_t PreviewSimulation::addCar(const PreviewCarSetup& setup) {
 }
 
 void PreviewSimulation::removeCar(std::size_t index) {
-    if (index < m_cars.size()) m_cars.erase(m_cars.begin() + static_cast<std::ptrdiff_t>(index));
+    if (index >= m_cars.size()) return;
+    m_cars.erase(m_cars.begin() + static_cast<std::ptrdiff_t>(index));
+    if (m_driven && *m_driven == index) m_driven.reset(), m_driverInput = nullptr;
+    else if (m_driven && *m_driven > index) --*m_driven;
 }
 
 void PreviewSimulation::setCarSetup(std::size_t index, const PreviewCarSetup& setup) {
@@ -101,6 +104,9 @@ void PreviewSimulation::setCarSetup(std::size_t index, const PreviewCarSetup& se
 }
 
 void PreviewSimulation::clear() {
+    m_driven.reset();
+    m_driverInput = nullptr;
+    m_drivenPath.clear();
     m_cars.clear();  // first: the cars drive on the track and plan with the planner
     m_planner.reset();
     m_track.reset();
@@ -120,6 +126,7 @@ void PreviewSimulation::reset() {
 }
 
 void PreviewSimulation::step() {
+    if (m_driven && *m_driven < m_cars.size()) m_cars[*m_driven].car->setManualControls(m_driverInput ? m_driverInput(kStep) : trackwright::Controls{});
     for (PreviewCar& c : m_cars) {
         c.car->step(kStep);
         sitOnRoad(c, kStep);
@@ -130,7 +137,19 @@ void PreviewSimulation::step() {
             if (c.trail.size() > kTrailPoints) c.trail.pop_front();
         }
     }
+    if (m_driven && *m_driven < m_cars.size()) {
+        const trackwright::format::Vec2 at = m_cars[*m_driven].car->body().state.position;
+        const formats::Vec3 origin = m_track->track.origin();
+        m_drivenPath.push_back({at.x + origin.x, at.y + origin.y});
+    }
     m_time += kStep;
+}
+
+void PreviewSimulation::drive(std::optional<std::size_t> index, std::function<trackwright::Controls(double)> input) {
+    if (m_driven && *m_driven < m_cars.size()) m_cars[*m_driven].car->setManualControls(std::nullopt);
+    m_driven = index && *index < m_cars.size() ? index : std::nullopt;
+    m_driverInput = m_driven ? std::move(input) : nullptr;
+    m_drivenPath.clear();
 }
 
 int PreviewSimulation::advance(double seconds, double speedFactor, int maxTicks) {

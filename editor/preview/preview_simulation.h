@@ -11,6 +11,8 @@
 #include "trackwright/vehicle/vehicle_model.h"
 
 #include <deque>
+#include <functional>
+#include <optional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -84,6 +86,13 @@ public:
     double time() const { return m_time; }
     const std::vector<PreviewCar>& cars() const { return m_cars; }
 
+    /// A person drives car `index` from now on (nullopt: nobody; the car goes back to its
+    /// follower): each tick `input` gives its controls for the tick's seconds, and the path it
+    /// drives is recorded afresh (record a line by driving).
+    void drive(std::optional<std::size_t> index, std::function<trackwright::Controls(double dt)> input = {});
+    std::optional<std::size_t> drivenCar() const { return m_driven; }
+    /// Where the driven car went since drive() began, a point a tick, in the document's frame.
+    const std::vector<formats::Vec2>& drivenPath() const { return m_drivenPath; }
     /// The names the panel offers: the baked lines of the main route and the baked classes.
     std::vector<std::string> lineNames() const;
     std::vector<std::string> classNames() const;
@@ -99,6 +108,9 @@ private:
     std::shared_ptr<const bake::LoadedBake> m_track;
     std::unique_ptr<trackwright::RecoveryPlanner> m_planner;  ///< shared by every car's stuck manager
     std::vector<PreviewCar> m_cars;
+    std::optional<std::size_t> m_driven;
+    std::function<trackwright::Controls(double)> m_driverInput;
+    std::vector<formats::Vec2> m_drivenPath;
     double m_time = 0.0;
     FixedStepClock m_clock{kStep};
 };

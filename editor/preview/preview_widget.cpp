@@ -1,4 +1,5 @@
 #include "editor/preview/preview_widget.h"
+#include "editor/preview/keyboard_driver.h"
 
 #include "editor/preview/mesh_geometry.h"
 #include "editor/preview/preview_panel.h"
@@ -42,6 +43,12 @@ PreviewWidget::PreviewWidget(QWidget* parent) : QWidget(parent) {
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(splitter);
+
+    // Driving: the keys go to the scene, which takes the focus when the designer takes the wheel.
+    m_view->installEventFilter(m_controller.keyboard());
+    connect(&m_controller, &PreviewController::drivingChanged, this, [this](bool on) {
+        if (on) m_view->setFocus(Qt::OtherFocusReason);
+    });
 
     // Cycle the car the HUD and chase camera follow: down the running order in a race.
     auto* next = new QShortcut(QKeySequence(Qt::Key_N), this, [this] { m_controller.selectNextCar(1); });
