@@ -1,8 +1,9 @@
 // A designer's story over a game level (issue 49), with real clicks under Xvfb: a new track, the
 // level's mesh imported under it, a circuit sketched on the level's road with snapping, draped, the
-// 3D preview lapping it among the level's own ground, saved; the saved track names the level
-// beside it and reopens with it.
+// 3D preview lapping it among the level's own ground, a lap driven with the keys kept as the racing
+// line, saved; the saved track names the level beside it and reopens with it.
 #include "tests/editor/canvas_session.h"
+#include "tests/editor/prompt_script.h"
 
 #include "editor/level/drape_dialog.h"
 #include "editor/level/level_mesh_layer.h"
@@ -16,6 +17,9 @@
 #include <QDir>
 #include <QFile>
 #include <QPushButton>
+#include <QQuickWidget>
+#include <QStatusBar>
+#include <QToolButton>
 #include <QTest>
 
 #include <cmath>
@@ -91,6 +95,55 @@ TEST_F(LevelStory, ImportTheLevelSketchOnItsRoadDrapePreviewAndSave) {
     EXPECT_TRUE(controller.showsLevelMesh());
     QTest::qWait(300);
     EXPECT_GT(controller.simulation().cars().size(), 0u);
+
+    // A lap recorded by driving: Drive, then the arrow keys as a person holds them — Up below
+    // 11 m/s, Left or Right toward the road's centre (a circle of 79.5 m) and along it — for a lap
+    // and a bit; Drive again keeps it as the racing line.
+    auto* drive = window->findChild<QToolButton*>("driveButton");
+    ASSERT_NE(drive, nullptr);
+    drive->click();
+    ASSERT_TRUE(controller.driving());
+    controller.pause();
+    QWidget* scene = window->previewWidget()->sceneView();
+    const std::size_t car = *controller.simulation().drivenCar();
+    int held = 0;  // the steering key down: 1 Left, -1 Right
+    bool throttle = false;
+    double turned = 0.0, lastAngle = 0.0;
+    for (int tick = 0; tick < 4000 && std::abs(turned) < 2.0 * std::numbers::pi + 0.5; ++tick) {
+        const trackwright::VehicleState& s = controller.simulation().cars()[car].car->body().state;
+        const formats::Vec3 origin = controller.simulation().track()->track.origin();
+        const double x = s.position.x + origin.x, y = s.position.y + origin.y, angle = std::atan2(y, x);
+        if (tick > 0) turned += std::remainder(angle - lastAngle, 2.0 * std::numbers::pi);
+        lastAngle = angle;
+        const double way = std::cos(s.heading) * -y + std::sin(s.heading) * x >= 0.0 ? 1.0 : -1.0;  // counter-clockwise: 1
+        const double along = angle + way * std::numbers::pi / 2.0;
+        const double off = std::remainder(along - s.heading, 2.0 * std::numbers::pi) + way * 0.05 * (std::hypot(x, y) - 79.5);
+        const int want = off > 0.01 ? 1 : off < -0.01 ? -1 : 0;
+        if (want != held) {
+            if (held != 0) QTest::keyRelease(scene, held > 0 ? Qt::Key_Left : Qt::Key_Right);
+            if (want != 0) QTest::keyPress(scene, want > 0 ? Qt::Key_Left : Qt::Key_Right);
+            held = want;
+        }
+        if ((s.speed < 11.0) != throttle) {
+            throttle = !throttle;
+            throttle ? QTest::keyPress(scene, Qt::Key_Up) : QTest::keyRelease(scene, Qt::Key_Up);
+        }
+        controller.simulateFor(editor::preview::PreviewSimulation::kStep);
+    }
+    EXPECT_GT(std::abs(turned), 2.0 * std::numbers::pi) << "a whole lap driven";
+    PromptScript keep({"Racing Line"});
+    drive->click();
+    QTest::qWait(100);
+    ASSERT_EQ(keep.asked().size(), 1u);
+    const formats::Line& racing = track().lines[0];
+    ASSERT_EQ(racing.name, "racing");
+    for (std::size_t k = 0; k < racing.offsets.size(); ++k) {
+        const formats::TrackNode& n = track().nodes[track().routes[0].nodes[k]];
+        EXPECT_LT(racing.offsets[k], n.left.track) << "the recorded line on the tarmac, node " << k;
+        EXPECT_GT(racing.offsets[k], -n.right.track) << "the recorded line on the tarmac, node " << k;
+    }
+    EXPECT_TRUE(window->statusBar()->currentMessage().contains(QStringLiteral("%1 of %1 nodes").arg(racing.offsets.size())))
+        << window->statusBar()->currentMessage().toStdString();
 
     // Saved beside the level, and reopened with it.
     const QString path = dir.filePath("circuit.twtrack");
