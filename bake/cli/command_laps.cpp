@@ -18,11 +18,13 @@
 
 #include "formats/source/track_json.h"
 #include "trackwright/track/line_sampler.h"
+#include "trackwright/traffic/driver_strength.h"
 
 #include <cereal/archives/json.hpp>
 #include <cereal/types/string.hpp>
 #include <cereal/types/vector.hpp>
 
+#include <algorithm>
 #include <cstring>
 #include <chrono>
 #include <filesystem>
@@ -59,6 +61,21 @@ int runOne(const LapJob& job, const LapsCommand& command, const std::vector<form
     options.line = trackwright::findLine(track, 0, lineName.c_str(), options.vehicleClass);
     for (std::uint32_t l = 0; l < track.view.lines.size() && options.line == formats::kNoRoute; ++l)
         if (track.view.lines[l].route == 0) options.line = l;
+    options.strength = command.strength;
+    if (command.targetLap > 0.0) {
+        // The strength-1 lap first: strength is a ratio to it (traffic/driver_strength.h).
+        options.strength = 1.0f;
+        const LapRunResult one = runVerificationLaps(track, options);
+        if (!one.completed || one.lapTimes.empty()) {
+            err << "twbake laps: " << job.input << ": the strength-1 run did not complete a lap, so no strength laps in " << command.targetLap << " s\n";
+            return kExitInvalidInput;
+        }
+        const double best = *std::min_element(one.lapTimes.begin(), one.lapTimes.end());
+        options.strength = trackwright::strengthForLapTime(best, command.targetLap);
+        if (command.targetLap < best || command.targetLap > best / trackwright::kLeastStrength)
+            err << "twbake laps: " << job.input << ": " << command.targetLap << " s is outside the laps strengths 0.5-1 drive (" << best << "-"
+                << best / trackwright::kLeastStrength << " s): strength " << options.strength << '\n';
+    }
     result = runVerificationLaps(track, options);
     return kExitOk;
 }
@@ -86,13 +103,13 @@ bool parseList(const std::string& text, const char* what, std::vector<Kind>& out
 constexpr const char* kRunFigures[] = {"completed",         "total_time_s",        "stuck_events",      "planned_recoveries",
                                        "unrecovered_stuck_events", "teleports",     "cte_mean_m",        "cte_max_m",
                                        "inside_corridor_pct", "inside_runoff_pct",  "mean_speed_mps",    "max_lat_accel_mps2",
-                                       "ideal_lap_time_s",  "ideal_ratio"};
+                                       "ideal_lap_time_s",  "ideal_ratio",       "strength"};
 
 Figures runFigures(const LapRunResult& r) {
     const double values[] = {r.completed ? 1.0 : 0.0, r.totalTime, double(r.stuckEvents), double(r.plannedRecoveries),
                              double(r.unrecoveredStuckEvents), double(r.teleports), r.cteMean, r.cteMax,
                              r.insideCorridorPct, r.insideRunoffPct, r.meanSpeed, r.maxLateralAcceleration,
-                             r.idealLapTime, r.idealRatio};
+                             r.idealLapTime, r.idealRatio, double(r.strength)};
     static_assert(std::size(values) == std::size(kRunFigures));
     Figures figures;
     for (std::size_t k = 0; k < std::size(kRunFigures); ++k) figures.emplace_back(kRunFigures[k], values[k]);
@@ -119,7 +136,7 @@ void writeRunsJson(std::ostream& out, const std::vector<LapJob>& jobs, const std
             archive.startNode();
             archive(cereal::make_nvp("track", std::filesystem::path(jobs[i].input).stem().string()),
                     cereal::make_nvp("follower", std::string(trackwright::followerName(jobs[i].follower))),
-                    cereal::make_nvp("vehicle", jobs[i].vehicleName()));
+                    cereal::make_nvp("vehicle", jobs[i].vehicleName()), cereal::make_nvp("strength", results[i].strength));
             if (codes[i] != kExitOk) {
                 archive(cereal::make_nvp("status", std::string("did-not-start")), cereal::make_nvp("error", errors[i]));
                 archive.finishNode();
@@ -222,7 +239,7 @@ int runLaps(const LapsCommand& command, std::ostream& out, std::ostream& err) {
     } else {
         const LapRunResult& r = results.front();
         out << std::filesystem::path(jobs.front().input).stem().string() << ": " << trackwright::followerName(jobs.front().follower) << " + "
-            << jobs.front().vehicleName() << (r.completed ? " completed" : " did NOT complete") << " in " << r.totalTime << " s; laps:";
+            << jobs.front().vehicleName() << (r.strength != 1.0f ? " at strength " + std::to_string(r.strength).substr(0, 5) : std::string()) << (r.completed ? " completed" : " did NOT complete") << " in " << r.totalTime << " s; laps:";
         for (double t : r.lapTimes) out << ' ' << t;
         out << " s; ideal " << r.idealLapTime << " s (ratio " << r.idealRatio << "); stuck events " << r.stuckEvents << " ("
             << r.plannedRecoveries << " planned recoveries, " << r.unrecoveredStuckEvents << " unrecovered, " << r.teleports << " teleports); cte mean "

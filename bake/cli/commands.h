@@ -115,6 +115,8 @@ struct LapsCommand {
     int laps = 3;
     bool noPlannedRecovery = false;  ///< the paper's stuck manager alone: reverse, then teleport
     bool sourceSpeedCaps = false;    ///< the sources' speed caps (pursuit v_max 10 m/s): the paper's experiment
+    float strength = 1.0f;           ///< the driver's strength (traffic/driver_strength.h)
+    double targetLap = 0.0;          ///< s: drive at the strength that laps in this time (found from a strength-1 run); 0: --strength
     bool json = false;
 };
 int runLaps(const LapsCommand& command, std::ostream& out, std::ostream& err);

@@ -248,6 +248,12 @@ void addLaps(CLI::App& app, LapsCommand& command) {
     sub->add_option("--jobs", command.jobs, "Runs at once with --matrix (default: one per core)")->check(CLI::Range(1u, 1024u));
     sub->add_option("--line", command.line, "Line to follow (falls back to the route's first line)")->capture_default_str();
     sub->add_option("--laps", command.laps, "Laps on a closed route (an open one is driven start to end)")->capture_default_str()->check(CLI::Range(1, 100));
+    sub->add_option("--strength", command.strength, "The driver's strength: 1 laps at the car's ideal, S in 1/S of the strength-1 lap's time "
+                                                    "(corners and braking zones taken slower, straights flat out)")
+        ->capture_default_str()->check(finiteIn(0.5, 1.0));
+    sub->add_option("--target-lap", command.targetLap, "Seconds: drive at the strength whose clean lap takes this long (found from a strength-1 run "
+                                                      "first; a game's \"match my pace\"); replaces --strength")
+        ->check(finiteIn(1e-3, 1e6));
     sub->add_flag("--no-planned-recovery", command.noPlannedRecovery,
                   "Stuck manager without the movement planner: reverse with inverted steering, then teleport (the paper's)");
     sub->add_flag("--source-speed-caps", command.sourceSpeedCaps,

@@ -39,6 +39,7 @@ void SimulatedCar::attach(const trackwright::BakedTrack& track, trackwright::Rec
     m_closed = route.flags & formats::kRouteClosed;
     m_routeLength = route.length;
     m_follower = trackwright::makeFollower(m_setup.follower, track, m_setup.line, m_setup.vehicleClass, m_car.vehicle(), m_setup.speedCap);
+    if (m_setup.driver) m_follower->setDriver(*m_setup.driver);
     m_ownPlanner.reset();
     if (m_setup.plannedRecovery) {
         if (!sharedPlanner) {

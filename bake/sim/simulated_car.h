@@ -7,6 +7,7 @@
 #include "trackwright/plan/recovery_planner.h"
 #include "trackwright/track/registrar.h"
 #include "trackwright/drive/stuck_stats.h"
+#include "trackwright/traffic/driver_profile.h"
 #include "trackwright/vehicle/vehicle_model.h"
 
 #include <cstdint>
@@ -32,6 +33,8 @@ struct CarSetup {
     bool plannedRecovery = true;
     /// The followers' speed caps: the vehicle's top speed, or the sources' (the paper's experiment).
     trackwright::FollowerSpeedCap speedCap = trackwright::FollowerSpeedCap::Vehicle;
+    /// The follower's driver (its strength, consistency, reaction time); none: it drives at the hints.
+    std::optional<trackwright::DriverProfile> driver = std::nullopt;
 };
 
 /// The vehicle a setup drives: its parameters, else its preset's.

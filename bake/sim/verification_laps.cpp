@@ -9,6 +9,7 @@ namespace bake {
 
 LapRunResult runVerificationLaps(const trackwright::BakedTrack& track, const LapRunOptions& o) {
     LapRunResult result;
+    result.strength = o.strength;
     CarSetup setup;
     setup.follower = o.follower;
     setup.vehicle = o.vehicle;
@@ -18,6 +19,13 @@ LapRunResult runVerificationLaps(const trackwright::BakedTrack& track, const Lap
     setup.startDistance = o.startDistance;
     setup.plannedRecovery = o.plannedRecovery;
     setup.speedCap = o.speedCap;
+    if (o.strength != 1.0f) {
+        trackwright::DriverProfile driver;
+        driver.strength = o.strength;
+        driver.consistency = 1.0f;
+        driver.reactionTime = 0.0f;
+        setup.driver = driver;
+    }
     SimulatedCar car(track, setup);
     result.idealLapTime = car.idealLapTime();
 

@@ -28,11 +28,15 @@ struct LapRunOptions {
     /// manoeuvres before it reverses blindly or asks for a teleport.
     bool plannedRecovery = true;
     trackwright::FollowerSpeedCap speedCap = trackwright::FollowerSpeedCap::Vehicle;  ///< CarSetup::speedCap
+    /// The driver's strength (traffic/driver_strength.h); below 1 the follower gets a driver of that
+    /// strength who laps evenly (consistency 1) and starts at once.
+    float strength = 1.0f;
 };
 
 /// The metrics of the path-following paper's Table I, plus lap times and the ideal-lap comparison.
 struct LapRunResult {
     bool completed = false;
+    float strength = 1.0f;         ///< the driver's (LapRunOptions::strength)
     std::vector<double> lapTimes;  ///< s
     double totalTime = 0.0;        ///< s
     int stuckEvents = 0;

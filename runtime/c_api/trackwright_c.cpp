@@ -11,6 +11,7 @@
 #include "trackwright/track/registrar.h"
 #include "trackwright/track/track_markers.h"
 #include "trackwright/track/track_point.h"
+#include "trackwright/traffic/driver_strength.h"
 #include "trackwright/traffic/slipstream.h"
 #include "trackwright/drive/race_world.h"
 #include "trackwright/vehicle/starting_grid.h"
@@ -607,7 +608,11 @@ tw_status tw_follower_attach_recovery(tw_follower* follower, tw_recovery_planner
 void tw_driver_profile_default(tw_driver_profile* profile) {
     if (!profile) return;
     const trackwright::DriverProfile d;
-    *profile = {d.pace, d.aggression, d.consistency, d.reactionTime, d.seed};
+    *profile = {d.pace, d.aggression, d.consistency, d.reactionTime, d.seed, d.strength};
+}
+
+float tw_strength_for_lap_time(double strength_one_seconds, double target_seconds) {
+    return trackwright::strengthForLapTime(strength_one_seconds, target_seconds);
 }
 
 void tw_race_options_default(tw_race_options* options) {
@@ -704,7 +709,7 @@ tw_status tw_race_add_car(tw_race* race, int32_t kind, uint32_t line, uint32_t v
     setup.line = line;
     setup.vehicleClass = vehicleClass;
     if (vehicle) setup.vehicle = toParameters(*vehicle);
-    if (driver) setup.driver = {driver->pace, driver->aggression, driver->consistency, driver->reaction_time, driver->seed};
+    if (driver) setup.driver = {driver->pace, driver->aggression, driver->consistency, driver->reaction_time, driver->seed, driver->strength};
     setup.length = length;
     setup.width = width;
     return addToRace(*race, setup, index);
@@ -736,7 +741,7 @@ tw_status tw_race_reset_car(tw_race* race, uint32_t car, tw_race_pose* placed) {
 
 tw_status tw_race_set_driver(tw_race* race, uint32_t car, const tw_driver_profile* driver) {
     if (!race || !driver) return TW_INVALID_ARGUMENT;
-    return fromRaceStatus(race->world.setDriver(car, {driver->pace, driver->aggression, driver->consistency, driver->reaction_time, driver->seed}));
+    return fromRaceStatus(race->world.setDriver(car, {driver->pace, driver->aggression, driver->consistency, driver->reaction_time, driver->seed, driver->strength}));
 }
 
 tw_status tw_race_set_paused(tw_race* race, int32_t paused) {

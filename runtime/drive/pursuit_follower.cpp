@@ -30,7 +30,7 @@ float PursuitFollower::computeTargetSpeed(format::Vec2 position, float lineDista
     for (int i = 1; i < n; ++i) points[i] = m_sampler.sample(lineDistance + m_p.waypointSpacing * static_cast<float>(i)).position;
     double kappaMax = 0.0;
     for (int i = 0; i + 2 < n; ++i) kappaMax = std::max(kappaMax, bezierMaxCurvature(points[i], points[i + 1], points[i + 2]));
-    const double v = kappaMax > 0.0 ? std::sqrt(m_p.lateralAccelerationG * kGravityFloat / kappaMax) : m_p.maxSpeed;  // eq. 1
+    const double v = kappaMax > 0.0 ? m_strength * std::sqrt(m_p.lateralAccelerationG * kGravityFloat / kappaMax) : m_p.maxSpeed;  // eq. 1
     return std::clamp(static_cast<float>(v), m_p.minSpeed, m_p.maxSpeed);
 }
 

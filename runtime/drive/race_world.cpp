@@ -217,7 +217,7 @@ RaceWorldStatus RaceWorld::step(std::span<const VehicleState> states, std::span<
         m_inputs[i] = trafficCar(m_track, states[i], car.here, length, width, v.maxBraking, v.maxAcceleration);
         m_inputs[i].raceDistance = static_cast<float>(m_progress[i]);
         if (car.setup.external) observePace(car, states[i], elapsed);
-        m_inputs[i].pace = car.setup.external ? car.observedPace : racingPace(car.setup.driver.pace, car.follower->raceCraft());
+        m_inputs[i].pace = car.setup.external ? car.observedPace : racingPace(car.follower->driverPace(), car.follower->raceCraft());
         m_inputs[i].height = height;
     }
     for (std::size_t p = firstNewFinisher; p < m_finishOrder.size(); ++p) m_finishPlace[m_finishOrder[p]] = static_cast<std::uint32_t>(p);
@@ -376,7 +376,9 @@ RacePose RaceWorld::predictOnLine(std::uint32_t car, float seconds) const {
     std::uint32_t cursor = ~0u, aheadCursor = ~0u;
     double distance = lineDistanceAt(m_track, c.setup.line, c.here);
     float speed = std::max(0.0f, m_states[car].speed);
-    const float pace = m_inputs[car].pace;
+    // The share of each hint it drives at: an AI car's from its driver and race craft now, an
+    // external car's as observed.
+    const auto share = [&](const LineSample& at) { return c.setup.external ? m_inputs[car].pace : c.follower->speedHintShare(at.point); };
     const float braking = kPredictedBraking * c.setup.vehicle.maxBraking;
     const float acceleration = c.setup.vehicle.maxAcceleration;
     const float offset = c.follower->plannedOffset();
@@ -385,12 +387,14 @@ RacePose RaceWorld::predictOnLine(std::uint32_t car, float seconds) const {
     const float h = seconds / static_cast<float>(steps);
     for (int k = 0; k < steps && seconds > 0.0f; ++k) {
         // The hint here, and every later one within braking reach the car must slow for.
-        float limit = line.sample(distance, &cursor).speedHint * pace;
+        const LineSample here = line.sample(distance, &cursor);
+        float limit = here.speedHint * share(here);
         if (limit <= 0.0f) limit = speed;  // no speed profile for its class: it keeps its speed
         const float reach = speed * speed / (2.0f * braking) + kPredictionHintSpacing;
         aheadCursor = cursor;
         for (float s = kPredictionHintSpacing; s <= reach; s += kPredictionHintSpacing) {
-            const float hint = line.sample(distance + s, &aheadCursor).speedHint * pace;
+            const LineSample ahead = line.sample(distance + s, &aheadCursor);
+            const float hint = ahead.speedHint * share(ahead);
             if (hint > 0.0f) limit = std::min(limit, std::sqrt(hint * hint + 2.0f * braking * s));
         }
         const float next = speed > limit ? std::max(limit, speed - braking * h) : std::min(limit, speed + acceleration * h);

@@ -30,7 +30,7 @@ float offsetSpeedFactor(float curvature, float offset) {
 } // namespace
 
 RunnerFollower::RunnerFollower(const BakedTrack& track, std::uint32_t line, std::uint32_t vehicleClass, const RunnerParameters& parameters)
-    : m_line(line), m_sampler(track, line, vehicleClass), m_predictor(track), m_p(parameters),
+    : m_line(line), m_vehicleClass(vehicleClass), m_sampler(track, line, vehicleClass), m_predictor(track), m_p(parameters),
       m_stopping(parameters.vehicle, parameters.brakingFraction, kStoppingTableSpeed * parameters.vehicle.topSpeed),
       m_lateStopping(parameters.vehicle, parameters.lateBrakingFraction, kStoppingTableSpeed * parameters.vehicle.topSpeed),
       m_envelope(hasEnvelope(parameters.vehicle)), m_stuck(parameters.stuck) {
@@ -60,6 +60,8 @@ void RunnerFollower::reset() {
 
 void RunnerFollower::setDriver(const DriverProfile& driver) {
     if (!validDriverProfile(driver)) return;
+    if (!m_hasDriver || driver.strength != m_driver.strength)
+        m_strength = planStrength(lineHints(track(), m_line, m_vehicleClass), m_p.vehicle, m_p.brakingFraction, driver.strength);
     m_driver = driver;
     m_hasDriver = true;
 }
@@ -110,6 +112,7 @@ float RunnerFollower::speedFromHints(float speed, bool& mustBrake) {
     if (m_firstHint < 0) return speed;  // no profile for this class: hold speed
     const LineSample& atCar = m_atCar;
     const float hintHere = towed(atCar.speedHint, atCar.point) * offsetSpeedFactor(atCar.curvature, m_offset);
+    const float shareHere = hintShare(atCar.point, m_paceNow);
     // Braking check (§39.4.2): would full braking from here still be too fast at a later point? The
     // walk goes over the baked points themselves, where the hints are, as far as braking reaches.
     const format::BakedLine& line = track().view.lines[m_line];
@@ -136,7 +139,7 @@ float RunnerFollower::speedFromHints(float speed, bool& mustBrake) {
         if (i < count && points[i].distance < here) wrap = length;  // past the start line of a closed route
         const float ahead = points[i].distance + wrap - here;
         if (ahead > horizon) break;
-        const float hint = m_paceNow * towed(hints[i], i) * offsetSpeedFactor(points[i].curvature, m_offset);
+        const float hint = hintShare(i, m_paceNow) * towed(hints[i], i) * offsetSpeedFactor(points[i].curvature, m_offset);
         if (!(hint < speed)) continue;
         const float need = stopping.between(speed, hint) / (m_brakingShare * std::max(0.1f, ahead));
         if (need > demand) {
@@ -149,9 +152,9 @@ float RunnerFollower::speedFromHints(float speed, bool& mustBrake) {
     // the brakes (kBrakingRelease): the car coasts down to the curve instead of accelerating off it.
     const bool wasBraking = m_brakingHeld;
     m_brakingHeld = mustBrake || (wasBraking && demand > kBrakingRelease);
-    if (!mustBrake) return m_brakingHeld ? std::min(m_paceNow * hintHere, speed) : m_paceNow * hintHere;
+    if (!mustBrake) return m_brakingHeld ? std::min(shareHere * hintHere, speed) : shareHere * hintHere;
     m_brakeDemand = demand * (m_lateBraking ? m_p.lateBrakingFraction : m_p.brakingFraction);
-    return std::min(m_paceNow * hintHere, demandHint);
+    return std::min(shareHere * hintHere, demandHint);
 }
 
 RunnerFollower::TightCorner RunnerFollower::findTightCorner(float speed, float pace) const {
@@ -176,7 +179,7 @@ RunnerFollower::TightCorner RunnerFollower::findTightCorner(float speed, float p
         const float ahead = points[i].distance + (points[i].distance < here ? length : 0.0f) - here;
         // No later corner can need braking before `best`: its braking point is at least ahead − stopping.
         if (ahead > m_p.passHorizon || ahead - stopping > best) break;
-        const float hint = pace * hints[i];
+        const float hint = hintShare(i, pace) * hints[i];
         if (hint >= m_p.tightCornerFraction * speed) continue;
         const float point = ahead - m_stopping.between(speed, hint);
         if (point < best) {
@@ -285,7 +288,7 @@ RaceCraftSituation RunnerFollower::situation(const FollowerInput& in, float spee
     s.dt = in.dt;
     s.speed = speed;
     const LineSample& here = m_atCar;
-    s.freeSpeed = m_firstHint < 0 ? speed : pace * towed(here.speedHint, here.point) * offsetSpeedFactor(here.curvature, m_offset);
+    s.freeSpeed = m_firstHint < 0 ? speed : hintShare(here.point, pace) * towed(here.speedHint, here.point) * offsetSpeedFactor(here.curvature, m_offset);
     s.lateral = in.registration.lateral;
     s.lineLateral = here.lateral;
     const float half = 0.5f * m_p.vehicle.width + m_p.wallMargin;
@@ -303,7 +306,7 @@ RaceCraftSituation RunnerFollower::situation(const FollowerInput& in, float spee
     s.permission.noOvertakingAhead = distanceToNoOvertaking(track(), in.registration.route, in.registration.distance);
     s.yieldSide = yieldSide(track());
     s.opening = m_hasDriver && m_travelled < m_openingDistance;
-    s.pace = pace;
+    s.pace = pace * m_strength.cornerFactor;  // race craft compares cars by how fast they corner
     if (m_corner.valid) {
         s.cornerSpeed = m_corner.hint;
         s.cornerCurvature = m_corner.curvature;
@@ -360,7 +363,8 @@ Controls RunnerFollower::update(const FollowerInput& in) {
         craft = m_craft.update(*m_traffic, here, m_driver);
     }
     m_offset = craft.lateralOffset;
-    m_paceNow = std::min(1.0f, pace * craft.paceFactor);
+    // A push takes the driver's share up to the hints themselves, where they are its strength's.
+    m_paceNow = std::min(1.0f / m_strength.cornerFactor, pace * craft.paceFactor);
     m_craftSpeedCap = craft.speedCap;
     m_crossingAcceleration = craft.crossingAcceleration;
     m_lateBraking = craft.lateBraking;

@@ -28,7 +28,7 @@ bool RunnerFollower::updatePit(const FollowerInput& in, Controls& out) {
     p.width = m_p.vehicle.width;
     p.length = m_p.length;
     p.follow = m_p.follow;
-    const float pace = m_hasDriver ? m_driver.pace : 1.0f;
+    const float pace = driverPace();
     const bool wasActive = m_pit.active();
     const bool driving = m_pit.drive(in, m_traffic, pace, p, out);
     if (wasActive && !m_pit.active()) {

@@ -1,5 +1,7 @@
 #include "trackwright/traffic/driver_profile.h"
 
+#include "trackwright/traffic/driver_strength.h"
+
 #include <cmath>
 
 namespace trackwright {
@@ -26,7 +28,8 @@ std::uint64_t splitMix64(std::uint64_t& state) {
 bool validDriverProfile(const DriverProfile& p) {
     return std::isfinite(p.pace) && p.pace > 0.0f && p.pace <= 1.0f && std::isfinite(p.aggression) && p.aggression >= 0.0f &&
            p.aggression <= 1.0f && std::isfinite(p.consistency) && p.consistency >= 0.0f && p.consistency <= 1.0f &&
-           std::isfinite(p.reactionTime) && p.reactionTime >= 0.0f && p.reactionTime <= 5.0f;
+           std::isfinite(p.reactionTime) && p.reactionTime >= 0.0f && p.reactionTime <= 5.0f && std::isfinite(p.strength) &&
+           p.strength >= kLeastStrength && p.strength <= 1.0f;
 }
 
 float paceAt(const DriverProfile& p, double distance) {

@@ -508,6 +508,49 @@ TEST_F(TwbakeBuild, LapsPrintsTheRunAsJson) {
     EXPECT_EQ(twbake({"laps", "a.twtrack", "b.twtrack"}).exitCode, kExitUsage) << "several tracks need --matrix";
 }
 
+namespace {
+
+/// The flying laps of a laps --json run (every lap but the first) and its strength.
+std::pair<double, double> bestFlyingLapAndStrength(const std::string& json) {
+    rapidjson::Document d;
+    d.Parse(json.c_str());
+    const rapidjson::Value& run = d["runs"][0];
+    double best = 1e9;
+    const rapidjson::Value& laps = run["lap_times_s"];
+    for (rapidjson::SizeType i = 1; i < laps.Size(); ++i) best = std::min(best, laps[i].GetDouble());
+    return {best, run["strength"].GetDouble()};
+}
+
+} // namespace
+
+// A driver's strength from the command line: 0.9 laps in 1/0.9 of the strength-1 lap; a target lap
+// time finds the strength that drives it (a game's "match my pace"); nonsense is a usage error.
+TEST_F(TwbakeBuild, LapsDrivesAStrengthAndFindsTheStrengthForATargetLap) {
+    const std::string kart = std::string(TRACKWRIGHT_SAMPLES_DIR) + "/kart.twtrack";
+    const RunResult one = twbake({"laps", kart, "--laps", "3", "--json"});
+    const RunResult ninety = twbake({"laps", kart, "--laps", "3", "--strength", "0.9", "--json"});
+    ASSERT_EQ(one.exitCode, kExitOk) << one.err;
+    ASSERT_EQ(ninety.exitCode, kExitOk) << ninety.err;
+    const auto [lapOne, strengthOne] = bestFlyingLapAndStrength(one.out);
+    const auto [lapNinety, strengthNinety] = bestFlyingLapAndStrength(ninety.out);
+    EXPECT_EQ(strengthOne, 1.0);
+    EXPECT_NEAR(strengthNinety, 0.9, 1e-6);
+    EXPECT_NEAR(lapNinety / lapOne * 0.9, 1.0, 0.005) << lapOne << " s at 1, " << lapNinety << " s at 0.9";
+
+    const RunResult target = twbake({"laps", kart, "--laps", "3", "--target-lap", std::to_string(lapOne / 0.85), "--json"});
+    ASSERT_EQ(target.exitCode, kExitOk) << target.err;
+    const auto [lapTarget, strengthTarget] = bestFlyingLapAndStrength(target.out);
+    EXPECT_NEAR(strengthTarget, 0.85, 1e-4);
+    EXPECT_NEAR(lapTarget / (lapOne / 0.85), 1.0, 0.005);
+    const RunResult tooFast = twbake({"laps", kart, "--laps", "3", "--target-lap", std::to_string(0.5 * lapOne), "--json"});
+    ASSERT_EQ(tooFast.exitCode, kExitOk) << tooFast.err;
+    EXPECT_EQ(bestFlyingLapAndStrength(tooFast.out).second, 1.0);
+    EXPECT_NE(tooFast.err.find("outside the laps strengths 0.5-1 drive"), std::string::npos) << tooFast.err;
+
+    for (const char* bad : {"0.4", "1.2", "nan", "fast"}) EXPECT_EQ(twbake({"laps", kart, "--strength", bad}).exitCode, kExitUsage) << bad;
+    EXPECT_EQ(twbake({"laps", kart, "--target-lap", "-3"}).exitCode, kExitUsage);
+}
+
 TEST_F(TwbakeBuild, LapsMatrixPrintsTableOneWithAColumnPerFollower) {
     const std::string paths = std::string(TRACKWRIGHT_TEST_DATA_DIR) + "/paths/";
     const RunResult r = twbake({"laps", "--matrix", paths + "hairpins.twtrack", paths + "chicanes.twtrack", "--follower", "baseline,pursuit",

@@ -282,6 +282,21 @@ TEST(CApiRaceWorld, MisuseGivesAStatusNeverACrash) {
     badDriver.pace = 0.0f;
     EXPECT_EQ(tw_race_add_car(race, TW_FOLLOWER_RUNNER, 0, 0, &car, &badDriver, 0, 0, &index), TW_INVALID_ARGUMENT);
     badDriver = driver;
+    EXPECT_EQ(driver.strength, 1.0f);
+    badDriver.strength = 0.49f;  // below the least strength, 0.5
+    EXPECT_EQ(tw_race_add_car(race, TW_FOLLOWER_RUNNER, 0, 0, &car, &badDriver, 0, 0, &index), TW_INVALID_ARGUMENT);
+    badDriver.strength = 1.01f;  // faster than the car's ideal lap
+    EXPECT_EQ(tw_race_add_car(race, TW_FOLLOWER_RUNNER, 0, 0, &car, &badDriver, 0, 0, &index), TW_INVALID_ARGUMENT);
+    badDriver.strength = nan;
+    EXPECT_EQ(tw_race_add_car(race, TW_FOLLOWER_RUNNER, 0, 0, &car, &badDriver, 0, 0, &index), TW_INVALID_ARGUMENT);
+    // "Match my pace": the strength for a lap time, clamped to what strengths drive; nonsense is 0.
+    EXPECT_FLOAT_EQ(tw_strength_for_lap_time(80.0, 100.0), 0.8f);
+    EXPECT_EQ(tw_strength_for_lap_time(80.0, 70.0), 1.0f);
+    EXPECT_EQ(tw_strength_for_lap_time(80.0, 1000.0), 0.5f);
+    EXPECT_EQ(tw_strength_for_lap_time(nan, 100.0), 0.0f);
+    EXPECT_EQ(tw_strength_for_lap_time(80.0, -1.0), 0.0f);
+    EXPECT_EQ(tw_strength_for_lap_time(80.0, INFINITY), 0.0f);
+    badDriver = driver;
     badDriver.reaction_time = nan;
     EXPECT_EQ(tw_race_add_car(race, TW_FOLLOWER_RUNNER, 0, 0, &car, &badDriver, 0, 0, &index), TW_INVALID_ARGUMENT);
     tw_vehicle_parameters badCar = car;

@@ -390,6 +390,7 @@ typedef struct tw_driver_profile {
     float consistency;    /* [0, 1]: 1 laps like a metronome; less varies its pace by up to (1 - c) * 2 % */
     float reaction_time;  /* s from the start signal to its throttle, [0, 5] */
     uint64_t seed;        /* its own noise */
+    float strength;       /* [0.5, 1]: 1 laps at the car's ideal; its clean lap takes 1/strength of that (corners slower) */
 } tw_driver_profile;
 
 /* Bits of tw_race_standing.flags. */
@@ -430,6 +431,10 @@ typedef struct tw_race_pose {
 } tw_race_pose;
 
 TW_API void tw_driver_profile_default(tw_driver_profile* profile);
+/* The strength whose clean lap takes target_seconds where the car's strength-1 lap takes
+ * strength_one_seconds (a game's "match my pace"): their ratio, within [0.5, 1]; 0 when either is
+ * not a positive finite time. A driver of strength S laps clean in 1/S of the strength-1 lap. */
+TW_API float tw_strength_for_lap_time(double strength_one_seconds, double target_seconds);
 TW_API void tw_race_options_default(tw_race_options* options);
 /* A race of `laps` laps (0: no flag; nobody finishes, the order still counts) on `track`. Laps need
  * a closed route: on a track without one the order is the distance along each car's route. */

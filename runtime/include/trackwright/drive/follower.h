@@ -60,14 +60,21 @@ public:
     /// each update until replaced; nullptr (the default) drives the car as if alone, exactly as
     /// before. The view must outlive the updates that read it. Followers without traffic rules ignore it.
     virtual void setTraffic(const CarTraffic* /*traffic*/) {}
-    /// The driver (traffic/driver_profile.h): its pace scales the speed hints, its consistency
-    /// varies them, its aggression shapes its race craft and its reaction time holds it on the
-    /// brakes after the first update (the start signal). Without one a follower drives at the
+    /// The driver (traffic/driver_profile.h): its pace scales the speed hints, its strength slows its
+    /// corners (traffic/driver_strength.h), its consistency varies its pace, its aggression shapes its
+    /// race craft and its reaction time holds it on the brakes after the first update (the start signal). Without one a follower drives at the
     /// hints at once. An invalid profile is ignored. Followers without speed hints ignore it.
     virtual void setDriver(const DriverProfile& /*driver*/) {}
     /// The follower's race craft (traffic/race_craft.h) — its pass, yield and defence state and
     /// counts — or null for followers without one.
     virtual const RaceCraft* raceCraft() const { return nullptr; }
+    /// The share of the speed hints its driver takes corners at (its pace times its strength's
+    /// StrengthPlan::cornerFactor): what other cars' race craft predicts it by. 1 without a driver.
+    virtual float driverPace() const { return 1.0f; }
+    /// The share of line point `point`'s speed hint it drives at now: its strength there (a corner's
+    /// or a straight's, StrengthPlan::factor), its consistency and race craft's push or lift. What a
+    /// prediction of its path holds (RaceWorld::predict). driverPace() for followers without hints.
+    virtual float speedHintShare(std::uint32_t /*point*/) const { return driverPace(); }
     /// Tells the car to pit at the `pit-box` marker `boxMarker` (track_markers.h) on its next pass
     /// of the pit lane's fork (drive/pit_stop.h): Accepted, or why not. Followers without pit stops
     /// answer Unsupported.

@@ -32,7 +32,7 @@ struct PursuitParameters {
 /// v = sqrt(a_lat·g / κmax) clamped to [v_min, v_max]); target point at a speed-scaled lookahead;
 /// pure-pursuit steering; PI speed control with anti-windup; a stuck manager. In traffic
 /// (setTraffic) the target speed is also capped by the cars ahead in its way and the steering never
-/// turns into a car alongside (traffic/follow_rules.h); the pace scales the target speed.
+/// turns into a car alongside (traffic/follow_rules.h); its driver's pace scales the target speed, its strength the corner speeds.
 class PursuitFollower final : public Follower {
 public:
     PursuitFollower(const BakedTrack& track, std::uint32_t line, std::uint32_t vehicleClass, const PursuitParameters& parameters);
@@ -46,8 +46,14 @@ public:
     const StuckManager& stuckManager() const { return m_stuck; }
     TeleportRequest takeTeleportRequest() override;
     void setTraffic(const CarTraffic* traffic) override { m_traffic = traffic; }
-    /// The driver's pace scales the hints (race craft is the runner's, for now).
-    void setDriver(const DriverProfile& driver) override { m_pace = validDriverProfile(driver) ? driver.pace : 1.0f; }
+    /// The driver's pace scales the target speed, its strength the corner speeds of eq. 1 alone (race craft and the
+    /// strength's calibrated lap time are the runner's).
+    void setDriver(const DriverProfile& driver) override {
+        const bool valid = validDriverProfile(driver);
+        m_pace = valid ? driver.pace : 1.0f;
+        m_strength = valid ? driver.strength : 1.0f;
+    }
+    float driverPace() const override { return m_pace * m_strength; }
 
     /// The last target speed (m/s) and target point, for previews and tests.
     float targetSpeed() const { return m_targetSpeed; }
@@ -68,6 +74,7 @@ private:
     format::Vec2 m_targetPoint;
     const CarTraffic* m_traffic = nullptr;
     float m_pace = 1.0f;
+    float m_strength = 1.0f;
 };
 
 } // namespace trackwright

@@ -6,6 +6,7 @@
 #include "trackwright/drive/steering.h"
 #include "trackwright/drive/stuck_manager.h"
 #include "trackwright/traffic/driver_profile.h"
+#include "trackwright/traffic/driver_strength.h"
 #include "trackwright/traffic/follow_rules.h"
 #include "trackwright/traffic/race_craft.h"
 #include "trackwright/traffic/slipstream.h"
@@ -71,6 +72,10 @@ public:
     void setTraffic(const CarTraffic* traffic) override { m_traffic = traffic; }
     void setDriver(const DriverProfile& driver) override;
     const RaceCraft* raceCraft() const override { return &m_craft; }
+    float driverPace() const override { return (m_hasDriver ? m_driver.pace : 1.0f) * m_strength.cornerFactor; }
+    float speedHintShare(std::uint32_t point) const override { return hintShare(point, m_paceNow); }
+    /// How its driver's strength is driven on this line (traffic/driver_strength.h).
+    const StrengthPlan& strengthPlan() const { return m_strength; }
     /// The race craft's rules, to tune them (a reference: edits apply from the next update).
     RaceCraft& raceCraftRules() { return m_craft; }
 
@@ -92,6 +97,9 @@ private:
     bool updatePit(const FollowerInput& in, Controls& out);
     /// `hint` with this tick's tow: raised by m_towFactor where it is the top speed.
     float towed(float hint, std::uint32_t point) const;
+    /// The share of point `point`'s hint a driver at `pace` (its consistency, race craft's push or
+    /// lift) takes: its strength's share there times the pace, never above the hint.
+    float hintShare(std::uint32_t point, float pace) const { return std::min(1.0f, pace * m_strength.factor(point)); }
     /// Speed from the hints ahead: the hint here, or braking when a later hint demands it.
     float speedFromHints(float speed, bool& mustBrake);
     /// `throttle` within the friction ellipse of what the car's turn uses of its tyres now:
@@ -154,6 +162,7 @@ private:
     float firstTightCornerAhead() const;
 
     std::uint32_t m_line;
+    std::uint32_t m_vehicleClass;
     LineSampler m_sampler;
     /// Where this follower's samples of the line last landed (LineSampler cursors): at the car, half
     /// a second ahead of it, at the runner point.
@@ -174,9 +183,10 @@ private:
     const CarTraffic* m_traffic = nullptr;
     DriverProfile m_driver;
     bool m_hasDriver = false;
+    StrengthPlan m_strength;     ///< how the driver's strength is driven on this line (setDriver)
     RaceCraft m_craft;
     float m_offset = 0.0f;       ///< m, race craft's offset from the line this tick
-    float m_paceNow = 1.0f;      ///< the driver's pace here, race craft's lift included
+    float m_paceNow = 1.0f;      ///< the driver's pace here, race craft's push or lift included (its strength apart)
     float m_brakingPoint = 0.0f;
     bool m_lateBraking = false;
     float m_crossingAcceleration = 0.0f;  ///< m/s² race craft's return to the line needs spare (RaceCraftCommand)

@@ -15,10 +15,15 @@ struct DriverProfile {
     float consistency = 0.9f;
     float reactionTime = 0.3f;  ///< s from the start signal to its throttle
     std::uint64_t seed = 0;     ///< its own noise (a race draws one per driver)
+    /// [0.5, 1]: how fast it laps. 1 drives the car's ideal lap on its line; its clean lap takes
+    /// 1/strength of the strength-1 lap's time, reached by taking corners and braking zones slower
+    /// (traffic/driver_strength.h). `pace` scales that uniformly: a race's field still spreads by
+    /// pace until race craft predicts cars that differ in the corners only (issue 50).
+    float strength = 1.0f;
 };
 
 /// True when every field is finite and in range (pace in (0, 1], aggression and consistency in
-/// [0, 1], reaction time in [0, 5] s).
+/// [0, 1], reaction time in [0, 5] s, strength in [0.5, 1]).
 bool validDriverProfile(const DriverProfile& profile);
 
 /// The pace factor of `profile` on the stretch around `distance` m of the race (laps included):
