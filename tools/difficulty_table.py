@@ -7,13 +7,23 @@ start at strengths 1.00, 0.95, 0.90 and 0.80 (`twbake laps --matrix --json --str
 is a flying lap (laps 2 and 3, the faster); the table gives each strength's clean lap over the
 strength-1.00 clean lap against the documented mapping 1/S, and whether the laps slow monotonically.
 
-    python3 tools/difficulty_table.py TWBAKE SHARED_TRACKS_DIR WORK_DIR [--ovals] [--strengths 1,0.95,0.9,0.8]
+With --race-seeds N, the same tracks raced too: ten drivers of strengths 0.80-1.00 (FIELD; pace 1,
+consistency 1), 10 laps, shuffled grid, seeds 1-N (`twbake race --json --profiles`). Each strength's
+median clean lap in the races (clean_laps_s: no car near, no contact, no pit stop) over the
+strength-1.00 driver's, against 1/S; and the share of driver pairs that finish in order of strength.
+
+    python3 tools/difficulty_table.py TWBAKE SHARED_TRACKS_DIR WORK_DIR [--ovals] [--strengths 1,0.95,0.9,0.8] [--race-seeds N]
 """
 import argparse
 import json
 import os
+import statistics
 import subprocess
 import sys
+import tempfile
+
+# The race field: the table's strengths and six more, ten in all, 0.80-1.00.
+FIELD = [1.0, 0.95, 0.9, 0.8, 0.98, 0.93, 0.88, 0.85, 0.83, 0.97]
 
 
 def prepared_tracks(twbake, shared, work, ovals):
@@ -33,6 +43,57 @@ def clean_laps(twbake, tracks, strength, laps):
     return result
 
 
+def race_table(twbake, tracks, strengths, seeds):
+    with tempfile.NamedTemporaryFile("w", suffix=".csv", delete=False) as f:
+        f.write("pace,aggression,consistency,reaction_time,seed,strength\n")
+        for strength in FIELD:
+            f.write(f"1,0.5,1,0.3,0,{strength}\n")
+        profiles = f.name
+    header = "| track | clean laps at 1.00 |" + "".join(f" {s:.2f}: ratio (error) |" for s in strengths[1:]) + " pairs in order | contacts a race |"
+    print(header)
+    print("|---" * (header.count("|") - 1) + "|")
+    worst, outside, runs, in_order, pairs = 0.0, 0, 0, 0, 0
+    for track in tracks:
+        name = os.path.basename(track)[: -len(".twtrack")]
+        clean = {s: [] for s in FIELD}
+        contacts = 0
+        track_pairs = track_in_order = 0
+        for seed in range(1, seeds + 1):
+            out = subprocess.run([twbake, "race", track, "--cars", str(len(FIELD)), "--laps", "10", "--grid", "random", "--seed", str(seed),
+                                  "--profiles", profiles, "--json"], capture_output=True, text=True)
+            race = json.loads(out.stdout)
+            contacts += race["contacts"]
+            cars = race["results"]
+            for car in cars:
+                clean[round(car["strength"], 2)].extend(car["clean_laps_s"])
+            for a in cars:
+                for b in cars:
+                    if a["strength"] > b["strength"]:
+                        track_pairs += 1
+                        track_in_order += a["finish"] < b["finish"]
+        pairs += track_pairs
+        in_order += track_in_order
+        one = statistics.median(clean[1.0]) if clean[1.0] else None
+        cells = []
+        for s in strengths[1:]:
+            if one is None or not clean[s]:
+                cells.append(" no clean lap |")
+                continue
+            ratio = statistics.median(clean[s]) / one
+            error = 100.0 * (ratio * s - 1.0)
+            worst = max(worst, abs(error))
+            outside += abs(error) > 0.5
+            runs += 1
+            mark = "**" if abs(error) > 0.5 else ""
+            cells.append(f" {mark}{ratio:.4f} ({error:+.2f} %){mark} |")
+        share = 100.0 * track_in_order / track_pairs if track_pairs else 0.0
+        print(f"| {name} | {len(clean[1.0])} |" + "".join(cells) + f" {share:.0f} % | {contacts / seeds:.1f} |")
+    os.unlink(profiles)
+    print()
+    print(f"races: worst error {worst:.2f} %; outside ±0.5 %: {outside} of {runs}; pairs finishing in order of strength: "
+          f"{100.0 * in_order / max(1, pairs):.1f} %")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("twbake")
@@ -41,6 +102,7 @@ def main():
     parser.add_argument("--ovals", action="store_true", help="the TORCS ovals too")
     parser.add_argument("--strengths", default="1,0.95,0.9,0.8")
     parser.add_argument("--laps", type=int, default=3)
+    parser.add_argument("--race-seeds", type=int, default=0, help="also race the tracks, seeds 1-N")
     args = parser.parse_args()
     strengths = [float(s) for s in args.strengths.split(",")]
     if strengths[0] != 1.0:
@@ -78,6 +140,9 @@ def main():
     print()
     print(f"worst error {worst:.2f} %; runs outside ±0.5 %: {outside} of {len(names) * (len(strengths) - 1)}; "
           f"not monotonic: {', '.join(not_monotonic) if not_monotonic else 'none'}")
+    if args.race_seeds > 0:
+        print()
+        race_table(os.path.abspath(args.twbake), tracks, strengths, args.race_seeds)
 
 
 if __name__ == "__main__":

@@ -152,10 +152,12 @@ void writeJson(std::ostream& out, const std::string& name, const RaceCommand& c,
         for (std::size_t i = 0; i < r.cars.size(); ++i) {
             const RaceCarResult& car = r.cars[i];
             a.startNode();
-            a(cereal::make_nvp("car", static_cast<int>(i + 1)), cereal::make_nvp("pace", car.pace), cereal::make_nvp("grid", car.grid),
+            a(cereal::make_nvp("car", static_cast<int>(i + 1)), cereal::make_nvp("pace", car.pace), cereal::make_nvp("strength", car.strength),
+              cereal::make_nvp("grid", car.grid),
               cereal::make_nvp("finish", car.finish), cereal::make_nvp("laps", car.laps), cereal::make_nvp("finished", car.finished),
               cereal::make_nvp("best_lap_s", car.bestLap), cereal::make_nvp("median_lap_s", car.medianLap),
-              cereal::make_nvp("median_lap_alone_s", car.medianAlone), cereal::make_nvp("lost_in_traffic_s", car.lostInTraffic),
+              cereal::make_nvp("median_lap_alone_s", car.medianAlone), cereal::make_nvp("clean_laps_s", car.cleanLaps),
+              cereal::make_nvp("median_clean_lap_s", car.medianCleanLap), cereal::make_nvp("lost_in_traffic_s", car.lostInTraffic),
               cereal::make_nvp("contacts", car.contacts), cereal::make_nvp("blamed", car.blamed), cereal::make_nvp("overtakes_made", car.overtakesMade),
               cereal::make_nvp("overtakes_suffered", car.overtakesSuffered), cereal::make_nvp("stuck_events", car.stuckEvents));
             if (c.pitStops)

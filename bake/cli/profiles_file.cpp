@@ -5,6 +5,7 @@
 #include "formats/import/csv_table.h"
 #include "formats/source/file_io.h"
 #include "formats/source/number_text.h"
+#include "trackwright/traffic/driver_strength.h"
 
 #include <cmath>
 #include <limits>
@@ -35,8 +36,8 @@ int readProfilesFile(const std::string& path, std::vector<trackwright::DriverPro
     formats::Diagnostics problems = table.diagnostics;
     for (const formats::CsvRow& row : table.rows) {
         const std::vector<double>& v = row.values;
-        if (v.size() != 4 && v.size() != 5) {
-            problems.push_back(problem(row.line, "expected pace,aggression,consistency,reaction_time[,seed], " + std::to_string(v.size()) + " fields"));
+        if (v.size() < 4 || v.size() > 6) {
+            problems.push_back(problem(row.line, "expected pace,aggression,consistency,reaction_time[,seed[,strength]], " + std::to_string(v.size()) + " fields"));
             continue;
         }
         trackwright::DriverProfile d;
@@ -51,10 +52,16 @@ int readProfilesFile(const std::string& path, std::vector<trackwright::DriverPro
         if (!(v[1] >= 0.0 && v[1] <= 1.0)) problems.push_back(problem(row.line, "aggression must be in [0, 1]"));
         if (!(v[2] >= 0.0 && v[2] <= 1.0)) problems.push_back(problem(row.line, "consistency must be in [0, 1]"));
         if (!(v[3] >= 0.0 && v[3] <= 5.0)) problems.push_back(problem(row.line, "reaction_time must be in [0, 5] s"));
-        if (v.size() == 5) {
+        if (v.size() >= 5) {
             if (!(v[4] >= 0.0 && v[4] < 9007199254740992.0 && std::floor(v[4]) == v[4]))
                 problems.push_back(problem(row.line, "seed must be a whole number from 0 (0: drawn from the race's seed)"));
             else d.seed = static_cast<std::uint64_t>(v[4]);
+        }
+        if (v.size() == 6) {
+            if (!(v[5] >= trackwright::kLeastStrength && v[5] <= 1.0))
+                problems.push_back(problem(row.line, "strength must be in [0.5, 1] (1 laps at the car's best, 0.9 in 1/0.9 of its time), not " +
+                                                         formats::shortestText(v[5])));
+            else d.strength = static_cast<float>(v[5]);
         }
         if (problems.empty() && !trackwright::validDriverProfile(d)) problems.push_back(problem(row.line, "not a driver profile the runtime accepts"));
         drivers.push_back(d);
@@ -62,7 +69,7 @@ int readProfilesFile(const std::string& path, std::vector<trackwright::DriverPro
     if (problems.empty() && drivers.empty()) {
         formats::Diagnostic d;
         d.code = "profile";
-        d.message = "no drivers: one row a driver, pace,aggression,consistency,reaction_time[,seed]";
+        d.message = "no drivers: one row a driver, pace,aggression,consistency,reaction_time[,seed[,strength]]";
         problems.push_back(std::move(d));
     }
     if (!problems.empty()) {

@@ -299,7 +299,7 @@ void addRace(CLI::App& app, RaceCommand& command) {
     sub->add_option("--seed", command.seed, "Seed of the drivers' profiles and a random grid")->capture_default_str()->check(unsignedInteger());
     sub->add_flag("--matrix", command.matrix, "Race every input with --seeds seeds and print one summary table (a row per track)");
     sub->add_option("--seeds", command.seeds, "With --matrix: races per track, seeds --seed, --seed + 1, …")->capture_default_str()->check(CLI::Range(1, 1000));
-    sub->add_option("--profiles", command.profiles, "Drivers CSV, one a row in car order: pace,aggression,consistency,reaction_time[,seed]; "
+    sub->add_option("--profiles", command.profiles, "Drivers CSV, one a row in car order: pace,aggression,consistency,reaction_time[,seed[,strength]]; "
                                                     "cars beyond its rows are drawn from the seed");
     sub->add_flag("--pit-stops", command.pitStops, "Every car pits once, told on a lap drawn from the seed in the middle third of the race (needs a pit lane)");
     sub->add_option("--jobs", command.jobs, "Races at once with --matrix (default: one per core); the table is identical for any value")->check(CLI::Range(1u, 1024u));

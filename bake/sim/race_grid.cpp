@@ -19,7 +19,9 @@ std::vector<std::uint32_t> gridSlots(const std::vector<DriverProfile>& drivers, 
         std::uint64_t state = seed ^ 0x6A09E667F3BCC909ull;  // a stream apart from the paces'
         for (std::size_t i = lineup.size(); i > 1; --i) std::swap(lineup[i - 1], lineup[trackwright::splitMix64(state) % i]);  // Fisher–Yates
     } else {
-        std::stable_sort(lineup.begin(), lineup.end(), [&](std::uint32_t a, std::uint32_t b) { return drivers[a].pace > drivers[b].pace; });
+        // Fastest first: a lap takes about 1/(pace · strength) of the car's best.
+        const auto speed = [&](std::uint32_t d) { return drivers[d].pace * drivers[d].strength; };
+        std::stable_sort(lineup.begin(), lineup.end(), [&](std::uint32_t a, std::uint32_t b) { return speed(a) > speed(b); });
         if (order == GridOrder::Reversed) std::reverse(lineup.begin(), lineup.end());
     }
     std::vector<std::uint32_t> slots(drivers.size());

@@ -1,6 +1,7 @@
 #include "bake/sim/race_run.h"
 
 #include "bake/sim/blue_flags.h"
+#include "bake/sim/clean_laps.h"
 
 #include "bake/sim/race_tally.h"
 
@@ -70,9 +71,11 @@ RaceResult runRace(const trackwright::BakedTrack& track, const RaceOptions& o) {
     result.cars.resize(n);
     for (std::size_t i = 0; i < n; ++i) {
         result.cars[i].pace = drivers[i].pace;
+        result.cars[i].strength = drivers[i].strength;
         result.cars[i].grid = slots[i] + 1;
     }
     RaceTally tally(race, slots);
+    CleanLapWatch cleanLaps(n);
     BlueFlagWatch blueFlags(track.view.routes[track.view.lines[o.base.line].route].length, trackwright::BlueFlagRules{}.range);
     // Pit stops: each car's lap from a stream of its own (the drivers and the grid stay as they were).
     const std::vector<std::uint32_t> boxes = o.pitStops ? raceBoxes(track) : std::vector<std::uint32_t>{};
@@ -98,6 +101,7 @@ RaceResult runRace(const trackwright::BakedTrack& track, const RaceOptions& o) {
             for (std::size_t i = 0; i < n; ++i) startProgress.push_back(race.progress(i));
         tally.update(race);
         blueFlags.update(race);
+        cleanLaps.update(race);
         for (std::size_t i = 0; i < n && !boxes.empty(); ++i) {
             const trackwright::PitState state = race.pitState(i);
             if (state != trackwright::PitState::None && state != trackwright::PitState::Entering) result.cars[i].pitLaneTime += o.dt;
@@ -155,6 +159,8 @@ RaceResult runRace(const trackwright::BakedTrack& track, const RaceOptions& o) {
         const std::vector<double> flying = flyingLaps(laps, o.laps);
         r.bestLap = flying.empty() ? 0.0 : *std::min_element(flying.begin(), flying.end());
         r.medianLap = median(flying);
+        r.cleanLaps = cleanLaps.cleanLaps(i);
+        r.medianCleanLap = median(r.cleanLaps);
         r.contacts = race.contacts().involved[i];
         r.blamed = race.contacts().blamed[i];
         if (!o.alone) continue;

@@ -38,12 +38,15 @@ std::vector<std::uint32_t> raceBoxes(const trackwright::BakedTrack& track);
 /// One car's race.
 struct RaceCarResult {
     float pace = 1.0f;
+    float strength = 1.0f;
     std::uint32_t grid = 0, finish = 0;  ///< positions, 1-based
     int laps = 0;                        ///< timed laps completed
     bool finished = false;
     double finishTime = 0.0;             ///< s from the start to its last lap's crossing
     double bestLap = 0.0, medianLap = 0.0;  ///< s, flying laps (all but the first, from the standing start)
     double medianAlone = 0.0;            ///< s, the same car's median flying lap alone on the track
+    std::vector<double> cleanLaps;       ///< s, its clean laps (clean_laps.h), in the order driven
+    double medianCleanLap = 0.0;         ///< s, their median (0: none)
     double lostInTraffic = 0.0;          ///< s, medianLap − medianAlone
     int contacts = 0, blamed = 0;        ///< episodes it was part of, and of those the ones it caused
     int overtakesMade = 0, overtakesSuffered = 0;

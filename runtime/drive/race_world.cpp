@@ -218,6 +218,7 @@ RaceWorldStatus RaceWorld::step(std::span<const VehicleState> states, std::span<
         m_inputs[i].raceDistance = static_cast<float>(m_progress[i]);
         if (car.setup.external) observePace(car, states[i], elapsed);
         m_inputs[i].pace = car.setup.external ? car.observedPace : racingPace(car.follower->driverPace(), car.follower->raceCraft());
+        m_inputs[i].straightPace = car.setup.external ? car.observedPace : racingPace(car.follower->driverStraightPace(), car.follower->raceCraft());
         m_inputs[i].height = height;
     }
     for (std::size_t p = firstNewFinisher; p < m_finishOrder.size(); ++p) m_finishPlace[m_finishOrder[p]] = static_cast<std::uint32_t>(p);

@@ -35,6 +35,7 @@ RunnerFollower::RunnerFollower(const BakedTrack& track, std::uint32_t line, std:
       m_lateStopping(parameters.vehicle, parameters.lateBrakingFraction, kStoppingTableSpeed * parameters.vehicle.topSpeed),
       m_envelope(hasEnvelope(parameters.vehicle)), m_stuck(parameters.stuck) {
     if (line < track.view.lines.size()) m_predictor.assignRoute(track.view.lines[line].route);
+    m_strength = planStrength(lineHints(track, line, vehicleClass), parameters.vehicle, parameters.brakingFraction, 1.0f);
     // A car described by its physics learns where it cannot hold the hints (GripReserve); the
     // presets' reference model holds them by construction.
     if (m_envelope && line < track.view.lines.size()) m_reserve.resize(track.view.routes[track.view.lines[line].route].nodeCount);
@@ -260,7 +261,7 @@ void RunnerFollower::fillStretch(float end, StretchAhead& stretch) const {
     stretch.steps = StretchAhead::kMaxSteps;
     stretch.acceleration = m_p.vehicle.maxAcceleration;
     stretch.stepLength = end / static_cast<float>(StretchAhead::kMaxSteps);
-    float metres[StretchAhead::kMaxSteps] = {}, time[StretchAhead::kMaxSteps] = {};
+    float metres[StretchAhead::kMaxSteps] = {}, time[StretchAhead::kMaxSteps] = {}, engineTime[StretchAhead::kMaxSteps] = {};
     std::uint32_t i = firstPointAfterCar();
     float previous = 0.0f;
     for (std::uint32_t visited = 0; visited < count && previous < end; ++visited, ++i) {
@@ -274,12 +275,14 @@ void RunnerFollower::fillStretch(float end, StretchAhead& stretch) const {
         const float ds = ahead - previous;
         metres[k] += ds;
         time[k] += ds / std::max(1.0f, hints[i]);
+        if (m_strength.engineSets(i)) engineTime[k] += ds / std::max(1.0f, hints[i]);
         previous = ahead;
     }
     float last = std::max(1.0f, hints[std::min(i, count - 1)]);
     for (int k = 0; k < stretch.steps; ++k) {
         if (metres[k] > 0.0f) last = metres[k] / time[k];
         stretch.hint[k] = last;
+        stretch.engineShare[k] = time[k] > 0.0f ? engineTime[k] / time[k] : 0.0f;
     }
 }
 
@@ -306,7 +309,9 @@ RaceCraftSituation RunnerFollower::situation(const FollowerInput& in, float spee
     s.permission.noOvertakingAhead = distanceToNoOvertaking(track(), in.registration.route, in.registration.distance);
     s.yieldSide = yieldSide(track());
     s.opening = m_hasDriver && m_travelled < m_openingDistance;
-    s.pace = pace * m_strength.cornerFactor;  // race craft compares cars by how fast they corner
+    s.pace = pace * m_strength.cornerFactor;  // race craft compares cars by how fast they corner…
+    s.straightPace = pace * m_strength.topSpeedFactor;  // …and where the engine sets the hints
+    s.engineHere = m_strength.engineSets(here.point);
     if (m_corner.valid) {
         s.cornerSpeed = m_corner.hint;
         s.cornerCurvature = m_corner.curvature;

@@ -30,6 +30,8 @@ float segmentLength(const LineHints& line, std::uint32_t from, std::uint32_t to)
     return std::max(0.0f, ds);
 }
 
+} // namespace
+
 std::vector<std::uint64_t> engineBoundPoints(const LineHints& line, const VehicleParameters& vehicle) {
     std::vector<std::uint64_t> bits((line.count + 63) / 64, 0);
     for (std::uint32_t i = 0; i < line.count; ++i) {
@@ -46,6 +48,8 @@ std::vector<std::uint64_t> engineBoundPoints(const LineHints& line, const Vehicl
     }
     return bits;
 }
+
+namespace {
 
 void applyShare(StrengthPlan& plan, float share) {
     plan.cornerFactor = share;
@@ -109,9 +113,10 @@ double plannedLapTime(const LineHints& line, const VehicleParameters& vehicle, f
 
 StrengthPlan planStrength(const LineHints& line, const VehicleParameters& vehicle, float brakingShare, float strength) {
     StrengthPlan plan;
-    if (!std::isfinite(strength) || strength >= 1.0f || line.count < 2 || !line.hints) return plan;
-    plan.strength = std::max(kLeastStrength, strength);
+    if (line.count < 2 || !line.hints) return plan;
     plan.engineBound = engineBoundPoints(line, vehicle);
+    if (!std::isfinite(strength) || strength >= 1.0f) return plan;
+    plan.strength = std::max(kLeastStrength, strength);
     const double ideal = plannedLapTime(line, vehicle, brakingShare, StrengthPlan{});
     const double wanted = ideal * strengthLapRatio(plan.strength);
     // The lap time falls as the share rises: bisect for the share that laps in the wanted time.

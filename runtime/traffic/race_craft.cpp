@@ -36,13 +36,14 @@ float reachableSpeed(const RaceCraftSituation& s) { return std::min(s.freeSpeed,
 /// it pulled out on it to be dropped 1.5 s later — e-track-1's cars did so a thousand times in ten
 /// races, losing their tow each time.
 float reachableAdvantage(const RaceCraftSituation& s, const TrafficNeighbour& other) {
-    const float otherFree = s.pace > 0.0f ? s.freeSpeed * other.pace / s.pace : s.freeSpeed;
+    const float mine = s.engineHere ? s.straightPace : s.pace, theirs = s.engineHere ? other.straightPace : other.pace;
+    const float otherFree = mine > 0.0f ? s.freeSpeed * theirs / mine : s.freeSpeed;
     return reachableSpeed(s) - std::min(otherFree, other.speed + 8.0f);
 }
 
 } // namespace
 
-float stretchTime(const StretchAhead& stretch, float pace, float from, float speed) {
+float stretchTime(const StretchAhead& stretch, float pace, float straightPace, float from, float speed) {
     from += stretch.start;
     const float squared = speed * speed;
     float time = 0.0f;
@@ -52,7 +53,10 @@ float stretchTime(const StretchAhead& stretch, float pace, float from, float spe
         const float length = std::min(end - from, stretch.stepLength);
         if (!(length > 0.0f)) continue;
         const float reach = std::sqrt(squared + 2.0f * stretch.acceleration * (end - from));
-        time += length / std::max(1.0f, std::min(pace * stretch.hint[k], reach));
+        // The step's time at the corner pace on its corners and the straight pace on the rest.
+        const float e = stretch.engineShare[k];
+        const float free = e > 0.0f && straightPace != pace ? stretch.hint[k] / ((1.0f - e) / pace + e / straightPace) : pace * stretch.hint[k];
+        time += length / std::max(1.0f, std::min(free, reach));
     }
     return time;
 }
@@ -91,9 +95,11 @@ bool RaceCraft::drawsLevelAhead(const TrafficNeighbour& other, const RaceCraftSi
     if (!s.stretch || s.stretch->steps == 0 || other.centre <= 0.0f) return false;
     // A committed attacker pushes (attackPush), never above the hints.
     const float mine = std::min(1.0f, s.pace * overtake.pushFactor(driver));
+    const float mineStraight = std::min(1.0f, s.straightPace * overtake.pushFactor(driver));
     // The other car starts `centre` m into the stretch (level: centres together, plus a metre,
     // less the slack), at its pace now (racingPace: a car passing a third one pushes too).
-    return stretchTime(*s.stretch, mine, 0.0f, s.speed) < stretchTime(*s.stretch, other.pace, other.centre + 1.0f - slack, other.speed);
+    return stretchTime(*s.stretch, mine, mineStraight, 0.0f, s.speed) <
+           stretchTime(*s.stretch, other.pace, other.straightPace, other.centre + 1.0f - slack, other.speed);
 }
 
 bool RaceCraft::heldUp(const CarTraffic& traffic, const RaceCraftSituation& s) const {

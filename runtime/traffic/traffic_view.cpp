@@ -23,6 +23,7 @@ TrafficNeighbour neighbour(const TrafficCar& self, const TrafficCar& other, std:
     n.width = other.width;
     n.length = other.length;
     n.pace = other.pace;
+    n.straightPace = other.straightPace;
     if (routeLength > 0.0f) {
         // The race distance between the two, less the short way round the track: whole laps.
         n.lapsAhead = static_cast<std::int32_t>(std::lround((other.raceDistance - self.raceDistance - centre) / routeLength));

@@ -26,8 +26,9 @@ formats::TrackDocument track(const std::string& name) {
     return *formats::importTorcsTrackFile(file).document;
 }
 
-/// Three laps of two cars on `name`: one at `slowPace` on pole, one at full pace behind it.
-bake::RaceResult slowerCarOnPole(const std::string& name, float slowPace) {
+/// Three laps of two cars on `name`: one at `slowPace` on pole, one at full pace behind it; with
+/// `byStrength` the slower driver's strength is `slowPace` instead (slower in the corners only).
+bake::RaceResult slowerCarOnPole(const std::string& name, float slowPace, bool byStrength = false) {
     formats::TrackDocument doc = track(name);
     bake::addVehicleClassFor(doc, trackwright::VehiclePreset::Car);
     const auto baked = tw::test::bakeSample(doc);
@@ -38,7 +39,7 @@ bake::RaceResult slowerCarOnPole(const std::string& name, float slowPace) {
     options.base = bake::raceCarSetup(baked->track);
     for (const float pace : {slowPace, 1.0f}) {
         bake::DriverProfile driver;
-        driver.pace = pace;
+        (byStrength ? driver.strength : driver.pace) = pace;
         driver.consistency = 1.0f;
         options.profiles.push_back(driver);
     }
@@ -59,6 +60,22 @@ TEST_P(RacePass, AFasterCarStartingBehindASlowerOnePassesItWithoutContact) {
     EXPECT_EQ(result.rearContacts + result.sideContacts, 0);
     // Its flying laps are its own: the pass was done early, not after laps stuck behind.
     EXPECT_LT(fast.lostInTraffic, 0.01 * fast.medianAlone);
+}
+
+// A driver of strength 0.93 is as fast on the straights and slower in the corners: race craft
+// predicts it so (TrafficCar::straightPace), and the stronger driver gets by without touching it.
+// Predicted on pace alone, the pass was committed on a straight the weaker car was not slow on,
+// and the two touched three times in three laps on Monza.
+TEST_P(RacePass, AStrongerDriverStartingBehindAWeakerOnePassesItWithoutContact) {
+    const bake::RaceResult result = slowerCarOnPole(GetParam(), 0.93f, true);
+    ASSERT_EQ(result.cars.size(), 2u);
+    const bake::RaceCarResult& weak = result.cars[0];
+    const bake::RaceCarResult& strong = result.cars[1];
+    EXPECT_EQ(strong.grid, 2u) << "the grid orders by strength too";
+    EXPECT_EQ(strong.finish, 1u);
+    EXPECT_EQ(strong.overtakesMade, 1);
+    EXPECT_EQ(weak.overtakesSuffered, 1);
+    EXPECT_EQ(result.rearContacts + result.sideContacts, 0);
 }
 
 INSTANTIATE_TEST_SUITE_P(Circuits, RacePass, testing::Values("monza", "e-track-1", "g-track-1"));

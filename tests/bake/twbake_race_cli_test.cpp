@@ -153,14 +153,18 @@ std::string writeTemp(const std::string& name, const std::string& text) {
 // --profiles: the drivers a pipeline gives race in car order; the rest are drawn; a bad file names
 // its line and field and races nothing.
 TEST(TwbakeRace, ProfilesFileGivesTheDriversInCarOrder) {
-    const std::string good = writeTemp("profiles_good.csv", "# the two leads\npace,aggression,consistency,reaction_time,seed\n0.930,0.5,1.0,0.3\n0.880,0.2,1.0,0.4,9\n");
-    const RunResult r = twbake({"race", kKart, "--cars", "3", "--laps", "2", "--profiles", good});
+    const std::string good = writeTemp("profiles_good.csv", "# the two leads\npace,aggression,consistency,reaction_time,seed,strength\n0.930,0.5,1.0,0.3\n0.880,0.2,1.0,0.4,9\n1,0.2,1.0,0.4,0,0.85\n");
+    const RunResult r = twbake({"race", kKart, "--cars", "4", "--laps", "2", "--profiles", good});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     EXPECT_NE(r.out.find("\n  1  0.930 "), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("\n  2  0.880 "), std::string::npos) << r.out;
-    EXPECT_NE(r.out.find("\n  3  "), std::string::npos) << r.out;  // drawn
+    EXPECT_NE(r.out.find("\n  4  "), std::string::npos) << r.out;  // drawn
+    const RunResult json = twbake({"race", kKart, "--cars", "4", "--laps", "2", "--profiles", good, "--json"});
+    ASSERT_EQ(json.exitCode, 0) << json.err;
+    EXPECT_NE(json.out.find("\"strength\": 0.85"), std::string::npos) << "the third driver's strength, from its sixth column";
+    EXPECT_NE(json.out.find("\"clean_laps_s\""), std::string::npos);
 
-    const std::string bad = writeTemp("profiles_bad.csv", "0.95,0.5,1.0\n1.3,0.5,1.0,0.3\n0.9,0.5,1.0,0.3,-2\n");
+    const std::string bad = writeTemp("profiles_bad.csv", "0.95,0.5,1.0\n1.3,0.5,1.0,0.3\n0.9,0.5,1.0,0.3,-2\n0.9,0.5,1.0,0.3,0,0.4\n");
     const RunResult rejected = twbake({"race", kKart, "--profiles", bad});
     EXPECT_EQ(rejected.exitCode, bake::cli::kExitInvalidInput);
     EXPECT_EQ(rejected.out, "");
@@ -169,6 +173,7 @@ TEST(TwbakeRace, ProfilesFileGivesTheDriversInCarOrder) {
     EXPECT_NE(rejected.err.find("pace must be in (0, 1]"), std::string::npos) << rejected.err;
     EXPECT_NE(rejected.err.find("profiles_bad.csv:3:"), std::string::npos) << rejected.err;
     EXPECT_NE(rejected.err.find("seed"), std::string::npos) << rejected.err;
+    EXPECT_NE(rejected.err.find("profiles_bad.csv:4: error[profile]: strength must be in [0.5, 1]"), std::string::npos) << rejected.err;
     EXPECT_EQ(twbake({"race", kKart, "--profiles", writeTemp("profiles_empty.csv", "# nobody\n")}).exitCode, bake::cli::kExitInvalidInput);
     EXPECT_EQ(twbake({"race", kKart, "--profiles", "/nonexistent/drivers.csv"}).exitCode, bake::cli::kExitIo);
 }

@@ -91,7 +91,8 @@ TEST(DriverStrength, StrengthOneIsTheCarAndNonsenseIsClamped) {
     const SyntheticLine line = hairpinLap();
     const StrengthPlan one = trackwright::planStrength(line.view(), car(), 0.85f, 1.0f);
     EXPECT_EQ(one.cornerFactor, 1.0f);
-    EXPECT_TRUE(one.engineBound.empty());
+    for (std::uint32_t i = 0; i < line.view().count; ++i) EXPECT_EQ(one.factor(i), 1.0f) << i;
+    EXPECT_TRUE(one.engineSets(100)) << "known at strength 1 too: other cars predict it by it";
     EXPECT_EQ(trackwright::planStrength(line.view(), car(), 0.85f, NAN).cornerFactor, 1.0f);
     EXPECT_EQ(trackwright::planStrength(line.view(), car(), 0.85f, 0.1f).strength, trackwright::kLeastStrength);
     EXPECT_EQ(trackwright::planStrength(LineHints{}, car(), 0.85f, 0.8f).cornerFactor, 1.0f);  // no hints: nothing to plan on

@@ -164,10 +164,15 @@ TEST(RaceCraft, ResetForgetsThePassButKeepsEveryRuleAGameSet) {
 
 TEST(RaceCraft, StretchTimeIsTheHintLimitedDrivingTime) {
     const trackwright::StretchAhead stretch = hintLimitedStretch(320.0f, 40.0f);
-    EXPECT_NEAR(trackwright::stretchTime(stretch, 1.0f, 0.0f, 40.0f), 8.0f, 1e-4f);
-    EXPECT_NEAR(trackwright::stretchTime(stretch, 0.8f, 0.0f, 40.0f), 10.0f, 1e-4f);
-    EXPECT_NEAR(trackwright::stretchTime(stretch, 1.0f, 15.0f, 40.0f), 305.0f / 40.0f, 1e-4f);  // mid-step start
-    EXPECT_EQ(trackwright::stretchTime(stretch, 1.0f, 400.0f, 40.0f), 0.0f);
+    EXPECT_NEAR(trackwright::stretchTime(stretch, 1.0f, 1.0f, 0.0f, 40.0f), 8.0f, 1e-4f);
+    EXPECT_NEAR(trackwright::stretchTime(stretch, 0.8f, 0.8f, 0.0f, 40.0f), 10.0f, 1e-4f);
+    EXPECT_NEAR(trackwright::stretchTime(stretch, 1.0f, 1.0f, 15.0f, 40.0f), 305.0f / 40.0f, 1e-4f);  // mid-step start
+    EXPECT_EQ(trackwright::stretchTime(stretch, 1.0f, 1.0f, 400.0f, 40.0f), 0.0f);
+    // Half its time where the engine sets the hints, where a driver of strength below 1 loses nothing.
+    trackwright::StretchAhead split = stretch;
+    for (int k = 0; k < split.steps; ++k) split.engineShare[k] = 0.5f;
+    EXPECT_NEAR(trackwright::stretchTime(split, 0.8f, 1.0f, 0.0f, 40.0f), 8.0f * (0.5f / 0.8f + 0.5f), 1e-3f);
+    EXPECT_NEAR(trackwright::stretchTime(split, 0.8f, 0.8f, 0.0f, 40.0f), 10.0f, 1e-4f);
 }
 
 TEST(RaceCraft, StretchTimeCountsEachCarsAccelerationFromItsOwnSpeed) {
@@ -178,10 +183,10 @@ TEST(RaceCraft, StretchTimeCountsEachCarsAccelerationFromItsOwnSpeed) {
     stretch.stepLength = 100.0f;
     stretch.hint[0] = 1000.0f;
     stretch.acceleration = 4.0f;
-    EXPECT_NEAR(trackwright::stretchTime(stretch, 1.0f, 0.0f, 20.0f), 100.0f / std::sqrt(20.0f * 20.0f + 800.0f), 1e-4f);
-    EXPECT_NEAR(trackwright::stretchTime(stretch, 1.0f, 0.0f, 30.0f), 100.0f / std::sqrt(30.0f * 30.0f + 800.0f), 1e-4f);
+    EXPECT_NEAR(trackwright::stretchTime(stretch, 1.0f, 1.0f, 0.0f, 20.0f), 100.0f / std::sqrt(20.0f * 20.0f + 800.0f), 1e-4f);
+    EXPECT_NEAR(trackwright::stretchTime(stretch, 1.0f, 1.0f, 0.0f, 30.0f), 100.0f / std::sqrt(30.0f * 30.0f + 800.0f), 1e-4f);
     // A car 50 m in reaches less by the end: it has only 50 m to accelerate over.
-    EXPECT_NEAR(trackwright::stretchTime(stretch, 1.0f, 50.0f, 30.0f), 50.0f / std::sqrt(30.0f * 30.0f + 400.0f), 1e-4f);
+    EXPECT_NEAR(trackwright::stretchTime(stretch, 1.0f, 1.0f, 50.0f, 30.0f), 50.0f / std::sqrt(30.0f * 30.0f + 400.0f), 1e-4f);
 }
 
 TEST(RaceCraft, DoesNotPullOutOnAFreeSpeedBothCarsAccelerateTowards) {

@@ -71,6 +71,9 @@ public:
     /// The share of the speed hints its driver takes corners at (its pace times its strength's
     /// StrengthPlan::cornerFactor): what other cars' race craft predicts it by. 1 without a driver.
     virtual float driverPace() const { return 1.0f; }
+    /// …and where the engine sets the hints (accelerating, top speed): its pace times its strength's
+    /// StrengthPlan::topSpeedFactor (1 unless the corners alone could not slow it enough).
+    virtual float driverStraightPace() const { return driverPace(); }
     /// The share of line point `point`'s speed hint it drives at now: its strength there (a corner's
     /// or a straight's, StrengthPlan::factor), its consistency and race craft's push or lift. What a
     /// prediction of its path holds (RaceWorld::predict). driverPace() for followers without hints.

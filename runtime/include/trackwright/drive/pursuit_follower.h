@@ -54,6 +54,7 @@ public:
         m_strength = valid ? driver.strength : 1.0f;
     }
     float driverPace() const override { return m_pace * m_strength; }
+    float driverStraightPace() const override { return m_pace; }
 
     /// The last target speed (m/s) and target point, for previews and tests.
     float targetSpeed() const { return m_targetSpeed; }

@@ -73,6 +73,7 @@ public:
     void setDriver(const DriverProfile& driver) override;
     const RaceCraft* raceCraft() const override { return &m_craft; }
     float driverPace() const override { return (m_hasDriver ? m_driver.pace : 1.0f) * m_strength.cornerFactor; }
+    float driverStraightPace() const override { return (m_hasDriver ? m_driver.pace : 1.0f) * m_strength.topSpeedFactor; }
     float speedHintShare(std::uint32_t point) const override { return hintShare(point, m_paceNow); }
     /// How its driver's strength is driven on this line (traffic/driver_strength.h).
     const StrengthPlan& strengthPlan() const { return m_strength; }

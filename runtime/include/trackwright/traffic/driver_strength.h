@@ -33,7 +33,8 @@ struct StrengthPlan {
     /// corners alone could not slow the lap enough.
     float topSpeedFactor = 1.0f;
     /// Bit i set: point i's hint is the engine's (the hint rises at ≥ 70 % of the car's acceleration,
-    /// or is its top speed). Empty at strength 1.
+    /// or is its top speed), at every strength: other cars' race craft predicts this one by it.
+    /// Empty without hints.
     std::vector<std::uint64_t> engineBound;
 
     bool engineSets(std::uint32_t point) const {
@@ -57,6 +58,9 @@ struct LineHints {
     float distance(std::uint32_t i) const { return distances[static_cast<std::size_t>(i) * stride]; }
     float climb(std::uint32_t i) const { return climbs ? climbs[static_cast<std::size_t>(i) * stride] : 0.0f; }
 };
+
+/// Bit i set: point i's hint is the engine's (StrengthPlan::engineBound), for any strength.
+std::vector<std::uint64_t> engineBoundPoints(const LineHints& line, const VehicleParameters& vehicle);
 
 /// The hints of line `line` for class `vehicleClass` of `track`; count 0 when the bake has none.
 LineHints lineHints(const BakedTrack& track, std::uint32_t line, std::uint32_t vehicleClass);

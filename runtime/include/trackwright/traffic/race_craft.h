@@ -131,6 +131,9 @@ struct StretchAhead {
     /// every step length, not every tick): distances asked of it count from the car.
     float start = 0.0f;
     float hint[kMaxSteps] = {};     ///< m/s: the line's speed hint over the step (harmonic mean), at pace 1
+    /// The share of the step's time (at the hints) on points whose hint the engine sets: driven at
+    /// the straight pace (TrafficCar::straightPace).
+    float engineShare[kMaxSteps] = {};
     float acceleration = 0.0f;      ///< m/s²: the most a car gains speed at on the way (the car's)
 };
 
@@ -138,7 +141,8 @@ struct StretchAhead {
 /// takes to the stretch's end (0 beyond it), held to the hints at its pace and to its acceleration
 /// from `speed`. Each car accelerates from its own speed: the car ahead pulling away out of a
 /// corner was counted from the passer's speed, and passes predicted on it drew level and fell back.
-float stretchTime(const StretchAhead& stretch, float pace, float from, float speed);
+/// `straightPace` is its pace where the engine sets the hints (StretchAhead::engineShare).
+float stretchTime(const StretchAhead& stretch, float pace, float straightPace, float from, float speed);
 
 /// What the follower knows of its own car and the road for race craft, this tick. Laterals are
 /// from the centre line, left positive.
@@ -163,7 +167,9 @@ struct RaceCraftSituation {
     /// m/s² of lateral grip the car has to spare on its line here (grip less v²·|κ|): an offset
     /// changes at most with half of it, so a line change never spins a car mid-corner.
     float lateralHeadroom = std::numeric_limits<float>::infinity();
-    float pace = 1.0f;              ///< the driver's fraction of the hints here
+    float pace = 1.0f;              ///< the driver's fraction of the hints in corners (TrafficCar::pace)
+    float straightPace = 1.0f;      ///< …and where the engine sets them (TrafficCar::straightPace)
+    bool engineHere = false;        ///< the hint here is the engine's: paces compare as straightPace
     /// m/s the car takes the next tight corner at (its hint at the driver's pace); 0: none known.
     float cornerSpeed = 0.0f;
     float cornerCurvature = 0.0f;   ///< 1/m, the line's there (unsigned)

@@ -33,8 +33,11 @@ struct TrafficCar {
     float raceDistance = 0.0f;
     /// The fraction of its line's speed hints the car drives at now (racingPace: DriverProfile::pace
     /// with race craft's push or lift; RaceWorld judges an external car's from its speed over its hints); 1 when not known: race craft predicts a
-    /// pass from both cars' paces.
+    /// pass from both cars' paces. Where the hints are the engine's (accelerating, top speed: its
+    /// strength's StrengthPlan::engineSets), `straightPace` instead: a driver of strength below 1
+    /// corners slower, not the straights.
     float pace = 1.0f;
+    float straightPace = 1.0f;
     /// m, the car's height (the track's z) when the game gives it, else NaN: two cars whose
     /// heights differ by more than kTrafficHeightSeparation cannot touch (a bridge and the road
     /// under it). The view itself goes by registration, which heights make right where the track
@@ -70,6 +73,7 @@ struct TrafficNeighbour {
     float width = 0.0f;            ///< m, the other car's
     float length = 0.0f;           ///< m, the other car's
     float pace = 1.0f;             ///< the other car's TrafficCar::pace
+    float straightPace = 1.0f;     ///< the other car's TrafficCar::straightPace
     /// Laps the other car is ahead of this one in the race (from TrafficCar::raceDistance, less the
     /// short way round): 1 for a car about to lap this one from behind, −1 for a backmarker ahead.
     std::int32_t lapsAhead = 0;
