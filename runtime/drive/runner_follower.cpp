@@ -61,7 +61,7 @@ void RunnerFollower::reset() {
 
 void RunnerFollower::setDriver(const DriverProfile& driver) {
     if (!validDriverProfile(driver)) return;
-    if (!m_hasDriver || driver.strength != m_driver.strength)
+    if (driver.strength != m_strength.strength)  // the constructor planned strength 1: its engine-set points
         m_strength = planStrength(lineHints(track(), m_line, m_vehicleClass), m_p.vehicle, m_p.brakingFraction, driver.strength);
     m_driver = driver;
     m_hasDriver = true;
