@@ -121,6 +121,14 @@ tw_track_point fromPoint(const trackwright::TrackPoint& p) {
 trackwright::VehicleState toState(const tw_vehicle_state& s) { return {{s.x, s.y}, s.heading, s.speed, s.yaw_rate}; }
 tw_vehicle_state fromState(const trackwright::VehicleState& s) { return {s.position.x, s.position.y, s.heading, s.speed, s.yawRate}; }
 
+/// The one mapping between the C driver profile and DriverProfile, field for field.
+tw_driver_profile toCDriver(const trackwright::DriverProfile& d) {
+    return {d.pace, d.aggression, d.consistency, d.reactionTime, d.seed, d.strength, d.composure, d.optimism, d.smoothness, d.pitCrew, d.mistakes};
+}
+trackwright::DriverProfile fromCDriver(const tw_driver_profile& d) {
+    return {d.pace, d.aggression, d.consistency, d.reaction_time, d.seed, d.strength, d.composure, d.optimism, d.smoothness, d.pit_crew, d.mistakes};
+}
+
 } // namespace
 
 namespace {
@@ -607,8 +615,7 @@ tw_status tw_follower_attach_recovery(tw_follower* follower, tw_recovery_planner
 
 void tw_driver_profile_default(tw_driver_profile* profile) {
     if (!profile) return;
-    const trackwright::DriverProfile d;
-    *profile = {d.pace, d.aggression, d.consistency, d.reactionTime, d.seed, d.strength};
+    *profile = toCDriver(trackwright::DriverProfile{});
 }
 
 float tw_strength_for_lap_time(double strength_one_seconds, double target_seconds) {
@@ -709,7 +716,7 @@ tw_status tw_race_add_car(tw_race* race, int32_t kind, uint32_t line, uint32_t v
     setup.line = line;
     setup.vehicleClass = vehicleClass;
     if (vehicle) setup.vehicle = toParameters(*vehicle);
-    if (driver) setup.driver = {driver->pace, driver->aggression, driver->consistency, driver->reaction_time, driver->seed, driver->strength};
+    if (driver) setup.driver = fromCDriver(*driver);
     setup.length = length;
     setup.width = width;
     return addToRace(*race, setup, index);
@@ -741,7 +748,7 @@ tw_status tw_race_reset_car(tw_race* race, uint32_t car, tw_race_pose* placed) {
 
 tw_status tw_race_set_driver(tw_race* race, uint32_t car, const tw_driver_profile* driver) {
     if (!race || !driver) return TW_INVALID_ARGUMENT;
-    return fromRaceStatus(race->world.setDriver(car, {driver->pace, driver->aggression, driver->consistency, driver->reaction_time, driver->seed, driver->strength}));
+    return fromRaceStatus(race->world.setDriver(car, fromCDriver(*driver)));
 }
 
 tw_status tw_race_set_paused(tw_race* race, int32_t paused) {

@@ -106,7 +106,8 @@ bool findPitLane(const BakedTrack& track, std::uint32_t boxMarker, std::uint32_t
     return true;
 }
 
-PitRequestStatus PitStop::request(const BakedTrack& track, std::uint32_t mainLine, std::uint32_t vehicleClass, std::uint32_t boxMarker) {
+PitRequestStatus PitStop::request(const BakedTrack& track, std::uint32_t mainLine, std::uint32_t vehicleClass, std::uint32_t boxMarker,
+                                  float crewFactor) {
     if (active()) return PitRequestStatus::AlreadyPitting;
     if (mainLine >= track.view.lines.size()) return PitRequestStatus::NoLine;
     PitLane lane;
@@ -172,7 +173,7 @@ PitRequestStatus PitStop::request(const BakedTrack& track, std::uint32_t mainLin
         zoneStart = n.distance;
     }
     m_mergeZone = std::max(20.0f, lane.length - zoneStart);
-    m_stopTime = pitStopTime(track);
+    m_stopTime = pitStopTime(track) * (std::isfinite(crewFactor) && crewFactor > 0.0f ? crewFactor : 1.0f);
     m_standing = 0.0f;
     m_committed = false;
     m_state = PitState::Entering;

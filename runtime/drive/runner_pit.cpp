@@ -12,7 +12,7 @@ PitRequestStatus RunnerFollower::requestPitStop(std::uint32_t boxMarker) {
     for (const format::BakedSpeedProfile& p : track().view.speedProfiles)
         if (p.line == m_line && static_cast<std::int64_t>(p.firstHint) == m_firstHint) vehicleClass = p.vehicleClass;
     if (m_firstHint < 0) return PitRequestStatus::NoLine;
-    return m_pit.request(track(), m_line, vehicleClass, boxMarker);
+    return m_pit.request(track(), m_line, vehicleClass, boxMarker, m_hasDriver ? pitCrewFactor(m_driver) : 1.0f);
 }
 
 bool RunnerFollower::updatePit(const FollowerInput& in, Controls& out) {

@@ -26,11 +26,16 @@ std::uint64_t splitMix64(std::uint64_t& state) {
 }
 
 bool validDriverProfile(const DriverProfile& p) {
-    return std::isfinite(p.pace) && p.pace > 0.0f && p.pace <= 1.0f && std::isfinite(p.aggression) && p.aggression >= 0.0f &&
-           p.aggression <= 1.0f && std::isfinite(p.consistency) && p.consistency >= 0.0f && p.consistency <= 1.0f &&
-           std::isfinite(p.reactionTime) && p.reactionTime >= 0.0f && p.reactionTime <= 5.0f && std::isfinite(p.strength) &&
-           p.strength >= kLeastStrength && p.strength <= 1.0f;
+    const auto within = [](float v, float low, float high) { return std::isfinite(v) && v >= low && v <= high; };
+    return std::isfinite(p.pace) && p.pace > 0.0f && p.pace <= 1.0f && within(p.aggression, 0.0f, 1.0f) && within(p.consistency, 0.0f, 1.0f) &&
+           within(p.reactionTime, 0.0f, 5.0f) && within(p.strength, kLeastStrength, 1.0f) && within(p.composure, 0.0f, 1.0f) &&
+           within(p.optimism, 0.0f, 1.0f) && within(p.smoothness, 0.0f, 1.0f) && within(p.pitCrew, 0.0f, 1.0f) &&
+           within(p.mistakes, 0.0f, kMostMistakes);
 }
+
+float pitCrewFactor(const DriverProfile& p) { return 1.25f - 0.5f * p.pitCrew; }
+
+float optimismFactor(const DriverProfile& p) { return 1.0f + 0.8f * (p.optimism - 0.5f); }
 
 float paceAt(const DriverProfile& p, double distance) {
     const float spread = (1.0f - p.consistency) * kInconsistentLoss;

@@ -138,7 +138,7 @@ void RaceCraft::considerPass(const CarTraffic& traffic, const RaceCraftSituation
     if (!target) return;
     const TrafficNeighbour& n = *target;
     // Keener drivers start from further back, and more so where the designer encourages it.
-    const float keenness = (0.75f + 0.5f * driver.aggression) * (s.permission.encouraged ? 1.5f : 1.0f);
+    const float keenness = (0.75f + 0.5f * driver.aggression) * optimismFactor(driver) * (s.permission.encouraged ? 1.5f : 1.0f);
     if (n.gap > overtake.decideGap * keenness + overtake.decideHeadway * s.speed) return;
     const bool lapping = n.lapsAhead < 0;  // a backmarker: it yields, the advantage needed is small
     const float advantage = reachableAdvantage(s, n);

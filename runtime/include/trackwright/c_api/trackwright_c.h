@@ -391,6 +391,11 @@ typedef struct tw_driver_profile {
     float reaction_time;  /* s from the start signal to its throttle, [0, 5] */
     uint64_t seed;        /* its own noise */
     float strength;       /* [0.5, 1]: 1 laps at the car's ideal; its clean lap takes 1/strength of that (corners slower) */
+    float composure;      /* [0, 1]: under pressure from a car behind its mistakes grow by 1 + 2 * (1 - composure) */
+    float optimism;       /* [0, 1]: how early it tries a pass (its decision gap times 1 + 0.8 * (optimism - 0.5)) */
+    float smoothness;     /* [0, 1]: its lock-ups and slides come at 1.5 - smoothness of their rates */
+    float pit_crew;       /* [0, 1]: a pit stop stands 1.25 - 0.5 * pit_crew of the track's pit stop time */
+    float mistakes;       /* [0, 4]: its mistakes as a multiple of the documented rates; 0 (the default) makes none */
 } tw_driver_profile;
 
 /* Bits of tw_race_standing.flags. */

@@ -85,8 +85,10 @@ struct PitDriving {
 /// nothing; deterministic.
 class PitStop {
 public:
-    /// Arms a stop at `boxMarker` for a car following `mainLine` with `vehicleClass`'s hints.
-    PitRequestStatus request(const BakedTrack& track, std::uint32_t mainLine, std::uint32_t vehicleClass, std::uint32_t boxMarker);
+    /// Arms a stop at `boxMarker` for a car following `mainLine` with `vehicleClass`'s hints; it
+    /// stands `crewFactor` of the track's pit stop time (the driver's pit crew, pitCrewFactor).
+    PitRequestStatus request(const BakedTrack& track, std::uint32_t mainLine, std::uint32_t vehicleClass, std::uint32_t boxMarker,
+                             float crewFactor = 1.0f);
     PitState state() const { return m_state; }
     bool active() const { return m_state != PitState::None; }
     /// The lane of the current (or last) stop.

@@ -149,9 +149,9 @@ private:
     void fillStretch(float end, StretchAhead& stretch) const;
     /// The stretch, measured again only when the car is a step into it or its end has moved.
     const StretchAhead& stretchAhead(float end);
-    /// RaceCraft's largest keenness (aggression 1 in an overtaking zone): the decision reach the
-    /// stretch is filled within.
-    static constexpr float kKeenestDecision = 1.25f * 1.5f;
+    /// RaceCraft's largest keenness (aggression and optimism 1 in an overtaking zone): the decision
+    /// reach the stretch is filled within.
+    static constexpr float kKeenestDecision = 1.25f * kMostOptimismFactor * 1.5f;
     RaceCraftSituation situation(const FollowerInput& in, float speed, float pace);
     /// The tight corner whose braking point comes first within passHorizon.
     TightCorner findTightCorner(float speed, float pace) const;
