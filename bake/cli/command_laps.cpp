@@ -62,6 +62,8 @@ int runOne(const LapJob& job, const LapsCommand& command, const std::vector<form
     for (std::uint32_t l = 0; l < track.view.lines.size() && options.line == formats::kNoRoute; ++l)
         if (track.view.lines[l].route == 0) options.line = l;
     options.strength = command.strength;
+    options.mistakes = command.mistakes;
+    options.seed = command.seed;
     if (command.targetLap > 0.0) {
         // The strength-1 lap first: strength is a ratio to it (traffic/driver_strength.h).
         options.strength = 1.0f;
@@ -103,13 +105,13 @@ bool parseList(const std::string& text, const char* what, std::vector<Kind>& out
 constexpr const char* kRunFigures[] = {"completed",         "total_time_s",        "stuck_events",      "planned_recoveries",
                                        "unrecovered_stuck_events", "teleports",     "cte_mean_m",        "cte_max_m",
                                        "inside_corridor_pct", "inside_runoff_pct",  "mean_speed_mps",    "max_lat_accel_mps2",
-                                       "ideal_lap_time_s",  "ideal_ratio",       "strength"};
+                                       "ideal_lap_time_s",  "ideal_ratio",       "strength",          "mistakes"};
 
 Figures runFigures(const LapRunResult& r) {
     const double values[] = {r.completed ? 1.0 : 0.0, r.totalTime, double(r.stuckEvents), double(r.plannedRecoveries),
                              double(r.unrecoveredStuckEvents), double(r.teleports), r.cteMean, r.cteMax,
                              r.insideCorridorPct, r.insideRunoffPct, r.meanSpeed, r.maxLateralAcceleration,
-                             r.idealLapTime, r.idealRatio, double(r.strength)};
+                             r.idealLapTime, r.idealRatio, double(r.strength), double(r.mistakes.total())};
     static_assert(std::size(values) == std::size(kRunFigures));
     Figures figures;
     for (std::size_t k = 0; k < std::size(kRunFigures); ++k) figures.emplace_back(kRunFigures[k], values[k]);
@@ -152,6 +154,7 @@ void writeRunsJson(std::ostream& out, const std::vector<LapJob>& jobs, const std
                     cereal::make_nvp("inside_runoff_pct", r.insideRunoffPct), cereal::make_nvp("mean_speed_mps", r.meanSpeed),
                     cereal::make_nvp("max_lat_accel_mps2", r.maxLateralAcceleration), cereal::make_nvp("ideal_lap_time_s", r.idealLapTime),
                     cereal::make_nvp("ideal_ratio", r.idealRatio));
+            writeMistakeTally(archive, "mistakes", r.mistakes);
             archive.finishNode();
         }
         archive.finishNode();
@@ -243,7 +246,13 @@ int runLaps(const LapsCommand& command, std::ostream& out, std::ostream& err) {
         for (double t : r.lapTimes) out << ' ' << t;
         out << " s; ideal " << r.idealLapTime << " s (ratio " << r.idealRatio << "); stuck events " << r.stuckEvents << " ("
             << r.plannedRecoveries << " planned recoveries, " << r.unrecoveredStuckEvents << " unrecovered, " << r.teleports << " teleports); cte mean "
-            << r.cteMean << " m, max " << r.cteMax << " m; on tarmac " << r.insideCorridorPct << "%; mean speed " << r.meanSpeed << " m/s\n";
+            << r.cteMean << " m, max " << r.cteMax << " m; on tarmac " << r.insideCorridorPct << "%; mean speed " << r.meanSpeed << " m/s";
+        if (command.mistakes > 0.0f) {
+            out << "; mistakes:";
+            for (int k = 0; k < trackwright::kMistakeKinds; ++k)
+                out << (k ? ", " : " ") << trackwright::mistakeKindName(static_cast<trackwright::MistakeKind>(k)) << ' ' << r.mistakes.made[k];
+        }
+        out << '\n';
     }
     // A CI acts on the runs: each a test case, failed by the conditions it meets; one that did not
     // start is an error case.

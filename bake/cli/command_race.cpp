@@ -114,6 +114,16 @@ void writeText(std::ostream& out, const std::string& name, const RaceCommand& c,
         std::snprintf(line, sizeof line, "; pit stops %d", r.pitStops);
         out << line;
     }
+    trackwright::MistakeTally mistakes;
+    for (const RaceCarResult& car : r.cars)
+        for (int k = 0; k < trackwright::kMistakeKinds; ++k) mistakes.made[k] += car.mistakes.made[k];
+    if (mistakes.total() > 0) {
+        out << "; mistakes " << mistakes.total() << " (";
+        for (int k = 0; k < trackwright::kMistakeKinds; ++k)
+            out << (k ? ", " : "") << trackwright::mistakeKindName(static_cast<trackwright::MistakeKind>(k)) << ' ' << mistakes.made[k];
+        out << ')';
+    }
+    if (c.catchUp) out << "; catch-up on";
     out << '\n';
 }
 
@@ -122,7 +132,7 @@ void writeJson(std::ostream& out, const std::string& name, const RaceCommand& c,
         JsonReport report(out);
         cereal::JSONOutputArchive& a = report.archive();
         a(cereal::make_nvp("track", name), cereal::make_nvp("cars", c.cars), cereal::make_nvp("laps", c.laps), cereal::make_nvp("grid", c.grid),
-          cereal::make_nvp("seed", c.seed), cereal::make_nvp("completed", r.completed), cereal::make_nvp("time_s", r.time),
+          cereal::make_nvp("seed", c.seed), cereal::make_nvp("catch_up", c.catchUp), cereal::make_nvp("completed", r.completed), cereal::make_nvp("time_s", r.time),
           cereal::make_nvp("contacts", r.rearContacts + r.sideContacts), cereal::make_nvp("rear_contacts", r.rearContacts),
           cereal::make_nvp("side_contacts", r.sideContacts), cereal::make_nvp("contacts_per_100km", contactsPer100km(r)),
           cereal::make_nvp("distance_km", r.distance / 1000.0), cereal::make_nvp("overtakes", r.overtakes),
@@ -146,6 +156,17 @@ void writeJson(std::ostream& out, const std::string& name, const RaceCommand& c,
             a.finishNode();
         }
         a.finishNode();
+        a.setNextName("mistakes");  // every driver's, in time order (traffic/driver_mistakes.h)
+        a.startNode();
+        a.makeArray();
+        for (const RaceEvent& e : r.events) {
+            if (e.kind != RaceEvent::Kind::Mistake) continue;
+            a.startNode();
+            a(cereal::make_nvp("time_s", e.time), cereal::make_nvp("car", static_cast<int>(e.car) + 1),
+              cereal::make_nvp("kind", std::string(trackwright::mistakeKindName(e.mistake))));
+            a.finishNode();
+        }
+        a.finishNode();
         a.setNextName("results");
         a.startNode();
         a.makeArray();
@@ -160,6 +181,7 @@ void writeJson(std::ostream& out, const std::string& name, const RaceCommand& c,
               cereal::make_nvp("median_clean_lap_s", car.medianCleanLap), cereal::make_nvp("lost_in_traffic_s", car.lostInTraffic),
               cereal::make_nvp("contacts", car.contacts), cereal::make_nvp("blamed", car.blamed), cereal::make_nvp("overtakes_made", car.overtakesMade),
               cereal::make_nvp("overtakes_suffered", car.overtakesSuffered), cereal::make_nvp("stuck_events", car.stuckEvents));
+            writeMistakeTally(a, "mistakes", car.mistakes);
             if (c.pitStops)
                 a(cereal::make_nvp("pit_lap", car.pitLap), cereal::make_nvp("pit_stops", car.pitStops), cereal::make_nvp("pit_lane_s", car.pitLaneTime));
             a.finishNode();
@@ -198,6 +220,8 @@ int prepareRace(const std::string& input, const RaceCommand& command, const std:
         return kExitInvalidInput;
     }
     options.pitStops = command.pitStops;
+    options.mistakes = command.mistakes;
+    options.catchUp.enabled = command.catchUp;
     if (command.pitStops && raceBoxes(track).empty()) {
         err << "twbake race: " << input << " has no pit lane (a branch of the main route with pit-box markers): --pit-stops needs one\n";
         return kExitInvalidInput;

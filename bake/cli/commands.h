@@ -3,6 +3,7 @@
 #include "bake/cli/progress.h"
 
 #include <cstdint>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -117,6 +118,8 @@ struct LapsCommand {
     bool sourceSpeedCaps = false;    ///< the sources' speed caps (pursuit v_max 10 m/s): the paper's experiment
     float strength = 1.0f;           ///< the driver's strength (traffic/driver_strength.h)
     double targetLap = 0.0;          ///< s: drive at the strength that laps in this time (found from a strength-1 run); 0: --strength
+    float mistakes = 0.0f;           ///< the driver's mistakes, a multiple of the documented rates (traffic/driver_mistakes.h)
+    std::uint64_t seed = 0;          ///< the driver's noise (when its mistakes come)
     bool json = false;
 };
 int runLaps(const LapsCommand& command, std::ostream& out, std::ostream& err);
@@ -166,6 +169,8 @@ struct RaceCommand {
     int seeds = 1;              ///< with --matrix: seeds seed, seed + 1, … per track
     bool matrix = false;        ///< one summary table over the tracks and seeds
     bool pitStops = false;      ///< every car pits once, in the middle third of the race
+    std::optional<float> mistakes; ///< every driver's mistakes (a multiple of the documented rates); none: the drivers' own
+    bool catchUp = false;       ///< catch-up on, with the runtime's default policy (traffic/catch_up.h)
     bool json = false;
     std::string profiles;       ///< a drivers CSV (profiles_file.h); empty: every driver drawn from the seed
     unsigned jobs = 0;          ///< with --matrix: races at once (0: one per hardware thread)

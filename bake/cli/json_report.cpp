@@ -47,4 +47,12 @@ std::string withNonFiniteAsNull(const std::string& json) {
     return result;
 }
 
+void writeMistakeTally(cereal::JSONOutputArchive& archive, const char* name, const trackwright::MistakeTally& tally) {
+    archive.setNextName(name);
+    archive.startNode();
+    for (int k = 0; k < trackwright::kMistakeKinds; ++k)
+        archive(cereal::make_nvp(std::string(trackwright::mistakeKindName(static_cast<trackwright::MistakeKind>(k))).c_str(), tally.made[k]));
+    archive.finishNode();
+}
+
 } // namespace bake::cli

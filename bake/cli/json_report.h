@@ -1,5 +1,7 @@
 #pragma once
 
+#include "trackwright/traffic/driver_mistakes.h"
+
 #include <cereal/archives/json.hpp>
 
 #include <optional>
@@ -26,6 +28,10 @@ private:
     std::ostringstream m_buffer;
     std::optional<cereal::JSONOutputArchive> m_archive;
 };
+
+/// `tally` as an object named `name`: a count per mistake kind, by the kinds' names
+/// (traffic/driver_mistakes.h), as laps and race JSON write them.
+void writeMistakeTally(cereal::JSONOutputArchive& archive, const char* name, const trackwright::MistakeTally& tally);
 
 /// `json` with every NaN, Infinity and -Infinity outside string literals replaced by null.
 std::string withNonFiniteAsNull(const std::string& json);

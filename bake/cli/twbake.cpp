@@ -254,6 +254,10 @@ void addLaps(CLI::App& app, LapsCommand& command) {
     sub->add_option("--target-lap", command.targetLap, "Seconds: drive at the strength whose clean lap takes this long (found from a strength-1 run "
                                                       "first; a game's \"match my pace\"); replaces --strength")
         ->check(finiteIn(1e-3, 1e6));
+    sub->add_option("--mistakes", command.mistakes, "The driver's mistakes as a multiple of the documented rates (late braking, lock-ups, missed "
+                                                    "apexes, slides; docs/runtime-api.md), 0-4; 0 makes none")
+        ->capture_default_str()->check(finiteIn(0.0, 4.0));
+    sub->add_option("--seed", command.seed, "The driver's noise: when its mistakes come")->capture_default_str()->check(unsignedInteger());
     sub->add_flag("--no-planned-recovery", command.noPlannedRecovery,
                   "Stuck manager without the movement planner: reverse with inverted steering, then teleport (the paper's)");
     sub->add_flag("--source-speed-caps", command.sourceSpeedCaps,
@@ -298,6 +302,11 @@ void addRace(CLI::App& app, RaceCommand& command) {
     sub->add_option("--grid", command.grid, "ordered (fastest on pole), reversed (slowest on pole) or random")->capture_default_str();
     sub->add_option("--seed", command.seed, "Seed of the drivers' profiles and a random grid")->capture_default_str()->check(unsignedInteger());
     sub->add_flag("--matrix", command.matrix, "Race every input with --seeds seeds and print one summary table (a row per track)");
+    sub->add_option("--mistakes", command.mistakes, "Every driver's mistakes as a multiple of the documented rates (late braking, lock-ups, missed "
+                                                    "apexes, slides; docs/runtime-api.md), 0-4; drawn drivers make none without it")
+        ->check(finiteIn(0.0, 4.0));
+    sub->add_flag("--catch-up", command.catchUp, "Catch-up on: cars behind the field's middle car are helped and cars ahead of it slowed in the "
+                                                 "corners, by 1 % a second of gap beyond 1 s, at most 15 % and 10 % (docs/runtime-api.md)");
     sub->add_option("--seeds", command.seeds, "With --matrix: races per track, seeds --seed, --seed + 1, …")->capture_default_str()->check(CLI::Range(1, 1000));
     sub->add_option("--profiles", command.profiles, "Drivers CSV, one a row in car order: pace,aggression,consistency,reaction_time[,seed[,strength]]; "
                                                     "cars beyond its rows are drawn from the seed");

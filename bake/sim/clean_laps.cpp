@@ -20,8 +20,11 @@ void CleanLapWatch::update(const Race& race) {
         const std::vector<int>& involved = race.contacts().involved;
         const int contacts = i < involved.size() ? involved[i] : 0;
         const bool pitting = race.pitState(i) != trackwright::PitState::None;
-        if (ahead || behind || t.alongsideCount > 0 || contacts != m_contacts[i] || pitting) m_disturbed[i] = true;
+        const trackwright::MistakeTally mistakes = race.world().follower(static_cast<std::uint32_t>(i)).mistakeTally();
+        if (ahead || behind || t.alongsideCount > 0 || contacts != m_contacts[i] || pitting || mistakes.active >= 0 || mistakes.total() != m_mistakes[i])
+            m_disturbed[i] = true;
         m_contacts[i] = contacts;
+        m_mistakes[i] = mistakes.total();
     }
 }
 

@@ -15,16 +15,18 @@ namespace {
 /// record, line), far enough for its loads to land before the next stage reads them.
 constexpr std::size_t kPrefetchRecordAhead = 4, kPrefetchLineAhead = 2;
 
-trackwright::RaceWorldOptions worldOptions(int laps) {
+trackwright::RaceWorldOptions worldOptions(int laps, const trackwright::CatchUpPolicy& catchUp) {
     trackwright::RaceWorldOptions o;
     o.laps = laps > 0 ? static_cast<std::uint32_t>(laps) : 0u;
+    o.catchUp = catchUp;
     return o;
 }
 
 } // namespace
 
-Race::Race(const trackwright::BakedTrack& track, const std::vector<RaceEntry>& entries, int laps, trackwright::RecoveryPlanner* sharedPlanner)
-    : m_world(track, worldOptions(laps)), m_lapLength(trackwright::lapLayout(track).length) {
+Race::Race(const trackwright::BakedTrack& track, const std::vector<RaceEntry>& entries, int laps, trackwright::RecoveryPlanner* sharedPlanner,
+           const trackwright::CatchUpPolicy& catchUp)
+    : m_world(track, worldOptions(laps, catchUp)), m_lapLength(trackwright::lapLayout(track).length) {
     const std::size_t n = entries.size();
     m_world.reserve(n);
     m_cars.reserve(n);

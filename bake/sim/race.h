@@ -37,10 +37,12 @@ using trackwright::kContactEpisodeGap;
 class Race {
 public:
     /// The field of `entries` on `track`, `laps` to the flag (0: none). `sharedPlanner` serves the
-    /// planned recoveries; without one the race makes its own when a setup asks for them. Throws
-    /// std::invalid_argument naming the car when the world refuses an entry (a line or class the
-    /// track does not have, a driver or vehicle out of range).
-    Race(const trackwright::BakedTrack& track, const std::vector<RaceEntry>& entries, int laps = 0, trackwright::RecoveryPlanner* sharedPlanner = nullptr);
+    /// planned recoveries; without one the race makes its own when a setup asks for them. `catchUp`:
+    /// the world's (traffic/catch_up.h; off by default). Throws std::invalid_argument naming the car
+    /// when the world refuses an entry (a line or class the track does not have, a driver or vehicle
+    /// out of range).
+    Race(const trackwright::BakedTrack& track, const std::vector<RaceEntry>& entries, int laps = 0, trackwright::RecoveryPlanner* sharedPlanner = nullptr,
+         const trackwright::CatchUpPolicy& catchUp = {});
 
     void step(double dt);
 

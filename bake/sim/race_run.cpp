@@ -62,11 +62,13 @@ RaceResult runRace(const trackwright::BakedTrack& track, const RaceOptions& o) {
         drivers[i] = o.profiles[i];
         if (drivers[i].seed == 0) drivers[i].seed = drawnSeed;  // a given driver without a seed: the race's
     }
+    if (o.mistakes)
+        for (DriverProfile& d : drivers) d.mistakes = *o.mistakes;
     const std::vector<std::uint32_t> slots = gridSlots(drivers, o.grid, o.seed);
     const std::vector<RaceEntry> entries = gridEntries(track, drivers, slots, o.base);
     if (entries.empty()) return result;
     trackwright::RecoveryPlanner planner(track);
-    Race race(track, entries, o.laps, &planner);
+    Race race(track, entries, o.laps, &planner, o.catchUp);
     const std::size_t n = race.size();
     result.cars.resize(n);
     for (std::size_t i = 0; i < n; ++i) {
@@ -119,6 +121,7 @@ RaceResult runRace(const trackwright::BakedTrack& track, const RaceOptions& o) {
             result.pitStops += pit->stopsDone();
         }
         result.cars[i].stuckEvents = race.stuckStats(i).events;
+        result.cars[i].mistakes = race.world().follower(static_cast<std::uint32_t>(i)).mistakeTally();
         result.stuckEvents += result.cars[i].stuckEvents;
     }
     result.time = race.time();

@@ -5,6 +5,7 @@
 #include "trackwright/traffic/race_craft.h"
 
 #include <cstdint>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -20,12 +21,16 @@ struct RaceOptions {
     /// Drivers given (a --profiles file): used in order instead of drawing them; fewer than `cars`
     /// are drawn for the rest. A given driver's seed 0 takes the one drawn for it.
     std::vector<DriverProfile> profiles;
+    /// Every driver's mistakes (DriverProfile::mistakes, a multiple of the documented rates) over
+    /// the drawn or given drivers' own; none: theirs (drawn drivers make none).
+    std::optional<float> mistakes;
     CarSetup base;                    ///< follower, vehicle, line and class of every car
     double dt = 1.0 / 60.0;           ///< s per tick
     bool alone = true;                ///< also run each car alone for its time lost in traffic
     /// Every car pits once (pit_stop.h), told to on a lap drawn from the seed in the middle third of
     /// the race (pitLapRange), at box (car index mod the track's boxes) in marker order.
     bool pitStops = false;
+    trackwright::CatchUpPolicy catchUp;  ///< off by default (traffic/catch_up.h)
 };
 
 /// The laps (1-based, timed laps) a car may be told to pit on: the middle third of `laps`,
@@ -55,6 +60,7 @@ struct RaceCarResult {
     int pitStops = 0;                    ///< stops completed (back on the main route)
     double pitLaneTime = 0.0;            ///< s from turning into the lane to merging back (PitState InLane … Rejoining)
     int stuckEvents = 0;                 ///< times its stuck manager stepped in
+    trackwright::MistakeTally mistakes;  ///< its driver's mistakes, per kind (traffic/driver_mistakes.h)
 };
 
 /// The race's figures (issue 25's measures).

@@ -18,6 +18,7 @@ RaceTally::RaceTally(const Race& race, const std::vector<std::uint32_t>& gridSlo
     m_made.assign(n, 0);
     m_suffered.assign(n, 0);
     m_close.reserve(4 * n);
+    m_mistakes.assign(n, {});
     m_closeNow.reserve(4 * n);
 }
 
@@ -48,6 +49,13 @@ void RaceTally::update(const Race& race) {
     for (; m_contactsSeen < episodes.size(); ++m_contactsSeen) {
         const ContactEpisode& e = episodes[m_contactsSeen];
         m_events.push_back({RaceEvent::Kind::Contact, e.time, e.blamed, e.other, race.car(e.blamed).body().state.position, e.rear});
+    }
+    // Mistakes, as each car's follower counts them (traffic/driver_mistakes.h).
+    for (std::uint32_t i = 0; i < n; ++i) {
+        const trackwright::MistakeTally tally = world.follower(i).mistakeTally();
+        for (int k = 0; k < trackwright::kMistakeKinds; ++k)
+            for (; m_mistakes[i].made[k] < tally.made[k]; ++m_mistakes[i].made[k])
+                m_events.push_back({RaceEvent::Kind::Mistake, race.time(), i, i, race.car(i).body().state.position, false, static_cast<trackwright::MistakeKind>(k)});
     }
     // Close calls, one per pair and episode.
     m_closeNow.clear();

@@ -8,14 +8,17 @@
 
 namespace bake {
 
-/// Something a race engineer marks on the timeline: a pass for position or a contact episode.
+/// Something a race engineer marks on the timeline: a pass for position, a contact episode or a
+/// driver's mistake.
 struct RaceEvent {
-    enum class Kind : std::uint8_t { Overtake, Contact };
+    enum class Kind : std::uint8_t { Overtake, Contact, Mistake };
     Kind kind = Kind::Overtake;
     double time = 0.0;                    ///< s into the race
-    std::uint32_t car = 0, other = 0;     ///< overtake: car passed other; contact: car (blamed) hit other
+    /// overtake: car passed other; contact: car (blamed) hit other; mistake: car made it (other = car)
+    std::uint32_t car = 0, other = 0;
     trackwright::format::Vec2 position;   ///< world, m: where `car` was
     bool rear = false;                    ///< contact: along the route, else from the side
+    trackwright::MistakeKind mistake = trackwright::MistakeKind::LateBraking;  ///< mistake: which
 };
 
 /// One line of the positions tower (the runtime's: progress is m of the race since the start,
@@ -52,6 +55,7 @@ private:
     std::vector<RaceEvent> m_events;
     int m_overtakes = 0, m_closeCalls = 0;
     std::vector<std::uint64_t> m_close, m_closeNow;
+    std::vector<trackwright::MistakeTally> m_mistakes;  ///< per car, as last seen
 };
 
 } // namespace bake

@@ -77,6 +77,7 @@ public:
     const CarSetup& setup() const { return m_setup; }
     const CarTotals& totals() const { return m_car.totals(); }
     trackwright::StuckStats stuckStats() const { return m_follower->stuckStats(); }
+    trackwright::MistakeTally mistakeTally() const { return m_follower->mistakeTally(); }
     /// This tick's registration (undefined off the track).
     const trackwright::Registration& registration() const { return m_here; }
     /// m along the route from the start line, laps included; a run-up starts part-way into lap 0.

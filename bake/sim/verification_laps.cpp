@@ -19,9 +19,11 @@ LapRunResult runVerificationLaps(const trackwright::BakedTrack& track, const Lap
     setup.startDistance = o.startDistance;
     setup.plannedRecovery = o.plannedRecovery;
     setup.speedCap = o.speedCap;
-    if (o.strength != 1.0f) {
+    if (o.strength != 1.0f || o.mistakes > 0.0f) {
         trackwright::DriverProfile driver;
         driver.strength = o.strength;
+        driver.mistakes = o.mistakes;
+        driver.seed = o.seed;
         driver.consistency = 1.0f;
         driver.reactionTime = 0.0f;
         setup.driver = driver;
@@ -48,6 +50,7 @@ LapRunResult runVerificationLaps(const trackwright::BakedTrack& track, const Lap
     if (result.completed && !closed) result.lapTimes.push_back(car.time());
     result.totalTime = car.time();
     result.teleports = totals.teleports;
+    result.mistakes = car.mistakeTally();
     result.maxLateralAcceleration = totals.maxLateralAcceleration;
     result.cteMax = totals.crossTrackMax;
     const trackwright::StuckStats stuck = car.stuckStats();

@@ -3,6 +3,7 @@
 #include "formats/source/track_document.h"
 #include "trackwright/track/baked_track.h"
 #include "trackwright/drive/follower_factory.h"
+#include "trackwright/traffic/driver_mistakes.h"
 #include "trackwright/vehicle/vehicle_model.h"
 
 #include <optional>
@@ -31,6 +32,9 @@ struct LapRunOptions {
     /// The driver's strength (traffic/driver_strength.h); below 1 the follower gets a driver of that
     /// strength who laps evenly (consistency 1) and starts at once.
     float strength = 1.0f;
+    /// Its mistakes as a multiple of the documented rates (traffic/driver_mistakes.h); 0: none.
+    float mistakes = 0.0f;
+    std::uint64_t seed = 0;  ///< the driver's noise: when its mistakes come
 };
 
 /// The metrics of the path-following paper's Table I, plus lap times and the ideal-lap comparison.
@@ -50,6 +54,7 @@ struct LapRunResult {
     double maxLateralAcceleration = 0.0; ///< m/s²
     double idealLapTime = 0.0;           ///< s, the baked profile's
     double idealRatio = 0.0;             ///< ideal / best achieved lap (1.0 is the limit)
+    trackwright::MistakeTally mistakes;  ///< the driver's, per kind (LapRunOptions::mistakes)
 };
 
 /// Simulates the run on the reference vehicle model at a fixed step. Deterministic.

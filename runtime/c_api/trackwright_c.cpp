@@ -121,6 +121,12 @@ tw_track_point fromPoint(const trackwright::TrackPoint& p) {
 trackwright::VehicleState toState(const tw_vehicle_state& s) { return {{s.x, s.y}, s.heading, s.speed, s.yaw_rate}; }
 tw_vehicle_state fromState(const trackwright::VehicleState& s) { return {s.position.x, s.position.y, s.heading, s.speed, s.yawRate}; }
 
+tw_catch_up fromCatchUp(const trackwright::CatchUpPolicy& p) { return {p.enabled ? 1 : 0, p.reference, p.deadband, p.gain, p.maxHelp, p.maxSlow}; }
+trackwright::CatchUpPolicy toCatchUp(const tw_catch_up& c) {
+    // A reference below -1 is no car: refused (validCatchUpPolicy), not read as the median.
+    return {c.enabled != 0, c.reference < -1 ? INT64_MIN : c.reference, c.deadband, c.gain, c.max_help, c.max_slow};
+}
+
 /// The one mapping between the C driver profile and DriverProfile, field for field.
 tw_driver_profile toCDriver(const trackwright::DriverProfile& d) {
     return {d.pace, d.aggression, d.consistency, d.reactionTime, d.seed, d.strength, d.composure, d.optimism, d.smoothness, d.pitCrew, d.mistakes};
@@ -618,6 +624,14 @@ void tw_driver_profile_default(tw_driver_profile* profile) {
     *profile = toCDriver(trackwright::DriverProfile{});
 }
 
+tw_status tw_mistake_rate(const tw_driver_profile* driver, int32_t kind, int32_t pressed, float* per_lap) {
+    if (!driver || !per_lap || kind < 0 || kind >= TW_MISTAKE_KINDS) return TW_INVALID_ARGUMENT;
+    const trackwright::DriverProfile d = fromCDriver(*driver);
+    if (!trackwright::validDriverProfile(d)) return TW_INVALID_ARGUMENT;
+    *per_lap = trackwright::mistakeRate(static_cast<trackwright::MistakeKind>(kind), d, pressed != 0);
+    return TW_OK;
+}
+
 float tw_strength_for_lap_time(double strength_one_seconds, double target_seconds) {
     return trackwright::strengthForLapTime(strength_one_seconds, target_seconds);
 }
@@ -625,7 +639,8 @@ float tw_strength_for_lap_time(double strength_one_seconds, double target_second
 void tw_race_options_default(tw_race_options* options) {
     if (!options) return;
     const trackwright::RaceWorldOptions o;
-    *options = {o.laps, o.traffic.aheadRange, o.traffic.behindRange, o.traffic.lateralHorizon, o.timingStep, static_cast<uint64_t>(o.timingSamples)};
+    *options = {o.laps, o.traffic.aheadRange, o.traffic.behindRange, o.traffic.lateralHorizon, o.timingStep, static_cast<uint64_t>(o.timingSamples),
+                fromCatchUp(o.catchUp)};
 }
 
 tw_status tw_race_create(const tw_track* track, uint32_t laps, tw_race** out) {
@@ -647,6 +662,7 @@ tw_status tw_race_create_with_options(const tw_track* track, const tw_race_optio
     // Beyond size_t (a 32-bit game) is beyond the range too.
     o.timingSamples = options->timing_samples > trackwright::RaceTiming::kMaxSamples ? trackwright::RaceTiming::kMaxSamples + 1
                                                                                       : static_cast<std::size_t>(options->timing_samples);
+    o.catchUp = toCatchUp(options->catch_up);
     if (!trackwright::validRaceWorldOptions(o)) return TW_INVALID_ARGUMENT;
     try {
         *out = new tw_race(*track, o);
@@ -867,6 +883,31 @@ tw_status tw_race_car_registration(const tw_race* race, uint32_t car, tw_registr
 tw_status tw_race_car_slipstream(const tw_race* race, uint32_t car, float* share) {
     if (!race || !share || car >= race->world.size()) return TW_INVALID_ARGUMENT;
     *share = race->world.slipstreamShare(car);
+    return TW_OK;
+}
+
+tw_status tw_race_set_catch_up(tw_race* race, const tw_catch_up* catch_up) {
+    if (!race || !catch_up) return TW_INVALID_ARGUMENT;
+    return fromRaceStatus(race->world.setCatchUp(toCatchUp(*catch_up)));
+}
+
+tw_status tw_race_set_catch_up_limit(tw_race* race, uint32_t car, float limit) {
+    if (!race) return TW_INVALID_ARGUMENT;
+    return fromRaceStatus(race->world.setCatchUpLimit(car, limit));
+}
+
+tw_status tw_race_car_catch_up(const tw_race* race, uint32_t car, float* factor) {
+    if (!race || !factor || car >= race->world.size()) return TW_INVALID_ARGUMENT;
+    *factor = race->world.catchUp(car);
+    return TW_OK;
+}
+
+tw_status tw_race_car_mistakes(const tw_race* race, uint32_t car, tw_mistakes* out) {
+    if (!race || !out || car >= race->world.size()) return TW_INVALID_ARGUMENT;
+    const trackwright::MistakeTally tally = race->world.follower(car).mistakeTally();
+    static_assert(TW_MISTAKE_KINDS == trackwright::kMistakeKinds);
+    for (int k = 0; k < TW_MISTAKE_KINDS; ++k) out->made[k] = tally.made[k];
+    out->active = tally.active;
     return TW_OK;
 }
 

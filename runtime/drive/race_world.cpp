@@ -56,7 +56,7 @@ bool validRaceWorldOptions(const RaceWorldOptions& options) {
     const TrafficParameters& t = options.traffic;
     auto positive = [](float value) { return std::isfinite(value) && value > 0.0f; };
     return RaceTiming::validSettings(options.timingStep, options.timingSamples) && positive(t.aheadRange) && positive(t.behindRange) &&
-           positive(t.lateralHorizon);
+           positive(t.lateralHorizon) && validCatchUpPolicy(options.catchUp);
 }
 
 RaceWorld::Car::Car(const BakedTrack& track, const RaceCarSetup& s, std::unique_ptr<Follower> f)
@@ -91,6 +91,7 @@ void RaceWorld::reserveOrThrow(std::size_t cars) {
     m_progress.reserve(cars);
     m_finishTime.reserve(cars);
     m_finishPlace.reserve(cars);
+    m_catchUp.reserve(cars);
     m_finishOrder.reserve(cars);
     m_standings.reserve(cars);
     m_place.reserve(cars);
@@ -109,7 +110,8 @@ RaceWorldStatus RaceWorld::addCar(const RaceCarSetup& setup, std::uint32_t* inde
 
 RaceWorldStatus RaceWorld::addCarOrThrow(const RaceCarSetup& setup, std::uint32_t* index) {
     if (!m_optionsValid || setup.line >= m_track.view.lines.size() || !validVehicleParameters(setup.vehicle) || !validDriverProfile(setup.driver) ||
-        !finiteOrZero(setup.length) || !finiteOrZero(setup.width) || m_cars.size() >= kRacing - 1)
+        !finiteOrZero(setup.length) || !finiteOrZero(setup.width) || !(setup.catchUpLimit >= 0.0f && setup.catchUpLimit <= 1.0f) ||
+        m_cars.size() >= kRacing - 1)
         return RaceWorldStatus::InvalidArgument;
     std::unique_ptr<Follower> follower;
     if (setup.external) {
@@ -132,6 +134,7 @@ RaceWorldStatus RaceWorld::addCarOrThrow(const RaceCarSetup& setup, std::uint32_
     m_timing.addCar();
     m_progress.push_back(0.0);
     m_finishTime.push_back(-1.0);
+    m_catchUp.push_back(1.0f);
     m_finishPlace.push_back(kRacing);
     m_standings.push_back({car, 0.0, 0, false, 0.0, 0.0, false});
     m_place.push_back(car);
@@ -223,6 +226,7 @@ RaceWorldStatus RaceWorld::step(std::span<const VehicleState> states, std::span<
     }
     for (std::size_t p = firstNewFinisher; p < m_finishOrder.size(); ++p) m_finishPlace[m_finishOrder[p]] = static_cast<std::uint32_t>(p);
     m_view.build(m_track, m_inputs, m_options.traffic);
+    if (m_options.catchUp.enabled) updateCatchUp();
     for (std::size_t i = 0; i < n; ++i) {
         // Thousands of cars' state outgrows the caches: start loading the next ones' meanwhile
         // (a hint with no effect on the results; the bake's Race does the same, race.cpp).
@@ -259,6 +263,50 @@ void RaceWorld::rank() {
     }
     m_timing.rank(m_standings, m_finishPlace, m_finishTime, m_time);
     for (std::size_t p = 0; p < m_standings.size(); ++p) m_place[m_standings[p].car] = static_cast<std::uint32_t>(p);
+}
+
+RaceWorldStatus RaceWorld::setCatchUp(const CatchUpPolicy& policy) {
+    if (!validCatchUpPolicy(policy)) return RaceWorldStatus::InvalidArgument;
+    m_options.catchUp = policy;
+    if (!policy.enabled)  // off: every car back to its own pace
+        for (std::size_t i = 0; i < m_cars.size(); ++i)
+            if (m_catchUp[i] != 1.0f) {
+                m_catchUp[i] = 1.0f;
+                m_cars[i].follower->setCatchUp(1.0f);
+            }
+    return RaceWorldStatus::Ok;
+}
+
+RaceWorldStatus RaceWorld::setCatchUpLimit(std::uint32_t car, float limit) {
+    if (car >= m_cars.size() || !(limit >= 0.0f && limit <= 1.0f)) return RaceWorldStatus::InvalidArgument;
+    m_cars[car].setup.catchUpLimit = limit;
+    return RaceWorldStatus::Ok;
+}
+
+void RaceWorld::updateCatchUp() {
+    const CatchUpPolicy& p = m_options.catchUp;
+    // The reference's gap to the leader: the policy's car, or the middle one of those still racing
+    // (the tower lists retired cars last).
+    double reference = NAN;
+    if (p.reference >= 0) {
+        const auto car = static_cast<std::size_t>(p.reference);
+        if (car < m_cars.size() && !m_retired[car]) reference = standing(static_cast<std::uint32_t>(car)).gapToLeader;
+    } else {
+        std::size_t racing = m_standings.size();
+        while (racing > 0 && m_standings[racing - 1].retired) --racing;
+        if (racing > 0) reference = m_standings[(racing - 1) / 2].gapToLeader;
+    }
+    for (std::size_t i = 0; i < m_cars.size(); ++i) {
+        const Car& car = m_cars[i];
+        const auto index = static_cast<std::uint32_t>(i);
+        const float factor = m_retired[i] || car.setup.external || finished(index) || std::isnan(reference)
+            ? 1.0f
+            : catchUpFactor(p, standing(index).gapToLeader - reference, car.setup.catchUpLimit);
+        if (factor != m_catchUp[i]) {
+            m_catchUp[i] = factor;
+            car.follower->setCatchUp(factor);
+        }
+    }
 }
 
 float RaceWorld::slipstreamShare(std::uint32_t car) const {

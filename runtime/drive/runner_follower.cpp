@@ -35,7 +35,9 @@ RunnerFollower::RunnerFollower(const BakedTrack& track, std::uint32_t line, std:
       m_lateStopping(parameters.vehicle, parameters.lateBrakingFraction, kStoppingTableSpeed * parameters.vehicle.topSpeed),
       m_envelope(hasEnvelope(parameters.vehicle)), m_stuck(parameters.stuck) {
     if (line < track.view.lines.size()) m_predictor.assignRoute(track.view.lines[line].route);
-    m_strength = planStrength(lineHints(track, line, vehicleClass), parameters.vehicle, parameters.brakingFraction, 1.0f);
+    const LineHints hints = lineHints(track, line, vehicleClass);
+    m_strength = planStrength(hints, parameters.vehicle, parameters.brakingFraction, 1.0f);
+    m_corners = lineCorners(hints, m_strength);
     // A car described by its physics learns where it cannot hold the hints (GripReserve); the
     // presets' reference model holds them by construction.
     if (m_envelope && line < track.view.lines.size()) m_reserve.resize(track.view.routes[track.view.lines[line].route].nodeCount);
@@ -57,10 +59,13 @@ void RunnerFollower::reset() {
     m_stretch.steps = 0;
     m_hasLastPosition = false;
     m_slipAngle = 0.0f;
+    m_mistake = {};
+    m_toNextCorner = NAN;
 }
 
 void RunnerFollower::setDriver(const DriverProfile& driver) {
     if (!validDriverProfile(driver)) return;
+    if (!m_hasDriver || driver.seed != m_driver.seed) m_schedule.start(driver.seed);
     if (driver.strength != m_strength.strength)  // the constructor planned strength 1: its engine-set points
         m_strength = planStrength(lineHints(track(), m_line, m_vehicleClass), m_p.vehicle, m_p.brakingFraction, driver.strength);
     m_driver = driver;
@@ -352,7 +357,9 @@ Controls RunnerFollower::update(const FollowerInput& in) {
     m_clock += in.dt;
     m_travelled += speed * in.dt;
     if (m_envelope) measureSlipAngle(in.state, in.dt);
-    if (m_envelope && onRoute) learnGripReserve(in, speed);
+    if (onRoute) updateMistake(in, speed);
+    // A mistake runs the car wide on purpose: nothing for the grip reserve to learn from.
+    if (m_envelope && onRoute && m_mistake.kind == MistakeSchedule::kNone) learnGripReserve(in, speed);
     const float pace = m_hasDriver ? paceAt(m_driver, m_travelled) : 1.0f;
     m_towFactor = m_traffic && onRoute ? slipstreamTopSpeedFactor(slipstreamShare(*m_traffic, speed, in.registration.lateral, m_p.slipstream)) : 1.0f;
     RaceCraftCommand craft;
@@ -394,7 +401,7 @@ Controls RunnerFollower::update(const FollowerInput& in) {
     // Race craft only asks for an offset in traffic on the route, so the road's limits are this tick's.
     const float runnerOffset = m_offset == 0.0f ? 0.0f
                                                 : std::clamp(m_offset, std::min(0.0f, roadRight - runner.lateral), std::max(0.0f, roadLeft - runner.lateral));
-    m_runnerPosition = runner.position + format::Vec2{-runner.tangent.y, runner.tangent.x} * (m_p.lateralOffset + runnerOffset);
+    m_runnerPosition = runner.position + format::Vec2{-runner.tangent.y, runner.tangent.x} * (m_p.lateralOffset + runnerOffset + m_mistakeOffset);
     float steering = purePursuitSteering(in.state, m_runnerPosition, m_p.vehicle.wheelbase, m_p.vehicle.maxSteeringAngle);
     steering = m_understeer.compensate(steering, in.state, in.dt, m_p.vehicle);
 
@@ -453,6 +460,7 @@ Controls RunnerFollower::update(const FollowerInput& in) {
     if (m_envelope) throttle = withinFrictionBudget(throttle, in.state, in.registration.road);
     if (m_envelope && throttle < 0.0f && oversteering(in.state, speed, in.registration.road)) throttle = std::max(throttle, -kLeastBraking);
     if (m_hasDriver && m_clock < m_driver.reactionTime) throttle = -1.0f;
+    if (m_mistake.kind != MistakeSchedule::kNone) applyMistake(mustBrake || m_brakingHeld, steering, throttle);
 
     if (onRoute) {
         // Medium range: extrapolate the turning path; if it leaves the tarmac, steer back and lift.
@@ -583,6 +591,8 @@ TeleportRequest RunnerFollower::takeTeleportRequest() {
     if (!m_stuck.teleportWanted()) return {};
     m_stuck.clearTeleport();
     m_hasRunner = false;
+    m_mistake = {};
+    m_toNextCorner = NAN;
     return teleportOntoLine(m_sampler, m_lineDistance);
 }
 

@@ -15,6 +15,12 @@ inline const BakedSample& bakedMonza() {
     return *baked;
 }
 
+/// The kart sample (a short, twisty circuit), baked once for the whole test program.
+inline const BakedSample& bakedKart() {
+    static const std::unique_ptr<BakedSample> baked = bakeSampleFile("kart.twtrack");
+    return *baked;
+}
+
 /// An AI car of the track's "car" class (or its first) on the racing line of route 0, at `pace`
 /// with its own noise `seed`; the other driver settings are the profile's defaults.
 inline trackwright::RaceCarSetup racingLineCar(const trackwright::BakedTrack& track, float pace, std::uint64_t seed) {

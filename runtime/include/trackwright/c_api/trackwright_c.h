@@ -417,6 +417,20 @@ typedef struct tw_race_standing {
 } tw_race_standing;
 
 /* A race's settings (trackwright::RaceWorldOptions): tw_race_options_default fills the defaults. */
+/* Catch-up (trackwright/traffic/catch_up.h), off by default: each AI car's corner pace is scaled by
+ * 1 + gain * (its timing-loop gap to the reference car beyond the deadband, in s), at most
+ * max_help faster when behind and max_slow slower when ahead (times the car's own limit,
+ * tw_race_set_catch_up_limit), never above the hints. A weaker driver settles further back than a
+ * stronger one: the order of strength is kept and the field does not bunch. */
+typedef struct tw_catch_up {
+    int32_t enabled;     /* 0: off */
+    int64_t reference;   /* the car the others are drawn towards (the player's); -1: the middle car of those racing */
+    float deadband;      /* s of gap with no effect, [0, 600] (1) */
+    float gain;          /* share of corner pace per s of gap beyond it, [0, 1] (0.01) */
+    float max_help;      /* most a car behind is helped by, [0, 0.5] (0.15) */
+    float max_slow;      /* most a car ahead is slowed by, [0, 0.5] (0.1) */
+} tw_catch_up;
+
 typedef struct tw_race_options {
     uint32_t laps;             /* laps to the flag; 0: no flag */
     float ahead_range;         /* m of gap ahead a car looks at in traffic (200) */
@@ -424,6 +438,7 @@ typedef struct tw_race_options {
     float lateral_horizon;     /* s lateral speeds are held in the traffic prediction (2) */
     double timing_step;        /* s between timing-loop samples, [0.001, 60] (0.1) */
     uint64_t timing_samples;   /* samples kept per car: gaps up to step * samples s, [2, 864000] (1800) */
+    tw_catch_up catch_up;      /* off */
 } tw_race_options;
 
 /* Where a car is or will be (a reset's place, a prediction). */
@@ -440,6 +455,36 @@ TW_API void tw_driver_profile_default(tw_driver_profile* profile);
  * strength_one_seconds (a game's "match my pace"): their ratio, within [0.5, 1]; 0 when either is
  * not a positive finite time. A driver of strength S laps clean in 1/S of the strength-1 lap. */
 TW_API float tw_strength_for_lap_time(double strength_one_seconds, double target_seconds);
+
+/* A driver's mistakes (trackwright/traffic/driver_mistakes.h): a runner whose driver has `mistakes`
+ * above 0 makes them at corners, at rates per lap that fall with strength and composure. */
+typedef enum tw_mistake_kind {
+    TW_MISTAKE_LATE_BRAKING = 0, /* arrives 8 % over the corner's hint and runs wide */
+    TW_MISTAKE_LOCK_UP = 1,      /* full brakes for 0.5 s from its braking point, the steering half gone */
+    TW_MISTAKE_MISSED_APEX = 2,  /* 1.5 m wide of its line through the corner, 4 % slower */
+    TW_MISTAKE_SLIDE = 3         /* full throttle for 0.6 s from the apex, the exit 10 % over the hint */
+} tw_mistake_kind;
+#define TW_MISTAKE_KINDS 4
+
+typedef struct tw_mistakes {
+    uint32_t made[TW_MISTAKE_KINDS]; /* per tw_mistake_kind, since the car joined */
+    int32_t active;                  /* the tw_mistake_kind it is making now; -1: none */
+} tw_mistakes;
+
+/* Mistakes per lap of `kind` for `driver` (pressed: a car within 1 s behind): the documented rate
+ * 0.02, 0.01, 0.03, 0.01 (late braking, lock-up, missed apex, slide) times mistakes, times
+ * 1 + 20 * (1 - strength), times 1 + 2 * (1 - composure) when pressed, times 1.5 - smoothness for
+ * lock-ups and slides. TW_INVALID_ARGUMENT for a null pointer, an unknown kind or an invalid driver. */
+TW_NODISCARD TW_API tw_status tw_mistake_rate(const tw_driver_profile* driver, int32_t kind, int32_t pressed, float* per_lap);
+/* Catch-up mid-race (on, off, another reference); TW_INVALID_ARGUMENT for a value out of range
+ * (nothing changes then). */
+TW_NODISCARD TW_API tw_status tw_race_set_catch_up(tw_race* race, const tw_catch_up* catch_up);
+/* Car `car`'s share of the catch-up limits, [0, 1] (1 when added; 0 leaves it out). */
+TW_NODISCARD TW_API tw_status tw_race_set_catch_up_limit(tw_race* race, uint32_t car, float limit);
+/* The factor catch-up scales car `car`'s corner pace by this tick (1 when off). */
+TW_NODISCARD TW_API tw_status tw_race_car_catch_up(const tw_race* race, uint32_t car, float* factor);
+/* Car `car`'s mistakes so far and the one under way (for a game's commentary or replay marks). */
+TW_NODISCARD TW_API tw_status tw_race_car_mistakes(const tw_race* race, uint32_t car, tw_mistakes* out);
 TW_API void tw_race_options_default(tw_race_options* options);
 /* A race of `laps` laps (0: no flag; nobody finishes, the order still counts) on `track`. Laps need
  * a closed route: on a track without one the order is the distance along each car's route. */

@@ -3,6 +3,7 @@
 #include "trackwright/drive/pit_stop.h"
 #include "trackwright/track/registrar.h"
 #include "trackwright/drive/stuck_stats.h"
+#include "trackwright/traffic/driver_mistakes.h"
 #include "trackwright/vehicle/vehicle_model.h"
 #include "trackwright/vehicle/vehicle_state.h"
 
@@ -78,6 +79,13 @@ public:
     /// or a straight's, StrengthPlan::factor), its consistency and race craft's push or lift. What a
     /// prediction of its path holds (RaceWorld::predict). driverPace() for followers without hints.
     virtual float speedHintShare(std::uint32_t /*point*/) const { return driverPace(); }
+    /// Catch-up's factor on its corner pace (traffic/catch_up.h; RaceWorld sets it each tick while
+    /// catch-up is on): the share of the hints its driver takes where grip sets them, times this,
+    /// never above the hints. Followers without a strength plan ignore it.
+    virtual void setCatchUp(float /*factor*/) {}
+    /// Its driver's mistakes (traffic/driver_mistakes.h): how many of each kind it has made and the
+    /// one it is making now. None for followers without hints or a driver whose `mistakes` is 0.
+    virtual MistakeTally mistakeTally() const { return {}; }
     /// Tells the car to pit at the `pit-box` marker `boxMarker` (track_markers.h) on its next pass
     /// of the pit lane's fork (drive/pit_stop.h): Accepted, or why not. Followers without pit stops
     /// answer Unsupported.

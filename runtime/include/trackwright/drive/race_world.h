@@ -6,6 +6,7 @@
 #include "trackwright/track/baked_track.h"
 #include "trackwright/track/lap_counter.h"
 #include "trackwright/track/registrar.h"
+#include "trackwright/traffic/catch_up.h"
 #include "trackwright/traffic/driver_profile.h"
 #include "trackwright/traffic/race_timing.h"
 #include "trackwright/traffic/traffic_view.h"
@@ -38,6 +39,9 @@ struct RaceCarSetup {
     /// line's hints for `vehicleClass`, averaged over kObservedPaceWindow s. `follower` and `driver`
     /// are not used.
     bool external = false;
+    /// [0, 1]: the share of the race's catch-up limits (RaceWorldOptions::catchUp) this car takes;
+    /// 0 leaves it out (a rival the game wants at its own pace).
+    float catchUpLimit = 1.0f;
 };
 
 /// Where a car is, or will be: a reset's safe place, a prediction. World frame, SI units.
@@ -64,10 +68,11 @@ struct RaceWorldOptions {
     TrafficParameters traffic;     ///< the view's ranges and horizons
     double timingStep = RaceTiming::kDefaultStep;         ///< s between timing-loop samples, in [RaceTiming::kMinStep, kMaxStep]
     std::size_t timingSamples = RaceTiming::kDefaultSamples;  ///< samples kept per car: gaps up to step · samples s; at most RaceTiming::kMaxSamples
+    CatchUpPolicy catchUp;         ///< off by default (traffic/catch_up.h)
 };
 
-/// True for options a race world races with: the timing settings in range (RaceTiming::validSettings)
-/// and the traffic view's ranges and horizons finite and positive. A world made with others refuses
+/// True for options a race world races with: the timing settings in range (RaceTiming::validSettings),
+/// the traffic view's ranges and horizons finite and positive and the catch-up policy valid. A world made with others refuses
 /// every car (InvalidArgument).
 bool validRaceWorldOptions(const RaceWorldOptions& options);
 
@@ -141,6 +146,16 @@ public:
     /// timers and reaction times included) — and gives every car the controls it gave last (the
     /// game does not move its cars meanwhile). Its inputs are still checked.
     void setPaused(bool paused) { m_paused = paused; }
+    /// Turns catch-up on, off or changes it mid-race (traffic/catch_up.h): from the next step each AI
+    /// car's corner pace is scaled by catchUpFactor of its timing-loop gap to the policy's reference
+    /// car (standings as the last step left them), until it takes the flag. InvalidArgument (nothing
+    /// changed) for a policy validCatchUpPolicy refuses.
+    [[nodiscard]] RaceWorldStatus setCatchUp(const CatchUpPolicy& policy);
+    /// Car `car`'s share of the catch-up limits (RaceCarSetup::catchUpLimit), mid-race.
+    /// InvalidArgument for an index out of range or a limit outside [0, 1].
+    [[nodiscard]] RaceWorldStatus setCatchUpLimit(std::uint32_t car, float limit);
+    /// The factor catch-up scales car `car`'s corner pace by this tick (1 without catch-up).
+    float catchUp(std::uint32_t car) const { return car < m_catchUp.size() ? m_catchUp[car] : 1.0f; }
     bool paused() const { return m_paused; }
     /// Where car `car` will be `seconds` s on (0 to kMaxPrediction) from what it plans now, for a
     /// game's camera, commentary or collision anticipation. An AI car on its line: along the line at
@@ -279,6 +294,9 @@ private:
     std::vector<std::uint32_t> m_finishOrder;  ///< cars in the order they took the flag
     std::vector<RaceStanding> m_standings; ///< leader first
     std::vector<std::uint32_t> m_place;    ///< per car: its index in m_standings
+    std::vector<float> m_catchUp;          ///< per car, this tick's catch-up factor (updateCatchUp)
+    /// Each AI car's catch-up factor from the standings the last step left (RaceWorldOptions::catchUp).
+    void updateCatchUp();
 };
 
 } // namespace trackwright

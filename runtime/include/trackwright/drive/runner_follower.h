@@ -5,12 +5,15 @@
 #include "trackwright/track/line_sampler.h"
 #include "trackwright/drive/steering.h"
 #include "trackwright/drive/stuck_manager.h"
+#include "trackwright/traffic/driver_mistakes.h"
 #include "trackwright/traffic/driver_profile.h"
 #include "trackwright/traffic/driver_strength.h"
 #include "trackwright/traffic/follow_rules.h"
 #include "trackwright/traffic/race_craft.h"
 #include "trackwright/traffic/slipstream.h"
 #include "trackwright/vehicle/vehicle_limits.h"
+
+#include <cmath>
 
 namespace trackwright {
 
@@ -72,9 +75,13 @@ public:
     void setTraffic(const CarTraffic* traffic) override { m_traffic = traffic; }
     void setDriver(const DriverProfile& driver) override;
     const RaceCraft* raceCraft() const override { return &m_craft; }
-    float driverPace() const override { return (m_hasDriver ? m_driver.pace : 1.0f) * m_strength.cornerFactor; }
+    float driverPace() const override { return (m_hasDriver ? m_driver.pace : 1.0f) * m_strength.cornerFactor * m_catchUp; }
+    void setCatchUp(float factor) override { m_catchUp = std::isfinite(factor) && factor > 0.0f ? factor : 1.0f; }
     float driverStraightPace() const override { return (m_hasDriver ? m_driver.pace : 1.0f) * m_strength.topSpeedFactor; }
     float speedHintShare(std::uint32_t point) const override { return hintShare(point, m_paceNow); }
+    MistakeTally mistakeTally() const override { return m_tally; }
+    /// The corners its driver makes mistakes at (traffic/driver_mistakes.h), in order along the line.
+    const std::vector<LineCorner>& corners() const { return m_corners; }
     /// How its driver's strength is driven on this line (traffic/driver_strength.h).
     const StrengthPlan& strengthPlan() const { return m_strength; }
     /// The race craft's rules, to tune them (a reference: edits apply from the next update).
@@ -99,8 +106,20 @@ private:
     /// `hint` with this tick's tow: raised by m_towFactor where it is the top speed.
     float towed(float hint, std::uint32_t point) const;
     /// The share of point `point`'s hint a driver at `pace` (its consistency, race craft's push or
-    /// lift) takes: its strength's share there times the pace, never above the hint.
-    float hintShare(std::uint32_t point, float pace) const { return std::min(1.0f, pace * m_strength.factor(point)); }
+    /// lift) takes: its strength's share there (times catch-up's factor where grip sets the hint)
+    /// times the pace, never above the hint; then a mistake's factor (runner_mistakes.cpp).
+    float hintShare(std::uint32_t point, float pace) const {
+        const float factor = m_strength.engineSets(point) ? m_strength.topSpeedFactor : m_strength.cornerFactor * m_catchUp;
+        return std::min(1.0f, pace * factor) * m_mistakeSpeed;
+    }
+    /// The mistakes' tick (runner_mistakes.cpp): reaching a corner draws the one due there, and the
+    /// one under way sets m_mistakeSpeed and m_mistakeOffset for this tick.
+    void updateMistake(const FollowerInput& in, float speed);
+    /// What the mistake under way does to the controls (a lock-up's brakes, a slide's throttle).
+    void applyMistake(bool braking, float& steering, float& throttle);
+    /// m along the line from point `point` of the line to the car (negative: the point is ahead),
+    /// the short way round a closed line.
+    float pastPoint(std::uint32_t point) const;
     /// Speed from the hints ahead: the hint here, or braking when a later hint demands it.
     float speedFromHints(float speed, bool& mustBrake);
     /// `throttle` within the friction ellipse of what the car's turn uses of its tyres now:
@@ -215,6 +234,21 @@ private:
     bool m_brakingHeld = false;  ///< braking or coasting for a point ahead (speedFromHints), until its demand falls
     float m_brakeDemand = 0.0f;  ///< share of the car's braking the curve ahead asks for now (the counted share at the braking point)
     UndersteerCompensation m_understeer;
+    std::vector<LineCorner> m_corners;  ///< where its driver's mistakes happen (lineCorners)
+    MistakeSchedule m_schedule;         ///< which mistake is due at the next corner
+    MistakeTally m_tally;
+    std::uint32_t m_nextCorner = 0;     ///< into m_corners: the next corner the car reaches
+    float m_toNextCorner = NAN;         ///< m to its decision point last tick; NaN: to be found
+    struct Mistake {
+        int kind = MistakeSchedule::kNone;
+        std::uint32_t corner = 0;
+        bool shown = false;     ///< its effect has started (and it is counted)
+        float elapsed = 0.0f;   ///< s since it was shown
+    } m_mistake;
+    int m_waiting = MistakeSchedule::kNone;  ///< a mistake drawn while the last had still to show: the next corner's
+    float m_mistakeSpeed = 1.0f;   ///< the mistake's factor on the hint share this tick
+    float m_catchUp = 1.0f;        ///< catch-up's factor on its corner pace (setCatchUp)
+    float m_mistakeOffset = 0.0f;  ///< m, the mistake's offset from the line this tick (left positive)
 };
 
 } // namespace trackwright
