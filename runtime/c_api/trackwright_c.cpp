@@ -11,6 +11,7 @@
 #include "trackwright/track/registrar.h"
 #include "trackwright/track/track_markers.h"
 #include "trackwright/track/track_point.h"
+#include "trackwright/traffic/driver_presets.h"
 #include "trackwright/traffic/driver_strength.h"
 #include "trackwright/traffic/slipstream.h"
 #include "trackwright/drive/race_world.h"
@@ -23,6 +24,7 @@
 #include <cstring>
 #include <memory>
 #include <new>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -616,6 +618,14 @@ tw_status tw_follower_attach_recovery(tw_follower* follower, tw_recovery_planner
 void tw_driver_profile_default(tw_driver_profile* profile) {
     if (!profile) return;
     *profile = toCDriver(trackwright::DriverProfile{});
+}
+
+tw_status tw_driver_profile_preset(const char* name, tw_driver_profile* profile) {
+    if (!name || !profile) return TW_INVALID_ARGUMENT;
+    const std::optional<trackwright::DriverCharacter> character = trackwright::driverCharacterNamed(name);
+    if (!character) return TW_INVALID_ARGUMENT;
+    *profile = toCDriver(trackwright::driverPreset(*character));
+    return TW_OK;
 }
 
 float tw_strength_for_lap_time(double strength_one_seconds, double target_seconds) {
