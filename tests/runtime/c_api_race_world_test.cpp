@@ -454,6 +454,45 @@ TEST(CApiRaceWorld, DriverPresetsByNameAndTheirMisuse) {
     EXPECT_EQ(std::memcmp(&untouched, &before, sizeof before), 0) << "a refused name leaves the profile as it was";
 }
 
+// The character's fields out of their ranges, or no number, are refused by both ways a driver enters
+// a race, and leave the race as it was.
+TEST(CApiRaceWorld, ACharacterOutOfRangeIsRefusedByAddCarAndSetDriver) {
+    const KartRace kart;
+    tw_race* race = kart.race;
+    ASSERT_NE(race, nullptr);
+    tw_driver_profile driver;
+    ASSERT_EQ(tw_driver_profile_preset("typical", &driver), TW_OK);
+    uint32_t car = 0;
+    ASSERT_EQ(tw_race_add_car(race, TW_FOLLOWER_RUNNER, 0, 0, nullptr, &driver, 0, 0, &car), TW_OK);
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    struct Field {
+        const char* name;
+        float tw_driver_profile::*member;
+        float most;  // the top of its range: [0, most]
+    };
+    const Field fields[] = {{"composure", &tw_driver_profile::composure, 1.0f},   {"optimism", &tw_driver_profile::optimism, 1.0f},
+                            {"smoothness", &tw_driver_profile::smoothness, 1.0f}, {"pit_crew", &tw_driver_profile::pit_crew, 1.0f},
+                            {"mistakes", &tw_driver_profile::mistakes, 4.0f}};
+    for (const Field& f : fields) {
+        for (const float bad : {-0.01f, f.most + 0.01f, nan, INFINITY}) {
+            tw_driver_profile badDriver = driver;
+            badDriver.*f.member = bad;
+            uint32_t index = 77;
+            EXPECT_EQ(tw_race_add_car(race, TW_FOLLOWER_RUNNER, 0, 0, nullptr, &badDriver, 0, 0, &index), TW_INVALID_ARGUMENT) << f.name << ' ' << bad;
+            EXPECT_EQ(index, 77u) << f.name;
+            EXPECT_EQ(tw_race_set_driver(race, car, &badDriver), TW_INVALID_ARGUMENT) << f.name << ' ' << bad;
+        }
+        for (const float good : {0.0f, f.most}) {
+            tw_driver_profile edge = driver;
+            edge.*f.member = good;
+            EXPECT_EQ(tw_race_set_driver(race, car, &edge), TW_OK) << f.name << ' ' << good << ": the ends of the range are in it";
+        }
+    }
+    uint32_t count = 0;
+    ASSERT_EQ(tw_race_car_count(race, &count), TW_OK);
+    EXPECT_EQ(count, 1u);
+}
+
 TEST(CApiRaceWorld, AnEmptyRaceSteps) {
     const std::vector<std::byte> bytes = sampleBytes("kart.twtrack");
     tw_track* track = loadTrack(bytes);
