@@ -3,6 +3,7 @@
 #include "bake/cli/diagnostics_report.h"
 #include "bake/cli/exit_codes.h"
 #include "bake/cli/profiles_file.h"
+#include "bake/cli/roster_file.h"
 #include "bake/cli/vehicle_file.h"
 #include "bake/cli/job_pool.h"
 #include "bake/cli/json_report.h"
@@ -76,11 +77,19 @@ void writeContactState(cereal::JSONOutputArchive& a, const char* name, const tra
     a.finishNode();
 }
 
-void writeText(std::ostream& out, const std::string& name, const RaceCommand& c, const RaceResult& r) {
+/// Car i's driver as the table names it: its roster name and character; "(drawn)" for a car beyond
+/// the roster (drawn from the seed).
+std::string driverText(const std::vector<RosterDriver>& roster, std::size_t i) {
+    if (i >= roster.size()) return "(drawn)";
+    return roster[i].name + " (" + std::string(trackwright::driverCharacterName(roster[i].character)) + ")";
+}
+
+void writeText(std::ostream& out, const std::string& name, const RaceCommand& c, const std::vector<RosterDriver>& roster, const RaceResult& r) {
     char line[512];
     out << "race on " << name << ": " << c.cars << " cars, " << c.laps << " laps, grid " << c.grid << ", seed " << c.seed << " (runner follower, " << carName(c) << ")\n";
+    // The driver last: a name has spaces and any length, and without a roster the table is as it was.
     out << "car  pace   grid  finish  laps  best      median    alone     lost     contacts  blamed  passes  passed  stuck"
-        << (c.pitStops ? "  pit lap  stops  in lane\n" : "\n");
+        << (c.pitStops ? "  pit lap  stops  in lane" : "") << (roster.empty() ? "\n" : "  driver\n");
     for (std::size_t i = 0; i < r.cars.size(); ++i) {
         const RaceCarResult& car = r.cars[i];
         std::snprintf(line, sizeof line, "%3zu  %.3f  %4u  %6u  %4d  %-8s  %-8s  %-8s  %+7.3f  %8d  %6d  %6d  %6d  %5d", i + 1, double(car.pace), car.grid,
@@ -91,6 +100,7 @@ void writeText(std::ostream& out, const std::string& name, const RaceCommand& c,
             std::snprintf(line, sizeof line, "  %7d  %5d  %6.2f s", car.pitLap, car.pitStops, car.pitLaneTime);
             out << line;
         }
+        if (!roster.empty()) out << "  " << driverText(roster, i);
         out << '\n';
     }
     for (const ContactEpisode& e : r.contacts) {
@@ -117,7 +127,7 @@ void writeText(std::ostream& out, const std::string& name, const RaceCommand& c,
     out << '\n';
 }
 
-void writeJson(std::ostream& out, const std::string& name, const RaceCommand& c, const RaceResult& r) {
+void writeJson(std::ostream& out, const std::string& name, const RaceCommand& c, const std::vector<RosterDriver>& roster, const RaceResult& r) {
     {
         JsonReport report(out);
         cereal::JSONOutputArchive& a = report.archive();
@@ -162,6 +172,9 @@ void writeJson(std::ostream& out, const std::string& name, const RaceCommand& c,
               cereal::make_nvp("overtakes_suffered", car.overtakesSuffered), cereal::make_nvp("stuck_events", car.stuckEvents));
             if (c.pitStops)
                 a(cereal::make_nvp("pit_lap", car.pitLap), cereal::make_nvp("pit_stops", car.pitStops), cereal::make_nvp("pit_lane_s", car.pitLaneTime));
+            // Only a roster's drivers have a name and a character; a drawn car has neither key.
+            if (i < roster.size())
+                a(cereal::make_nvp("name", roster[i].name), cereal::make_nvp("character", std::string(trackwright::driverCharacterName(roster[i].character))));
             a.finishNode();
         }
         a.finishNode();
@@ -279,9 +292,30 @@ void writeMatrixJson(std::ostream& out, const RaceCommand& c, const std::vector<
     out << '\n';
 }
 
+/// The drivers of --profiles or --roster (none: all drawn), and the field's size a roster sets when
+/// --cars is not given; the exit code on failure.
+int readDrivers(RaceCommand& command, std::vector<DriverProfile>& drivers, std::vector<RosterDriver>& roster, std::ostream& err) {
+    if (!command.profiles.empty())
+        if (const int code = readProfilesFile(command.profiles, drivers, err)) return code;
+    if (!command.roster.empty()) {
+        if (const int code = readRosterFile(command.roster, roster, err)) return code;
+        for (const RosterDriver& d : roster) drivers.push_back(d.profile);
+        if (!command.carsGiven) {
+            if (roster.size() > static_cast<std::size_t>(kMostRaceCars)) {
+                err << "twbake race: " << command.roster << " has " << roster.size() << " drivers and a race takes at most " << kMostRaceCars
+                    << " cars: give --cars N to race the first N\n";
+                return kExitInvalidInput;
+            }
+            command.cars = static_cast<int>(roster.size());
+        }
+    }
+    return kExitOk;
+}
+
 } // namespace
 
-int runRace(const RaceCommand& command, std::ostream& out, std::ostream& err) {
+int runRace(const RaceCommand& given, std::ostream& out, std::ostream& err) {
+    RaceCommand command = given;  // a roster may set the field's size
     const std::optional<GridOrder> grid = gridOrderByName(command.grid);
     if (!grid) {
         err << "twbake race: --grid is ordered, reversed or random, not '" << command.grid << "'\n";
@@ -301,6 +335,7 @@ int runRace(const RaceCommand& command, std::ostream& out, std::ostream& err) {
         std::vector<NamedPath> inputs;
         for (const std::string& input : command.inputs) inputs.push_back({"input", input});
         inputs.push_back({"--profiles", command.profiles});
+        inputs.push_back({"--roster", command.roster});
         inputs.push_back({"--classes", command.classes});
         std::vector<NamedPath> outputs;
         for (const std::string& report : command.reports) outputs.push_back({"--report", report});
@@ -314,8 +349,8 @@ int runRace(const RaceCommand& command, std::ostream& out, std::ostream& err) {
         return kExitUsage;
     }
     std::vector<DriverProfile> drivers;
-    if (!command.profiles.empty())
-        if (const int code = readProfilesFile(command.profiles, drivers, err)) return code;
+    std::vector<RosterDriver> roster;
+    if (const int code = readDrivers(command, drivers, roster, err)) return code;
     std::vector<formats::VehicleClass> classes;
     if (!command.classes.empty())
         if (const int code = readClassFiles(command.classes, "twbake race", classes, err)) return code;
@@ -392,8 +427,8 @@ int runRace(const RaceCommand& command, std::ostream& out, std::ostream& err) {
         return kExitInvalidInput;
     }
     const std::string name = std::filesystem::path(input).stem().string();
-    if (command.json) writeJson(out, name, command, result);
-    else writeText(out, name, command, result);
+    if (command.json) writeJson(out, name, command, roster, result);
+    else writeText(out, name, command, roster, result);
     return kExitOk;
 }
 

@@ -15,7 +15,7 @@ using bake::cli::parseRoster;
 using bake::cli::RosterDriver;
 using trackwright::DriverCharacter;
 
-/// The example roster of the docs.
+/// The roster docs/cli.md shows, as a file beside it.
 const std::string kExampleRoster = std::string(TRACKWRIGHT_TEST_DATA_DIR) + "/../../docs/examples/roster.json";
 
 std::string readText(const std::string& path) {
@@ -38,6 +38,10 @@ std::string problemsOf(const std::string& text) {
 TEST(RosterFile, TheDocumentedExampleGivesEachDriverItsCharacterAndItsOwnFields) {
     const std::string text = readText(kExampleRoster);
     ASSERT_FALSE(text.empty()) << kExampleRoster;
+    // docs/cli.md shows the file as it is, indented into its list item.
+    const std::string cli = readText(std::string(TRACKWRIGHT_TEST_DATA_DIR) + "/../../docs/cli.md");
+    std::istringstream lines(text);
+    for (std::string line; std::getline(lines, line);) EXPECT_NE(cli.find("\n  " + line + "\n"), std::string::npos) << "docs/cli.md lacks: " << line;
     std::vector<RosterDriver> drivers;
     const formats::Diagnostics problems = parseRoster(text, drivers);
     ASSERT_TRUE(problems.empty()) << problems.front().message;
