@@ -27,6 +27,7 @@
 #include <cereal/types/string.hpp>
 #include <cereal/types/vector.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -201,6 +202,7 @@ int prepareRace(const std::string& input, const RaceCommand& command, const std:
     options.grid = grid;
     options.seed = command.seed;
     options.profiles = drivers;
+    if (command.strength > 0.0) options.strength = static_cast<float>(command.strength);
     options.base = named ? raceCarSetup(track, named->name, classVehicle(*named)) : raceCarSetup(track, preset);
     if (options.base.line == formats::kNoRoute) {
         err << "twbake race: " << input << " has no line on its main route to race on\n";
@@ -295,8 +297,9 @@ void writeMatrixJson(std::ostream& out, const RaceCommand& c, const std::vector<
 /// The drivers of --profiles or --roster (none: all drawn), and the field's size a roster sets when
 /// --cars is not given; the exit code on failure.
 int readDrivers(RaceCommand& command, std::vector<DriverProfile>& drivers, std::vector<RosterDriver>& roster, std::ostream& err) {
+    bool givesStrength = false;
     if (!command.profiles.empty())
-        if (const int code = readProfilesFile(command.profiles, drivers, err)) return code;
+        if (const int code = readProfilesFile(command.profiles, drivers, err, &givesStrength)) return code;
     if (!command.roster.empty()) {
         if (const int code = readRosterFile(command.roster, roster, err)) return code;
         for (const RosterDriver& d : roster) drivers.push_back(d.profile);
@@ -307,6 +310,16 @@ int readDrivers(RaceCommand& command, std::vector<DriverProfile>& drivers, std::
                 return kExitInvalidInput;
             }
             command.cars = static_cast<int>(roster.size());
+        }
+    }
+    // --strength sets every car: a file that gives a driver its own would be silently overridden.
+    if (command.strength > 0.0) {
+        const auto own = std::find_if(roster.begin(), roster.end(), [](const RosterDriver& d) { return d.setsStrength; });
+        if (own != roster.end() || givesStrength) {
+            err << "twbake race: --strength sets every car's strength, and "
+                << (own != roster.end() ? command.roster + " gives \"" + own->name + "\" its own" : command.profiles + " gives drivers theirs (a sixth column)")
+                << ": drop --strength or the file's strengths\n";
+            return kExitUsage;
         }
     }
     return kExitOk;

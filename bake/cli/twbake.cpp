@@ -307,6 +307,9 @@ void addRace(CLI::App& app, RaceCommand& command) {
     sub->add_option("--roster", command.roster, "Roster JSON, {\"drivers\": [{\"name\", \"character\", profile fields…}]}: named drivers in car order, "
                                                 "one car each unless --cars says otherwise (docs/cli.md)")
         ->excludes(profiles);
+    sub->add_option("--strength", command.strength, "Every car's strength, 0.5-1: S laps in 1/S of the strength-1 lap's time "
+                                                    "(refused with a roster or --profiles that gives strengths)")
+        ->check(finiteIn(0.5, 1.0));
     sub->add_flag("--pit-stops", command.pitStops, "Every car pits once, told on a lap drawn from the seed in the middle third of the race (needs a pit lane)");
     sub->add_option("--jobs", command.jobs, "Races at once with --matrix (default: one per core); the table is identical for any value")->check(CLI::Range(1u, 1024u));
     sub->add_flag("--explain", command.explain, "Under each contact, each car's race-craft rule and what its traffic view predicted of the other");

@@ -62,6 +62,8 @@ RaceResult runRace(const trackwright::BakedTrack& track, const RaceOptions& o) {
         drivers[i] = o.profiles[i];
         if (drivers[i].seed == 0) drivers[i].seed = drawnSeed;  // a given driver without a seed: the race's
     }
+    if (o.strength)
+        for (DriverProfile& d : drivers) d.strength = *o.strength;
     const std::vector<std::uint32_t> slots = gridSlots(drivers, o.grid, o.seed);
     const std::vector<RaceEntry> entries = gridEntries(track, drivers, slots, o.base);
     if (entries.empty()) return result;

@@ -5,6 +5,7 @@
 #include "trackwright/traffic/race_craft.h"
 
 #include <cstdint>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -20,6 +21,9 @@ struct RaceOptions {
     /// Drivers given (a --profiles file): used in order instead of drawing them; fewer than `cars`
     /// are drawn for the rest. A given driver's seed 0 takes the one drawn for it.
     std::vector<DriverProfile> profiles;
+    /// Every car's strength (`twbake race --strength`), drawn and given drivers alike; none: each
+    /// driver's own (1 for a drawn one).
+    std::optional<float> strength;
     CarSetup base;                    ///< follower, vehicle, line and class of every car
     double dt = 1.0 / 60.0;           ///< s per tick
     bool alone = true;                ///< also run each car alone for its time lost in traffic

@@ -290,4 +290,31 @@ TEST(TwbakeRace, ABadRosterNamesTheFileTheDriverAndTheField) {
     EXPECT_NE(both.err.find("excludes"), std::string::npos) << both.err;
 }
 
+// --strength sets every car's, drawn or given; a file that gives a driver its own strength is not
+// silently overridden: the two together are refused.
+TEST(TwbakeRace, StrengthSetsEveryCar) {
+    const RunResult r = twbake({"race", kKart, "--laps", "1", "--cars", "3", "--strength", "0.9", "--json"});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    rapidjson::Document doc;
+    doc.Parse(r.out.c_str());
+    ASSERT_FALSE(doc.HasParseError()) << r.out;
+    ASSERT_EQ(doc["results"].Size(), 3u);
+    for (const auto& car : doc["results"].GetArray()) EXPECT_FLOAT_EQ(car["strength"].GetFloat(), 0.9f);
+
+    const std::string noStrengths = writeTemp("roster_no_strengths.json", R"({"drivers": [{"name": "Ana"}, {"name": "Ben", "character": "naive"}]})");
+    const RunResult roster = twbake({"race", kKart, "--laps", "1", "--roster", noStrengths, "--strength", "0.8", "--json"});
+    ASSERT_EQ(roster.exitCode, 0) << roster.err;
+    doc.Parse(roster.out.c_str());
+    ASSERT_EQ(doc["results"].Size(), 2u);
+    for (const auto& car : doc["results"].GetArray()) EXPECT_FLOAT_EQ(car["strength"].GetFloat(), 0.8f);
+
+    const RunResult own = twbake({"race", kKart, "--roster", kExampleRoster, "--strength", "0.8"});
+    EXPECT_EQ(own.exitCode, bake::cli::kExitUsage);
+    EXPECT_NE(own.err.find("gives \"Ana Ortiz\" its own"), std::string::npos) << own.err;
+    const std::string withStrength = writeTemp("profiles_strength.csv", "0.9,0.5,1.0,0.3,0,0.85\n");
+    EXPECT_EQ(twbake({"race", kKart, "--profiles", withStrength, "--strength", "0.8"}).exitCode, bake::cli::kExitUsage);
+    EXPECT_EQ(twbake({"race", kKart, "--strength", "0.4"}).exitCode, bake::cli::kExitUsage);
+    EXPECT_EQ(twbake({"race", kKart, "--strength", "nan"}).exitCode, bake::cli::kExitUsage);
+}
+
 } // namespace
