@@ -3,6 +3,7 @@
 #include "bake/cli/diagnostics_report.h"
 #include "bake/cli/exit_codes.h"
 #include "bake/cli/profiles_file.h"
+#include "bake/cli/roster_file.h"
 #include "bake/cli/vehicle_file.h"
 #include "bake/cli/job_pool.h"
 #include "bake/cli/json_report.h"
@@ -26,6 +27,7 @@
 #include <cereal/types/string.hpp>
 #include <cereal/types/vector.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -76,11 +78,19 @@ void writeContactState(cereal::JSONOutputArchive& a, const char* name, const tra
     a.finishNode();
 }
 
-void writeText(std::ostream& out, const std::string& name, const RaceCommand& c, const RaceResult& r) {
+/// Car i's driver as the table names it: its roster name and character; "(drawn)" for a car beyond
+/// the roster (drawn from the seed).
+std::string driverText(const std::vector<RosterDriver>& roster, std::size_t i) {
+    if (i >= roster.size()) return "(drawn)";
+    return roster[i].name + " (" + std::string(trackwright::driverCharacterName(roster[i].character)) + ")";
+}
+
+void writeText(std::ostream& out, const std::string& name, const RaceCommand& c, const std::vector<RosterDriver>& roster, const RaceResult& r) {
     char line[512];
     out << "race on " << name << ": " << c.cars << " cars, " << c.laps << " laps, grid " << c.grid << ", seed " << c.seed << " (runner follower, " << carName(c) << ")\n";
+    // The driver last: a name has spaces and any length, and without a roster the table is as it was.
     out << "car  pace   grid  finish  laps  best      median    alone     lost     contacts  blamed  passes  passed  stuck"
-        << (c.pitStops ? "  pit lap  stops  in lane\n" : "\n");
+        << (c.pitStops ? "  pit lap  stops  in lane" : "") << (roster.empty() ? "\n" : "  driver\n");
     for (std::size_t i = 0; i < r.cars.size(); ++i) {
         const RaceCarResult& car = r.cars[i];
         std::snprintf(line, sizeof line, "%3zu  %.3f  %4u  %6u  %4d  %-8s  %-8s  %-8s  %+7.3f  %8d  %6d  %6d  %6d  %5d", i + 1, double(car.pace), car.grid,
@@ -91,6 +101,7 @@ void writeText(std::ostream& out, const std::string& name, const RaceCommand& c,
             std::snprintf(line, sizeof line, "  %7d  %5d  %6.2f s", car.pitLap, car.pitStops, car.pitLaneTime);
             out << line;
         }
+        if (!roster.empty()) out << "  " << driverText(roster, i);
         out << '\n';
     }
     for (const ContactEpisode& e : r.contacts) {
@@ -127,7 +138,7 @@ void writeText(std::ostream& out, const std::string& name, const RaceCommand& c,
     out << '\n';
 }
 
-void writeJson(std::ostream& out, const std::string& name, const RaceCommand& c, const RaceResult& r) {
+void writeJson(std::ostream& out, const std::string& name, const RaceCommand& c, const std::vector<RosterDriver>& roster, const RaceResult& r) {
     {
         JsonReport report(out);
         cereal::JSONOutputArchive& a = report.archive();
@@ -184,6 +195,9 @@ void writeJson(std::ostream& out, const std::string& name, const RaceCommand& c,
             writeMistakeTally(a, "mistakes", car.mistakes);
             if (c.pitStops)
                 a(cereal::make_nvp("pit_lap", car.pitLap), cereal::make_nvp("pit_stops", car.pitStops), cereal::make_nvp("pit_lane_s", car.pitLaneTime));
+            // Only a roster's drivers have a name and a character; a drawn car has neither key.
+            if (i < roster.size())
+                a(cereal::make_nvp("name", roster[i].name), cereal::make_nvp("character", std::string(trackwright::driverCharacterName(roster[i].character))));
             a.finishNode();
         }
         a.finishNode();
@@ -210,6 +224,7 @@ int prepareRace(const std::string& input, const RaceCommand& command, const std:
     options.grid = grid;
     options.seed = command.seed;
     options.profiles = drivers;
+    if (command.strength > 0.0) options.strength = static_cast<float>(command.strength);
     options.base = named ? raceCarSetup(track, named->name, classVehicle(*named)) : raceCarSetup(track, preset);
     if (options.base.line == formats::kNoRoute) {
         err << "twbake race: " << input << " has no line on its main route to race on\n";
@@ -303,9 +318,41 @@ void writeMatrixJson(std::ostream& out, const RaceCommand& c, const std::vector<
     out << '\n';
 }
 
+/// The drivers of --profiles or --roster (none: all drawn), and the field's size a roster sets when
+/// --cars is not given; the exit code on failure.
+int readDrivers(RaceCommand& command, std::vector<DriverProfile>& drivers, std::vector<RosterDriver>& roster, std::ostream& err) {
+    bool givesStrength = false;
+    if (!command.profiles.empty())
+        if (const int code = readProfilesFile(command.profiles, drivers, err, &givesStrength)) return code;
+    if (!command.roster.empty()) {
+        if (const int code = readRosterFile(command.roster, roster, err)) return code;
+        for (const RosterDriver& d : roster) drivers.push_back(d.profile);
+        if (!command.carsGiven) {
+            if (roster.size() > static_cast<std::size_t>(kMostRaceCars)) {
+                err << "twbake race: " << command.roster << " has " << roster.size() << " drivers and a race takes at most " << kMostRaceCars
+                    << " cars: give --cars N to race the first N\n";
+                return kExitInvalidInput;
+            }
+            command.cars = static_cast<int>(roster.size());
+        }
+    }
+    // --strength sets every car: a file that gives a driver its own would be silently overridden.
+    if (command.strength > 0.0) {
+        const auto own = std::find_if(roster.begin(), roster.end(), [](const RosterDriver& d) { return d.setsStrength; });
+        if (own != roster.end() || givesStrength) {
+            err << "twbake race: --strength sets every car's strength, and "
+                << (own != roster.end() ? command.roster + " gives \"" + own->name + "\" its own" : command.profiles + " gives drivers theirs (a sixth column)")
+                << ": drop --strength or the file's strengths\n";
+            return kExitUsage;
+        }
+    }
+    return kExitOk;
+}
+
 } // namespace
 
-int runRace(const RaceCommand& command, std::ostream& out, std::ostream& err) {
+int runRace(const RaceCommand& given, std::ostream& out, std::ostream& err) {
+    RaceCommand command = given;  // a roster may set the field's size
     const std::optional<GridOrder> grid = gridOrderByName(command.grid);
     if (!grid) {
         err << "twbake race: --grid is ordered, reversed or random, not '" << command.grid << "'\n";
@@ -325,6 +372,7 @@ int runRace(const RaceCommand& command, std::ostream& out, std::ostream& err) {
         std::vector<NamedPath> inputs;
         for (const std::string& input : command.inputs) inputs.push_back({"input", input});
         inputs.push_back({"--profiles", command.profiles});
+        inputs.push_back({"--roster", command.roster});
         inputs.push_back({"--classes", command.classes});
         std::vector<NamedPath> outputs;
         for (const std::string& report : command.reports) outputs.push_back({"--report", report});
@@ -338,8 +386,8 @@ int runRace(const RaceCommand& command, std::ostream& out, std::ostream& err) {
         return kExitUsage;
     }
     std::vector<DriverProfile> drivers;
-    if (!command.profiles.empty())
-        if (const int code = readProfilesFile(command.profiles, drivers, err)) return code;
+    std::vector<RosterDriver> roster;
+    if (const int code = readDrivers(command, drivers, roster, err)) return code;
     std::vector<formats::VehicleClass> classes;
     if (!command.classes.empty())
         if (const int code = readClassFiles(command.classes, "twbake race", classes, err)) return code;
@@ -416,8 +464,8 @@ int runRace(const RaceCommand& command, std::ostream& out, std::ostream& err) {
         return kExitInvalidInput;
     }
     const std::string name = std::filesystem::path(input).stem().string();
-    if (command.json) writeJson(out, name, command, result);
-    else writeText(out, name, command, result);
+    if (command.json) writeJson(out, name, command, roster, result);
+    else writeText(out, name, command, roster, result);
     return kExitOk;
 }
 

@@ -162,7 +162,8 @@ int runPlan(const PlanCommand& command, std::ostream& out, std::ostream& err);
 struct RaceCommand {
     ProgressMode progress = ProgressMode::Auto;  ///< --progress (resolved for the terminal before the command runs)
     std::vector<std::string> inputs;  ///< .twtrack (baked in memory) or .twbake, with a closed main route; several with --matrix
-    int cars = 10;
+    int cars = 10;               ///< without --cars a --roster races one car a driver
+    bool carsGiven = false;      ///< --cars was given: it, not the roster, sets the field's size
     int laps = 5;
     std::string grid = "ordered";  ///< ordered (fastest on pole), reversed or random
     std::uint64_t seed = 1;
@@ -173,6 +174,8 @@ struct RaceCommand {
     bool catchUp = false;       ///< catch-up on, with the runtime's default policy (traffic/catch_up.h)
     bool json = false;
     std::string profiles;       ///< a drivers CSV (profiles_file.h); empty: every driver drawn from the seed
+    std::string roster;         ///< a roster JSON (roster_file.h): named drivers with characters; excludes --profiles
+    double strength = 0.0;      ///< every car's strength, [0.5, 1]; 0: each driver's own
     unsigned jobs = 0;          ///< with --matrix: races at once (0: one per hardware thread)
     bool explain = false;       ///< under each contact, each car's rule and what its view predicted
     std::string vehicleClass;   ///< every car drives this class of the track (its car when it has one); empty: the car preset
@@ -180,6 +183,8 @@ struct RaceCommand {
     std::vector<std::string> failIf;  ///< with --matrix: conditions on a track's row that fail the run (result_checks.h)
     std::vector<std::string> reports;  ///< with --matrix: --report (and --junit) files, JUnit XML (.xml) or the summary page (.html), a case per track
 };
+/// The most cars a race takes (--cars, a roster's drivers).
+inline constexpr int kMostRaceCars = 200;
 int runRace(const RaceCommand& command, std::ostream& out, std::ostream& err);
 
 struct ClassCommand {

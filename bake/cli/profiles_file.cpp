@@ -24,7 +24,7 @@ formats::Diagnostic problem(std::uint32_t line, const std::string& message) {
 
 } // namespace
 
-int readProfilesFile(const std::string& path, std::vector<trackwright::DriverProfile>& drivers, std::ostream& err) {
+int readProfilesFile(const std::string& path, std::vector<trackwright::DriverProfile>& drivers, std::ostream& err, bool* givesStrength) {
     std::string error;
     const std::optional<std::string> text = formats::readWholeFile(path, error);
     if (!text) {
@@ -58,6 +58,7 @@ int readProfilesFile(const std::string& path, std::vector<trackwright::DriverPro
             else d.seed = static_cast<std::uint64_t>(v[4]);
         }
         if (v.size() == 6) {
+            if (givesStrength) *givesStrength = true;
             if (!(v[5] >= trackwright::kLeastStrength && v[5] <= 1.0))
                 problems.push_back(problem(row.line, "strength must be in [0.5, 1] (1 laps at the car's best, 0.9 in 1/0.9 of its time), not " +
                                                          formats::shortestText(v[5])));

@@ -297,7 +297,9 @@ void addRace(CLI::App& app, RaceCommand& command) {
                                                "with contacts, overtakes, close calls and the time lost in traffic");
     addProgress(sub, command.progress);
     sub->add_option("input", command.inputs, "A .twtrack (baked in memory) or a .twbake with a closed main route; several with --matrix")->required();
-    sub->add_option("--cars", command.cars, "Cars on the grid")->capture_default_str()->check(CLI::Range(1, 200));
+    sub->add_option("--cars", command.cars, "Cars on the grid (default 10, or one a --roster driver)")
+        ->check(CLI::Range(1, kMostRaceCars))
+        ->each([&command](const std::string&) { command.carsGiven = true; });
     sub->add_option("--laps", command.laps, "Laps to race")->capture_default_str()->check(CLI::Range(1, 100));
     sub->add_option("--grid", command.grid, "ordered (fastest on pole), reversed (slowest on pole) or random")->capture_default_str();
     sub->add_option("--seed", command.seed, "Seed of the drivers' profiles and a random grid")->capture_default_str()->check(unsignedInteger());
@@ -308,8 +310,15 @@ void addRace(CLI::App& app, RaceCommand& command) {
     sub->add_flag("--catch-up", command.catchUp, "Catch-up on: cars behind the field's middle car are helped and cars ahead of it slowed in the "
                                                  "corners, by 1 % a second of gap beyond 1 s, at most 15 % and 10 % (docs/runtime-api.md)");
     sub->add_option("--seeds", command.seeds, "With --matrix: races per track, seeds --seed, --seed + 1, …")->capture_default_str()->check(CLI::Range(1, 1000));
-    sub->add_option("--profiles", command.profiles, "Drivers CSV, one a row in car order: pace,aggression,consistency,reaction_time[,seed[,strength]]; "
-                                                    "cars beyond its rows are drawn from the seed");
+    CLI::Option* profiles =
+        sub->add_option("--profiles", command.profiles, "Drivers CSV, one a row in car order: pace,aggression,consistency,reaction_time[,seed[,strength]]; "
+                                                        "cars beyond its rows are drawn from the seed");
+    sub->add_option("--roster", command.roster, "Roster JSON, {\"drivers\": [{\"name\", \"character\", profile fields…}]}: named drivers in car order, "
+                                                "one car each unless --cars says otherwise (docs/cli.md)")
+        ->excludes(profiles);
+    sub->add_option("--strength", command.strength, "Every car's strength, 0.5-1: S laps in 1/S of the strength-1 lap's time "
+                                                    "(refused with a roster or --profiles that gives strengths)")
+        ->check(finiteIn(0.5, 1.0));
     sub->add_flag("--pit-stops", command.pitStops, "Every car pits once, told on a lap drawn from the seed in the middle third of the race (needs a pit lane)");
     sub->add_option("--jobs", command.jobs, "Races at once with --matrix (default: one per core); the table is identical for any value")->check(CLI::Range(1u, 1024u));
     sub->add_flag("--explain", command.explain, "Under each contact, each car's race-craft rule and what its traffic view predicted of the other");

@@ -64,6 +64,8 @@ RaceResult runRace(const trackwright::BakedTrack& track, const RaceOptions& o) {
     }
     if (o.mistakes)
         for (DriverProfile& d : drivers) d.mistakes = *o.mistakes;
+    if (o.strength)
+        for (DriverProfile& d : drivers) d.strength = *o.strength;
     const std::vector<std::uint32_t> slots = gridSlots(drivers, o.grid, o.seed);
     const std::vector<RaceEntry> entries = gridEntries(track, drivers, slots, o.base);
     if (entries.empty()) return result;

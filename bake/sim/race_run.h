@@ -24,6 +24,9 @@ struct RaceOptions {
     /// Every driver's mistakes (DriverProfile::mistakes, a multiple of the documented rates) over
     /// the drawn or given drivers' own; none: theirs (drawn drivers make none).
     std::optional<float> mistakes;
+    /// Every car's strength (`twbake race --strength`), drawn and given drivers alike; none: each
+    /// driver's own (1 for a drawn one).
+    std::optional<float> strength;
     CarSetup base;                    ///< follower, vehicle, line and class of every car
     double dt = 1.0 / 60.0;           ///< s per tick
     bool alone = true;                ///< also run each car alone for its time lost in traffic

@@ -93,7 +93,7 @@ void writeCarFields(CerealJsonWriter& out, const trackwright::format::CarDescrip
 CarLoadResult parseCarJson(std::string_view text) {
     CarLoadResult result;
     rapidjson::Document dom;
-    if (auto syntaxError = detail::parseJsonText(text, dom)) {
+    if (auto syntaxError = parseJsonText(text, dom)) {
         result.diagnostics.push_back(std::move(*syntaxError));
         return result;
     }

@@ -88,7 +88,7 @@ ClassLoadResult readClass(const rapidjson::Document& dom) {
 
 /// Parses `text` into `dom`; false, with the syntax error in `result`, when it is no JSON.
 bool parseDocument(std::string_view text, rapidjson::Document& dom, ClassLoadResult& result) {
-    auto syntaxError = detail::parseJsonText(text, dom);
+    auto syntaxError = parseJsonText(text, dom);
     if (syntaxError) result.diagnostics.push_back(std::move(*syntaxError));
     return !syntaxError;
 }

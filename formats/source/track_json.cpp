@@ -414,6 +414,8 @@ Diagnostic errorDiagnostic(std::string code, std::string message, std::string js
     return d;
 }
 
+} // namespace detail
+
 std::optional<Diagnostic> parseJsonText(std::string_view text, rapidjson::Document& dom) {
     // A byte-order mark (some editors on Windows write one) is not JSON but says nothing wrong.
     if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
@@ -445,13 +447,11 @@ std::optional<Diagnostic> parseJsonText(std::string_view text, rapidjson::Docume
     return std::nullopt;
 }
 
-} // namespace detail
-
 TrackLoadResult parseTrackJson(std::string_view text) {
     TrackLoadResult result;
     // One parse: the envelope and every field are read from this document.
     rapidjson::Document dom;
-    if (auto syntaxError = detail::parseJsonText(text, dom)) {
+    if (auto syntaxError = parseJsonText(text, dom)) {
         result.diagnostics.push_back(std::move(*syntaxError));
         return result;
     }

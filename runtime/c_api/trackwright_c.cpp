@@ -11,6 +11,7 @@
 #include "trackwright/track/registrar.h"
 #include "trackwright/track/track_markers.h"
 #include "trackwright/track/track_point.h"
+#include "trackwright/traffic/driver_presets.h"
 #include "trackwright/traffic/driver_strength.h"
 #include "trackwright/traffic/slipstream.h"
 #include "trackwright/drive/race_world.h"
@@ -23,6 +24,7 @@
 #include <cstring>
 #include <memory>
 #include <new>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -629,6 +631,14 @@ tw_status tw_mistake_rate(const tw_driver_profile* driver, int32_t kind, int32_t
     const trackwright::DriverProfile d = fromCDriver(*driver);
     if (!trackwright::validDriverProfile(d)) return TW_INVALID_ARGUMENT;
     *per_lap = trackwright::mistakeRate(static_cast<trackwright::MistakeKind>(kind), d, pressed != 0);
+    return TW_OK;
+}
+
+tw_status tw_driver_profile_preset(const char* name, tw_driver_profile* profile) {
+    if (!name || !profile) return TW_INVALID_ARGUMENT;
+    const std::optional<trackwright::DriverCharacter> character = trackwright::driverCharacterNamed(name);
+    if (!character) return TW_INVALID_ARGUMENT;
+    *profile = toCDriver(trackwright::driverPreset(*character));
     return TW_OK;
 }
 

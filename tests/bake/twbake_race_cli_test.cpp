@@ -222,3 +222,99 @@ TEST(TwbakeRace, PitStopsEveryCarOnceInTheMiddleThird) {
 }
 
 } // namespace
+
+namespace {
+
+const std::string kExampleRoster = std::string(TRACKWRIGHT_TEST_DATA_DIR) + "/../../docs/examples/roster.json";
+
+// --roster: docs/cli.md's example races one car a driver, each named in the table and the JSON by
+// its name and character; --cars takes the first drivers or draws the rest, as with --profiles.
+TEST(TwbakeRace, RosterNamesEachCarByItsDriverAndCharacter) {
+    const RunResult r = twbake({"race", kKart, "--laps", "1", "--roster", kExampleRoster, "--json"});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    rapidjson::Document doc;
+    doc.Parse(r.out.c_str());
+    ASSERT_FALSE(doc.HasParseError()) << r.out;
+    EXPECT_EQ(doc["cars"].GetInt(), 4) << "one car a driver without --cars";
+    const auto& results = doc["results"];
+    ASSERT_EQ(results.Size(), 4u);
+    const char* names[] = {"Ana Ortiz", "Ben Carter", "Chloé Martin", "Dev Patel"};
+    const char* characters[] = {"aggressive", "competitive", "cautious", "typical"};
+    for (rapidjson::SizeType i = 0; i < 4; ++i) {
+        EXPECT_EQ(std::string(results[i]["name"].GetString()), names[i]);
+        EXPECT_EQ(std::string(results[i]["character"].GetString()), characters[i]);
+    }
+    EXPECT_FLOAT_EQ(results[0]["strength"].GetFloat(), 0.97f);
+    EXPECT_FLOAT_EQ(results[2]["pace"].GetFloat(), 0.98f);
+
+    const RunResult text = twbake({"race", kKart, "--laps", "1", "--roster", kExampleRoster, "--cars", "5"});
+    ASSERT_EQ(text.exitCode, 0) << text.err;
+    EXPECT_NE(text.out.find("race on kart: 5 cars"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("  stuck  driver\n"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("  Ana Ortiz (aggressive)\n"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("  Chloé Martin (cautious)\n"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("  (drawn)\n"), std::string::npos) << "car 5 has no roster driver:\n" << text.out;
+
+    const RunResult two = twbake({"race", kKart, "--laps", "1", "--roster", kExampleRoster, "--cars", "2", "--json"});
+    ASSERT_EQ(two.exitCode, 0) << two.err;
+    rapidjson::Document first;
+    first.Parse(two.out.c_str());
+    ASSERT_EQ(first["results"].Size(), 2u);
+    EXPECT_EQ(std::string(first["results"][1]["name"].GetString()), "Ben Carter");
+
+    // Without a roster the cars have no name or character, and the table no driver column.
+    const RunResult none = twbake({"race", kKart, "--laps", "1", "--cars", "2", "--json"});
+    ASSERT_EQ(none.exitCode, 0) << none.err;
+    EXPECT_EQ(none.out.find("\"name\""), std::string::npos) << none.out;
+    EXPECT_EQ(none.out.find("\"character\""), std::string::npos) << none.out;
+}
+
+// A bad roster races nothing and says where; --roster and --profiles are one or the other.
+TEST(TwbakeRace, ABadRosterNamesTheFileTheDriverAndTheField) {
+    const std::string bad = writeTemp("roster_bad.json", R"({"drivers": [{"name": "Ana", "composure": 2}, {"name": "Ana", "character": "reckless"}]})");
+    const RunResult r = twbake({"race", kKart, "--roster", bad});
+    EXPECT_EQ(r.exitCode, bake::cli::kExitInvalidInput);
+    EXPECT_EQ(r.out, "");
+    EXPECT_NE(r.err.find("roster_bad.json: error[roster]: driver 1 \"Ana\": composure must be in [0, 1], not 2 (at drivers[0].composure)"),
+              std::string::npos)
+        << r.err;
+    EXPECT_NE(r.err.find("\"character\" must be one of naive, typical"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("drivers 1 and 2 are both \"Ana\""), std::string::npos) << r.err;
+    const RunResult syntax = twbake({"race", kKart, "--roster", writeTemp("roster_syntax.json", "{\"drivers\": [\n{\"name\": \"Ana\"\n]}")});
+    EXPECT_EQ(syntax.exitCode, bake::cli::kExitInvalidInput);
+    EXPECT_NE(syntax.err.find("roster_syntax.json:3:"), std::string::npos) << syntax.err;
+    EXPECT_EQ(twbake({"race", kKart, "--roster", "/nonexistent/roster.json"}).exitCode, bake::cli::kExitIo);
+    const std::string profiles = writeTemp("profiles_with_roster.csv", "0.9,0.5,1.0,0.3\n");
+    const RunResult both = twbake({"race", kKart, "--roster", kExampleRoster, "--profiles", profiles});
+    EXPECT_EQ(both.exitCode, bake::cli::kExitUsage);
+    EXPECT_NE(both.err.find("excludes"), std::string::npos) << both.err;
+}
+
+// --strength sets every car's, drawn or given; a file that gives a driver its own strength is not
+// silently overridden: the two together are refused.
+TEST(TwbakeRace, StrengthSetsEveryCar) {
+    const RunResult r = twbake({"race", kKart, "--laps", "1", "--cars", "3", "--strength", "0.9", "--json"});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    rapidjson::Document doc;
+    doc.Parse(r.out.c_str());
+    ASSERT_FALSE(doc.HasParseError()) << r.out;
+    ASSERT_EQ(doc["results"].Size(), 3u);
+    for (const auto& car : doc["results"].GetArray()) EXPECT_FLOAT_EQ(car["strength"].GetFloat(), 0.9f);
+
+    const std::string noStrengths = writeTemp("roster_no_strengths.json", R"({"drivers": [{"name": "Ana"}, {"name": "Ben", "character": "naive"}]})");
+    const RunResult roster = twbake({"race", kKart, "--laps", "1", "--roster", noStrengths, "--strength", "0.8", "--json"});
+    ASSERT_EQ(roster.exitCode, 0) << roster.err;
+    doc.Parse(roster.out.c_str());
+    ASSERT_EQ(doc["results"].Size(), 2u);
+    for (const auto& car : doc["results"].GetArray()) EXPECT_FLOAT_EQ(car["strength"].GetFloat(), 0.8f);
+
+    const RunResult own = twbake({"race", kKart, "--roster", kExampleRoster, "--strength", "0.8"});
+    EXPECT_EQ(own.exitCode, bake::cli::kExitUsage);
+    EXPECT_NE(own.err.find("gives \"Ana Ortiz\" its own"), std::string::npos) << own.err;
+    const std::string withStrength = writeTemp("profiles_strength.csv", "0.9,0.5,1.0,0.3,0,0.85\n");
+    EXPECT_EQ(twbake({"race", kKart, "--profiles", withStrength, "--strength", "0.8"}).exitCode, bake::cli::kExitUsage);
+    EXPECT_EQ(twbake({"race", kKart, "--strength", "0.4"}).exitCode, bake::cli::kExitUsage);
+    EXPECT_EQ(twbake({"race", kKart, "--strength", "nan"}).exitCode, bake::cli::kExitUsage);
+}
+
+} // namespace

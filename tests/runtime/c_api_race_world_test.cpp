@@ -403,6 +403,96 @@ TEST(CApiRaceWorld, MisuseGivesAStatusNeverACrash) {
     tw_race_free(race);
 }
 
+/// A one-lap race on the kart track, freed with it.
+struct KartRace {
+    std::vector<std::byte> bytes = sampleBytes("kart.twtrack");
+    tw_track* track = loadTrack(bytes);
+    tw_race* race = nullptr;
+    KartRace() { EXPECT_EQ(tw_race_create(track, 1, &race), TW_OK); }
+    ~KartRace() {
+        tw_race_free(race);
+        tw_track_free(track);
+    }
+};
+
+// Named characters (tw_driver_profile_preset): each one a profile a race takes; a name it does not
+// know, in another case, empty or null, is refused and the profile left as it was.
+TEST(CApiRaceWorld, DriverPresetsByNameAndTheirMisuse) {
+    const KartRace kart;
+    tw_race* race = kart.race;
+    ASSERT_NE(race, nullptr);
+    const char* names[] = {"naive", "typical", "competitive", "cautious", "defensive", "aggressive"};
+    for (const char* name : names) {
+        tw_driver_profile driver;
+        std::memset(&driver, 0xAB, sizeof driver);
+        ASSERT_EQ(tw_driver_profile_preset(name, &driver), TW_OK) << name;
+        EXPECT_EQ(driver.pace, 1.0f) << name;
+        EXPECT_EQ(driver.strength, 1.0f) << name;
+        EXPECT_EQ(driver.seed, 0u) << name;
+        EXPECT_GT(driver.mistakes, 0.0f) << name;
+        uint32_t index = 0;
+        EXPECT_EQ(tw_race_add_car(race, TW_FOLLOWER_RUNNER, 0, 0, nullptr, &driver, 0, 0, &index), TW_OK) << name;
+        EXPECT_EQ(tw_race_set_driver(race, index, &driver), TW_OK) << name;
+    }
+    uint32_t count = 0;
+    ASSERT_EQ(tw_race_car_count(race, &count), TW_OK);
+    EXPECT_EQ(count, std::size(names));
+    tw_driver_profile aggressive, cautious;
+    ASSERT_EQ(tw_driver_profile_preset("aggressive", &aggressive), TW_OK);
+    ASSERT_EQ(tw_driver_profile_preset("cautious", &cautious), TW_OK);
+    EXPECT_GT(aggressive.optimism, cautious.optimism);
+
+    tw_driver_profile untouched;
+    tw_driver_profile_default(&untouched);
+    untouched.pace = 0.77f;
+    const tw_driver_profile before = untouched;
+    EXPECT_EQ(tw_driver_profile_preset(nullptr, &untouched), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_driver_profile_preset("typical", nullptr), TW_INVALID_ARGUMENT);
+    EXPECT_EQ(tw_driver_profile_preset(nullptr, nullptr), TW_INVALID_ARGUMENT);
+    for (const char* bad : {"", "reckless", "Typical", "AGGRESSIVE", " naive", "naive ", "naive\n"})
+        EXPECT_EQ(tw_driver_profile_preset(bad, &untouched), TW_INVALID_ARGUMENT) << '"' << bad << '"';
+    EXPECT_EQ(std::memcmp(&untouched, &before, sizeof before), 0) << "a refused name leaves the profile as it was";
+}
+
+// The character's fields out of their ranges, or no number, are refused by both ways a driver enters
+// a race, and leave the race as it was.
+TEST(CApiRaceWorld, ACharacterOutOfRangeIsRefusedByAddCarAndSetDriver) {
+    const KartRace kart;
+    tw_race* race = kart.race;
+    ASSERT_NE(race, nullptr);
+    tw_driver_profile driver;
+    ASSERT_EQ(tw_driver_profile_preset("typical", &driver), TW_OK);
+    uint32_t car = 0;
+    ASSERT_EQ(tw_race_add_car(race, TW_FOLLOWER_RUNNER, 0, 0, nullptr, &driver, 0, 0, &car), TW_OK);
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    struct Field {
+        const char* name;
+        float tw_driver_profile::*member;
+        float most;  // the top of its range: [0, most]
+    };
+    const Field fields[] = {{"composure", &tw_driver_profile::composure, 1.0f},   {"optimism", &tw_driver_profile::optimism, 1.0f},
+                            {"smoothness", &tw_driver_profile::smoothness, 1.0f}, {"pit_crew", &tw_driver_profile::pit_crew, 1.0f},
+                            {"mistakes", &tw_driver_profile::mistakes, 4.0f}};
+    for (const Field& f : fields) {
+        for (const float bad : {-0.01f, f.most + 0.01f, nan, INFINITY}) {
+            tw_driver_profile badDriver = driver;
+            badDriver.*f.member = bad;
+            uint32_t index = 77;
+            EXPECT_EQ(tw_race_add_car(race, TW_FOLLOWER_RUNNER, 0, 0, nullptr, &badDriver, 0, 0, &index), TW_INVALID_ARGUMENT) << f.name << ' ' << bad;
+            EXPECT_EQ(index, 77u) << f.name;
+            EXPECT_EQ(tw_race_set_driver(race, car, &badDriver), TW_INVALID_ARGUMENT) << f.name << ' ' << bad;
+        }
+        for (const float good : {0.0f, f.most}) {
+            tw_driver_profile edge = driver;
+            edge.*f.member = good;
+            EXPECT_EQ(tw_race_set_driver(race, car, &edge), TW_OK) << f.name << ' ' << good << ": the ends of the range are in it";
+        }
+    }
+    uint32_t count = 0;
+    ASSERT_EQ(tw_race_car_count(race, &count), TW_OK);
+    EXPECT_EQ(count, 1u);
+}
+
 TEST(CApiRaceWorld, AnEmptyRaceSteps) {
     const std::vector<std::byte> bytes = sampleBytes("kart.twtrack");
     tw_track* track = loadTrack(bytes);

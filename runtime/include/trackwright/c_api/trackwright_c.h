@@ -451,6 +451,12 @@ typedef struct tw_race_pose {
 } tw_race_pose;
 
 TW_API void tw_driver_profile_default(tw_driver_profile* profile);
+/* The profile of a named character (trackwright::driverPreset): "naive", "typical", "competitive",
+ * "cautious", "defensive" or "aggressive", in lower case. It sets aggression, consistency,
+ * reaction_time, composure, optimism, smoothness, pit_crew and mistakes; pace and strength are 1 and
+ * the seed 0, for the game to set. TW_INVALID_ARGUMENT for a null pointer or another name (the
+ * profile untouched). */
+TW_NODISCARD TW_API tw_status tw_driver_profile_preset(const char* name, tw_driver_profile* profile);
 /* The strength whose clean lap takes target_seconds where the car's strength-1 lap takes
  * strength_one_seconds (a game's "match my pace"): their ratio, within [0.5, 1]; 0 when either is
  * not a positive finite time. A driver of strength S laps clean in 1/S of the strength-1 lap. */
