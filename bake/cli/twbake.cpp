@@ -308,7 +308,7 @@ void addRace(CLI::App& app, RaceCommand& command) {
                                                     "apexes, slides; docs/runtime-api.md), 0-4; drawn drivers make none without it")
         ->check(finiteIn(0.0, 4.0));
     sub->add_flag("--catch-up", command.catchUp, "Catch-up on: cars behind the field's middle car are helped and cars ahead of it slowed in the "
-                                                 "corners, by 1 % a second of gap beyond 1 s, at most 15 % and 10 % (docs/runtime-api.md)");
+                                                 "corners, by 2 % a second of gap beyond 1 s, at most 25 % and 15 % (docs/runtime-api.md)");
     sub->add_option("--seeds", command.seeds, "With --matrix: races per track, seeds --seed, --seed + 1, …")->capture_default_str()->check(CLI::Range(1, 1000));
     CLI::Option* profiles =
         sub->add_option("--profiles", command.profiles, "Drivers CSV, one a row in car order: pace,aggression,consistency,reaction_time[,seed[,strength]]; "

@@ -21,26 +21,34 @@ struct KartTrack {
     std::vector<std::byte> bytes;
     tw_track* track = nullptr;
     uint32_t line = 0;
+    uint32_t carClass = 0;  ///< the track's kart class, whose hints kart() holds
     KartTrack() {
         auto loaded = formats::loadTrackFile(std::string(TRACKWRIGHT_SAMPLES_DIR) + "/kart.twtrack");
         bytes = formats::writeBakedTrack(*bake::bakeTrack(*loaded.document).data);
         EXPECT_EQ(tw_track_load(bytes.data(), bytes.size(), &track), TW_OK);
-        EXPECT_EQ(tw_track_find_line(track, 0, "centre", 0, &line), TW_OK);
+        EXPECT_EQ(tw_track_find_vehicle_class(track, "kart", &carClass), TW_OK);
+        EXPECT_EQ(tw_track_find_line(track, 0, "centre", carClass, &line), TW_OK);
     }
     ~KartTrack() { tw_track_free(track); }
 };
 
+/// The sample's kart class as the game's car: the hints the track was baked with are this car's.
 tw_vehicle_parameters kart() {
     tw_vehicle_parameters p{};
     EXPECT_EQ(tw_vehicle_preset_parameters(TW_VEHICLE_CAR, &p), TW_OK);
+    p.lateral_grip = 14.0f;
+    p.max_acceleration = 5.0f;
+    p.max_braking = 10.0f;
     p.top_speed = 30.0f;
+    p.wheelbase = 1.05f;
+    p.max_steering_angle = 0.45f;
+    p.width = 1.4f;
     return p;
 }
 
 struct Finish {
     std::vector<double> times;  ///< per car, s
     std::vector<tw_mistakes> mistakes;
-    int stuck = 0;
 };
 
 /// `strengths.size()` cars on the kart track for `laps` laps, the game's physics stepping them,
@@ -59,7 +67,7 @@ Finish race(const KartTrack& kartTrack, const std::vector<float>& strengths, con
         driver.mistakes = mistakes;
         driver.seed = 7 + i;
         uint32_t index = 0;
-        EXPECT_EQ(tw_race_add_car(race, TW_FOLLOWER_RUNNER, kartTrack.line, 0, &car, &driver, 0.0f, 0.0f, &index), TW_OK);
+        EXPECT_EQ(tw_race_add_car(race, TW_FOLLOWER_RUNNER, kartTrack.line, kartTrack.carClass, &car, &driver, 0.0f, 0.0f, &index), TW_OK);
         tw_vehicle_state slot{};
         EXPECT_EQ(tw_grid_slot(kartTrack.track, i, nullptr, &slot), TW_OK);
         EXPECT_EQ(tw_vehicle_starting_body(&car, &slot, &bodies[i]), TW_OK);
@@ -165,8 +173,8 @@ TEST(CApiMistakes, MisuseGivesAStatusNeverACrash) {
     bad = d;
     bad.mistakes = -0.1f;
     uint32_t index = 0;
-    EXPECT_EQ(tw_race_add_car(race, TW_FOLLOWER_RUNNER, track.line, 0, &car, &bad, 0, 0, &index), TW_INVALID_ARGUMENT);
-    ASSERT_EQ(tw_race_add_car(race, TW_FOLLOWER_RUNNER, track.line, 0, &car, &d, 0, 0, &index), TW_OK);
+    EXPECT_EQ(tw_race_add_car(race, TW_FOLLOWER_RUNNER, track.line, track.carClass, &car, &bad, 0, 0, &index), TW_INVALID_ARGUMENT);
+    ASSERT_EQ(tw_race_add_car(race, TW_FOLLOWER_RUNNER, track.line, track.carClass, &car, &d, 0, 0, &index), TW_OK);
     tw_mistakes m{};
     EXPECT_EQ(tw_race_car_mistakes(nullptr, 0, &m), TW_INVALID_ARGUMENT);
     EXPECT_EQ(tw_race_car_mistakes(race, 0, nullptr), TW_INVALID_ARGUMENT);

@@ -426,9 +426,9 @@ typedef struct tw_catch_up {
     int32_t enabled;     /* 0: off */
     int64_t reference;   /* the car the others are drawn towards (the player's); -1: the middle car of those racing */
     float deadband;      /* s of gap with no effect, [0, 600] (1) */
-    float gain;          /* share of corner pace per s of gap beyond it, [0, 1] (0.01) */
-    float max_help;      /* most a car behind is helped by, [0, 0.5] (0.15) */
-    float max_slow;      /* most a car ahead is slowed by, [0, 0.5] (0.1) */
+    float gain;          /* share of corner pace per s of gap beyond it, [0, 1] (0.02) */
+    float max_help;      /* most a car behind is helped by, [0, 0.5] (0.25) */
+    float max_slow;      /* most a car ahead is slowed by, [0, 0.5] (0.15) */
 } tw_catch_up;
 
 typedef struct tw_race_options {

@@ -19,9 +19,9 @@ struct CatchUpPolicy {
     /// of the cars still racing, by the tower.
     std::int64_t reference = kFieldMedian;
     float deadband = 1.0f;   ///< s of gap with no effect
-    float gain = 0.01f;      ///< share of corner pace per s of gap beyond the deadband
-    float maxHelp = 0.15f;   ///< most a car behind is helped by (share of its corner pace)
-    float maxSlow = 0.1f;    ///< most a car ahead is slowed by
+    float gain = 0.02f;      ///< share of corner pace per s of gap beyond the deadband
+    float maxHelp = 0.25f;   ///< most a car behind is helped by (share of its corner pace)
+    float maxSlow = 0.15f;   ///< most a car ahead is slowed by
     static constexpr std::int64_t kFieldMedian = -1;
 };
 
