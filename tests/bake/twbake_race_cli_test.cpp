@@ -317,4 +317,68 @@ TEST(TwbakeRace, StrengthSetsEveryCar) {
     EXPECT_EQ(twbake({"race", kKart, "--strength", "nan"}).exitCode, bake::cli::kExitUsage);
 }
 
+// Mistakes and catch-up from the command line: each mistake listed with its time, car and kind and
+// counted per car; catch-up said in the JSON; out-of-range values refused.
+TEST(TwbakeRace, MistakesAreListedAndCountedAndCatchUpIsSaid) {
+    const RunResult r = twbake({"race", kKart, "--laps", "3", "--cars", "4", "--strength", "0.8", "--mistakes", "4", "--catch-up", "--json"});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    rapidjson::Document doc;
+    doc.Parse(r.out.c_str());
+    ASSERT_FALSE(doc.HasParseError()) << r.out;
+    EXPECT_TRUE(doc["catch_up"].GetBool());
+    const auto& mistakes = doc["mistakes"];
+    ASSERT_TRUE(mistakes.IsArray());
+    EXPECT_GT(mistakes.Size(), 4u) << "strength 0.8 at four times the rates: 1.4 a lap each, ~17 in all";
+    double last = 0.0;
+    for (const auto& m : mistakes.GetArray()) {
+        const std::string kind = m["kind"].GetString();
+        EXPECT_TRUE(kind == "late-braking" || kind == "lock-up" || kind == "missed-apex" || kind == "slide") << kind;
+        EXPECT_GE(m["time_s"].GetDouble(), last) << "in time order";
+        last = m["time_s"].GetDouble();
+        EXPECT_GE(m["car"].GetInt(), 1);
+        EXPECT_LE(m["car"].GetInt(), 4);
+    }
+    unsigned counted = 0;
+    for (const auto& car : doc["results"].GetArray()) {
+        for (const char* kind : {"late-braking", "lock-up", "missed-apex", "slide"}) counted += car["mistakes"][kind].GetUint();
+        EXPECT_GT(car["finish_time_s"].GetDouble(), 0.0);
+    }
+    EXPECT_EQ(counted, mistakes.Size());
+    EXPECT_EQ(doc["stuck_events"].GetInt(), 0) << "no mistake strands a car";
+
+    const RunResult text = twbake({"race", kKart, "--laps", "2", "--cars", "3", "--strength", "0.8", "--mistakes", "4", "--catch-up"});
+    ASSERT_EQ(text.exitCode, 0) << text.err;
+    EXPECT_NE(text.out.find("; mistakes "), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("; catch-up on"), std::string::npos) << text.out;
+    const RunResult none = twbake({"race", kKart, "--laps", "1", "--cars", "2", "--json"});
+    doc.Parse(none.out.c_str());
+    EXPECT_EQ(doc["mistakes"].Size(), 0u) << "drawn drivers make none without --mistakes";
+    EXPECT_FALSE(doc["catch_up"].GetBool());
+    EXPECT_EQ(twbake({"race", kKart, "--mistakes", "5"}).exitCode, bake::cli::kExitUsage);
+    EXPECT_EQ(twbake({"race", kKart, "--mistakes", "-1"}).exitCode, bake::cli::kExitUsage);
+    EXPECT_EQ(twbake({"laps", kKart, "--mistakes", "nan"}).exitCode, bake::cli::kExitUsage);
+}
+
+TEST(TwbakeLapsMistakes, TheJsonCountsEachKindAndTheSeedDecidesWhen) {
+    const std::vector<std::string> args = {"laps", kKart, "--line", "centre", "--laps", "10", "--strength", "0.8", "--mistakes", "4", "--json"};
+    auto seeded = [&](const char* seed) {
+        std::vector<std::string> a = args;
+        a.insert(a.end(), {"--seed", seed});
+        return twbake(a);
+    };
+    const RunResult one = seeded("1"), again = seeded("1"), other = seeded("2");
+    ASSERT_EQ(one.exitCode, 0) << one.err;
+    EXPECT_EQ(one.out, again.out);
+    EXPECT_NE(one.out, other.out);
+    rapidjson::Document doc;
+    doc.Parse(one.out.c_str());
+    ASSERT_FALSE(doc.HasParseError()) << one.out;
+    const auto& run = doc["runs"][0];
+    unsigned made = 0;
+    for (const char* kind : {"late-braking", "lock-up", "missed-apex", "slide"}) made += run["mistakes"][kind].GetUint();
+    EXPECT_GT(made, 7u) << "0.07 a lap at strength 1, x 5 at 0.8, x 4: 1.4 a lap, ~14 in 10 laps";
+    EXPECT_EQ(run["stuck_events"].GetInt(), 0);
+    EXPECT_EQ(run["teleports"].GetInt(), 0);
+}
+
 } // namespace
