@@ -79,6 +79,7 @@ std::unique_ptr<PreviewRace> PreviewRace::start(std::shared_ptr<const bake::Load
     r->m_race = std::make_unique<bake::Race>(baked, field.entries, options.laps, r->m_planner.get(), options.catchUp);
     r->m_tally = std::make_unique<bake::RaceTally>(*r->m_race, r->m_slots);
     r->m_attitudes.resize(r->m_race->size());
+    r->m_lapTimes.resize(r->m_race->size());
     for (std::size_t i = 0; i < r->m_race->size(); ++i) r->m_attitudes[i] = sitOnRoad(baked, r->m_race->car(i), {}, 0.0);
     return r;
 }
@@ -92,13 +93,12 @@ int PreviewRace::advance(double seconds, double speedFactor, int maxTicks) {
 void PreviewRace::step() {
     m_race->step(kStep);
     m_tally->update(*m_race);
-    for (std::size_t i = 0; i < m_race->size(); ++i) m_attitudes[i] = sitOnRoad(m_track->track, m_race->car(i), m_attitudes[i], kStep);
-}
-
-double PreviewRace::bestLap(std::size_t car) const {
-    const std::vector<double>& laps = m_race->car(car).totals().lapTimes;
-    const auto raced = laps.begin() + static_cast<std::ptrdiff_t>(std::min<std::size_t>(laps.size(), static_cast<std::size_t>(m_settings.laps)));
-    return laps.begin() == raced ? 0.0 : *std::min_element(laps.begin(), raced);
+    for (std::size_t i = 0; i < m_race->size(); ++i) {
+        m_attitudes[i] = sitOnRoad(m_track->track, m_race->car(i), m_attitudes[i], kStep);
+        // Up to the lap it took the flag on: the laps it drives on as traffic are not the race's.
+        const trackwright::LapStatus& laps = m_race->world().lapStatus(static_cast<std::uint32_t>(i));
+        if (laps.lapsCompleted <= static_cast<std::uint32_t>(m_settings.laps)) m_lapTimes[i] = {laps.lastLapTime, laps.bestLapTime};
+    }
 }
 
 double PreviewRace::expectedDuration() const {

@@ -57,6 +57,13 @@ bool loadRoster(const std::filesystem::path& path, RaceSettings& settings, std::
 /// follower): the same drivers, grid and catch-up. The preview adds no pit stops and runs no car alone.
 bake::RaceOptions raceOptions(const RaceSettings& settings, const bake::CarSetup& base);
 
+/// A car's lap times in a race, from the runtime's lap counter (RaceWorld::lapStatus), kept as they
+/// were when it took the flag (the laps it drives on as traffic are not the race's).
+struct RaceLapTimes {
+    double last = 0.0;  ///< s, its last completed lap; 0 before the first
+    double best = 0.0;  ///< s, its best complete lap; 0 before the first
+};
+
 /// A race in the preview: bake::Race steps the field together (traffic, overtaking and contacts
 /// are the bake layer's), bake::RaceTally keeps the order, gaps and events, and this adds what a
 /// preview needs on top: the baked track kept alive for the race's whole life (a live edit
@@ -87,8 +94,8 @@ public:
     std::uint32_t gridSlot(std::size_t car) const { return m_slots[car]; }
     /// m, one lap of the line the field races on.
     double lapLength() const { return m_race->lapLength(); }
-    /// s, the fastest of a car's race laps (0 before its first).
-    double bestLap(std::size_t car) const;
+    /// A car's last and best race laps.
+    const RaceLapTimes& lapTimes(std::size_t car) const { return m_lapTimes[car]; }
     /// The driver of car `car` in the roster; null for a drawn driver.
     const bake::RosterDriver* rosterDriver(std::size_t car) const { return car < m_settings.roster.size() ? &m_settings.roster[car] : nullptr; }
     /// s, about how long the race lasts: its laps at the pole sitter's ideal pace, and a little more
@@ -108,6 +115,7 @@ private:
     std::unique_ptr<bake::Race> m_race;
     std::unique_ptr<bake::RaceTally> m_tally;
     std::vector<CarAttitude> m_attitudes;
+    std::vector<RaceLapTimes> m_lapTimes;
     FixedStepClock m_clock{kStep};
 };
 

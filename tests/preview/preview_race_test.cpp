@@ -269,7 +269,8 @@ TEST_F(RacePreview, AnEventInTheTallyIsATickOnTheTimelineThatChasesItsCar) {
     for (std::size_t k = 0; k < events.size(); ++k) {
         EXPECT_EQ(marks[k].time, events[k].time);
         EXPECT_EQ(marks[k].car, static_cast<int>(events[k].car));
-        EXPECT_EQ(marks[k].contact, events[k].kind == bake::RaceEvent::Kind::Contact);
+        EXPECT_EQ(marks[k].kind == editor::preview::EventKind::Contact, events[k].kind == bake::RaceEvent::Kind::Contact);
+        EXPECT_EQ(marks[k].kind == editor::preview::EventKind::Pass, events[k].kind == bake::RaceEvent::Kind::Overtake);
     }
     QTest::qWait(100);
     const QList<QQuickItem*> ticks = items("timelineTick");
@@ -392,6 +393,96 @@ TEST_F(RacePreview, AFinishedRaceShowsTheResults) {
     controller().simulateFor(5.0);
     QTest::qWait(50);
     EXPECT_EQ(controller().broadcast()->clock(), final);
+}
+
+// Issue 50 in the editor: the race box takes a roster file; the tower names its drivers and shows
+// each one's last and best lap once it has done one.
+TEST_F(RacePreview, TheRaceBoxRacesARostersDriversAndTheTowerShowsTheirLapTimes) {
+    QTemporaryDir dir;
+    const QString path = writeFile(dir, "club.json", R"({"drivers": [{"name": "Ana Ortiz", "character": "aggressive", "strength": 0.97},
+                                                                    {"name": "Ben Carter", "character": "competitive"},
+                                                                    {"name": "Chloé Martin", "character": "cautious"}]})");
+    PreviewPanel* panel = widget.panel();
+    ASSERT_TRUE(panel->loadRoster(path)) << panel->raceErrorLabel()->text().toStdString();
+    EXPECT_EQ(panel->raceCarsBox()->value(), 3) << "one car a driver";
+    EXPECT_NE(panel->rosterLabel()->text().indexOf("club.json"), -1) << panel->rosterLabel()->text().toStdString();
+    EXPECT_TRUE(panel->clearRosterButton()->isEnabled());
+    EXPECT_TRUE(panel->raceErrorLabel()->isHidden());
+    panel->raceCarsBox()->setValue(4);  // one more, drawn: as twbake race --roster FILE --cars 4
+    panel->raceLapsBox()->setValue(2);
+    panel->raceLevelBox()->setValue(0.9);
+    QTest::mouseClick(panel->startRaceButton(), Qt::LeftButton);
+    ASSERT_TRUE(controller().racing()) << panel->raceErrorLabel()->text().toStdString();
+    ASSERT_EQ(race().race().size(), 4u);
+    const trackwright::RaceWorld& world = race().race().world();
+    EXPECT_EQ(world.setup(0).driver.strength, 0.97f) << "Ana Ortiz races her own strength";
+    EXPECT_EQ(world.setup(1).driver.strength, 0.9f) << "Ben Carter, without his own, the level";
+    EXPECT_EQ(world.setup(3).driver.strength, 0.9f) << "the drawn car the level";
+    EXPECT_EQ(world.setup(1).driver.aggression, trackwright::driverPreset(trackwright::DriverCharacter::Competitive).aggression);
+
+    controller().simulateFor(1.0);
+    const auto& rows = controller().broadcast()->tower()->rows();
+    ASSERT_EQ(rows.size(), 4u);
+    std::set<QString> names;
+    for (const auto& row : rows) {
+        names.insert(row.name);
+        EXPECT_EQ(row.lastLap, QStringLiteral("–")) << "no lap yet";
+    }
+    EXPECT_EQ(names, (std::set<QString>{"Ana Ortiz", "Ben Carter", "Chloé Martin", "Car 4"}));
+    // Every car round once (a kart lap is under a minute).
+    auto everyCarLapped = [&] {
+        return std::all_of(rows.begin(), rows.end(), [](const auto& row) { return row.lastLap != QStringLiteral("–"); });
+    };
+    for (int i = 0; i < 120 && !everyCarLapped(); ++i) controller().simulateFor(1.0);
+    ASSERT_TRUE(everyCarLapped());
+    for (const auto& row : rows) {
+        const trackwright::LapStatus& laps = world.lapStatus(static_cast<std::uint32_t>(row.car));
+        EXPECT_EQ(row.lastLap, editor::preview::RaceBroadcast::lapTime(laps.lastLapTime)) << row.name.toStdString();
+        EXPECT_EQ(row.bestLap, editor::preview::RaceBroadcast::lapTime(laps.bestLapTime)) << row.name.toStdString();
+        EXPECT_GT(laps.lastLapTime, 20.0) << "a whole lap of the kart track, not the run from the grid to the line";
+    }
+    QTest::qWait(100);
+    QStringList shown, lastLaps;
+    for (QQuickItem* name : items("towerName")) shown << name->property("text").toString();
+    for (QQuickItem* lap : items("towerLastLap")) lastLaps << lap->property("text").toString();
+    EXPECT_TRUE(shown.contains("Chloé Martin")) << shown.join(", ").toStdString();
+    ASSERT_EQ(lastLaps.size(), 4);
+    EXPECT_FALSE(lastLaps.contains(QStringLiteral("–"))) << lastLaps.join(", ").toStdString();
+    EXPECT_NE(controller().hudText().indexOf(rows[0].name), -1) << controller().hudText().toStdString();
+}
+
+// Mistakes (issue 50) are marks of their own on the timeline, named for the driver and the mistake,
+// and each driver's count is on the tower.
+TEST_F(RacePreview, MistakesAreMarksOfTheirOwnOnTheTimeline) {
+    RaceSettings s = settings(4, 3);
+    s.mistakes = 4.0f;  // four times the documented rates
+    ASSERT_TRUE(controller().startRace(s));
+    const auto& marks = controller().broadcast()->events()->marks();
+    auto mistakeMarks = [&] {
+        return std::count_if(marks.begin(), marks.end(), [](const auto& m) { return m.kind == editor::preview::EventKind::Mistake; });
+    };
+    for (int i = 0; i < 150 && mistakeMarks() < 2 && !race().over(); ++i) controller().simulateFor(1.0);
+    ASSERT_GE(mistakeMarks(), 2) << "four times the rates over three laps of four karts";
+    const auto& events = race().tally().events();
+    ASSERT_EQ(marks.size(), events.size());
+    for (std::size_t k = 0; k < events.size(); ++k) {
+        const bool mistake = events[k].kind == bake::RaceEvent::Kind::Mistake;
+        EXPECT_EQ(marks[k].kind == editor::preview::EventKind::Mistake, mistake) << "a mistake is neither a pass nor a contact";
+        if (!mistake) continue;
+        const QString expected = QStringLiteral("Car %1: %2 · %3")
+                                     .arg(events[k].car + 1)
+                                     .arg(QString::fromStdString(std::string(trackwright::mistakeKindName(events[k].mistake))),
+                                          editor::preview::RaceBroadcast::lapTime(events[k].time));
+        EXPECT_EQ(marks[k].label, expected);
+    }
+    int counted = 0;
+    for (const auto& row : controller().broadcast()->tower()->rows()) counted += row.mistakes;
+    EXPECT_EQ(counted, mistakeMarks()) << "the tower counts each driver's";
+    EXPECT_NE(controller().broadcast()->summary().indexOf("mistake"), -1) << controller().broadcast()->summary().toStdString();
+    QTest::qWait(100);
+    int shown = 0;
+    for (QQuickItem* tick : items("timelineTick")) shown += tick->property("kind").toString() == QStringLiteral("mistake");
+    EXPECT_EQ(shown, mistakeMarks());
 }
 
 // A roster that is not one is shown, not raced: the reader's problems (file, driver, field) in the
