@@ -35,6 +35,13 @@ struct Options {
     QCommandLineOption laps{"laps", "With --race: the race's laps (1 to 50).", "L", "5"};
     QCommandLineOption seed{"seed", "With --race: the seed of the drivers' paces and of a random grid.", "S", "1"};
     QCommandLineOption grid{"grid", "With --race: the grid, ordered (fastest on pole), reversed or random.", "ORDER", "ordered"};
+    QCommandLineOption roster{"roster", "With --race: named drivers from a roster FILE (JSON, as twbake race --roster), one a car in order; "
+                                        "cars beyond it are drawn.", "FILE"};
+    QCommandLineOption level{"level", "With --race: the strength (0.5 to 1) of every driver without its own; S laps in 1/S of the ideal's time.",
+                             "S", "1"};
+    QCommandLineOption mistakes{"mistakes", "With --race: every driver's mistakes, 0 to 4 times the documented rates (default: each driver's own).",
+                                "M"};
+    QCommandLineOption catchUp{"catch-up", "With --race: catch-up on (the runtime's default policy)."};
     QCommandLineOption follow{"follow", "With a preview: the car number the HUD and the chase camera follow (default: the first car, or the pole sitter).",
                               "CAR"};
 
@@ -43,8 +50,8 @@ struct Options {
         parser.addHelpOption();
         parser.addVersionOption();
         for (const QCommandLineOption* option :
-             {&open, &preview, &dockedPreview, &workspace, &after, &cars, &camera, &race, &laps, &seed, &grid, &follow, &screenshot, &size, &recovery, &select,
-              &colour})
+             {&open, &preview, &dockedPreview, &workspace, &after, &cars, &camera, &race, &laps, &seed, &grid, &roster, &level, &mistakes, &catchUp, &follow,
+              &screenshot, &size, &recovery, &select, &colour})
             parser.addOption(*option);
         parser.addPositionalArgument("FILE", "Track to open (same as --open).", "[FILE]");
     }
@@ -56,7 +63,8 @@ std::optional<QString> valueIfSet(const QCommandLineParser& parser, const QComma
     return parser.value(option);
 }
 
-/// --race and its --laps, --seed and --grid into `race`; false when one is out of range.
+/// --race and its --laps, --seed, --grid, --level, --mistakes and --catch-up into `race`; false when
+/// one is out of range.
 bool parseRace(const QCommandLineParser& parser, const Options& options, editor::preview::RaceSettings& race) {
     using editor::preview::RaceSettings;
     bool ok = true;
@@ -66,6 +74,13 @@ bool parseRace(const QCommandLineParser& parser, const Options& options, editor:
     numbers &= ok && race.laps >= RaceSettings::kMinLaps && race.laps <= RaceSettings::kMaxLaps;
     race.seed = parser.value(options.seed).toULongLong(&ok);
     numbers &= ok;
+    race.level = parser.value(options.level).toFloat(&ok);
+    numbers &= ok && race.level >= RaceSettings::kMinLevel && race.level <= RaceSettings::kMaxLevel;
+    if (parser.isSet(options.mistakes)) {
+        race.mistakes = parser.value(options.mistakes).toFloat(&ok);
+        numbers &= ok && *race.mistakes >= 0.0f && *race.mistakes <= RaceSettings::kMaxMistakes;
+    }
+    race.catchUp = parser.isSet(options.catchUp);
     const std::optional<bake::GridOrder> grid = bake::gridOrderByName(parser.value(options.grid).toStdString());
     if (!numbers || !grid) return false;
     race.grid = *grid;
@@ -130,7 +145,13 @@ bool parseCommandLine(int argc, char** argv, CommandLine& request) {
     request.camera = static_cast<CommandLine::Camera>(camera);
     request.workspace = workspace == 1 ? CommandLine::Workspace::Preview : CommandLine::Workspace::Editing;
     if (parser.isSet(options.race) && !parseRace(parser, options, request.race.emplace())) {
-        std::fprintf(stderr, "trackwright: --race needs 2 to 20 cars, --laps 1 to 50, --seed a number >= 0, --grid ordered, reversed or random\n");
+        std::fprintf(stderr, "trackwright: --race needs 2 to 20 cars, --laps 1 to 50, --seed a number >= 0, --grid ordered, reversed or random, "
+                             "--level 0.5 to 1, --mistakes 0 to 4\n");
+        return false;
+    }
+    request.roster = valueIfSet(parser, options.roster);
+    if (request.roster && !request.race) {
+        std::fprintf(stderr, "trackwright: --roster names the drivers of a --race N\n");
         return false;
     }
     request.follow = parser.isSet(options.follow) ? parser.value(options.follow).toInt(&ok) : 0;

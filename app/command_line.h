@@ -28,7 +28,8 @@ struct CommandLine {
     double after = 0.0;                  ///< --after: s simulated before showing
     int cars = 4;                        ///< --cars: AI cars on the standalone preview's grid
     Camera camera = Camera::Orbit;
-    std::optional<editor::preview::RaceSettings> race;  ///< --race with --laps, --seed, --grid
+    std::optional<editor::preview::RaceSettings> race;  ///< --race with --laps, --seed, --grid, --level, --mistakes, --catch-up
+    std::optional<QString> roster;       ///< --roster FILE with --race, read as the race starts
     int follow = 0;                      ///< --follow: the car the HUD follows, from 1; 0 the default
 };
 

@@ -28,11 +28,21 @@ namespace {
 /// bytes that are not UTF-8 as \xNN.
 QByteArray forTerminal(const QString& text) { return editor::displayText(text).toUtf8(); }
 
-/// Starts the race --race asks for (none without it) and follows the car --follow names (0: the
-/// default); false with the reason on stderr.
+/// Starts the race --race asks for (none without it), with --roster's drivers, and follows the car
+/// --follow names (0: the default); false with the reason on stderr.
 bool startRaceIfAsked(editor::preview::PreviewController& controller, const CommandLine& request) {
     QString error;
-    if (request.race && !controller.startRace(*request.race, &error)) {
+    std::optional<editor::preview::RaceSettings> race = request.race;
+    if (race && request.roster) {
+        std::string problems;
+        if (!editor::preview::loadRoster(editor::nativePath(*request.roster), *race, &problems)) {
+            // A line a problem, each naming the file, the driver and the field.
+            for (const QString& line : editor::textFromNative(problems).split('\n'))
+                std::fprintf(stderr, "trackwright: --roster: %s\n", forTerminal(line).constData());
+            return false;
+        }
+    }
+    if (race && !controller.startRace(*race, &error)) {
         std::fprintf(stderr, "trackwright: --race: %s\n", forTerminal(error).constData());
         return false;
     }

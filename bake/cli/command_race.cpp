@@ -3,7 +3,6 @@
 #include "bake/cli/diagnostics_report.h"
 #include "bake/cli/exit_codes.h"
 #include "bake/cli/profiles_file.h"
-#include "bake/cli/roster_file.h"
 #include "bake/cli/vehicle_file.h"
 #include "bake/cli/job_pool.h"
 #include "bake/cli/json_report.h"
@@ -18,6 +17,7 @@
 #include "bake/sim/passing_room.h"
 #include "bake/sim/race_run.h"
 #include "bake/sim/race_setup.h"
+#include "bake/sim/roster.h"
 
 #include "formats/source/track_json.h"
 #include "trackwright/drive/runner_follower.h"
@@ -326,7 +326,16 @@ int readDrivers(RaceCommand& command, std::vector<DriverProfile>& drivers, std::
     if (!command.profiles.empty())
         if (const int code = readProfilesFile(command.profiles, drivers, err, &givesStrength)) return code;
     if (!command.roster.empty()) {
-        if (const int code = readRosterFile(command.roster, roster, err)) return code;
+        RosterFile file = readRosterFile(command.roster);
+        if (!file.ioError.empty()) {
+            err << "twbake race: " << file.ioError << '\n';
+            return kExitIo;
+        }
+        if (!file.problems.empty()) {
+            printDiagnostics(err, command.roster, file.problems);
+            return kExitInvalidInput;
+        }
+        roster = std::move(file.drivers);
         for (const RosterDriver& d : roster) drivers.push_back(d.profile);
         if (!command.carsGiven) {
             if (roster.size() > static_cast<std::size_t>(kMostRaceCars)) {

@@ -174,7 +174,7 @@ struct RaceCommand {
     bool catchUp = false;       ///< catch-up on, with the runtime's default policy (traffic/catch_up.h)
     bool json = false;
     std::string profiles;       ///< a drivers CSV (profiles_file.h); empty: every driver drawn from the seed
-    std::string roster;         ///< a roster JSON (roster_file.h): named drivers with characters; excludes --profiles
+    std::string roster;         ///< a roster JSON (bake/sim/roster.h): named drivers with characters; excludes --profiles
     double strength = 0.0;      ///< every car's strength, [0.5, 1]; 0: each driver's own
     unsigned jobs = 0;          ///< with --matrix: races at once (0: one per hardware thread)
     bool explain = false;       ///< under each contact, each car's rule and what its view predicted

@@ -54,9 +54,9 @@ std::vector<std::uint32_t> raceBoxes(const trackwright::BakedTrack& track) {
     return boxes;
 }
 
-RaceResult runRace(const trackwright::BakedTrack& track, const RaceOptions& o) {
-    RaceResult result;
-    std::vector<DriverProfile> drivers = spreadProfiles(o.cars, o.seed, o.spread);
+RaceField lineUp(const trackwright::BakedTrack& track, const RaceOptions& o) {
+    RaceField field;
+    std::vector<DriverProfile>& drivers = field.drivers = spreadProfiles(o.cars, o.seed, o.spread);
     for (std::size_t i = 0; i < drivers.size() && i < o.profiles.size(); ++i) {
         const std::uint64_t drawnSeed = drivers[i].seed;
         drivers[i] = o.profiles[i];
@@ -65,9 +65,19 @@ RaceResult runRace(const trackwright::BakedTrack& track, const RaceOptions& o) {
     if (o.mistakes)
         for (DriverProfile& d : drivers) d.mistakes = *o.mistakes;
     if (o.strength)
-        for (DriverProfile& d : drivers) d.strength = *o.strength;
-    const std::vector<std::uint32_t> slots = gridSlots(drivers, o.grid, o.seed);
-    const std::vector<RaceEntry> entries = gridEntries(track, drivers, slots, o.base);
+        for (std::size_t i = 0; i < drivers.size(); ++i)
+            if (i >= o.ownStrength.size() || !o.ownStrength[i]) drivers[i].strength = *o.strength;
+    field.carSlots = gridSlots(drivers, o.grid, o.seed);
+    field.entries = gridEntries(track, drivers, field.carSlots, o.base);
+    return field;
+}
+
+RaceResult runRace(const trackwright::BakedTrack& track, const RaceOptions& o) {
+    RaceResult result;
+    const RaceField field = lineUp(track, o);
+    const std::vector<DriverProfile>& drivers = field.drivers;
+    const std::vector<std::uint32_t>& slots = field.carSlots;
+    const std::vector<RaceEntry>& entries = field.entries;
     if (entries.empty()) return result;
     trackwright::RecoveryPlanner planner(track);
     Race race(track, entries, o.laps, &planner, o.catchUp);

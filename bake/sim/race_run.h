@@ -24,9 +24,14 @@ struct RaceOptions {
     /// Every driver's mistakes (DriverProfile::mistakes, a multiple of the documented rates) over
     /// the drawn or given drivers' own; none: theirs (drawn drivers make none).
     std::optional<float> mistakes;
-    /// Every car's strength (`twbake race --strength`), drawn and given drivers alike; none: each
-    /// driver's own (1 for a drawn one).
+    /// Every car's strength (`twbake race --strength`, the editor preview's level), drawn and given
+    /// drivers alike but for a given driver marked in `ownStrength`; none: each driver's own (1 for
+    /// a drawn one).
     std::optional<float> strength;
+    /// Per given driver (`profiles[i]`): its file gave it a strength of its own (a roster's
+    /// "strength", RosterDriver::setsStrength), which `strength` leaves alone. `twbake race` refuses
+    /// --strength with such a file instead; the editor's preview races the file's.
+    std::vector<bool> ownStrength;
     CarSetup base;                    ///< follower, vehicle, line and class of every car
     double dt = 1.0 / 60.0;           ///< s per tick
     bool alone = true;                ///< also run each car alone for its time lost in traffic
@@ -35,6 +40,20 @@ struct RaceOptions {
     bool pitStops = false;
     trackwright::CatchUpPolicy catchUp;  ///< off by default (traffic/catch_up.h)
 };
+
+/// A race's field as `options` line it up on `track`.
+struct RaceField {
+    /// In car order: `options.cars` drivers drawn from the seed (spreadProfiles), the given ones
+    /// (`profiles`) over the first of them (a given seed 0 takes the drawn one), then every driver's
+    /// mistakes and strength as `mistakes`, `strength` and `ownStrength` say.
+    std::vector<DriverProfile> drivers;
+    std::vector<std::uint32_t> carSlots;  ///< each driver's grid slot (0 = pole), from `grid` and the seed
+    std::vector<RaceEntry> entries;    ///< each car on its slot of the track's grid; empty: the field does not fit
+};
+
+/// Lines the field up as runRace does: `twbake race` and the editor's preview race go through this one
+/// function, so the same options race the same drivers from the same slots.
+RaceField lineUp(const trackwright::BakedTrack& track, const RaceOptions& options);
 
 /// The laps (1-based, timed laps) a car may be told to pit on: the middle third of `laps`,
 /// [laps/3 + 1, max(that, 2·laps/3)] in whole laps (4–6 of 10, 2–3 of 5, 1 of 1 or 2).

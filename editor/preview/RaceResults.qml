@@ -1,5 +1,6 @@
-// The results once a race is over: the finishing order with each car's gap to the winner, best lap
-// and contacts (those it caused in brackets). Clicking it puts it away. Reads `preview.race`.
+// The results once a race is over: the finishing order with each car's driver, gap to the winner,
+// last and best lap (the race's fastest in purple), contacts (those it caused in brackets) and its
+// driver's mistakes. Clicking it puts it away. Reads `preview.race`.
 import QtQuick
 
 Rectangle {
@@ -8,7 +9,7 @@ Rectangle {
 
     readonly property int lineHeight: 22
     property bool dismissed: false
-    width: 420
+    width: 672
     height: title.height + 30 + list.count * lineHeight + 16
     radius: 6
     color: "#e0101418"
@@ -27,10 +28,13 @@ Rectangle {
         x: 16
         anchors { top: title.bottom; topMargin: 6 }
         Text { width: 40; text: qsTr("P"); color: "#90a4ae"; font.pixelSize: 12 }
-        Text { width: 60; text: qsTr("Car"); color: "#90a4ae"; font.pixelSize: 12 }
-        Text { width: 110; text: qsTr("Gap"); color: "#90a4ae"; font.pixelSize: 12; horizontalAlignment: Text.AlignRight }
-        Text { width: 110; text: qsTr("Best lap"); color: "#90a4ae"; font.pixelSize: 12; horizontalAlignment: Text.AlignRight }
+        Text { width: 44; text: qsTr("Car"); color: "#90a4ae"; font.pixelSize: 12 }
+        Text { width: 140; text: qsTr("Driver"); color: "#90a4ae"; font.pixelSize: 12 }
+        Text { width: 96; text: qsTr("Gap"); color: "#90a4ae"; font.pixelSize: 12; horizontalAlignment: Text.AlignRight }
+        Text { width: 90; text: qsTr("Last lap"); color: "#90a4ae"; font.pixelSize: 12; horizontalAlignment: Text.AlignRight }
+        Text { width: 90; text: qsTr("Best lap"); color: "#90a4ae"; font.pixelSize: 12; horizontalAlignment: Text.AlignRight }
         Text { width: 70; text: qsTr("Contacts"); color: "#90a4ae"; font.pixelSize: 12; horizontalAlignment: Text.AlignRight }
+        Text { width: 66; text: qsTr("Mistakes"); color: "#90a4ae"; font.pixelSize: 12; horizontalAlignment: Text.AlignRight }
     }
     Column {
         x: 16
@@ -43,7 +47,7 @@ Rectangle {
                 height: results.lineHeight
                 Text { width: 40; text: model.finished ? model.position : qsTr("DNF"); color: "white"; font { pixelSize: 14; bold: true } }
                 Item {
-                    width: 60
+                    width: 44
                     height: parent.height
                     Rectangle { width: 34; height: parent.height - 4; radius: 3; color: model.colour }
                     Text {
@@ -56,12 +60,27 @@ Rectangle {
                         font { pixelSize: 13; bold: true }
                     }
                 }
-                Text { width: 110; text: model.position === 1 ? qsTr("Winner") : model.gap; color: "white"; font { pixelSize: 14; family: "monospace" } horizontalAlignment: Text.AlignRight }
-                Text { width: 110; text: model.bestLap; color: "white"; font { pixelSize: 14; family: "monospace" } horizontalAlignment: Text.AlignRight }
+                Text { width: 140; text: model.name; elide: Text.ElideRight; color: "white"; font.pixelSize: 14 }
+                Text { width: 96; text: model.position === 1 ? qsTr("Winner") : model.gap; color: "white"; font { pixelSize: 14; family: "monospace" } horizontalAlignment: Text.AlignRight }
+                Text { width: 90; text: model.lastLap; color: "white"; font { pixelSize: 14; family: "monospace" } horizontalAlignment: Text.AlignRight }
+                Text {
+                    width: 90
+                    text: model.bestLap
+                    color: model.fastestLap ? "#ce93d8" : "white"
+                    font { pixelSize: 14; family: "monospace"; bold: model.fastestLap }
+                    horizontalAlignment: Text.AlignRight
+                }
                 Text {
                     width: 70
                     text: model.blamed > 0 ? model.contacts + " (" + model.blamed + ")" : model.contacts
                     color: model.contacts > 0 ? "#ff8a80" : "white"
+                    font.pixelSize: 14
+                    horizontalAlignment: Text.AlignRight
+                }
+                Text {
+                    width: 66
+                    text: model.mistakes
+                    color: model.mistakes > 0 ? "#ffa726" : "white"
                     font.pixelSize: 14
                     horizontalAlignment: Text.AlignRight
                 }

@@ -1,7 +1,8 @@
 // The race's timeline under the view: the clock, the race so far along a bar scaled to the race's
-// expected length, a tick above the bar per pass for position and a red one below it per contact.
-// Hovering a tick says what happened; clicking it follows the car that made it with the chase
-// camera. Reads `preview.race` (editor::preview::RaceBroadcast).
+// expected length, a tick above the bar per pass for position, a red one below it per contact and
+// an orange diamond on it per driver's mistake. Hovering a mark says what happened ("Ana Ortiz:
+// lock-up · 41.234"); clicking it follows the car that made it with the chase camera. Reads
+// `preview.race` (editor::preview::RaceBroadcast).
 import QtQuick
 import QtQuick.Controls
 
@@ -11,6 +12,7 @@ Rectangle {
 
     readonly property color overtakeColour: "#4fc3f7"
     readonly property color contactColour: "#ff1744"
+    readonly property color mistakeColour: "#ffa726"
 
     height: 62
     color: "#1a1f27"
@@ -24,6 +26,7 @@ Rectangle {
         font { pixelSize: 16; bold: true }
     }
     Text {
+        id: summary
         x: 12
         anchors { top: clock.bottom; topMargin: 4 }
         text: preview.race.summary
@@ -44,12 +47,18 @@ Rectangle {
             Rectangle { width: 3; height: 12; color: timeline.contactColour; anchors.verticalCenter: parent.verticalCenter }
             Text { text: qsTr("contact"); color: "#b0bec5"; font.pixelSize: 12 }
         }
+        Row {
+            spacing: 4
+            MistakeMark { size: 10; colour: timeline.mistakeColour; anchors.verticalCenter: parent.verticalCenter }
+            Text { text: qsTr("mistake"); color: "#b0bec5"; font.pixelSize: 12 }
+        }
     }
 
     Item {
         id: bar
         objectName: "timelineBar"
-        x: 230
+        // Clear of the clock and the summary ("12 overtakes · 3 contacts · 5 mistakes").
+        x: Math.max(230, summary.x + summary.implicitWidth + 20)
         width: Math.max(10, parent.width - x - 16)
         y: 22
         height: 36
@@ -72,14 +81,28 @@ Rectangle {
         Repeater {
             objectName: "timelineTicks"
             model: preview.race.events
-            delegate: Rectangle {
+            delegate: Item {
                 objectName: "timelineTick"
                 property int car: model.car
+                property string kind: model.kind
+                readonly property bool mistake: kind === "mistake"
+                // A pass above the bar, a contact below it, a mistake on it.
                 x: bar.width * model.time / preview.race.duration - width / 2
-                y: model.contact ? bar.height / 2 + 3 : 0
-                width: 3
-                height: bar.height / 2 - 3
-                color: model.contact ? timeline.contactColour : timeline.overtakeColour
+                y: mistake ? (bar.height - height) / 2 : kind === "contact" ? bar.height / 2 + 3 : 0
+                width: mistake ? 11 : 3
+                height: mistake ? 11 : bar.height / 2 - 3
+                z: mistake ? 1 : 0
+                Rectangle {
+                    visible: !parent.mistake
+                    anchors.fill: parent
+                    color: parent.kind === "contact" ? timeline.contactColour : timeline.overtakeColour
+                }
+                MistakeMark {
+                    visible: parent.mistake
+                    anchors.fill: parent
+                    size: parent.width
+                    colour: timeline.mistakeColour
+                }
                 MouseArea {
                     // Wider than the tick, so a 3 px line is easy to hit.
                     id: tickArea

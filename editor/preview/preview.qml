@@ -123,11 +123,11 @@ Item {
         }
 
         Repeater3D {
-            // Where the race's passes and contacts happened, for a while after.
+            // Where the race's passes, contacts and mistakes happened, for a while after.
             model: preview.race.events
             delegate: EventMarker {
                 position: model.position
-                contact: model.contact
+                kind: model.kind
                 age: preview.race.time - model.time
                 life: preview.race.markerLife
                 fromAbove: view.camera !== chaseCamera
@@ -305,6 +305,8 @@ Item {
     RaceResults {
         id: results
         anchors.centerIn: view
+        // Shrunk to fit a small view, never grown.
+        scale: Math.min(1, (view.width - 2 * root.hudMargin) / width, (view.height - 2 * root.hudMargin) / height)
         // Shown once the race is over, until clicked away; a restart brings it back at its end.
         visible: preview.race.active && preview.race.over && !dismissed
         Connections {

@@ -429,8 +429,12 @@ QString PreviewController::raceHud(std::size_t index) const {
     const auto place = std::find_if(standings.begin(), standings.end(), [&](const bake::Standing& s) { return s.car == index; }) - standings.begin() + 1;
     const int laps = m_race->settings().laps;
     const formats::BakedTrackView& v = m_race->track()->track.view;
-    return tr("Car %1 · P%2 · %3 on %4\nspeed %5 km/h   target %6 km/h\nlap %7/%8   last %9   best %10\ncontacts %11 (caused %12)   passes %13")
-        .arg(index + 1)
+    QString driver = RaceBroadcast::driverName(*m_race, index);
+    if (const bake::RosterDriver* named = m_race->rosterDriver(index))
+        driver += QStringLiteral(" (%1)").arg(QString::fromStdString(std::string(trackwright::driverCharacterName(named->character))));
+    const RaceLapTimes& lapTimes = m_race->lapTimes(index);
+    return tr("%1 · P%2 · %3 on %4\nspeed %5 km/h   target %6 km/h\nlap %7/%8   last %9   best %10\ncontacts %11 (caused %12)   passes %13   mistakes %14")
+        .arg(driver)
         .arg(place)
         .arg(trackwright::followerName(setup.follower))
         .arg(QString::fromStdString(v.name(v.lines[setup.line].nameOffset)))
@@ -438,10 +442,11 @@ QString PreviewController::raceHud(std::size_t index) const {
         .arg(f.targetSpeed * 3.6, 0, 'f', 0)
         .arg(std::min(f.lap, laps))
         .arg(laps)
-        .arg(seconds(f.lastLap), seconds(m_race->bestLap(index)))
+        .arg(seconds(lapTimes.last), seconds(lapTimes.best))
         .arg(m_race->race().contacts().involved[index])
         .arg(m_race->race().contacts().blamed[index])
-        .arg(m_race->tally().overtakesMade(static_cast<std::uint32_t>(index)));
+        .arg(m_race->tally().overtakesMade(static_cast<std::uint32_t>(index)))
+        .arg(m_race->race().world().follower(static_cast<std::uint32_t>(index)).mistakeTally().total());
 }
 
 void PreviewController::updateScene() {

@@ -5,6 +5,10 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QFormLayout>
@@ -17,6 +21,8 @@
 #include <QToolTip>
 #include <QSignalBlocker>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace editor::preview {
 namespace {
@@ -202,7 +208,8 @@ QWidget* PreviewPanel::makeRaceControl() {
     m_raceCars = new QSpinBox(box);
     m_raceCars->setRange(RaceSettings::kMinCars, RaceSettings::kMaxCars);
     m_raceCars->setValue(RaceSettings{}.cars);
-    m_raceCars->setToolTip(tr("Cars on the grid, all the car preset on the racing line, paces spread from the seed"));
+    m_raceCars->setToolTip(tr("Cars on the grid, all the car preset on the racing line, paces spread from the seed; with a roster, "
+                              "its first drivers, and cars beyond it drawn"));
     m_raceLaps = new QSpinBox(box);
     m_raceLaps->setRange(RaceSettings::kMinLaps, RaceSettings::kMaxLaps);
     m_raceLaps->setValue(RaceSettings{}.laps);
@@ -226,6 +233,55 @@ QWidget* PreviewPanel::makeRaceControl() {
     order->addWidget(new QLabel(tr("Seed"), box));
     order->addWidget(m_raceSeed);
     form->addRow(tr("Grid"), order);
+
+    // The drivers: a roster file's, or drawn from the seed; their level, mistakes and catch-up.
+    m_rosterButton = new QPushButton(tr("Roster…"), box);
+    m_rosterButton->setObjectName("rosterButton");
+    m_rosterButton->setToolTip(tr("Race named drivers with characters from a roster file (JSON, docs/examples/roster.json), one car a "
+                                  "driver in order; cars beyond it are drawn from the seed"));
+    m_rosterName = new QLabel(box);
+    m_rosterName->setObjectName("rosterName");
+    m_rosterName->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // A long file name is cut, not a panel widened by it: the tooltip has it whole.
+    m_rosterName->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_rosterName->setMinimumWidth(60);
+    m_clearRoster = toolButton(tr("Clear"), tr("Back to drivers drawn from the seed"), box);
+    m_clearRoster->setObjectName("clearRosterButton");
+    auto* roster = new QHBoxLayout;
+    roster->addWidget(m_rosterButton);
+    roster->addWidget(m_rosterName, 1);
+    roster->addWidget(m_clearRoster);
+    form->addRow(tr("Drivers"), roster);
+    m_raceLevel = new QDoubleSpinBox(box);
+    m_raceLevel->setObjectName("raceLevel");
+    m_raceLevel->setRange(RaceSettings::kMinLevel, RaceSettings::kMaxLevel);
+    m_raceLevel->setSingleStep(0.01);
+    m_raceLevel->setDecimals(2);
+    m_raceLevel->setValue(RaceSettings{}.level);
+    m_raceLevel->setToolTip(tr("The strength of every driver without its own (a roster driver's \"strength\" is kept): "
+                               "1.00 laps at the car's ideal; S laps in 1/S of its time"));
+    m_raceMistakes = new QDoubleSpinBox(box);
+    m_raceMistakes->setObjectName("raceMistakes");
+    // The least value stands for "none given": each driver's own, as twbake race without --mistakes.
+    m_raceMistakes->setRange(-0.5, RaceSettings::kMaxMistakes);
+    m_raceMistakes->setSingleStep(0.5);
+    m_raceMistakes->setDecimals(1);
+    m_raceMistakes->setSpecialValueText(tr("own"));
+    m_raceMistakes->setValue(m_raceMistakes->minimum());
+    m_raceMistakes->setToolTip(tr("Every driver's mistakes (late braking, lock-ups, missed apexes, slides), a multiple of the documented "
+                                  "rates: 0 none, 1 the documented, up to 4; \"own\": each roster driver's (its character's or its "
+                                  "file's), none for a drawn driver"));
+    m_raceCatchUp = new QCheckBox(tr("Catch-up"), box);
+    m_raceCatchUp->setObjectName("raceCatchUp");
+    m_raceCatchUp->setToolTip(tr("Cars behind go a little faster in the corners and cars ahead a little slower, by their gap "
+                                 "(the runtime's default catch-up policy)"));
+    auto* drivers = new QHBoxLayout;
+    drivers->addWidget(m_raceLevel);
+    drivers->addWidget(new QLabel(tr("Mistakes"), box));
+    drivers->addWidget(m_raceMistakes);
+    form->addRow(tr("Level"), drivers);
+    form->addRow(QString(), m_raceCatchUp);  // a row of its own: the panel stays narrow beside a small docked preview
+
     m_startRace = new QPushButton(tr("Start race"), box);
     m_startRace->setToolTip(tr("Line the field up on the grid and race (the ghost cars step aside); N / Shift+N: chase the next or previous car"));
     m_stopRace = new QPushButton(tr("Stop race"), box);
@@ -243,14 +299,67 @@ QWidget* PreviewPanel::makeRaceControl() {
     box->setLayout(form);
 
     connect(m_startRace, &QPushButton::clicked, this, [this] {
+        if (!m_rosterError.isEmpty()) return showRaceError(m_rosterError);
         QString error;
         const bool started = m_controller->startRace(raceSettings(), &error);
-        m_raceError->setText(started ? QString() : tr("Cannot race this track: %1").arg(error));
-        m_raceError->setVisible(!started);
+        showRaceError(started ? QString() : tr("Cannot race this track: %1").arg(error));
         if (started) m_controller->play();
     });
     connect(m_stopRace, &QPushButton::clicked, m_controller, &PreviewController::stopRace);
+    connect(m_rosterButton, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Race roster"), m_rosterFolder, tr("Rosters (*.json)"));
+        if (!path.isEmpty()) loadRoster(path);
+    });
+    connect(m_clearRoster, &QToolButton::clicked, this, &PreviewPanel::clearRoster);
+    showRoster();
     return box;
+}
+
+bool PreviewPanel::loadRoster(const QString& path) {
+    m_rosterFolder = QFileInfo(path).absolutePath();
+    RaceSettings settings;
+    std::string error;
+    const bool loaded = editor::preview::loadRoster(QFile::encodeName(path).toStdString(), settings, &error);
+    m_roster = std::move(settings.roster);
+    m_rosterFile = loaded ? QString::fromStdString(settings.rosterFile) : QFileInfo(path).fileName();
+    m_rosterError = loaded ? QString() : tr("The roster %1 cannot be raced:\n%2").arg(m_rosterFile, QString::fromStdString(error));
+    // One car a driver, as twbake race --roster without --cars; fewer race the first drivers, more are drawn.
+    if (loaded) m_raceCars->setValue(std::clamp(static_cast<int>(m_roster.size()), RaceSettings::kMinCars, RaceSettings::kMaxCars));
+    showRoster();
+    showRaceError(m_rosterError);
+    return loaded;
+}
+
+void PreviewPanel::clearRoster() {
+    const bool hadError = !m_rosterError.isEmpty();
+    m_roster.clear();
+    m_rosterFile.clear();
+    m_rosterError.clear();
+    showRoster();
+    if (hadError) showRaceError({});
+}
+
+void PreviewPanel::showRoster() {
+    if (m_rosterFile.isEmpty()) {
+        m_rosterName->setText(tr("drawn from the seed"));
+        m_rosterName->setToolTip({});
+    } else if (!m_rosterError.isEmpty()) {
+        m_rosterName->setText(tr("%1 (not valid)").arg(m_rosterFile));
+        m_rosterName->setToolTip(m_rosterError);
+    } else {
+        m_rosterName->setText(m_roster.size() == 1 ? tr("%1 · 1 driver").arg(m_rosterFile) : tr("%1 · %2 drivers").arg(m_rosterFile).arg(m_roster.size()));
+        QStringList names;
+        for (const bake::RosterDriver& d : m_roster)
+            names << QStringLiteral("%1 (%2)").arg(QString::fromStdString(d.name), QString::fromStdString(std::string(trackwright::driverCharacterName(d.character))));
+        m_rosterName->setToolTip(m_rosterFile + QStringLiteral(":\n") + names.join('\n'));
+    }
+    m_rosterName->setStyleSheet(m_rosterError.isEmpty() ? QString() : QStringLiteral("color: #c62828"));
+    m_clearRoster->setEnabled(!m_rosterFile.isEmpty());
+}
+
+void PreviewPanel::showRaceError(const QString& error) {
+    m_raceError->setText(error);
+    m_raceError->setVisible(!error.isEmpty());
 }
 
 RaceSettings PreviewPanel::raceSettings() const {
@@ -259,6 +368,11 @@ RaceSettings PreviewPanel::raceSettings() const {
     settings.laps = m_raceLaps->value();
     settings.grid = static_cast<bake::GridOrder>(m_raceGrid->currentData().toInt());
     settings.seed = static_cast<std::uint64_t>(m_raceSeed->value());
+    settings.roster = m_roster;
+    settings.rosterFile = m_rosterFile.toStdString();
+    settings.level = static_cast<float>(m_raceLevel->value());
+    if (m_raceMistakes->value() >= 0.0) settings.mistakes = static_cast<float>(m_raceMistakes->value());
+    settings.catchUp = m_raceCatchUp->isChecked();
     return settings;
 }
 
@@ -274,6 +388,13 @@ void PreviewPanel::showRaceState() {
         m_raceLaps->setValue(s.laps);
         m_raceGrid->setCurrentIndex(m_raceGrid->findData(static_cast<int>(s.grid)));
         m_raceSeed->setValue(static_cast<int>(s.seed));
+        m_raceLevel->setValue(s.level);
+        m_raceMistakes->setValue(s.mistakes ? *s.mistakes : m_raceMistakes->minimum());
+        m_raceCatchUp->setChecked(s.catchUp);
+        m_roster = s.roster;
+        m_rosterFile = QString::fromStdString(s.rosterFile);
+        m_rosterError.clear();
+        showRoster();
     }
     refreshMetrics();
 }

@@ -1,12 +1,53 @@
 #include "editor/preview/preview_race.h"
 
-#include "bake/sim/driver_profile.h"
 #include "editor/preview/car_on_road.h"
 #include "editor/preview/preview_simulation.h"
+
+#include "trackwright/traffic/driver_mistakes.h"
+#include "trackwright/traffic/driver_strength.h"
 
 #include <algorithm>
 
 namespace editor::preview {
+
+static_assert(RaceSettings::kMinLevel == trackwright::kLeastStrength && RaceSettings::kMaxMistakes == trackwright::kMostMistakes);
+
+bool loadRoster(const std::filesystem::path& path, RaceSettings& settings, std::string* error) {
+    bake::RosterFile file = bake::readRosterFile(path);
+    const std::string name = path.filename().string();
+    if (!file.valid()) {
+        if (!error) return false;
+        *error = file.ioError;
+        for (const formats::Diagnostic& d : file.problems) {
+            if (!error->empty()) *error += '\n';
+            *error += name;
+            if (d.line) *error += ':' + std::to_string(*d.line) + (d.column ? ':' + std::to_string(*d.column) : std::string());
+            *error += ": " + d.message + (d.jsonPath.empty() ? std::string() : " (at " + d.jsonPath + ')');
+        }
+        return false;
+    }
+    settings.roster = std::move(file.drivers);
+    settings.rosterFile = name;
+    return true;
+}
+
+bake::RaceOptions raceOptions(const RaceSettings& settings, const bake::CarSetup& base) {
+    bake::RaceOptions o;
+    o.cars = std::clamp(settings.cars, RaceSettings::kMinCars, RaceSettings::kMaxCars);
+    o.laps = std::clamp(settings.laps, RaceSettings::kMinLaps, RaceSettings::kMaxLaps);
+    o.grid = settings.grid;
+    o.seed = settings.seed;
+    for (const bake::RosterDriver& d : settings.roster) {
+        o.profiles.push_back(d.profile);
+        o.ownStrength.push_back(d.setsStrength);
+    }
+    o.strength = std::clamp(settings.level, RaceSettings::kMinLevel, RaceSettings::kMaxLevel);
+    if (settings.mistakes) o.mistakes = std::clamp(*settings.mistakes, 0.0f, RaceSettings::kMaxMistakes);
+    o.catchUp.enabled = settings.catchUp;
+    o.base = base;
+    o.alone = false;
+    return o;
+}
 
 std::unique_ptr<PreviewRace> PreviewRace::start(std::shared_ptr<const bake::LoadedBake> track, const RaceSettings& settings, std::string* error) {
     auto fail = [&](const char* why) {
@@ -22,22 +63,23 @@ std::unique_ptr<PreviewRace> PreviewRace::start(std::shared_ptr<const bake::Load
     bake::CarSetup base;
     base.line = line;
     base.vehicleClass = vehicleClass;
-    const int cars = std::clamp(settings.cars, RaceSettings::kMinCars, RaceSettings::kMaxCars);
-    const std::vector<bake::DriverProfile> drivers = bake::spreadProfiles(cars, settings.seed);
-    std::vector<std::uint32_t> slots = bake::gridSlots(drivers, settings.grid, settings.seed);
-    const std::vector<bake::RaceEntry> entries = bake::gridEntries(baked, drivers, slots, base);
-    if (entries.empty()) return fail("the field does not fit on the grid");
+    const bake::RaceOptions options = raceOptions(settings, base);
+    bake::RaceField field = bake::lineUp(baked, options);
+    if (field.entries.empty()) return fail("the field does not fit on the grid");
 
     std::unique_ptr<PreviewRace> r(new PreviewRace);
     r->m_track = std::move(track);
     r->m_settings = settings;
-    r->m_settings.cars = cars;
-    r->m_settings.laps = std::clamp(settings.laps, RaceSettings::kMinLaps, RaceSettings::kMaxLaps);
+    r->m_settings.cars = options.cars;
+    r->m_settings.laps = options.laps;
+    r->m_settings.level = *options.strength;
+    r->m_settings.mistakes = options.mistakes;
     r->m_planner = std::make_unique<trackwright::RecoveryPlanner>(baked);
-    r->m_slots = std::move(slots);
-    r->m_race = std::make_unique<bake::Race>(baked, entries, r->m_settings.laps, r->m_planner.get());
+    r->m_slots = std::move(field.carSlots);
+    r->m_race = std::make_unique<bake::Race>(baked, field.entries, options.laps, r->m_planner.get(), options.catchUp);
     r->m_tally = std::make_unique<bake::RaceTally>(*r->m_race, r->m_slots);
     r->m_attitudes.resize(r->m_race->size());
+    r->m_lapTimes.resize(r->m_race->size());
     for (std::size_t i = 0; i < r->m_race->size(); ++i) r->m_attitudes[i] = sitOnRoad(baked, r->m_race->car(i), {}, 0.0);
     return r;
 }
@@ -51,13 +93,12 @@ int PreviewRace::advance(double seconds, double speedFactor, int maxTicks) {
 void PreviewRace::step() {
     m_race->step(kStep);
     m_tally->update(*m_race);
-    for (std::size_t i = 0; i < m_race->size(); ++i) m_attitudes[i] = sitOnRoad(m_track->track, m_race->car(i), m_attitudes[i], kStep);
-}
-
-double PreviewRace::bestLap(std::size_t car) const {
-    const std::vector<double>& laps = m_race->car(car).totals().lapTimes;
-    const auto raced = laps.begin() + static_cast<std::ptrdiff_t>(std::min<std::size_t>(laps.size(), static_cast<std::size_t>(m_settings.laps)));
-    return laps.begin() == raced ? 0.0 : *std::min_element(laps.begin(), raced);
+    for (std::size_t i = 0; i < m_race->size(); ++i) {
+        m_attitudes[i] = sitOnRoad(m_track->track, m_race->car(i), m_attitudes[i], kStep);
+        // Up to the lap it took the flag on: the laps it drives on as traffic are not the race's.
+        const trackwright::LapStatus& laps = m_race->world().lapStatus(static_cast<std::uint32_t>(i));
+        if (laps.lapsCompleted <= static_cast<std::uint32_t>(m_settings.laps)) m_lapTimes[i] = {laps.lastLapTime, laps.bestLapTime};
+    }
 }
 
 double PreviewRace::expectedDuration() const {

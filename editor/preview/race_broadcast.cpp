@@ -5,6 +5,8 @@
 #include "editor/preview/scene_frame.h"
 #include "editor/preview/surface_height.h"
 
+#include "trackwright/traffic/driver_mistakes.h"
+
 #include <span>
 #include <algorithm>
 #include <cmath>
@@ -31,6 +33,12 @@ QString gapText(const bake::Standing& s, const bake::Standing& leader, double la
     return QStringLiteral("+%1").arg(std::max(0.0, s.gapToLeader), 0, 'f', 3);
 }
 
+/// "lock-up": a mistake as the runtime and the race JSON name it.
+QString mistakeName(trackwright::MistakeKind kind) {
+    const std::string_view name = trackwright::mistakeKindName(kind);
+    return QString::fromLatin1(name.data(), static_cast<qsizetype>(name.size()));
+}
+
 } // namespace
 
 QString RaceBroadcast::lapTime(double seconds) {
@@ -38,6 +46,11 @@ QString RaceBroadcast::lapTime(double seconds) {
     const auto minutes = static_cast<int>(seconds / 60.0);
     const double rest = seconds - 60.0 * minutes;
     return minutes > 0 ? QStringLiteral("%1:%2").arg(minutes).arg(rest, 6, 'f', 3, QLatin1Char('0')) : QString::number(rest, 'f', 3);
+}
+
+QString RaceBroadcast::driverName(const PreviewRace& race, std::size_t car) {
+    if (const bake::RosterDriver* driver = race.rosterDriver(car)) return QString::fromStdString(driver->name);
+    return tr("Car %1").arg(car + 1);
 }
 
 void RaceBroadcast::begin() {
@@ -77,6 +90,10 @@ void RaceBroadcast::show(const PreviewRace& race, int selectedCar) {
     const std::span<const bake::Standing> standings = r.world().standings();
     std::vector<TowerRow> rows;
     rows.reserve(standings.size());
+    double fastest = 0.0;  // s, the race's fastest lap so far
+    for (std::size_t car = 0; car < r.size(); ++car)
+        if (const double best = race.lapTimes(car).best; best > 0.0 && (fastest == 0.0 || best < fastest)) fastest = best;
+    int mistakes = 0;
     for (std::size_t p = 0; p < standings.size(); ++p) {
         const bake::Standing& s = standings[p];
         TowerRow row;
@@ -87,9 +104,15 @@ void RaceBroadcast::show(const PreviewRace& race, int selectedCar) {
         row.laps = s.laps;
         row.finished = s.finished;
         row.selected = row.car == selectedCar;
-        row.bestLap = lapTime(race.bestLap(s.car));
+        row.name = driverName(race, s.car);
+        const RaceLapTimes& laps = race.lapTimes(s.car);
+        row.lastLap = lapTime(laps.last);
+        row.bestLap = lapTime(laps.best);
+        row.fastestLap = laps.best > 0.0 && laps.best == fastest;
         row.contacts = r.contacts().involved[s.car];
         row.blamed = r.contacts().blamed[s.car];
+        row.mistakes = static_cast<int>(r.world().follower(s.car).mistakeTally().total());
+        mistakes += row.mistakes;
         rows.push_back(row);
     }
     m_tower.setRows(std::move(rows));
@@ -100,7 +123,7 @@ void RaceBroadcast::show(const PreviewRace& race, int selectedCar) {
         const bake::RaceEvent& e = events[m_eventsSeen];
         EventMark m;
         m.time = e.time;
-        m.contact = e.kind == bake::RaceEvent::Kind::Contact;
+        m.kind = e.kind == bake::RaceEvent::Kind::Contact ? EventKind::Contact : e.kind == bake::RaceEvent::Kind::Mistake ? EventKind::Mistake : EventKind::Pass;
         m.car = static_cast<int>(e.car);
         m.other = static_cast<int>(e.other);
         m.colour = carColour(e.car);
@@ -110,8 +133,12 @@ void RaceBroadcast::show(const PreviewRace& race, int selectedCar) {
         const ScenePoint at = toScene(e.position.x, e.position.y, under ? under->height : near);
         m.position = QVector3D(at.x, at.y, at.z);
         const QString when = lapTime(e.time);
-        m.label = m.contact ? tr("Car %1 hits car %2 (%3) · %4").arg(e.car + 1).arg(e.other + 1).arg(e.rear ? tr("from behind") : tr("from the side"), when)
-                            : tr("Car %1 passes car %2 for P%3 · %4").arg(e.car + 1).arg(e.other + 1).arg(placeOf(standings, e.car)).arg(when);
+        const QString who = driverName(race, e.car), whom = driverName(race, e.other);
+        switch (m.kind) {
+        case EventKind::Contact: m.label = tr("%1 hits %2 (%3) · %4").arg(who, whom, e.rear ? tr("from behind") : tr("from the side"), when); break;
+        case EventKind::Mistake: m.label = tr("%1: %2 · %3").arg(who, mistakeName(e.mistake), when); break;
+        case EventKind::Pass: m.label = tr("%1 passes %2 for P%3 · %4").arg(who, whom).arg(placeOf(standings, e.car)).arg(when); break;
+        }
         marks.push_back(m);
     }
     m_events.append(marks);
@@ -129,6 +156,7 @@ void RaceBroadcast::show(const PreviewRace& race, int selectedCar) {
     const int contacts = static_cast<int>(r.contacts().episodes.size());
     m_summary = (tally.overtakes() == 1 ? tr("1 overtake") : tr("%1 overtakes").arg(tally.overtakes())) + QStringLiteral(" · ") +
                 (contacts == 1 ? tr("1 contact") : tr("%1 contacts").arg(contacts));
+    if (mistakes > 0) m_summary += QStringLiteral(" · ") + (mistakes == 1 ? tr("1 mistake") : tr("%1 mistakes").arg(mistakes));
     emit updated();
 }
 

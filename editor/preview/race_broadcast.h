@@ -59,13 +59,16 @@ public:
     /// The race's length in laps.
     int laps() const { return m_laps; }
     bool over() const { return m_over; }
-    /// The race's totals: "12 overtakes · 3 contacts".
+    /// The race's totals: "12 overtakes · 3 contacts", and " · 5 mistakes" once a driver made one.
     QString summary() const { return m_summary; }
     QString message() const { return m_message; }
     double markerLife() const { return kMarkerLife; }
 
     /// "1:23.456" for a lap or a race time in seconds; "–" for none.
     static QString lapTime(double seconds);
+    /// The driver of car `car` as the tower, the timeline and the HUD name it: its roster name, else
+    /// "Car N" (N = car + 1).
+    static QString driverName(const PreviewRace& race, std::size_t car);
 
 signals:
     void activeChanged();

@@ -2,6 +2,15 @@
 
 namespace editor::preview {
 
+QString eventKindName(EventKind kind) {
+    switch (kind) {
+    case EventKind::Contact: return QStringLiteral("contact");
+    case EventKind::Mistake: return QStringLiteral("mistake");
+    case EventKind::Pass: break;
+    }
+    return QStringLiteral("pass");
+}
+
 int RaceEventModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : static_cast<int>(m_marks.size()); }
 
 QVariant RaceEventModel::data(const QModelIndex& index, int role) const {
@@ -9,7 +18,7 @@ QVariant RaceEventModel::data(const QModelIndex& index, int role) const {
     const EventMark& m = m_marks[static_cast<std::size_t>(index.row())];
     switch (role) {
     case TimeRole: return m.time;
-    case ContactRole: return m.contact;
+    case KindRole: return eventKindName(m.kind);
     case CarRole: return m.car;
     case OtherRole: return m.other;
     case ColourRole: return m.colour;
@@ -20,7 +29,7 @@ QVariant RaceEventModel::data(const QModelIndex& index, int role) const {
 }
 
 QHash<int, QByteArray> RaceEventModel::roleNames() const {
-    return {{TimeRole, "time"}, {ContactRole, "contact"}, {CarRole, "car"}, {OtherRole, "other"}, {ColourRole, "colour"}, {PositionRole, "position"},
+    return {{TimeRole, "time"}, {KindRole, "kind"}, {CarRole, "car"}, {OtherRole, "other"}, {ColourRole, "colour"}, {PositionRole, "position"},
             {LabelRole, "label"}};
 }
 

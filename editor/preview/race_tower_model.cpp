@@ -17,17 +17,22 @@ QVariant RaceTowerModel::data(const QModelIndex& index, int role) const {
     case LapsRole: return r.laps;
     case FinishedRole: return r.finished;
     case SelectedRole: return r.selected;
+    case NameRole: return r.name;
+    case LastLapRole: return r.lastLap;
     case BestLapRole: return r.bestLap;
+    case FastestLapRole: return r.fastestLap;
     case ContactsRole: return r.contacts;
     case BlamedRole: return r.blamed;
+    case MistakesRole: return r.mistakes;
     default: return {};
     }
 }
 
 QHash<int, QByteArray> RaceTowerModel::roleNames() const {
-    return {{PositionRole, "position"}, {CarRole, "car"},           {NumberRole, "number"},     {ColourRole, "colour"},
-            {GapRole, "gap"},           {GapSecondsRole, "gapSeconds"}, {LapsRole, "laps"},     {FinishedRole, "finished"},
-            {SelectedRole, "selected"}, {BestLapRole, "bestLap"},   {ContactsRole, "contacts"}, {BlamedRole, "blamed"}};
+    return {{PositionRole, "position"}, {CarRole, "car"},           {NumberRole, "number"},       {ColourRole, "colour"},
+            {GapRole, "gap"},           {GapSecondsRole, "gapSeconds"}, {LapsRole, "laps"},       {FinishedRole, "finished"},
+            {SelectedRole, "selected"}, {NameRole, "name"},         {LastLapRole, "lastLap"},     {BestLapRole, "bestLap"},
+            {FastestLapRole, "fastestLap"}, {ContactsRole, "contacts"}, {BlamedRole, "blamed"}, {MistakesRole, "mistakes"}};
 }
 
 void RaceTowerModel::setRows(std::vector<TowerRow> rows) {

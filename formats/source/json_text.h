@@ -1,7 +1,7 @@
 #pragma once
 
 // The one way a designer's JSON text becomes a DOM: every source format's reader and twbake's
-// roster file (bake/cli/roster_file.h) parse with it, so they refuse the same things the same way.
+// roster file (bake/sim/roster.h) parse with it, so they refuse the same things the same way.
 
 #include "formats/source/diagnostic.h"
 

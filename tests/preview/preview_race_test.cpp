@@ -8,8 +8,14 @@
 #include "bake/sim/race_run.h"
 #include "bake/sim/race_setup.h"
 #include "formats/source/track_json.h"
+#include "trackwright/traffic/driver_mistakes.h"
+#include "trackwright/traffic/driver_presets.h"
 
+#include <QCheckBox>
+#include <QDoubleSpinBox>
+#include <QFile>
 #include <QImage>
+#include <QLabel>
 #include <QProcess>
 #include <QPushButton>
 #include <QQuickItem>
@@ -18,11 +24,14 @@
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QToolButton>
 #include <QTest>
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <functional>
+#include <optional>
 #include <set>
 
 namespace {
@@ -38,6 +47,17 @@ formats::TrackDocument sample(const char* name) {
     auto loaded = formats::loadTrackFile(std::string(TRACKWRIGHT_SAMPLES_DIR) + "/" + name);
     if (!loaded.document) throw std::runtime_error(std::string("cannot load ") + name);
     return *loaded.document;
+}
+
+/// The roster docs/cli.md shows.
+const std::string kExampleRoster = std::string(TRACKWRIGHT_SAMPLES_DIR) + "/../../docs/examples/roster.json";
+
+/// `text` written to `name` in `dir`; its path.
+QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& text) {
+    const QString path = dir.filePath(name);
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size()) throw std::runtime_error("cannot write " + path.toStdString());
+    return path;
 }
 
 RaceSettings settings(int cars, int laps, bake::GridOrder grid = bake::GridOrder::Ordered) {
@@ -119,6 +139,57 @@ TEST(PreviewRace, IsTheRaceTwbakeRunsForTheSameSeed) {
     }
 }
 
+// The race box's drivers (issue 50) are `twbake race`'s: a roster with a level, mistakes and catch-up
+// races the very race `twbake race --roster --cars --strength --mistakes --catch-up` runs, car for car.
+TEST(PreviewRace, ARosterWithALevelMistakesAndCatchUpIsTheRaceTwbakeRuns) {
+    const auto track = PreviewSimulation::bakeForPreview(sample("kart.twtrack"));
+    ASSERT_TRUE(track);
+    RaceSettings s = settings(5, 2);  // the roster's four drivers and one drawn
+    std::string error;
+    ASSERT_TRUE(editor::preview::loadRoster(kExampleRoster, s, &error)) << error;
+    EXPECT_EQ(s.roster.size(), 4u);
+    EXPECT_EQ(s.rosterFile, "roster.json");
+    EXPECT_EQ(s.cars, 5) << "the field's size stays the caller's";
+    s.level = 0.9f;
+    s.mistakes = 2.0f;
+    s.catchUp = true;
+    const std::unique_ptr<PreviewRace> preview = PreviewRace::start(track, s, &error);
+    ASSERT_TRUE(preview) << error;
+    ASSERT_EQ(preview->race().size(), 5u);
+    // As the command line builds its options from the same file.
+    bake::RaceOptions options;
+    options.cars = 5;
+    options.laps = 2;
+    options.seed = 1;
+    options.alone = false;
+    options.base = bake::raceCarSetup(track->track);
+    for (const bake::RosterDriver& d : bake::readRosterFile(kExampleRoster).drivers) {
+        options.profiles.push_back(d.profile);
+        options.ownStrength.push_back(d.setsStrength);
+    }
+    options.strength = 0.9f;
+    options.mistakes = 2.0f;
+    options.catchUp.enabled = true;
+    const bake::RaceResult measured = bake::runRace(track->track, options);
+    ASSERT_EQ(measured.cars.size(), 5u);
+    ASSERT_TRUE(measured.completed);
+    EXPECT_EQ(measured.cars[0].strength, 0.97f) << "Ana Ortiz's own strength";
+    EXPECT_EQ(measured.cars[1].strength, 0.9f) << "Ben Carter's is the level";
+    EXPECT_EQ(measured.cars[4].strength, 0.9f) << "the drawn car's is the level";
+    while (!preview->race().allFinished() && preview->race().time() < measured.time + 1.0) preview->advance(1.0, 1.0, 60);
+    ASSERT_TRUE(preview->race().allFinished());
+    const trackwright::RaceWorld& world = preview->race().world();
+    int mistakes = 0;
+    for (std::uint32_t car = 0; car < 5; ++car) {
+        EXPECT_EQ(world.position(car), measured.cars[car].finish) << "car " << car;
+        EXPECT_EQ(world.finishTime(car), measured.cars[car].finishTime) << "car " << car;
+        EXPECT_EQ(world.follower(car).mistakeTally().total(), measured.cars[car].mistakes.total()) << "car " << car;
+        EXPECT_EQ(world.setup(car).driver.strength, measured.cars[car].strength) << "car " << car;
+        mistakes += static_cast<int>(measured.cars[car].mistakes.total());
+    }
+    EXPECT_GT(mistakes, 0) << "twice the documented rates over two laps of five cars";
+}
+
 /// A preview of the kart track with its ghost cars, shown.
 class RacePreview : public ::testing::Test {
 protected:
@@ -198,7 +269,8 @@ TEST_F(RacePreview, AnEventInTheTallyIsATickOnTheTimelineThatChasesItsCar) {
     for (std::size_t k = 0; k < events.size(); ++k) {
         EXPECT_EQ(marks[k].time, events[k].time);
         EXPECT_EQ(marks[k].car, static_cast<int>(events[k].car));
-        EXPECT_EQ(marks[k].contact, events[k].kind == bake::RaceEvent::Kind::Contact);
+        EXPECT_EQ(marks[k].kind == editor::preview::EventKind::Contact, events[k].kind == bake::RaceEvent::Kind::Contact);
+        EXPECT_EQ(marks[k].kind == editor::preview::EventKind::Pass, events[k].kind == bake::RaceEvent::Kind::Overtake);
     }
     QTest::qWait(100);
     const QList<QQuickItem*> ticks = items("timelineTick");
@@ -323,6 +395,148 @@ TEST_F(RacePreview, AFinishedRaceShowsTheResults) {
     EXPECT_EQ(controller().broadcast()->clock(), final);
 }
 
+// Issue 50 in the editor: the race box takes a roster file; the tower names its drivers and shows
+// each one's last and best lap once it has done one.
+TEST_F(RacePreview, TheRaceBoxRacesARostersDriversAndTheTowerShowsTheirLapTimes) {
+    QTemporaryDir dir;
+    const QString path = writeFile(dir, "club.json", R"({"drivers": [{"name": "Ana Ortiz", "character": "aggressive", "strength": 0.97},
+                                                                    {"name": "Ben Carter", "character": "competitive"},
+                                                                    {"name": "Chloé Martin", "character": "cautious"}]})");
+    PreviewPanel* panel = widget.panel();
+    ASSERT_TRUE(panel->loadRoster(path)) << panel->raceErrorLabel()->text().toStdString();
+    EXPECT_EQ(panel->raceCarsBox()->value(), 3) << "one car a driver";
+    EXPECT_NE(panel->rosterLabel()->text().indexOf("club.json"), -1) << panel->rosterLabel()->text().toStdString();
+    EXPECT_TRUE(panel->clearRosterButton()->isEnabled());
+    EXPECT_TRUE(panel->raceErrorLabel()->isHidden());
+    panel->raceCarsBox()->setValue(4);  // one more, drawn: as twbake race --roster FILE --cars 4
+    panel->raceLapsBox()->setValue(2);
+    panel->raceLevelBox()->setValue(0.9);
+    QTest::mouseClick(panel->startRaceButton(), Qt::LeftButton);
+    ASSERT_TRUE(controller().racing()) << panel->raceErrorLabel()->text().toStdString();
+    ASSERT_EQ(race().race().size(), 4u);
+    const trackwright::RaceWorld& world = race().race().world();
+    EXPECT_EQ(world.setup(0).driver.strength, 0.97f) << "Ana Ortiz races her own strength";
+    EXPECT_EQ(world.setup(1).driver.strength, 0.9f) << "Ben Carter, without his own, the level";
+    EXPECT_EQ(world.setup(3).driver.strength, 0.9f) << "the drawn car the level";
+    EXPECT_EQ(world.setup(1).driver.aggression, trackwright::driverPreset(trackwright::DriverCharacter::Competitive).aggression);
+
+    controller().simulateFor(1.0);
+    const auto& rows = controller().broadcast()->tower()->rows();
+    ASSERT_EQ(rows.size(), 4u);
+    std::set<QString> names;
+    for (const auto& row : rows) {
+        names.insert(row.name);
+        EXPECT_EQ(row.lastLap, QStringLiteral("–")) << "no lap yet";
+    }
+    EXPECT_EQ(names, (std::set<QString>{"Ana Ortiz", "Ben Carter", "Chloé Martin", "Car 4"}));
+    // Every car round once (a kart lap is under a minute).
+    auto everyCarLapped = [&] {
+        return std::all_of(rows.begin(), rows.end(), [](const auto& row) { return row.lastLap != QStringLiteral("–"); });
+    };
+    for (int i = 0; i < 120 && !everyCarLapped(); ++i) controller().simulateFor(1.0);
+    ASSERT_TRUE(everyCarLapped());
+    for (const auto& row : rows) {
+        const trackwright::LapStatus& laps = world.lapStatus(static_cast<std::uint32_t>(row.car));
+        EXPECT_EQ(row.lastLap, editor::preview::RaceBroadcast::lapTime(laps.lastLapTime)) << row.name.toStdString();
+        EXPECT_EQ(row.bestLap, editor::preview::RaceBroadcast::lapTime(laps.bestLapTime)) << row.name.toStdString();
+        EXPECT_GT(laps.lastLapTime, 20.0) << "a whole lap of the kart track, not the run from the grid to the line";
+    }
+    QTest::qWait(100);
+    QStringList shown, lastLaps;
+    for (QQuickItem* name : items("towerName")) shown << name->property("text").toString();
+    for (QQuickItem* lap : items("towerLastLap")) lastLaps << lap->property("text").toString();
+    EXPECT_TRUE(shown.contains("Chloé Martin")) << shown.join(", ").toStdString();
+    ASSERT_EQ(lastLaps.size(), 4);
+    EXPECT_FALSE(lastLaps.contains(QStringLiteral("–"))) << lastLaps.join(", ").toStdString();
+    EXPECT_NE(controller().hudText().indexOf(rows[0].name), -1) << controller().hudText().toStdString();
+}
+
+// Mistakes (issue 50) are marks of their own on the timeline, named for the driver and the mistake,
+// and each driver's count is on the tower.
+TEST_F(RacePreview, MistakesAreMarksOfTheirOwnOnTheTimeline) {
+    RaceSettings s = settings(4, 3);
+    s.mistakes = 4.0f;  // four times the documented rates
+    ASSERT_TRUE(controller().startRace(s));
+    const auto& marks = controller().broadcast()->events()->marks();
+    auto mistakeMarks = [&] {
+        return std::count_if(marks.begin(), marks.end(), [](const auto& m) { return m.kind == editor::preview::EventKind::Mistake; });
+    };
+    for (int i = 0; i < 150 && mistakeMarks() < 2 && !race().over(); ++i) controller().simulateFor(1.0);
+    ASSERT_GE(mistakeMarks(), 2) << "four times the rates over three laps of four karts";
+    const auto& events = race().tally().events();
+    ASSERT_EQ(marks.size(), events.size());
+    for (std::size_t k = 0; k < events.size(); ++k) {
+        const bool mistake = events[k].kind == bake::RaceEvent::Kind::Mistake;
+        EXPECT_EQ(marks[k].kind == editor::preview::EventKind::Mistake, mistake) << "a mistake is neither a pass nor a contact";
+        if (!mistake) continue;
+        const QString expected = QStringLiteral("Car %1: %2 · %3")
+                                     .arg(events[k].car + 1)
+                                     .arg(QString::fromStdString(std::string(trackwright::mistakeKindName(events[k].mistake))),
+                                          editor::preview::RaceBroadcast::lapTime(events[k].time));
+        EXPECT_EQ(marks[k].label, expected);
+    }
+    int counted = 0;
+    for (const auto& row : controller().broadcast()->tower()->rows()) counted += row.mistakes;
+    EXPECT_EQ(counted, mistakeMarks()) << "the tower counts each driver's";
+    EXPECT_NE(controller().broadcast()->summary().indexOf("mistake"), -1) << controller().broadcast()->summary().toStdString();
+    QTest::qWait(100);
+    int shown = 0;
+    for (QQuickItem* tick : items("timelineTick")) shown += tick->property("kind").toString() == QStringLiteral("mistake");
+    EXPECT_EQ(shown, mistakeMarks());
+}
+
+// A roster that is not one is shown, not raced: the reader's problems (file, driver, field) in the
+// race box, no race until another file is chosen or the roster is cleared.
+TEST_F(RacePreview, ABrokenRosterShowsTheReadersErrorAndStartsNoRace) {
+    QTemporaryDir dir;
+    const QString path = writeFile(dir, "broken.json", R"({"drivers": [{"name": "Ana", "composure": 2}]})");
+    PreviewPanel* panel = widget.panel();
+    EXPECT_FALSE(panel->loadRoster(path));
+    const QString error = panel->raceErrorLabel()->text();
+    EXPECT_FALSE(panel->raceErrorLabel()->isHidden());
+    EXPECT_NE(error.indexOf(R"(broken.json: driver 1 "Ana": composure must be in [0, 1], not 2 (at drivers[0].composure))"), -1) << error.toStdString();
+    EXPECT_NE(panel->rosterLabel()->text().indexOf("not valid"), -1) << panel->rosterLabel()->text().toStdString();
+    QTest::mouseClick(panel->startRaceButton(), Qt::LeftButton);
+    EXPECT_FALSE(controller().racing()) << "a roster that cannot be raced is not raced without it either";
+    EXPECT_EQ(panel->raceErrorLabel()->text(), error);
+
+    EXPECT_FALSE(panel->loadRoster(dir.filePath("missing.json")));
+    EXPECT_NE(panel->raceErrorLabel()->text().indexOf("missing.json"), -1) << panel->raceErrorLabel()->text().toStdString();
+    QTest::mouseClick(panel->startRaceButton(), Qt::LeftButton);
+    EXPECT_FALSE(controller().racing());
+
+    QTest::mouseClick(panel->clearRosterButton(), Qt::LeftButton);
+    EXPECT_TRUE(panel->raceErrorLabel()->isHidden());
+    QTest::mouseClick(panel->startRaceButton(), Qt::LeftButton);
+    EXPECT_TRUE(controller().racing()) << "drawn drivers once the roster is cleared";
+}
+
+// The race box shows a running race's drivers, as it shows its field and seed.
+TEST_F(RacePreview, TheRaceBoxShowsTheRunningRacesDrivers) {
+    RaceSettings s = settings(5, 2);
+    std::string error;
+    ASSERT_TRUE(editor::preview::loadRoster(kExampleRoster, s, &error)) << error;
+    s.level = 0.85f;
+    s.mistakes = 1.5f;
+    s.catchUp = true;
+    ASSERT_TRUE(controller().startRace(s));
+    PreviewPanel* panel = widget.panel();
+    EXPECT_EQ(panel->raceCarsBox()->value(), 5);
+    EXPECT_DOUBLE_EQ(panel->raceLevelBox()->value(), 0.85);
+    EXPECT_DOUBLE_EQ(panel->raceMistakesBox()->value(), 1.5);
+    EXPECT_TRUE(panel->raceCatchUpBox()->isChecked());
+    EXPECT_NE(panel->rosterLabel()->text().indexOf("roster.json"), -1) << panel->rosterLabel()->text().toStdString();
+    const RaceSettings shown = panel->raceSettings();
+    EXPECT_EQ(shown.roster.size(), 4u);
+    EXPECT_EQ(shown.level, 0.85f);
+    EXPECT_EQ(shown.mistakes, std::optional<float>(1.5f));
+    EXPECT_TRUE(shown.catchUp);
+    // "own" (the least value) gives no mistakes setting: each driver's own.
+    panel->raceMistakesBox()->setValue(panel->raceMistakesBox()->minimum());
+    EXPECT_EQ(panel->raceMistakesBox()->text(), QStringLiteral("own"));
+    EXPECT_FALSE(panel->raceSettings().mistakes);
+}
+
 TEST(RaceCommandLine, RacesFromTheCommandLineAndRefusesABadField) {
     QTemporaryDir dir;
     const QString png = dir.filePath("race.png");
@@ -337,6 +551,30 @@ TEST(RaceCommandLine, RacesFromTheCommandLineAndRefusesABadField) {
         refused.start(TRACKWRIGHT_APP_EXECUTABLE, QStringList{"--preview", QString(TRACKWRIGHT_SAMPLES_DIR) + "/kart.twtrack", "--screenshot", png} + bad);
         ASSERT_TRUE(refused.waitForFinished(60000));
         EXPECT_EQ(refused.exitCode(), 2) << bad.join(' ').toStdString();
+    }
+}
+
+TEST(RaceCommandLine, RacesARosterAndRefusesABadOne) {
+    QTemporaryDir dir;
+    const QString png = dir.filePath("race.png");
+    const QString kart = QString(TRACKWRIGHT_SAMPLES_DIR) + "/kart.twtrack";
+    QProcess app;
+    app.start(TRACKWRIGHT_APP_EXECUTABLE, {"--preview", kart, "--race", "5", "--laps", "2", "--roster", QString::fromStdString(kExampleRoster),
+                                           "--level", "0.9", "--mistakes", "4", "--catch-up", "--after", "5", "--size", "640x400", "--screenshot", png});
+    ASSERT_TRUE(app.waitForFinished(60000));
+    EXPECT_EQ(app.exitCode(), 0) << app.readAllStandardError().toStdString();
+    const QString broken = writeFile(dir, "broken.json", R"({"drivers": [{"name": "Ana", "character": "reckless"}]})");
+    QProcess refused;
+    refused.start(TRACKWRIGHT_APP_EXECUTABLE, {"--preview", kart, "--race", "4", "--roster", broken, "--screenshot", png});
+    ASSERT_TRUE(refused.waitForFinished(60000));
+    EXPECT_EQ(refused.exitCode(), 1);
+    const std::string err = refused.readAllStandardError().toStdString();
+    EXPECT_NE(err.find(R"(broken.json: driver 1 "Ana": "character" must be one of)"), std::string::npos) << err;
+    for (const QStringList& bad : {QStringList{"--race", "4", "--level", "0.4"}, QStringList{"--race", "4", "--mistakes", "5"}, QStringList{"--roster", broken}}) {
+        QProcess usage;
+        usage.start(TRACKWRIGHT_APP_EXECUTABLE, QStringList{"--preview", kart, "--screenshot", png} + bad);
+        ASSERT_TRUE(usage.waitForFinished(60000));
+        EXPECT_EQ(usage.exitCode(), 2) << bad.join(' ').toStdString();
     }
 }
 

@@ -1,11 +1,9 @@
-#include "bake/cli/roster_file.h"
+#include "bake/sim/roster.h"
 
 // cereal's JSON archive first, as everywhere the project includes RapidJSON: it configures it (a
 // failed RapidJSON assertion throws instead of aborting) the same way for every translation unit.
 #include <cereal/archives/json.hpp>
 
-#include "bake/cli/diagnostics_report.h"
-#include "bake/cli/exit_codes.h"
 #include "formats/source/file_io.h"
 #include "formats/source/json_text.h"
 #include "formats/source/number_text.h"
@@ -14,7 +12,7 @@
 #include <cmath>
 #include <limits>
 
-namespace bake::cli {
+namespace bake {
 
 namespace {
 
@@ -164,19 +162,10 @@ formats::Diagnostics parseRoster(std::string_view text, std::vector<RosterDriver
     return problems;
 }
 
-int readRosterFile(const std::string& path, std::vector<RosterDriver>& drivers, std::ostream& err) {
-    std::string error;
-    const std::optional<std::string> text = formats::readWholeFile(path, error);
-    if (!text) {
-        err << "twbake race: " << error << '\n';
-        return kExitIo;
-    }
-    const formats::Diagnostics problems = parseRoster(*text, drivers);
-    if (!problems.empty()) {
-        printDiagnostics(err, path, problems);
-        return kExitInvalidInput;
-    }
-    return kExitOk;
+RosterFile readRosterFile(const std::filesystem::path& path) {
+    RosterFile file;
+    if (const std::optional<std::string> text = formats::readWholeFile(path, file.ioError)) file.problems = parseRoster(*text, file.drivers);
+    return file;
 }
 
-} // namespace bake::cli
+} // namespace bake

@@ -1,6 +1,7 @@
 // The roster a designer edits (issue 50): named drivers with characters and their own fields, read
 // as every source format is; each problem names the driver, the field and its range.
-#include "bake/cli/roster_file.h"
+#include "bake/sim/roster.h"
+#include "tests/support/scratch_dir.h"
 
 #include <gtest/gtest.h>
 
@@ -11,8 +12,9 @@
 
 namespace {
 
-using bake::cli::parseRoster;
-using bake::cli::RosterDriver;
+using bake::parseRoster;
+using bake::readRosterFile;
+using bake::RosterDriver;
 using trackwright::DriverCharacter;
 
 /// The roster docs/cli.md shows, as a file beside it.
@@ -150,6 +152,29 @@ TEST(RosterFile, EachProblemNamesTheDriverTheFieldAndTheRange) {
     EXPECT_NE(problemsOf(R"({"driver": [{"name": "Ana"}]})").find("\"driver\" is not a roster field"), std::string::npos);
     EXPECT_NE(problemsOf(R"({"driver": [{"name": "Ana"}]})").find("no \"drivers\" array"), std::string::npos);
     EXPECT_NE(problemsOf(R"({"drivers": {"name": "Ana"}})").find("no \"drivers\" array"), std::string::npos);
+}
+
+// The file as twbake and the editor's preview read it: its drivers, its problems, or why it could
+// not be read (each caller names the file in what it prints or shows).
+TEST(RosterFile, AFileIsReadOrSaysWhyNot) {
+    const bake::RosterFile example = readRosterFile(kExampleRoster);
+    EXPECT_TRUE(example.valid()) << example.ioError;
+    EXPECT_EQ(example.drivers.size(), 4u);
+
+    tw::test::ScratchDir dir("roster_file");
+    const std::filesystem::path bad = dir.path() / "bad.json";
+    std::ofstream(bad) << R"({"drivers": [{"name": "Ana", "strength": 2}]})";
+    const bake::RosterFile invalid = readRosterFile(bad);
+    EXPECT_FALSE(invalid.valid());
+    EXPECT_TRUE(invalid.ioError.empty());
+    ASSERT_EQ(invalid.problems.size(), 1u);
+    EXPECT_EQ(invalid.problems[0].message, "driver 1 \"Ana\": strength must be in [0.5, 1], not 2");
+    EXPECT_TRUE(invalid.drivers.empty());
+
+    const bake::RosterFile missing = readRosterFile(dir.path() / "none.json");
+    EXPECT_FALSE(missing.valid());
+    EXPECT_NE(missing.ioError.find("none.json"), std::string::npos) << missing.ioError;
+    EXPECT_TRUE(missing.drivers.empty());
 }
 
 } // namespace
