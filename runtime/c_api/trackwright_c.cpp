@@ -146,6 +146,44 @@ bool finiteState(const tw_vehicle_state& s) {
 }
 } // namespace
 
+namespace {
+trackwright::VehicleBody toBody(const tw_vehicle_body& body) {
+    trackwright::VehicleBody b;
+    b.state = toState(body.state);
+    b.velocity = {body.velocity_x, body.velocity_y};
+    b.steeringAngle = body.steering_angle;
+    return b;
+}
+void fromBody(const trackwright::VehicleBody& b, tw_vehicle_body& body) {
+    body.state = fromState(b.state);
+    body.velocity_x = b.velocity.x;
+    body.velocity_y = b.velocity.y;
+    body.steering_angle = b.steeringAngle;
+}
+
+/// Every number of a C road is finite and it is one a track could give (|tangent_z| < 1, grip ≥ 0).
+bool validRoad(const tw_road& r) {
+    const float numbers[] = {r.tangent_z, r.banking, r.grip, r.vertical_curvature, r.forward_x, r.forward_y};
+    for (float n : numbers)
+        if (!std::isfinite(n)) return false;
+    return std::abs(r.tangent_z) < 1.0f && r.grip >= 0.0f;
+}
+
+tw_status stepBody(const trackwright::VehicleParameters& vehicle, const tw_controls* controls, const tw_road* road, float dt, tw_vehicle_body* body) {
+    if (!controls || !body || !std::isfinite(dt) || dt < 0.0f || (road && !validRoad(*road))) return TW_INVALID_ARGUMENT;
+    if (!std::isfinite(controls->steering) || !std::isfinite(controls->throttle) || !finiteState(body->state) ||
+        !std::isfinite(body->velocity_x) || !std::isfinite(body->velocity_y) || !std::isfinite(body->steering_angle))
+        return TW_INVALID_ARGUMENT;  // the body is left as it was
+    trackwright::VehicleBody b = toBody(*body);
+    const trackwright::RoadSurface surface = road ? toRoad(*road) : trackwright::RoadSurface{};
+    // Beyond trackwright::kMaxTick (0.25 s) a step is refused rather than tunnelling through walls.
+    if (!trackwright::stepVehicle(vehicle, {controls->steering, controls->throttle, controls->handbrake != 0, controls->reverse != 0}, dt, b, surface))
+        return TW_INVALID_ARGUMENT;
+    fromBody(b, *body);
+    return TW_OK;
+}
+} // namespace
+
 extern "C" {
 
 const char* tw_version(void) { return TRACKWRIGHT_RUNTIME_VERSION; }
@@ -361,44 +399,6 @@ tw_status tw_follower_take_teleport(tw_follower* follower, int32_t* requested, d
     *heading = t.heading;
     return TW_OK;
 }
-
-namespace {
-trackwright::VehicleBody toBody(const tw_vehicle_body& body) {
-    trackwright::VehicleBody b;
-    b.state = toState(body.state);
-    b.velocity = {body.velocity_x, body.velocity_y};
-    b.steeringAngle = body.steering_angle;
-    return b;
-}
-void fromBody(const trackwright::VehicleBody& b, tw_vehicle_body& body) {
-    body.state = fromState(b.state);
-    body.velocity_x = b.velocity.x;
-    body.velocity_y = b.velocity.y;
-    body.steering_angle = b.steeringAngle;
-}
-
-/// Every number of a C road is finite and it is one a track could give (|tangent_z| < 1, grip ≥ 0).
-bool validRoad(const tw_road& r) {
-    const float numbers[] = {r.tangent_z, r.banking, r.grip, r.vertical_curvature, r.forward_x, r.forward_y};
-    for (float n : numbers)
-        if (!std::isfinite(n)) return false;
-    return std::abs(r.tangent_z) < 1.0f && r.grip >= 0.0f;
-}
-
-tw_status stepBody(const trackwright::VehicleParameters& vehicle, const tw_controls* controls, const tw_road* road, float dt, tw_vehicle_body* body) {
-    if (!controls || !body || !std::isfinite(dt) || dt < 0.0f || (road && !validRoad(*road))) return TW_INVALID_ARGUMENT;
-    if (!std::isfinite(controls->steering) || !std::isfinite(controls->throttle) || !finiteState(body->state) ||
-        !std::isfinite(body->velocity_x) || !std::isfinite(body->velocity_y) || !std::isfinite(body->steering_angle))
-        return TW_INVALID_ARGUMENT;  // the body is left as it was
-    trackwright::VehicleBody b = toBody(*body);
-    const trackwright::RoadSurface surface = road ? toRoad(*road) : trackwright::RoadSurface{};
-    // Beyond trackwright::kMaxTick (0.25 s) a step is refused rather than tunnelling through walls.
-    if (!trackwright::stepVehicle(vehicle, {controls->steering, controls->throttle, controls->handbrake != 0, controls->reverse != 0}, dt, b, surface))
-        return TW_INVALID_ARGUMENT;
-    fromBody(b, *body);
-    return TW_OK;
-}
-} // namespace
 
 tw_status tw_vehicle_step(int32_t vehicle, const tw_controls* controls, float dt, tw_vehicle_body* body) {
     return tw_vehicle_step_on_road(vehicle, controls, nullptr, dt, body);

@@ -59,8 +59,7 @@ void RunnerFollower::reset() {
     m_stretch.steps = 0;
     m_hasLastPosition = false;
     m_slipAngle = 0.0f;
-    m_mistake = {};
-    m_toNextCorner = NAN;
+    forgetMistake();
 }
 
 void RunnerFollower::setDriver(const DriverProfile& driver) {
@@ -358,6 +357,7 @@ Controls RunnerFollower::update(const FollowerInput& in) {
     m_travelled += speed * in.dt;
     if (m_envelope) measureSlipAngle(in.state, in.dt);
     if (onRoute) updateMistake(in, speed);
+    else forgetMistake();
     // A mistake runs the car wide on purpose: nothing for the grip reserve to learn from.
     if (m_envelope && onRoute && m_mistake.kind == MistakeSchedule::kNone) learnGripReserve(in, speed);
     const float pace = m_hasDriver ? paceAt(m_driver, m_travelled) : 1.0f;
@@ -591,8 +591,7 @@ TeleportRequest RunnerFollower::takeTeleportRequest() {
     if (!m_stuck.teleportWanted()) return {};
     m_stuck.clearTeleport();
     m_hasRunner = false;
-    m_mistake = {};
-    m_toNextCorner = NAN;
+    forgetMistake();
     return teleportOntoLine(m_sampler, m_lineDistance);
 }
 

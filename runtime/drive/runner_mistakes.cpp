@@ -144,6 +144,14 @@ void RunnerFollower::updateMistake(const FollowerInput& in, float speed) {
     }
 }
 
+void RunnerFollower::forgetMistake() {
+    m_mistake = {};
+    m_mistakeSpeed = 1.0f;
+    m_mistakeOffset = 0.0f;
+    m_tally.active = MistakeSchedule::kNone;
+    m_toNextCorner = NAN;
+}
+
 void RunnerFollower::applyMistake(bool braking, float& steering, float& throttle) {
     if (m_mistake.kind == static_cast<int>(MistakeKind::LockUp) && (m_mistake.shown || (braking && throttle < 0.0f))) {
         // Locked fronts: the brakes full on, the wheels hardly steering.

@@ -14,7 +14,7 @@ targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=(fuzz_track_json fuzz_baked_track fuzz_tum_csv fuzz_waypoints fuzz_torcs_xml fuzz_ac3d)
 
 cmake --preset fuzz >/dev/null
-cmake --build --preset fuzz
+cmake --build --preset fuzz --target "${targets[@]}"
 # Seeds for the baked loader come from the release twbake (the samples and every tests/data track
 # that bakes), so they are real files.
 if [ ! -x build/release/bake/twbake ]; then cmake --preset release >/dev/null && cmake --build --preset release --target twbake; fi
@@ -45,14 +45,30 @@ for csv in ../shared/tracks/racelines/*.csv; do head -c 2000 "$csv" | awk -F, 'N
 # coordinates put them all in one.
 declare -A max_len=([fuzz_track_json]=16384 [fuzz_baked_track]=32768 [fuzz_tum_csv]=4096 [fuzz_waypoints]=2048 [fuzz_torcs_xml]=16384 [fuzz_ac3d]=8192)
 
-for t in "${targets[@]}"; do
-  echo "== $t ${limit[*]}"
-  log="build/fuzz/$t.log"
-  set +e
+fuzz_one() {
+  local t=$1 log="build/fuzz/$1.log"
   build/fuzz/tests/fuzz/"$t" "${limit[@]}" -timeout=60 -rss_limit_mb=2048 -max_len="${max_len[$t]}" -print_final_stats=1 \
     -artifact_prefix="$findings/$t-" "$corpus/$t" > "$log" 2>&1
-  status=$?
-  set -e
-  grep -E '^(stat::number_of_executed_units|stat::peak_rss_mb|Done )' "$log" || true
-  if [ $status -ne 0 ]; then tail -40 "$log"; echo "$t failed: see $log and $findings"; exit $status; fi
+}
+
+# Targets run side by side, one per core: a time-bounded CI run takes the time of one target per core.
+jobs=$(nproc)
+declare -A pid_of=()
+report() {
+  local t=$1 status=0
+  wait "${pid_of[$t]}" || status=$?
+  echo "== $t ${limit[*]}"
+  grep -E '^(stat::number_of_executed_units|stat::peak_rss_mb|Done )' "build/fuzz/$t.log" || true
+  if [ $status -ne 0 ]; then
+    tail -40 "build/fuzz/$t.log"; echo "$t failed: see build/fuzz/$t.log and $findings"
+    kill "${pid_of[@]}" 2>/dev/null || true
+    exit $status
+  fi
+}
+running=()
+for t in "${targets[@]}"; do
+  fuzz_one "$t" & pid_of[$t]=$!
+  running+=("$t")
+  if [ ${#running[@]} -ge "$jobs" ]; then report "${running[0]}"; running=("${running[@]:1}"); fi
 done
+for t in "${running[@]}"; do report "$t"; done

@@ -221,3 +221,53 @@ TEST(CApiMistakes, MisuseGivesAStatusNeverACrash) {
     EXPECT_EQ(factor, 1.0f);
     tw_race_free(race);
 }
+
+// A game reports its car off the track in the middle of a mistake (knocked into a field, a shortcut):
+// the mistake ends there, nothing of it is carried back onto the road, and the car goes on making
+// its mistakes at the corners after it.
+TEST(CApiMistakes, ACarOffTheRouteMidMistakeEndsItAndMakesTheNextOnesBackOnTheRoad) {
+    const KartTrack track;
+    const tw_vehicle_parameters car = kart();
+    tw_race* race = nullptr;
+    ASSERT_EQ(tw_race_create(track.track, 50, &race), TW_OK);
+    tw_driver_profile driver;
+    tw_driver_profile_default(&driver);
+    driver.strength = 0.75f;
+    driver.mistakes = 4.0f;
+    driver.seed = 11;
+    uint32_t index = 0;
+    ASSERT_EQ(tw_race_add_car(race, TW_FOLLOWER_RUNNER, track.line, track.carClass, &car, &driver, 0.0f, 0.0f, &index), TW_OK);
+    tw_vehicle_state slot{};
+    ASSERT_EQ(tw_grid_slot(track.track, 0, nullptr, &slot), TW_OK);
+    tw_vehicle_body body{};
+    ASSERT_EQ(tw_vehicle_starting_body(&car, &slot, &body), TW_OK);
+    tw_registration lastDefined{};
+    tw_controls controls{};
+    tw_mistakes m{};
+    const auto made = [&] { return m.made[0] + m.made[1] + m.made[2] + m.made[3]; };
+    // The game's tick: the race step, then its physics on the road the car was last on.
+    const auto tick = [&](const tw_vehicle_state& reported) {
+        ASSERT_EQ(tw_race_step(race, &reported, 1, kDt, &controls), TW_OK);
+        tw_registration where{};
+        ASSERT_EQ(tw_race_car_registration(race, 0, &where), TW_OK);
+        if (where.defined) lastDefined = where;
+        ASSERT_EQ(tw_vehicle_step_custom_on_road(&car, &controls, &lastDefined.road, kDt, &body), TW_OK);
+        int32_t contact = 0;
+        ASSERT_EQ(tw_wall_contact(track.track, &lastDefined, &body, &contact), TW_OK);
+        ASSERT_EQ(tw_race_car_mistakes(race, 0, &m), TW_OK);
+    };
+    for (int t = 0; t < 300 * 60 && m.active < 0; ++t) tick(body.state);
+    ASSERT_GE(m.active, 0) << "four times the rates at strength 0.75 make a mistake within minutes";
+
+    tw_vehicle_state faraway = body.state;
+    faraway.x += 5000.0;
+    ASSERT_EQ(tw_race_step(race, &faraway, 1, kDt, &controls), TW_OK);
+    ASSERT_EQ(tw_race_car_mistakes(race, 0, &m), TW_OK);
+    EXPECT_EQ(m.active, -1) << "off the route the mistake is over";
+    EXPECT_TRUE(std::isfinite(controls.steering) && std::isfinite(controls.throttle));
+
+    const uint32_t before = made();
+    for (int t = 0; t < 120 * 60 && made() == before; ++t) tick(body.state);
+    EXPECT_GT(made(), before) << "back on the road the schedule finds its next corner";
+    tw_race_free(race);
+}

@@ -465,10 +465,10 @@ TW_API float tw_strength_for_lap_time(double strength_one_seconds, double target
 /* A driver's mistakes (trackwright/traffic/driver_mistakes.h): a runner whose driver has `mistakes`
  * above 0 makes them at corners, at rates per lap that fall with strength and composure. */
 typedef enum tw_mistake_kind {
-    TW_MISTAKE_LATE_BRAKING = 0, /* arrives 8 % over the corner's hint and runs wide */
+    TW_MISTAKE_LATE_BRAKING = 0, /* into the corner at 1.1 of its own pace, then from the apex 1.5 m wide at 0.8 */
     TW_MISTAKE_LOCK_UP = 1,      /* full brakes for 0.5 s from its braking point, the steering half gone */
-    TW_MISTAKE_MISSED_APEX = 2,  /* 1.5 m wide of its line through the corner, 4 % slower */
-    TW_MISTAKE_SLIDE = 3         /* full throttle for 0.6 s from the apex, the exit 10 % over the hint */
+    TW_MISTAKE_MISSED_APEX = 2,  /* 1.5 m wide of its line from half-way to the apex, at 0.9 of its pace */
+    TW_MISTAKE_SLIDE = 3         /* full throttle for 0.5 s from the apex, then 1.2 s at 0.8 of its pace */
 } tw_mistake_kind;
 #define TW_MISTAKE_KINDS 4
 

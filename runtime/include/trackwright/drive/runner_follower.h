@@ -115,6 +115,9 @@ private:
     /// The mistakes' tick (runner_mistakes.cpp): reaching a corner draws the one due there, and the
     /// one under way sets m_mistakeSpeed and m_mistakeOffset for this tick.
     void updateMistake(const FollowerInput& in, float speed);
+    /// Ends the mistake under way and its factors, and makes the schedule find the next corner
+    /// afresh: off the route (pushed off, a shortcut, a teleport) nothing says where its corner is.
+    void forgetMistake();
     /// What the mistake under way does to the controls (a lock-up's brakes, a slide's throttle).
     void applyMistake(bool braking, float& steering, float& throttle);
     /// m along the line from point `point` of the line to the car (negative: the point is ahead),
