@@ -1,5 +1,5 @@
 # trackwright_bake_tracks(TARGET name SOURCES a.twtrack b.twtrack ... [OUTPUT_DIRECTORY dir]
-#                         [BASE_DIRECTORY dir] [CLASSES file-or-folder] [CACHE_DIRECTORY dir]
+#                         [BASE_DIRECTORY dir] [CLASSES file-or-folder] [ROSTER file] [CACHE_DIRECTORY dir]
 #                         [REPORT_DIRECTORY dir] [OPTIONS twbake build options...])
 #
 # Bakes .twtrack sources into .twbake files as ordinary build outputs of a game's build: each
@@ -15,11 +15,12 @@
 # farm shares), so a clean checkout does not bake unchanged tracks again; a bake that comes out the
 # same leaves its output's time alone, and the Ninja generator (the outputs declared with their
 # byproducts) then rebuilds nothing downstream. CLASSES (a car or class file, or a folder of them)
-# go into every track (`--classes`); each output depends on them. REPORT_DIRECTORY gets a JUnit
+# go into every track (`--classes`); each output depends on them. ROSTER (a roster file) is baked
+# into every track for the game to read (`--roster`); each output depends on it. REPORT_DIRECTORY gets a JUnit
 # report a track (`--report`, at the track's relative place, `.xml`), declared as a byproduct: a CI
 # collects them with one glob.
 function(trackwright_bake_tracks)
-  cmake_parse_arguments(PARSE_ARGV 0 ARG "" "TARGET;OUTPUT_DIRECTORY;BASE_DIRECTORY;CLASSES;CACHE_DIRECTORY;REPORT_DIRECTORY" "SOURCES;OPTIONS")
+  cmake_parse_arguments(PARSE_ARGV 0 ARG "" "TARGET;OUTPUT_DIRECTORY;BASE_DIRECTORY;CLASSES;ROSTER;CACHE_DIRECTORY;REPORT_DIRECTORY" "SOURCES;OPTIONS")
   if(NOT ARG_TARGET OR NOT ARG_SOURCES)
     message(FATAL_ERROR "trackwright_bake_tracks: TARGET and SOURCES are required")
   endif()
@@ -49,6 +50,11 @@ function(trackwright_bake_tracks)
     else()
       set(class_files "${classes}")
     endif()
+  endif()
+  set(roster_file "")
+  if(ARG_ROSTER)
+    get_filename_component(roster_file "${ARG_ROSTER}" ABSOLUTE)
+    list(APPEND common_options --roster "${roster_file}")
   endif()
   if(ARG_CACHE_DIRECTORY)
     list(APPEND common_options --cache "${ARG_CACHE_DIRECTORY}")
@@ -94,7 +100,7 @@ function(trackwright_bake_tracks)
       ${byproducts}
       COMMAND "${CMAKE_COMMAND}" -E make_directory "${output_folder}" "${report_folder}"
       COMMAND ${twbake_command} build "${source}" -o "${output}" ${common_options} ${report_options}
-      DEPENDS "${source}" ${class_files} ${twbake_dependency}
+      DEPENDS "${source}" ${class_files} ${roster_file} ${twbake_dependency}
       COMMENT "Baking ${stem}.twtrack"
       VERBATIM)
     list(APPEND outputs "${output}")

@@ -64,6 +64,7 @@ public:
         figure("track", "vehicle_classes", double(m_a.vehicleClasses.size()), double(m_b.vehicleClasses.size()), 0);
         figure("track", "markers", double(m_a.markers.size()), double(m_b.markers.size()), 0);
         figure("track", "zones", double(m_a.zones.size()), double(m_b.zones.size()), 0);
+        figure("track", "drivers", double(m_a.drivers.size()), double(m_b.drivers.size()), 0);
     }
 
     void routes() {
@@ -187,6 +188,7 @@ public:
         check("markers", bytesDiffer(m_a.markers, m_b.markers));
         check("zones", bytesDiffer(m_a.zones, m_b.zones));
         check("race settings", bytesDiffer(m_a.race, m_b.race));
+        check("drivers", bytesDiffer(m_a.drivers, m_b.drivers));
         check("header", m_a.header->formatVersion != m_b.header->formatVersion || m_a.header->sourceHash != m_b.header->sourceHash);
     }
 

@@ -13,7 +13,10 @@
 
 #include "bake/pipeline/bake_track.h"
 #include "bake/pipeline/loaded_bake.h"
+#include "bake/sim/roster.h"
 #include "bake/lines/racing_lines.h"
+
+#include "trackwright/format/baked_limits.h"
 
 #include "formats/source/class_json.h"
 #include "formats/source/file_io.h"
@@ -38,23 +41,64 @@ namespace {
 
 namespace fs = std::filesystem;
 
+/// What `build` puts into every track it bakes: the classes of --classes (into the source) and the
+/// roster of --roster (into the bake).
+struct TrackExtras {
+    std::vector<formats::VehicleClass> classes;
+    std::vector<RosterDriver> roster;
+};
+
+/// The roster's drivers as the cache key's text: every field that goes into the bake.
+std::string rosterKeyText(const std::vector<RosterDriver>& roster) {
+    std::ostringstream text;
+    text.precision(9);
+    for (const RosterDriver& d : roster) {
+        const trackwright::DriverProfile& p = d.profile;
+        text << d.name.size() << ':' << d.name << ',' << static_cast<int>(d.character) << ',' << p.strength << ',' << p.pace << ',' << p.aggression << ','
+             << p.consistency << ',' << p.reactionTime << ',' << p.composure << ',' << p.optimism << ',' << p.smoothness << ',' << p.pitCrew << ','
+             << p.mistakes << ',' << p.seed << ';';
+    }
+    return text.str();
+}
+
+/// Reads --roster FILE for `build`; prints why it cannot and returns the exit code, else 0.
+int readBuildRoster(const std::string& path, std::vector<RosterDriver>& roster, std::ostream& err) {
+    RosterFile file = readRosterFile(path);
+    if (!file.ioError.empty()) {
+        err << "twbake build: " << file.ioError << '\n';
+        return kExitIo;
+    }
+    if (!file.problems.empty()) {
+        printDiagnostics(err, path, file.problems);
+        return kExitInvalidInput;
+    }
+    if (file.drivers.size() > formats::kMaxBakedDrivers) {
+        err << "twbake build: " << path << " has " << file.drivers.size() << " drivers and a bake holds at most " << formats::kMaxBakedDrivers
+            << ": split the roster\n";
+        return kExitInvalidInput;
+    }
+    roster = std::move(file.drivers);
+    return kExitOk;
+}
+
 /// What became of a track, in `build --json` (a pipeline reads it rather than the exit code alone).
 constexpr const char* kStatusBaked = "baked";
 constexpr const char* kStatusInvalid = "invalid";
 constexpr const char* kStatusIoError = "io-error";
 
-/// The options that change a bake, for the cache key: the racing-line options and the classes
-/// --classes puts into every track.
-std::string cacheOptions(const BuildCommand& command, const std::vector<formats::VehicleClass>& classes) {
+/// The options that change a bake, for the cache key: the racing-line options, the classes
+/// --classes puts into every track and the roster --roster bakes into it.
+std::string cacheOptions(const BuildCommand& command, const TrackExtras& extras) {
     std::string options = "raceline=" + std::string(command.raceline ? "1" : "0") + ";method=" + (command.raceline ? command.method : "") +
                           ";vehicle=" + (command.raceline ? command.vehicle : "") + ";classes=";
-    for (const formats::VehicleClass& c : classes) options += formats::writeClassJson(c);
+    for (const formats::VehicleClass& c : extras.classes) options += formats::writeClassJson(c);
+    if (!extras.roster.empty()) options += ";roster=" + rosterKeyText(extras.roster);
     return options;
 }
 
 /// The bake of a source that is not in the cache, and the diagnostics it reported; nothing, with
 /// the diagnostics printed and `code` set, when the track does not bake.
-std::optional<std::string> bakeSource(const BuildCommand& command, const std::vector<formats::VehicleClass>& classes, std::string_view source,
+std::optional<std::string> bakeSource(const BuildCommand& command, const TrackExtras& extras, std::string_view source,
                                      const fs::path& input, std::ostream& out, std::ostream& err, const BakeContext& context,
                                      formats::Diagnostics& diagnostics, int& code) {
     const bool json = command.json;
@@ -66,7 +110,7 @@ std::optional<std::string> bakeSource(const BuildCommand& command, const std::ve
         code = kExitInvalidInput;
         return std::nullopt;
     }
-    for (const formats::VehicleClass& c : classes) putVehicleClass(*loaded.document, c);
+    for (const formats::VehicleClass& c : extras.classes) putVehicleClass(*loaded.document, c);
     // Racing lines need a valid track; an invalid one goes on to the bake, which reports it.
     if (command.raceline && !formats::hasErrors(formats::validate(*loaded.document))) {
         RacingLineOptions lineOptions;
@@ -80,7 +124,8 @@ std::optional<std::string> bakeSource(const BuildCommand& command, const std::ve
         }
         loaded.document = std::move(lines.document);
     }
-    const BakeResult result = bakeTrack(*loaded.document, {}, context);
+    BakeResult result = bakeTrack(*loaded.document, {}, context);
+    if (result.data) putRoster(extras.roster, *result.data);
     diagnostics.insert(diagnostics.end(), result.diagnostics.begin(), result.diagnostics.end());
     if (result.status != BakeStatus::Ok) {
         if (json) printDiagnosticsJson(out, input.string(), diagnostics, std::nullopt, kStatusInvalid);
@@ -109,7 +154,7 @@ struct BuiltOutput {
 
 /// Bakes one file, or takes its bake from `cache`; diagnostics and messages go to the given
 /// streams. Returns the exit code.
-int buildOne(const BuildCommand& command, const std::vector<formats::VehicleClass>& classes, BakeCache& cache, const fs::path& input,
+int buildOne(const BuildCommand& command, const TrackExtras& extras, BakeCache& cache, const fs::path& input,
              const fs::path& output, std::ostream& out, std::ostream& err, const BakeContext& context, BuiltOutput& built) {
     built = {};
     // An HTML report draws each track's plan: its bake is kept, only then.
@@ -126,7 +171,7 @@ int buildOne(const BuildCommand& command, const std::vector<formats::VehicleClas
     }
     // A hit costs reading and hashing the source and reading the entry: the track is not parsed,
     // the bake is loaded where it was read.
-    const std::string key = cache.enabled() ? cache.key(source, cacheOptions(command, classes)) : std::string();
+    const std::string key = cache.enabled() ? cache.key(source, cacheOptions(command, extras)) : std::string();
     thread_local std::string entryBuffer;
     std::optional<CachedBake> cachedBake = key.empty() ? std::nullopt : cache.find(key, entryBuffer);
     // The report reads the bake as a game would, whether it was baked now or found in the cache.
@@ -138,7 +183,7 @@ int buildOne(const BuildCommand& command, const std::vector<formats::VehicleClas
     LoadedBake loadedBake;
     if (!cached) {
         int code = kExitOk;
-        std::optional<std::string> fresh = bakeSource(command, classes, source, input, out, err, context, bakeDiagnostics, code);
+        std::optional<std::string> fresh = bakeSource(command, extras, source, input, out, err, context, bakeDiagnostics, code);
         if (!fresh) {
             built.diagnostics = std::move(bakeDiagnostics);
             return code;
@@ -253,7 +298,7 @@ BakeCache cacheFor(const BuildCommand& command, std::ostream& err) {
                      static_cast<std::uint64_t>(command.cacheSizeMegabytes * 1048576.0), err);
 }
 
-int buildFolder(const BuildCommand& command, const std::vector<formats::VehicleClass>& classes, std::ostream& out, std::ostream& err) {
+int buildFolder(const BuildCommand& command, const TrackExtras& extras, std::ostream& out, std::ostream& err) {
     std::error_code ec;
     // A folder (every track below it), or a list file naming tracks below its own folder (a farm's
     // work list); each bake goes to the track's relative place under the output folder, so two
@@ -317,7 +362,7 @@ int buildFolder(const BuildCommand& command, const std::vector<formats::VehicleC
         std::error_code made;
         fs::create_directories(outputs[i].parent_path(), made);
         const auto started = std::chrono::steady_clock::now();
-        codes[i] = buildOne(command, classes, cache, inputs[i], outputs[i], o, e, {}, built[i]);
+        codes[i] = buildOne(command, extras, cache, inputs[i], outputs[i], o, e, {}, built[i]);
         seconds[i] = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
         // A track that no longer bakes leaves no bake of an older version behind to be shipped.
         if (codes[i] != kExitOk) {
@@ -393,11 +438,13 @@ int runBuild(const BuildCommand& command, std::ostream& out, std::ostream& err) 
         err << "twbake build: --shard splits the tracks of --all; one track is one shard\n";
         return kExitUsage;
     }
-    std::vector<formats::VehicleClass> classes;
+    TrackExtras extras;
     if (!command.classes.empty())
-        if (const int code = readClassFiles(command.classes, "twbake build", classes, err)) return code;
-    if (command.all) return buildFolder(command, classes, out, err);
-    const NamedPath inputs[] = {{"input", command.input}};
+        if (const int code = readClassFiles(command.classes, "twbake build", extras.classes, err)) return code;
+    if (!command.roster.empty())
+        if (const int code = readBuildRoster(command.roster, extras.roster, err)) return code;
+    if (command.all) return buildFolder(command, extras, out, err);
+    const NamedPath inputs[] = {{"input", command.input}, {"--roster", command.roster}};
     std::vector<NamedPath> outputs = {{"-o", command.output}};
     for (const std::string& report : command.reports) outputs.push_back({"--report", report});
     if (const auto conflict = findOutputConflict(inputs, outputs)) {
@@ -410,7 +457,7 @@ int runBuild(const BuildCommand& command, std::ostream& out, std::ostream& err) 
     BakeCache cache = cacheFor(command, err);
     BuiltOutput built;
     const auto started = std::chrono::steady_clock::now();
-    const int code = buildOne(command, classes, cache, command.input, command.output, out, err, context, built);
+    const int code = buildOne(command, extras, cache, command.input, command.output, out, err, context, built);
     progress.finish();
     std::vector<ReportCase> cases;
     addReportCases(command.input, code, built, std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(), cases);

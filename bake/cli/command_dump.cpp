@@ -5,6 +5,7 @@
 
 #include "formats/baked/format_names.h"
 #include "formats/source/file_io.h"
+#include "trackwright/traffic/driver_presets.h"
 
 #include <cereal/archives/json.hpp>
 #include <cereal/types/string.hpp>
@@ -123,6 +124,14 @@ template <class Out> void dumpView(const formats::BakedTrackView& v, Out& o) {
         o.field("pole", sideName(v.race->poleSide));
         o.field("first_row_gap", v.race->firstRowGap); o.field("row_spacing", v.race->rowSpacing); o.field("stagger", v.race->stagger);
         o.field("pit_stop_time", v.race->pitStopTime);
+    });
+    o.section("drivers", v.drivers.size(), [&](std::size_t i) {
+        const auto& d = v.drivers[i];
+        o.field("name", std::string(v.name(d.nameOffset)));
+        o.field("character", std::string(trackwright::driverCharacterName(trackwright::kDriverCharacters[d.character])));
+        o.field("strength", d.strength); o.field("pace", d.pace); o.field("aggression", d.aggression); o.field("consistency", d.consistency);
+        o.field("reaction_time", d.reactionTime); o.field("composure", d.composure); o.field("optimism", d.optimism);
+        o.field("smoothness", d.smoothness); o.field("pit_crew", d.pitCrew); o.field("mistakes", d.mistakes); o.field("seed", d.seed);
     });
     o.section("grid", 1, [&](std::size_t) {
         o.field("origin_x", v.grid->originX); o.field("origin_y", v.grid->originY); o.field("cell_size", v.grid->cellSize);

@@ -59,6 +59,7 @@ struct BuildCommand {
     bool json = false;
     bool raceline = false;   ///< optimise the racing lines (in memory) before baking
     std::string classes;     ///< car or class files (a file or a folder) put into every track before baking
+    std::string roster;      ///< a roster file (bake/sim/roster.h) baked into every track, for the game to read
     std::string cache;       ///< the bake cache's folder (bake_cache.h); empty: the default
     bool noCache = false;
     double cacheSizeMegabytes = 2048.0;  ///< the least recently used entries go beyond it

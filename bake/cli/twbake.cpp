@@ -150,6 +150,8 @@ void addBuild(CLI::App& app, BuildCommand& command) {
     sub->add_option("--method", command.method, "With --raceline: mincurv or laptime")->capture_default_str();
     sub->add_option("--vehicle", command.vehicle, "With --raceline: the vehicle class or preset the line is for (default: the widest class)");
     sub->add_option("--classes", command.classes, "Car or class files (JSON: a file, or a folder of them) put into each .twtrack in memory first, replacing classes of their names: a studio's cars given once");
+    sub->add_option("--roster", command.roster, "A roster file (JSON, as race --roster reads) baked into each .twbake: named drivers with their characters, "
+                                                "which a game reads back (tw_track_roster_driver)");
     sub->add_option("--cache", command.cache,
                     "The bake cache's folder, shareable between machines (default: $TRACKWRIGHT_CACHE_DIR, else ~/.cache/trackwright/bakes)");
     sub->add_flag("--no-cache", command.noCache, "Bake every track, neither reading nor filling the cache");

@@ -162,6 +162,16 @@ formats::Diagnostics parseRoster(std::string_view text, std::vector<RosterDriver
     return problems;
 }
 
+void putRoster(const std::vector<RosterDriver>& roster, formats::BakedTrackData& data) {
+    data.drivers.clear();
+    data.drivers.reserve(roster.size());
+    for (const RosterDriver& d : roster) {
+        const trackwright::DriverProfile& p = d.profile;
+        data.drivers.push_back({data.addString(d.name), static_cast<std::uint32_t>(d.character), p.strength, p.pace, p.aggression, p.consistency,
+                                p.reactionTime, p.composure, p.optimism, p.smoothness, p.pitCrew, p.mistakes, p.seed});
+    }
+}
+
 RosterFile readRosterFile(const std::filesystem::path& path) {
     RosterFile file;
     if (const std::optional<std::string> text = formats::readWholeFile(path, file.ioError)) file.problems = parseRoster(*text, file.drivers);

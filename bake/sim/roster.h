@@ -1,5 +1,6 @@
 #pragma once
 
+#include "formats/baked/baked_writer.h"
 #include "formats/source/diagnostic.h"
 #include "trackwright/traffic/driver_presets.h"
 
@@ -42,6 +43,11 @@ struct RosterFile {
     formats::Diagnostics problems;      ///< it was read and is not a valid roster (parseRoster's)
     bool valid() const { return ioError.empty() && problems.empty(); }
 };
+
+/// Bakes `roster` into `data` (its Drivers section, names in its strings), replacing any roster
+/// there: what `twbake build --roster` does to every track, for a game to read back
+/// (trackwright/traffic/track_roster.h).
+void putRoster(const std::vector<RosterDriver>& roster, formats::BakedTrackData& data);
 
 /// Reads and parses the roster at `path`. The caller names the file in what it prints or shows
 /// (`twbake race` prints the problems as compiler-style lines; the editor shows them in its panel).

@@ -137,6 +137,13 @@ bool referencesAreValid(const BakedTrackView& v) {
     auto usable = [](float value) { return std::isfinite(value) && value >= 0.0f; };
     if (!oneSide(race.yieldSide) || !oneSide(race.poleSide)) return false;
     if (!usable(race.firstRowGap) || !usable(race.rowSpacing) || !usable(race.stagger) || !usable(race.pitStopTime)) return false;
+    // A roster driver's name is a name, not empty, and no other driver's: a game finds drivers by it.
+    if (v.drivers.size() > kMaxBakedDrivers) return false;
+    for (std::size_t i = 0; i < v.drivers.size(); ++i) {
+        if (!nameOk(v.drivers[i].nameOffset) || *v.name(v.drivers[i].nameOffset) == '\0') return false;
+        for (std::size_t j = 0; j < i; ++j)
+            if (std::strcmp(v.name(v.drivers[i].nameOffset), v.name(v.drivers[j].nameOffset)) == 0) return false;
+    }
     return true;
 }
 
@@ -171,7 +178,8 @@ BakedLoadStatus readChecked(std::span<const std::byte> bytes, BakedTrackView& vi
     static constexpr std::uint32_t kElementSizes[kBakedSectionCount] = {
         sizeof(BakedRoute), sizeof(BakedNode), sizeof(BakedRouteLink), sizeof(BakedVehicleClass), sizeof(BakedLine),
         sizeof(BakedLinePoint), sizeof(BakedSpeedProfile), sizeof(float), sizeof(BakedGridInfo), sizeof(std::uint32_t),
-        sizeof(std::uint32_t), 1, sizeof(BakedOrigin), sizeof(BakedMarker), sizeof(BakedZone), sizeof(BakedRaceSettings)};
+        sizeof(std::uint32_t), 1, sizeof(BakedOrigin), sizeof(BakedMarker), sizeof(BakedZone), sizeof(BakedRaceSettings),
+        sizeof(BakedDriver)};
     std::uint64_t previousEnd = 0;
     for (std::uint32_t i = 0; i < kBakedSectionCount; ++i) {
         const BakedSectionEntry& e = table[i];
@@ -203,6 +211,7 @@ BakedLoadStatus readChecked(std::span<const std::byte> bytes, BakedTrackView& vi
     candidate.markers = viewOf<BakedMarker>(payload, table[13]);
     candidate.zones = viewOf<BakedZone>(payload, table[14]);
     candidate.race = reinterpret_cast<const BakedRaceSettings*>(payload + table[15].offset);
+    candidate.drivers = viewOf<BakedDriver>(payload, table[16]);
     if (!referencesAreValid(candidate)) return BakedLoadStatus::BadReference;
     if (!detail::bakedValuesAreSound(candidate, problem)) return BakedLoadStatus::BadValue;
     view = candidate;

@@ -185,6 +185,15 @@ bool placesAreSound(const BakedTrackView& v, BakedValueProblem& out) {
     if (!within(race.firstRowGap, 0.0f, kMaxBakedGridDistance) || !within(race.rowSpacing, 0.0f, kMaxBakedGridDistance) ||
         !within(race.stagger, 0.0f, kMaxBakedGridDistance) || !within(race.pitStopTime, 0.0f, kMaxBakedPitStopTime))
         return out = problem("race settings", 0, "a grid distance or the pit stop time out of range"), false;
+    for (std::size_t i = 0; i < v.drivers.size(); ++i) {
+        const BakedDriver& d = v.drivers[i];
+        if (d.character >= kBakedDriverCharacters) return out = problem("drivers", i, "character is not one of the six"), false;
+        if (!within(d.strength, kLeastBakedStrength, 1.0f) || !(std::isfinite(d.pace) && d.pace > 0.0f && d.pace <= 1.0f) ||
+            !within(d.reactionTime, 0.0f, kMaxBakedReactionTime) || !within(d.mistakes, 0.0f, kMaxBakedMistakes))
+            return out = problem("drivers", i, "strength, pace, reaction time or mistakes out of range"), false;
+        for (const float share : {d.aggression, d.consistency, d.composure, d.optimism, d.smoothness, d.pitCrew})
+            if (!within(share, 0.0f, 1.0f)) return out = problem("drivers", i, "a character share outside [0, 1]"), false;
+    }
     return true;
 }
 

@@ -39,6 +39,7 @@ Sections sectionsOf(const BakedTrackData& data) {
         section(BakedSection::Markers, data.markers),
         section(BakedSection::Zones, data.zones),
         {BakedSection::Race, sizeof(BakedRaceSettings), &data.race, 1},
+        section(BakedSection::Drivers, data.drivers),
     }};
 }
 

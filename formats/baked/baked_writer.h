@@ -33,6 +33,7 @@ struct BakedTrackData {
     std::vector<BakedZone> zones;
     /// The defaults of a track that sets none (.twtrack's RaceSettings).
     BakedRaceSettings race{kSideRight, kSideLeft, 6.0f, 16.0f, 8.0f, 3.0f};
+    std::vector<BakedDriver> drivers;  ///< the roster `twbake build --roster` bakes in; none by default
 
     /// Appends a name to `strings`, returns its offset.
     std::uint32_t addString(std::string_view text);

@@ -14,6 +14,7 @@
 #include "trackwright/traffic/driver_presets.h"
 #include "trackwright/traffic/driver_strength.h"
 #include "trackwright/traffic/slipstream.h"
+#include "trackwright/traffic/track_roster.h"
 #include "trackwright/drive/race_world.h"
 #include "trackwright/vehicle/starting_grid.h"
 #include "trackwright/vehicle/vehicle_model.h"
@@ -644,6 +645,38 @@ tw_status tw_driver_profile_preset(const char* name, tw_driver_profile* profile)
 
 float tw_strength_for_lap_time(double strength_one_seconds, double target_seconds) {
     return trackwright::strengthForLapTime(strength_one_seconds, target_seconds);
+}
+
+tw_status tw_track_roster_size(const tw_track* track, uint32_t* count) {
+    if (!track || !count) return TW_INVALID_ARGUMENT;
+    *count = trackwright::rosterSize(track->track);
+    return TW_OK;
+}
+
+tw_status tw_track_roster_driver(const tw_track* track, uint32_t index, tw_driver_profile* profile, char* name, size_t nameSize, char* character,
+                                 size_t characterSize) {
+    if (!track || !profile) return TW_INVALID_ARGUMENT;
+    const std::optional<trackwright::RosterEntry> entry = trackwright::rosterDriver(track->track, index);
+    if (!entry) return TW_INVALID_ARGUMENT;
+    const std::string_view characterName = trackwright::driverCharacterName(entry->character);
+    // Both buffers are checked before either is written: a failed call leaves them as they were.
+    if ((name && entry->name.size() + 1 > nameSize) || (character && characterName.size() + 1 > characterSize)) return TW_BUFFER_TOO_SMALL;
+    const auto copy = [](std::string_view text, char* buffer) {
+        std::memcpy(buffer, text.data(), text.size());
+        buffer[text.size()] = '\0';
+    };
+    if (name) copy(entry->name, name);
+    if (character) copy(characterName, character);
+    *profile = toCDriver(entry->profile);
+    return TW_OK;
+}
+
+tw_status tw_track_find_roster_driver(const tw_track* track, const char* name, uint32_t* index) {
+    if (!track || !name || !index) return TW_INVALID_ARGUMENT;
+    const std::optional<std::uint32_t> found = trackwright::findRosterDriver(track->track, name);
+    if (!found) return TW_NOT_FOUND;
+    *index = *found;
+    return TW_OK;
 }
 
 void tw_race_options_default(tw_race_options* options) {

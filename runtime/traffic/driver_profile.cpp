@@ -28,7 +28,7 @@ std::uint64_t splitMix64(std::uint64_t& state) {
 bool validDriverProfile(const DriverProfile& p) {
     const auto within = [](float v, float low, float high) { return std::isfinite(v) && v >= low && v <= high; };
     return std::isfinite(p.pace) && p.pace > 0.0f && p.pace <= 1.0f && within(p.aggression, 0.0f, 1.0f) && within(p.consistency, 0.0f, 1.0f) &&
-           within(p.reactionTime, 0.0f, 5.0f) && within(p.strength, kLeastStrength, 1.0f) && within(p.composure, 0.0f, 1.0f) &&
+           within(p.reactionTime, 0.0f, kMostReactionTime) && within(p.strength, kLeastStrength, 1.0f) && within(p.composure, 0.0f, 1.0f) &&
            within(p.optimism, 0.0f, 1.0f) && within(p.smoothness, 0.0f, 1.0f) && within(p.pitCrew, 0.0f, 1.0f) &&
            within(p.mistakes, 0.0f, kMostMistakes);
 }

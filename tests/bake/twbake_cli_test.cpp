@@ -433,7 +433,7 @@ TEST_F(TwbakeBuild, ADamagedBakeIsRefusedWithTheReason) {
     EXPECT_NE(r.err.find("checksum"), std::string::npos) << r.err;
 }
 
-// A bake from before format 5 (version 4 in its header): refused, naming both versions and the fix.
+// A bake from an older format (version 4 in its header): refused, naming both versions and the fix.
 TEST_F(TwbakeBuild, AnOldFormatBakeIsRefusedNamingBothVersions) {
     const std::string input = std::string(TRACKWRIGHT_SAMPLES_DIR) + "/kart.twtrack";
     ASSERT_EQ(twbake({"build", input, "-o", file("kart.twbake").string()}).exitCode, kExitOk);
@@ -443,7 +443,7 @@ TEST_F(TwbakeBuild, AnOldFormatBakeIsRefusedNamingBothVersions) {
     for (const char* command : {"dump", "laps"}) {
         const RunResult r = twbake({command, file("old.twbake").string()});
         EXPECT_EQ(r.exitCode, kExitInvalidInput) << command;
-        EXPECT_NE(r.err.find("file is .twbake version 4, this runtime reads version 5: bake it again with twbake build"), std::string::npos)
+        EXPECT_NE(r.err.find("file is .twbake version 4, this runtime reads version 6: bake it again with twbake build"), std::string::npos)
             << command << ": " << r.err;
     }
 }

@@ -154,7 +154,7 @@ TEST(BakedTrack, TheRoadFieldsRoundTrip) {
     const AlignedBytes buffer(bytes);
     formats::BakedTrackView view;
     ASSERT_EQ(formats::readBakedTrack(buffer.span(buffer.size), view), formats::BakedLoadStatus::Ok);
-    EXPECT_EQ(view.header->formatVersion, 5u);
+    EXPECT_EQ(view.header->formatVersion, 6u);
     EXPECT_EQ(view.nodes[1].tangentZ, 0.0995037f);
     EXPECT_EQ(view.nodes[1].linkLength, 10.0498756f);
     EXPECT_EQ(view.nodes[1].linkPlanLength, 10.0f);
@@ -182,11 +182,11 @@ TEST(BakedTrack, AnotherVersionIsRefusedNamingBothVersions) {
     ASSERT_EQ(formats::readBakedTrack(buffer.span(bytes.size()), view), formats::BakedLoadStatus::OlderVersion);
     EXPECT_EQ(view.header, nullptr) << "the view is left alone";
     EXPECT_STREQ(formats::describeBakedLoad(buffer.span(bytes.size()), formats::BakedLoadStatus::OlderVersion, why, sizeof why),
-                 "file is .twbake version 4, this runtime reads version 5: bake it again with twbake build");
-    setVersion(6);
+                 "file is .twbake version 4, this runtime reads version 6: bake it again with twbake build");
+    setVersion(7);
     ASSERT_EQ(formats::readBakedTrack(buffer.span(bytes.size()), view), formats::BakedLoadStatus::NewerVersion);
     EXPECT_STREQ(formats::describeBakedLoad(buffer.span(bytes.size()), formats::BakedLoadStatus::NewerVersion, why, sizeof why),
-                 "file is .twbake version 6, this runtime reads version 5: update the runtime, or bake with the twbake that matches it");
+                 "file is .twbake version 7, this runtime reads version 6: update the runtime, or bake with the twbake that matches it");
     // Other refusals read as describeBakedLoadStatus; a short buffer is cut, never overrun.
     EXPECT_STREQ(formats::describeBakedLoad({}, formats::BakedLoadStatus::BadMagic, why, sizeof why),
                  formats::describeBakedLoadStatus(formats::BakedLoadStatus::BadMagic));

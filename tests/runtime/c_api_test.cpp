@@ -307,7 +307,7 @@ TEST(CApi, AnOldBakeIsRefusedNamingBothVersions) {
     tw_track* track = nullptr;
     EXPECT_EQ(tw_track_load(bytes.data(), bytes.size(), &track), TW_BAD_FILE);
     EXPECT_EQ(track, nullptr);
-    EXPECT_STREQ(tw_track_load_error(), "file is .twbake version 4, this runtime reads version 5: bake it again with twbake build");
+    EXPECT_STREQ(tw_track_load_error(), "file is .twbake version 4, this runtime reads version 6: bake it again with twbake build");
 }
 
 } // namespace

@@ -462,6 +462,20 @@ TW_NODISCARD TW_API tw_status tw_driver_profile_preset(const char* name, tw_driv
  * not a positive finite time. A driver of strength S laps clean in 1/S of the strength-1 lap. */
 TW_API float tw_strength_for_lap_time(double strength_one_seconds, double target_seconds);
 
+/* The roster a designer baked into the track (`twbake build --roster FILE`; trackwright/traffic/
+ * track_roster.h): named drivers in car order, each ready for tw_race_add_car. *count is 0 when the
+ * track has none. */
+TW_NODISCARD TW_API tw_status tw_track_roster_size(const tw_track* track, uint32_t* count);
+/* Driver `index` of the roster: its profile (its character's preset with the roster's fields over
+ * it; seed 0 unless the roster gave one, for the game to set), its name and its character's name
+ * ("aggressive" ...) into the buffers with their terminating zeros. `name` and `character` may be
+ * null (not wanted); TW_BUFFER_TOO_SMALL when one does not fit (nothing else written then), and
+ * TW_INVALID_ARGUMENT for a null track or profile or an index past the roster. */
+TW_NODISCARD TW_API tw_status tw_track_roster_driver(const tw_track* track, uint32_t index, tw_driver_profile* profile, char* name, size_t name_size,
+                                                     char* character, size_t character_size);
+/* The index of the roster driver named `name` (exact); TW_NOT_FOUND when the roster has none. */
+TW_NODISCARD TW_API tw_status tw_track_find_roster_driver(const tw_track* track, const char* name, uint32_t* index);
+
 /* A driver's mistakes (trackwright/traffic/driver_mistakes.h): a runner whose driver has `mistakes`
  * above 0 makes them at corners, at rates per lap that fall with strength and composure. */
 typedef enum tw_mistake_kind {

@@ -47,6 +47,8 @@ float paceAt(const DriverProfile& profile, double distance);
 
 /// The most DriverProfile::mistakes: four times the documented rates.
 inline constexpr float kMostMistakes = 4.0f;
+/// s: the longest reaction time a profile may have.
+inline constexpr float kMostReactionTime = 5.0f;
 
 /// The factor on a track's pit stop time a driver's crew stands it for: 1.25 − 0.5 · pitCrew.
 float pitCrewFactor(const DriverProfile& profile);

@@ -15,9 +15,10 @@ inline constexpr std::array<char, 8> kBakedMagic = {'T', 'W', 'B', 'A', 'K', 'E'
 /// Version 4 added the third dimension to the nodes and lines: the tangent's vertical component,
 /// banking and surface grip per node, the tangent's vertical component per line point, link
 /// lengths and distances measured in 3D. Version 5 added the designer's race data: overtaking and
-/// no-overtaking zones and the race settings (yield side, grid, pit stop time). A reader refuses
-/// every other version (bake it again).
-inline constexpr std::uint32_t kBakedFormatVersion = 5;
+/// no-overtaking zones and the race settings (yield side, grid, pit stop time). Version 6 added the
+/// designer's roster: named drivers with their characters (`twbake build --roster`). A reader
+/// refuses every other version (bake it again).
+inline constexpr std::uint32_t kBakedFormatVersion = 6;
 
 /// Section identifiers, also their order in the file.
 enum class BakedSection : std::uint32_t {
@@ -37,6 +38,7 @@ enum class BakedSection : std::uint32_t {
     Markers,
     Zones,
     Race,
+    Drivers,
     Count
 };
 inline constexpr std::uint32_t kBakedSectionCount = static_cast<std::uint32_t>(BakedSection::Count);
@@ -210,6 +212,28 @@ struct BakedRaceSettings {
     float pitStopTime;         ///< s a car stands at its pit box
 };
 
+/// The number of driver characters (trackwright::DriverCharacter: naive, typical, competitive,
+/// cautious, defensive, aggressive), for the reader's check.
+inline constexpr std::uint32_t kBakedDriverCharacters = 6;
+
+/// A driver of the designer's roster (`twbake build --roster FILE`): its name, its character and
+/// its whole profile (the character's preset with the roster's fields over it), in car order.
+struct BakedDriver {
+    std::uint32_t nameOffset;  ///< unique, non-empty
+    std::uint32_t character;   ///< trackwright::DriverCharacter, < kBakedDriverCharacters
+    float strength;            ///< trackwright::DriverProfile's fields, in their documented ranges
+    float pace;
+    float aggression;
+    float consistency;
+    float reactionTime;        ///< s
+    float composure;
+    float optimism;
+    float smoothness;
+    float pitCrew;
+    float mistakes;
+    std::uint64_t seed;        ///< 0: none given, the game or the race draws one
+};
+
 // Tripwires: a size change here changes the file format.
 static_assert(sizeof(BakedHeader) == 48);
 static_assert(sizeof(BakedSectionEntry) == 24);
@@ -225,6 +249,7 @@ static_assert(sizeof(BakedOrigin) == 24);
 static_assert(sizeof(BakedMarker) == 24);
 static_assert(sizeof(BakedZone) == 32);
 static_assert(sizeof(BakedRaceSettings) == 24);
+static_assert(sizeof(BakedDriver) == 56);
 
 /// Every section starts on this boundary (zero padding between), and so does the payload: the
 /// runtime reads the structs in place.
@@ -239,9 +264,9 @@ inline constexpr std::size_t kBakedPayloadStart =
 
 /// Text hashed into BakedHeader::layoutHash: the element layouts in order. Edit with the structs.
 inline constexpr const char* kBakedLayoutDescription =
-    "v5 route:u32x4,u32x2,f32,u32 node:f32x22,u32 link:u32x5 class:u32,f32x7 line:u32x4,f32,u32 "
+    "v6 route:u32x4,u32x2,f32,u32 node:f32x22,u32 link:u32x5 class:u32,f32x7 line:u32x4,f32,u32 "
     "point:f32x11 profile:u32x3,f32 hint:f32 grid:f32x3,u32x3 cell:u32 item:u32 strings:char origin:f64x3 "
-    "marker:u32x4,f32,u32 zone:u32x5,f32x2,u32 race:u32x2,f32x4";
+    "marker:u32x4,f32,u32 zone:u32x5,f32x2,u32 race:u32x2,f32x4 driver:u32x2,f32x10,u64";
 
 /// FNV-1a of the layout description, evaluated at compile time.
 constexpr std::uint32_t bakedLayoutHash() {

@@ -26,6 +26,15 @@ inline constexpr float kMinBakedGrip = 0.0f;          ///< a surface grip factor
 inline constexpr float kMaxBakedGrip = 3.0f;
 inline constexpr float kMaxBakedGridDistance = 1000.0f;  ///< m: the grid's first-row gap, row spacing and stagger
 inline constexpr float kMaxBakedPitStopTime = 3600.0f;   ///< s
+/// A roster driver's numbers (BakedDriver), trackwright::validDriverProfile's ranges (the runtime
+/// asserts they are the same): strength from this up to 1, reaction time up to 5 s, mistakes up to
+/// 4 times the documented rates, pace in (0, 1], every other share in [0, 1].
+inline constexpr float kLeastBakedStrength = 0.5f;
+inline constexpr float kMaxBakedReactionTime = 5.0f;
+inline constexpr float kMaxBakedMistakes = 4.0f;
+/// Drivers a roster holds at most: a grid of any game, and a bound on the reader's check that no
+/// two share a name.
+inline constexpr std::uint32_t kMaxBakedDrivers = 1024;
 /// m a car's body reaches beyond its wheelbase, front and back together, where it gives no length
 /// of its own: a race counts a car of wheelbase w as w + kBodyOverhang long (contacts, gaps, the
 /// grid's rows).

@@ -30,6 +30,7 @@ struct BakedTrackView {
     std::span<const BakedMarker> markers;
     std::span<const BakedZone> zones;
     const BakedRaceSettings* race = nullptr;  ///< one per file (kinds, sides and numbers checked at load)
+    std::span<const BakedDriver> drivers;     ///< the designer's roster, in car order (names and numbers checked at load)
 
     /// The zero-terminated name at `offset` (checked at load).
     const char* name(std::uint32_t offset) const { return strings.data() + offset; }
@@ -63,7 +64,7 @@ std::uint32_t bakedFileVersion(std::span<const std::byte> bytes) noexcept;
 /// Why readBakedTrack refused `bytes` with `status`, as one line for a log, a dialog or the CLI,
 /// written zero-terminated into `buffer` (cut to `size` − 1 characters); returns `buffer`. For a file
 /// of another format version it names both, so the reader knows what to do, e.g. "file is .twbake
-/// version 4, this runtime reads version 5: bake it again with twbake build"; otherwise it is
+/// version 4, this runtime reads version 6: bake it again with twbake build"; otherwise it is
 /// describeBakedLoadStatus; for BadValue it names the section, the record and what is wrong, e.g.
 /// "a value no bake holds: line points record 12: distance is not the previous point's plus its
 /// segment; the file was edited after baking: bake it again". 256 characters hold every message.
