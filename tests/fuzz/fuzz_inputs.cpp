@@ -15,6 +15,7 @@
 #include "trackwright/track/registrar.h"
 #include "trackwright/track/track_markers.h"
 #include "trackwright/track/track_point.h"
+#include "trackwright/traffic/track_roster.h"
 #include "trackwright/vehicle/starting_grid.h"
 #include "trackwright/vehicle/vehicle_model.h"
 
@@ -82,9 +83,13 @@ void raceAMinute(const trackwright::BakedTrack& track) {
     setup.line = 0;
     setup.vehicleClass = track.view.lines[0].vehicleClass == formats::kAllVehicleClasses ? 0 : track.view.lines[0].vehicleClass;
     std::vector<trackwright::VehicleBody> bodies;
+    const std::uint32_t roster = trackwright::rosterSize(track);
     for (std::uint32_t i = 0; i < kCars; ++i) {
         trackwright::VehicleState start;
         if (!trackwright::gridSlot(track, i, {}, start)) break;
+        // The track's roster drives, when it has one: whatever the loader let through, a race takes.
+        setup.driver = roster ? trackwright::rosterDriver(track, i % roster)->profile : trackwright::DriverProfile{};
+        if (!trackwright::validDriverProfile(setup.driver)) std::abort();
         setup.driver.seed = i;
         if (world.addCar(setup) != trackwright::RaceWorldStatus::Ok) return;
         bodies.push_back(trackwright::startingBody(setup.vehicle, start));

@@ -26,8 +26,10 @@ for t in "${targets[@]}"; do mkdir -p "$corpus/$t"; done
 cp app/samples/*.twtrack "$corpus/fuzz_track_json/"
 find tests/data -name "*.twtrack" -exec cp {} "$corpus/fuzz_track_json/" \;
 for s in app/samples/*.twtrack $(find tests/data -name "*.twtrack"); do
-  build/release/bake/twbake build "$s" -o "$corpus/fuzz_baked_track/$(basename "$s" .twtrack).twbake" >/dev/null 2>&1 || true
+  build/release/bake/twbake build "$s" -o "$corpus/fuzz_baked_track/$(basename "$s" .twtrack).twbake" --no-cache >/dev/null 2>&1 || true
 done
+# One with a roster: the drivers section to mutate.
+build/release/bake/twbake build app/samples/kart.twtrack -o "$corpus/fuzz_baked_track/kart_roster.twbake" --roster docs/examples/roster.json --no-cache >/dev/null
 for csv in ../shared/tracks/*.csv; do head -c 4000 "$csv" > "$corpus/fuzz_tum_csv/$(basename "$csv")"; done
 # TORCS tracks: the small ones whole (ovals, dirt; versions 3 and 4), each once with the default surfaces after it.
 for xml in $(find ../shared/tracks/torcs -name "*.xml" -size -12k ! -path "*/data/*"); do

@@ -9,6 +9,7 @@
 #include "bake/pipeline/bake_track.h"
 #include "bake/sim/roster.h"
 #include "formats/source/track_json.h"
+#include "tests/fuzz/fuzz_inputs.h"
 
 #include <gtest/gtest.h>
 
@@ -83,6 +84,8 @@ TEST(TrackRoster, TheBakedRosterReadsBackDriverForDriverAsTheFileGaveIt) {
     EXPECT_FALSE(trackwright::rosterDriver(loaded.track, 4)) << "past the end: nothing";
     EXPECT_EQ(trackwright::findRosterDriver(loaded.track, "Chloé Martin"), 2u);
     EXPECT_FALSE(trackwright::findRosterDriver(loaded.track, "chloé martin")) << "names are exact";
+    // The fuzz target's race on it, the roster driving: ten cars, a simulated minute, every control in [-1, 1].
+    fuzzing::bakedTrack({reinterpret_cast<const std::uint8_t*>(loaded.bytes.data()), loaded.bytes.size()});
 
     // A track baked without one has none.
     const Loaded plain(kartData());
