@@ -8,6 +8,7 @@
 
 #include "bake/cli/raceline_options.h"
 #include "bake/cli/reports.h"
+#include "bake/cli/roster_file.h"
 #include "bake/cli/track_files.h"
 #include "bake/cli/vehicle_file.h"
 
@@ -63,21 +64,14 @@ std::string rosterKeyText(const std::vector<RosterDriver>& roster) {
 
 /// Reads --roster FILE for `build`; prints why it cannot and returns the exit code, else 0.
 int readBuildRoster(const std::string& path, std::vector<RosterDriver>& roster, std::ostream& err) {
-    RosterFile file = readRosterFile(path);
-    if (!file.ioError.empty()) {
-        err << "twbake build: " << file.ioError << '\n';
-        return kExitIo;
-    }
-    if (!file.problems.empty()) {
-        printDiagnostics(err, path, file.problems);
-        return kExitInvalidInput;
-    }
-    if (file.drivers.size() > formats::kMaxBakedDrivers) {
-        err << "twbake build: " << path << " has " << file.drivers.size() << " drivers and a bake holds at most " << formats::kMaxBakedDrivers
+    std::vector<RosterDriver> drivers;
+    if (const int code = readRoster(path, "twbake build", drivers, err)) return code;
+    if (drivers.size() > formats::kMaxBakedDrivers) {
+        err << "twbake build: " << path << " has " << drivers.size() << " drivers and a bake holds at most " << formats::kMaxBakedDrivers
             << ": split the roster\n";
         return kExitInvalidInput;
     }
-    roster = std::move(file.drivers);
+    roster = std::move(drivers);
     return kExitOk;
 }
 

@@ -7,6 +7,7 @@
 #include "bake/cli/job_pool.h"
 #include "bake/cli/json_report.h"
 #include "bake/cli/reports.h"
+#include "bake/cli/roster_file.h"
 #include "bake/cli/output_paths.h"
 #include "bake/cli/result_checks.h"
 #include "bake/cli/progress.h"
@@ -326,16 +327,7 @@ int readDrivers(RaceCommand& command, std::vector<DriverProfile>& drivers, std::
     if (!command.profiles.empty())
         if (const int code = readProfilesFile(command.profiles, drivers, err, &givesStrength)) return code;
     if (!command.roster.empty()) {
-        RosterFile file = readRosterFile(command.roster);
-        if (!file.ioError.empty()) {
-            err << "twbake race: " << file.ioError << '\n';
-            return kExitIo;
-        }
-        if (!file.problems.empty()) {
-            printDiagnostics(err, command.roster, file.problems);
-            return kExitInvalidInput;
-        }
-        roster = std::move(file.drivers);
+        if (const int code = readRoster(command.roster, "twbake race", roster, err)) return code;
         for (const RosterDriver& d : roster) drivers.push_back(d.profile);
         if (!command.carsGiven) {
             if (roster.size() > static_cast<std::size_t>(kMostRaceCars)) {
