@@ -240,6 +240,7 @@ RaceWorldStatus RaceWorld::step(std::span<const VehicleState> states, std::span<
             controls[i] = {};
         } else {
             car.follower->setTraffic(&m_view.car(i));
+            car.follower->setCatchUp(m_catchUp[i]);
             controls[i] = car.follower->update({states[i], car.here, dt});
         }
         m_controls[i] = controls[i];
@@ -268,12 +269,7 @@ void RaceWorld::rank() {
 RaceWorldStatus RaceWorld::setCatchUp(const CatchUpPolicy& policy) {
     if (!validCatchUpPolicy(policy)) return RaceWorldStatus::InvalidArgument;
     m_options.catchUp = policy;
-    if (!policy.enabled)  // off: every car back to its own pace
-        for (std::size_t i = 0; i < m_cars.size(); ++i)
-            if (m_catchUp[i] != 1.0f) {
-                m_catchUp[i] = 1.0f;
-                m_cars[i].follower->setCatchUp(1.0f);
-            }
+    if (!policy.enabled) std::fill(m_catchUp.begin(), m_catchUp.end(), 1.0f);  // off: every car back to its own pace from the next step
     return RaceWorldStatus::Ok;
 }
 
@@ -302,10 +298,7 @@ void RaceWorld::updateCatchUp() {
         const float factor = m_retired[i] || car.setup.external || finished(index) || std::isnan(reference)
             ? 1.0f
             : catchUpFactor(p, standing(index).gapToLeader - reference, car.setup.catchUpLimit);
-        if (factor != m_catchUp[i]) {
-            m_catchUp[i] = factor;
-            car.follower->setCatchUp(factor);
-        }
+        m_catchUp[i] = factor;  // handed to the follower as it updates, while its state is in the cache
     }
 }
 
