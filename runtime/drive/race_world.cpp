@@ -269,7 +269,11 @@ void RaceWorld::rank() {
 RaceWorldStatus RaceWorld::setCatchUp(const CatchUpPolicy& policy) {
     if (!validCatchUpPolicy(policy)) return RaceWorldStatus::InvalidArgument;
     m_options.catchUp = policy;
-    if (!policy.enabled) std::fill(m_catchUp.begin(), m_catchUp.end(), 1.0f);  // off: every car back to its own pace from the next step
+    if (!policy.enabled)  // off: every car back to its own pace at once (what the next step's traffic view reads)
+        for (std::size_t i = 0; i < m_cars.size(); ++i) {
+            m_catchUp[i] = 1.0f;
+            m_cars[i].follower->setCatchUp(1.0f);
+        }
     return RaceWorldStatus::Ok;
 }
 
