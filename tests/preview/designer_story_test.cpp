@@ -47,7 +47,14 @@ protected:
         QTest::keyClick(box, Qt::Key_Return);
     }
     /// A shortcut typed with the canvas focused, as after a click on it.
+    /// The window is made active first, as the designer's keypress finds it: a step before (the
+    /// optimiser's progress, a save) can leave activation to come back asynchronously, and a
+    /// shortcut sent meanwhile reached no window (seen once under ASan in CI).
     void key(QKeySequence sequence) {
+        if (!window->isActiveWindow()) {
+            window->activateWindow();
+            ASSERT_TRUE(QTest::qWaitForWindowActive(window.get()));
+        }
         canvas()->setFocus();
         QTest::keySequence(canvas(), sequence);
         QApplication::processEvents();
