@@ -160,7 +160,7 @@ StrengthPlan planStrength(const LineHints& line, const VehicleParameters& vehicl
     const double wanted = ideal * strengthLapRatio(plan.strength);
     // The lap time falls as the share rises: the share that laps in the wanted time, bracketed
     // between the least share (too slow a lap) and 1 (too fast) and found by regula falsi with the
-    // Illinois step — a dozen laps where bisection drove 32, and a game adding 10 000 drivers of
+    // Illinois step — 9–11 laps where bisection drove 33, and a game adding 10 000 drivers of
     // strength on a long track waited minutes for them.
     float slow = kLeastShare, fast = 1.0f, share = kLeastShare;
     double slowError = lap(slow) - wanted, fastError = ideal - wanted;

@@ -67,7 +67,7 @@ LineHints lineHints(const BakedTrack& track, std::uint32_t line, std::uint32_t v
 
 /// The plan of a driver of `strength` (clamped to [kLeastStrength, 1]; 1 when not finite) on
 /// `line` with `vehicle`, braking at `brakingShare` of its limit. Deterministic; O(points) per
-/// lap it drives to find the share, about a dozen laps.
+/// lap it drives to find the share, about ten laps.
 StrengthPlan planStrength(const LineHints& line, const VehicleParameters& vehicle, float brakingShare, float strength);
 
 /// s: a lap of `line` driven at `plan`'s shares of the hints by a car that accelerates at its
